@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/kysely.ts';
+import { AppError } from './lib/app-error.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/storage.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { OutboxNotifier, type Notifier } from './modules/notifier/notifier.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    blobStore: BlobStore;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  notifier?: Notifier;
+  blobStore?: BlobStore;
+  /** The clock; tests move it to check expiries. */
+  now?: () => Date;
+  logger?: boolean;
+};
+
+/** Builds the application: plugin order here is the order requests pass through. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const { db } = database;
+  const now = options.now ?? (() => new Date());
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    disableRequestLogging: true,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Clients post an empty body with a JSON content type for calls without a body (spec §7).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('E_BAD_REQUEST', [{ path: '', message: 'malformed JSON' }]), undefined);
+    }
+  });
+
+  const notifier = options.notifier ?? new OutboxNotifier(db, app.log, now);
+  app.decorate(
+    'blobStore',
+    options.blobStore ??
+      (database.dialect === 'postgres' ? new DatabaseBlobStore(db, now) : new FileBlobStore(path.join(config.dataDir, 'blobs'))),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('E_TOO_MANY_REQUESTS'),
+  });
+  await app.register(authPlugin, { db, now });
+  await app.register(idempotencyPlugin, { db, now });
+
+  const authDeps = { db, notifier, now, sessionTtlMs: config.sessionTtlMs };
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        ...authDeps,
+        limits: { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes },
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(healthRoutes, { db, webDistDir: config.webDistDir, now });
+  if (config.devOutbox) await app.register(devOutboxRoutes, { db });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** sqlite:<path>, or postgres://… / postgresql://…; defaults to a SQLite file under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'expected sqlite:<path> or postgres://…')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Wall-clock zone of action times and of "today" (the promoters work in Poland). */
+  APP_TIMEZONE: z
+    .string()
+    .default('Europe/Warsaw')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'unknown time zone'),
+  SESSION_TTL_HOURS: positiveInt.default(24 * 14),
+  LOGIN_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(30),
+  LOGIN_LIMIT_PER_USER_PER_15_MINUTES: positiveInt.default(10),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Where the built web app is; the server serves it with the SPA fallback. */
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+  /** Seed demo data into an empty database at start (off in production unless asked for). */
+  SEED_DEMO_DATA: bool.optional(),
+  /** The development outbox page (/dev/outbox); never on in production. */
+  DEV_OUTBOX: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  logLevel: string;
+  timezone: string;
+  sessionTtlMs: number;
+  loginLimitPerIpPerMinute: number;
+  loginLimitPerUserPer15Minutes: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  seedDemoData: boolean;
+  devOutbox: boolean;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the start with a message naming the key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`,
+    logLevel: e.LOG_LEVEL,
+    timezone: e.APP_TIMEZONE,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    loginLimitPerIpPerMinute: e.LOGIN_LIMIT_PER_IP_PER_MINUTE,
+    loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

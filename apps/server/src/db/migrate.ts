@@ -1,0 +1,27 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './kysely.ts';
+import * as m001 from './migrations/001-initial.ts';
+
+type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
+
+// Listed statically rather than read from disk, so they work the same under tsx, vitest and a bundle.
+const migrations: Record<string, DialectMigration> = {
+  '001-initial': m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [name, { up: (db) => m.up(db, this.dialect) }]),
+    );
+  }
+}
+
+/** Applies every pending migration; throws (stopping the start) if one fails. */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

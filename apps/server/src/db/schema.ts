@@ -1,0 +1,155 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+// Table types. System timestamps are ISO-8601 UTC text ('…Z'); action and availability times are the
+// API's wall-clock text 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE. Both sort correctly as text on SQLite
+// and PostgreSQL alike (docs/decisions/003-portable-storage.md).
+
+export interface UserTable {
+  id: string;
+  ident: string;
+  username: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  email_address: string | null;
+  mobile_phone: string | null;
+  created_at: string;
+}
+
+export interface TerritoryTable {
+  id: string;
+  ident: string;
+  name: string;
+}
+
+export interface UserTerritoryTable {
+  user_id: string;
+  territory_id: string;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  attempts: number;
+}
+
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface BlobTable {
+  key: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface EventTable {
+  id: string;
+  ident: string;
+  name: string;
+}
+
+export interface ActionTable {
+  id: string;
+  ident: string;
+  name: string;
+  event_id: string;
+  since: string;
+  until: string;
+  global_status: 'started' | 'accepted' | 'finished' | 'hst_cancelled';
+  created_at: string;
+}
+
+export interface ActionPointTable {
+  id: string;
+  action_id: string;
+  position: number;
+  name: string;
+  street_address: string;
+  postal_code: string | null;
+  city_name: string;
+  petra_id: string | null;
+}
+
+/** A promoter's participation in an action (spec §3 status.user). */
+export interface ActionAssignmentTable {
+  action_id: string;
+  user_id: string;
+  status: 'started' | 'finished' | null;
+  action_point_id: string | null;
+  last_status_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface VoucherBatchTable {
+  id: string;
+  event_id: string;
+  ident: string;
+}
+
+export interface VoucherTable {
+  id: string;
+  batch_id: string;
+  ident: string;
+  redeemed_at: string | null;
+  redeemed_by: string | null;
+}
+
+export interface AvailabilityTable {
+  id: string;
+  user_id: string;
+  since: string;
+  until: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UserTable;
+  territories: TerritoryTable;
+  user_territories: UserTerritoryTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  outbox_messages: OutboxMessageTable;
+  idempotency_keys: IdempotencyKeyTable;
+  blobs: BlobTable;
+  events: EventTable;
+  actions: ActionTable;
+  action_points: ActionPointTable;
+  action_assignments: ActionAssignmentTable;
+  voucher_batches: VoucherBatchTable;
+  vouchers: VoucherTable;
+  availability: AvailabilityTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Session = Selectable<SessionTable>;

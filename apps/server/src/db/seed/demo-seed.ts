@@ -1,0 +1,218 @@
+import { hashPassword } from '../../modules/auth/password.ts';
+import { newCode, newId } from '../../lib/crypto.ts';
+import { wallDate } from '../../lib/time.ts';
+import type { Db } from '../kysely.ts';
+import type { ActionTable } from '../schema.ts';
+
+export const DEMO_PASSWORD = 'demo-haslo-1';
+export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
+
+type SeedOptions = { timezone: string; now?: Date };
+
+type PointSeed = { name: string; street: string; postal: string | null; city: string; petra: string };
+
+const POINTS = {
+  zabka: { name: 'Żabka Marszałkowska', street: 'ul. Marszałkowska 104', postal: '00-017', city: 'Warszawa', petra: 'P-10231' },
+  arkadia: { name: 'Carrefour Arkadia', street: 'al. Jana Pawła II 82', postal: '00-175', city: 'Warszawa', petra: 'P-10877' },
+  arkadiaKiosk: { name: 'Kiosk Arkadia, poziom 0', street: 'al. Jana Pawła II 82', postal: '00-175', city: 'Warszawa', petra: 'P-10878' },
+  lidl: { name: 'Lidl Mokotów', street: 'ul. Puławska 145', postal: '02-715', city: 'Warszawa', petra: 'P-11402' },
+  relay: { name: 'Relay Dworzec Centralny', street: 'al. Jerozolimskie 54', postal: null, city: 'Warszawa', petra: 'P-12003' },
+  galeria: { name: 'Stokrotka Galeria Krakowska', street: 'ul. Pawia 5', postal: '31-154', city: 'Kraków', petra: 'P-20411' },
+} satisfies Record<string, PointSeed>;
+
+type ActionSeed = {
+  name: string;
+  day: number;
+  from: string;
+  to: string;
+  global: ActionTable['global_status'];
+  points: PointSeed[];
+  user: 'anna' | 'piotr';
+  userStatus?: 'finished';
+};
+
+function demoActions(): ActionSeed[] {
+  const past: ActionSeed[] = [-3, -7, -12, -18, -25, -33, -41, -52].map((day, i) => ({
+    name: `${['Degustacja glo', 'Promocja velo', 'Pokaz vuse'][i % 3]} — ${[POINTS.zabka, POINTS.lidl, POINTS.arkadia][i % 3]!.name}`,
+    day,
+    from: '10:00',
+    to: '16:00',
+    global: i % 2 === 0 ? 'finished' : 'accepted',
+    points: [[POINTS.zabka, POINTS.lidl, POINTS.arkadia][i % 3]!],
+    user: 'anna',
+    userStatus: 'finished',
+  }));
+  return [
+    { name: 'Degustacja glo — Żabka Marszałkowska', day: 0, from: '10:00', to: '18:00', global: 'accepted', points: [POINTS.zabka], user: 'anna' },
+    { name: 'Promocja velo i vuse — Carrefour Arkadia', day: 0, from: '12:00', to: '20:00', global: 'accepted', points: [POINTS.arkadia, POINTS.arkadiaKiosk], user: 'anna' },
+    { name: 'Degustacja glo — Lidl Mokotów', day: 1, from: '10:00', to: '16:00', global: 'accepted', points: [POINTS.lidl], user: 'anna' },
+    { name: 'Pokaz vuse — Relay Dworzec Centralny', day: 0, from: '09:00', to: '13:00', global: 'hst_cancelled', points: [POINTS.relay], user: 'anna' },
+    ...past,
+    { name: 'Degustacja glo — Stokrotka Galeria Krakowska', day: 0, from: '11:00', to: '17:00', global: 'accepted', points: [POINTS.galeria], user: 'piotr' },
+    { name: 'Promocja velo — Stokrotka Galeria Krakowska', day: -5, from: '10:00', to: '16:00', global: 'finished', points: [POINTS.galeria], user: 'piotr', userStatus: 'finished' },
+  ];
+}
+
+/** True when the database has no users yet, i.e. demo data may be seeded. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** Seeds demo data relative to today into an empty database; returns false if it was not empty. */
+export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const createdAt = now.toISOString();
+  const day = (offset: number) => wallDate(now, timezone, offset);
+
+  await db.transaction().execute(async (trx) => {
+    const territories = [
+      { id: newId(), ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
+      { id: newId(), ident: 'WAW-POLUDNIE', name: 'Warszawa Południe' },
+      { id: newId(), ident: 'KRK-STARE-MIASTO', name: 'Kraków Stare Miasto' },
+    ];
+    await trx.insertInto('territories').values(territories).execute();
+
+    const users = {
+      anna: { id: newId(), ident: 'HST1001', username: 'anna@demo.pl', firstname: 'Anna', lastname: 'Nowak', mobile: '+48600100200' },
+      piotr: { id: newId(), ident: 'HST1002', username: 'piotr@demo.pl', firstname: 'Piotr', lastname: 'Kowalski', mobile: '+48600100300' },
+    };
+    for (const u of Object.values(users)) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: u.id,
+          ident: u.ident,
+          username: u.username,
+          password_hash: passwordHash,
+          firstname: u.firstname,
+          lastname: u.lastname,
+          email_address: u.username,
+          mobile_phone: u.mobile,
+          created_at: createdAt,
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('user_territories')
+      .values([
+        { user_id: users.anna.id, territory_id: territories[0]!.id },
+        { user_id: users.anna.id, territory_id: territories[1]!.id },
+        { user_id: users.piotr.id, territory_id: territories[2]!.id },
+      ])
+      .execute();
+
+    const event = { id: newId(), ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo' };
+    await trx.insertInto('events').values(event).execute();
+
+    let n = 0;
+    for (const a of demoActions()) {
+      n += 1;
+      const actionId = newId();
+      const date = day(a.day);
+      await trx
+        .insertInto('actions')
+        .values({
+          id: actionId,
+          ident: `AK-${String(n).padStart(5, '0')}`,
+          name: a.name,
+          event_id: event.id,
+          since: `${date} ${a.from}:00`,
+          until: `${date} ${a.to}:00`,
+          global_status: a.global,
+          created_at: createdAt,
+        })
+        .execute();
+      const pointIds = a.points.map(() => newId());
+      await trx
+        .insertInto('action_points')
+        .values(
+          a.points.map((p, position) => ({
+            id: pointIds[position]!,
+            action_id: actionId,
+            position,
+            name: p.name,
+            street_address: p.street,
+            postal_code: p.postal,
+            city_name: p.city,
+            petra_id: p.petra,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('action_assignments')
+        .values({
+          action_id: actionId,
+          user_id: users[a.user].id,
+          status: a.userStatus ?? null,
+          action_point_id: a.userStatus ? pointIds[0]! : null,
+          last_status_at: a.userStatus ? `${date} ${a.to}:00` : null,
+          cancelled_at: null,
+        })
+        .execute();
+    }
+
+    const batches = [
+      { ident: 'glo-hyper-pro', codes: 12 },
+      { ident: 'velo-saszetki', codes: 12 },
+      { ident: 'vuse-go', codes: 0 },
+    ];
+    for (const b of batches) {
+      const batchId = newId();
+      await trx.insertInto('voucher_batches').values({ id: batchId, event_id: event.id, ident: b.ident }).execute();
+      if (b.codes > 0) {
+        await trx
+          .insertInto('vouchers')
+          .values(
+            Array.from({ length: b.codes }, () => ({
+              id: newId(),
+              batch_id: batchId,
+              ident: `${b.ident.slice(0, 4).toUpperCase()}-${newCode(8)}`,
+              redeemed_at: null,
+              redeemed_by: null,
+            })),
+          )
+          .execute();
+      }
+    }
+
+    await trx
+      .insertInto('availability')
+      .values(
+        [1, 2, 4, 8].map((offset) => ({
+          id: newId(),
+          user_id: users.anna.id,
+          since: `${day(offset)} 09:00:00`,
+          until: `${day(offset)} 18:00:00`,
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  });
+  return true;
+}
+
+/** Empties every table (children first) so that the seed can run again. */
+export async function clearAllData(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of [
+      'vouchers',
+      'voucher_batches',
+      'availability',
+      'action_assignments',
+      'action_points',
+      'actions',
+      'events',
+      'sessions',
+      'password_resets',
+      'user_territories',
+      'territories',
+      'users',
+      'outbox_messages',
+      'idempotency_keys',
+    ] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+  });
+}

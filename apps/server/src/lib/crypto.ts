@@ -1,0 +1,23 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+/** 256 random bits, URL-safe. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+
+// No 0/O, 1/I: a promoter reads this code from an SMS and types it on a phone.
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+export function newCode(length: number): string {
+  let code = '';
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

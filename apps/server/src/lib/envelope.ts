@@ -1,0 +1,14 @@
+import type { ErrorEnvelope, SuccessEnvelope } from '@promotor/contract';
+
+// meta.ts is what a user quotes to support; it is logged with the request id (plugins/errors.ts).
+export function success<T>(data: T, ts: string): SuccessEnvelope<T> {
+  return { status: { success: true }, data, meta: { ts } };
+}
+
+export function failure(error: string, ts: string, details?: unknown): ErrorEnvelope {
+  return {
+    status: { success: false },
+    data: details === undefined ? { error } : { error, details },
+    meta: { ts },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/kysely.ts';
+import { sha256 } from '../../lib/crypto.ts';
+
+export function findSessionByToken(db: Db, token: string) {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  row: { id: string; user_id: string; token: string; created_at: string; expires_at: string },
+): Promise<void> {
+  const { token, ...rest } = row;
+  await db.insertInto('sessions').values({ ...rest, token_hash: sha256(token), revoked_at: null }).execute();
+}
+
+export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of the user but `keepId` (after a password change or reset). */
+export async function revokeUserSessions(db: Db, userId: string, at: string, keepId?: string): Promise<void> {
+  let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepId) q = q.where('id', '!=', keepId);
+  await q.execute();
+}
+
+export function findUserByUsername(db: Db, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function userTerritories(db: Db, userId: string): Promise<{ ident: string }[]> {
+  return db
+    .selectFrom('user_territories')
+    .innerJoin('territories', 'territories.id', 'user_territories.territory_id')
+    .select('territories.ident')
+    .where('user_territories.user_id', '=', userId)
+    .orderBy('territories.ident')
+    .execute();
+}
+
+export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  row: { id: string; user_id: string; code_hash: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('password_resets').values({ ...row, used_at: null, attempts: 0 }).execute();
+}
+
+/** Only the newest code counts; asking for a new one voids the older ones. */
+export async function voidPasswordResets(db: Db, userId: string, at: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export function latestOpenPasswordReset(db: Db, userId: string) {
+  return db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countResetAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function usePasswordReset(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

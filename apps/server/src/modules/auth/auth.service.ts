@@ -1,0 +1,119 @@
+import {
+  RESET_CODE_LENGTH,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_VALIDITY_MINUTES,
+  normalizeUsername,
+  type SessionResponse,
+  type SessionUser,
+} from '@promotor/contract';
+import type { Db } from '../../db/kysely.ts';
+import type { User } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
+import type { Notifier } from '../notifier/notifier.ts';
+import * as repo from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+export type AuthDeps = { db: Db; notifier: Notifier; now: () => Date; sessionTtlMs: number };
+
+const resetCodeHash = (userId: string, code: string) => sha256(`${userId}:${code.trim().toUpperCase()}`);
+
+async function toSessionUser(db: Db, user: User): Promise<SessionUser> {
+  return {
+    ident: user.ident,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    territories: await repo.userTerritories(db, user.id),
+    emailAddress: user.email_address,
+    mobilePhone: user.mobile_phone,
+  };
+}
+
+export async function login(deps: AuthDeps, username: string, password: string): Promise<SessionResponse> {
+  const { db, now, sessionTtlMs } = deps;
+  const user = await repo.findUserByUsername(db, normalizeUsername(username));
+  if (!user) throw new AppError('E_USER_NOT_FOUND');
+  if (!(await verifyPassword(user.password_hash, password))) throw new AppError('E_USER_WRONG_PASSWORD');
+  const created = now();
+  const session = {
+    id: newId(),
+    user_id: user.id,
+    token: newToken(),
+    created_at: created.toISOString(),
+    expires_at: new Date(created.getTime() + sessionTtlMs).toISOString(),
+  };
+  await repo.insertSession(db, session);
+  return {
+    token: { uuid: session.id, token: session.token, expiresAt: session.expires_at },
+    user: await toSessionUser(db, user),
+  };
+}
+
+/** Resumes a session: the token stays the same and its lifetime starts again. */
+export async function resume(deps: AuthDeps, caller: { userId: string; sessionId: string; token: string }): Promise<SessionResponse> {
+  const { db, now, sessionTtlMs } = deps;
+  const user = await repo.findUserById(db, caller.userId);
+  if (!user) throw new AppError('E_UNAUTHORIZED');
+  const expiresAt = new Date(now().getTime() + sessionTtlMs).toISOString();
+  await repo.extendSession(db, caller.sessionId, expiresAt);
+  return { token: { uuid: caller.sessionId, token: caller.token, expiresAt }, user: await toSessionUser(db, user) };
+}
+
+export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
+  await repo.revokeSession(deps.db, sessionId, deps.now().toISOString());
+}
+
+export async function requestPasswordReset(deps: AuthDeps, username: string): Promise<void> {
+  const { db, now, notifier } = deps;
+  const user = await repo.findUserByUsername(db, normalizeUsername(username));
+  if (!user) throw new AppError('E_USER_NOT_FOUND');
+  const code = newCode(RESET_CODE_LENGTH);
+  const created = now();
+  await db.transaction().execute(async (trx) => {
+    await repo.voidPasswordResets(trx, user.id, created.toISOString());
+    await repo.insertPasswordReset(trx, {
+      id: newId(),
+      user_id: user.id,
+      code_hash: resetCodeHash(user.id, code),
+      created_at: created.toISOString(),
+      expires_at: new Date(created.getTime() + RESET_CODE_VALIDITY_MINUTES * 60_000).toISOString(),
+    });
+  });
+  const body = `Twój kod do zmiany hasła w aplikacji Promotor: ${code}. Kod jest ważny ${RESET_CODE_VALIDITY_MINUTES} minut.`;
+  const subject = 'Kod do zmiany hasła';
+  if (user.mobile_phone) await notifier.send({ channel: 'sms', recipient: user.mobile_phone, subject, body });
+  await notifier.send({ channel: 'email', recipient: user.email_address ?? user.username, subject, body });
+}
+
+export async function resetPassword(deps: AuthDeps, username: string, otp: string, password: string): Promise<void> {
+  const { db, now } = deps;
+  const user = await repo.findUserByUsername(db, normalizeUsername(username));
+  if (!user) throw new AppError('E_USER_NOT_FOUND');
+  const reset = await repo.latestOpenPasswordReset(db, user.id);
+  if (!reset) throw new AppError('E_RESET_CODE_INVALID');
+  if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw new AppError('E_RESET_CODE_TOO_MANY_ATTEMPTS');
+  if (Date.parse(reset.expires_at) <= now().getTime()) throw new AppError('E_RESET_CODE_EXPIRED');
+  if (!sameHash(reset.code_hash, resetCodeHash(user.id, otp))) {
+    await repo.countResetAttempt(db, reset.id);
+    throw new AppError(reset.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS ? 'E_RESET_CODE_TOO_MANY_ATTEMPTS' : 'E_RESET_CODE_INVALID');
+  }
+  const passwordHash = await hashPassword(password);
+  const at = now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.usePasswordReset(trx, reset.id, at))) throw new AppError('E_RESET_CODE_INVALID');
+    await repo.updatePasswordHash(trx, user.id, passwordHash);
+    await repo.revokeUserSessions(trx, user.id, at);
+  });
+}
+
+/** Changes the caller's password; her other sessions (another phone) end, this one stays. */
+export async function updatePassword(deps: AuthDeps, caller: { userId: string; sessionId: string }, password: string): Promise<void> {
+  const { db, now } = deps;
+  const passwordHash = await hashPassword(password);
+  const at = now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, caller.userId, passwordHash);
+    await repo.revokeUserSessions(trx, caller.userId, at, caller.sessionId);
+  });
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { databaseAnswers, type Db } from '../../db/kysely.ts';
+import { failure, success } from '../../lib/envelope.ts';
+
+/** buildTime written by the web build (apps/web/vite.config.ts); the server's start time without one. */
+function readBuildTime(webDistDir: string, fallback: string): string {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(webDistDir, 'version.json'), 'utf8')) as { buildTime?: unknown };
+    return typeof parsed.buildTime === 'string' ? parsed.buildTime : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export async function healthRoutes(app: FastifyInstance, opts: { db: Db; webDistDir: string; now: () => Date }) {
+  app.get('/api/health', { config: { public: true } }, async (request, reply) => {
+    if (await databaseAnswers(opts.db)) return success({ database: 'ok' }, request.ts);
+    return reply.code(503).send(failure('E_SERVICE_UNAVAILABLE', request.ts, { database: 'unavailable' }));
+  });
+
+  const buildTime = readBuildTime(opts.webDistDir, opts.now().toISOString());
+  // spec §7 GET /version.json; never cached, so an open app can notice a new deployment.
+  app.get('/version.json', { config: { public: true } }, async (_request, reply) => {
+    return reply.header('cache-control', 'no-store').send({ buildTime });
+  });
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.ts';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html and the service worker
+ * never, so a deployment reaches phones. Any other GET outside /api gets index.html (the SPA fallback):
+ * the app's router shows the page or, for an unknown path, sends the user to / (spec §2).
+ */
+export async function webAppPlugin(app: FastifyInstance, opts: { webDistDir: string }) {
+  const index = path.join(opts.webDistDir, 'index.html');
+  const hasWebApp = fs.existsSync(index);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: opts.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(opts.webDistDir, filePath);
+        res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // @fastify/static with wildcard:false registers only the files present at start.
+  }
+
+  app.setNotFoundHandler({}, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    if (hasWebApp && isPage && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 'E_NOT_FOUND');
+  });
+}

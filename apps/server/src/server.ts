@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { openDatabase } from './db/kysely.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './db/seed/demo-seed.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = openDatabase({ url: config.databaseUrl });
+  await migrateToLatest(database.db, database.dialect);
+  const seeded = config.seedDemoData && (await seedDemoData(database.db, { timezone: config.timezone }));
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Finish requests in flight, then close the database.
+    app
+      .close()
+      .then(() => database.destroy())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  const lines = [`Promotor działa: http://${shownHost}:${port}`, `Baza danych: ${database.dialect}`];
+  if (seeded) lines.push('Wgrano dane demonstracyjne.');
+  if (config.seedDemoData) lines.push(`Konta demo: ${DEMO_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
+  if (config.devOutbox) lines.push(`Skrzynka nadawcza (kody resetu hasła): http://${shownHost}:${port}/dev/outbox`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Promotor could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

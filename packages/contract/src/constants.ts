@@ -1,0 +1,54 @@
+// Business constants and limits (spec §9).
+export const ACTIONS_CURRENT_PAGE_SIZE = 200;
+export const ACTIONS_HISTORY_PAGE_SIZE = 100;
+export const ACTIONS_HISTORY_SINCE = '2020-01-01 00:00:00';
+export const CURRENT_ACTION_STATUSES = ['started', 'accepted'] as const;
+
+export const AVAILABILITY_MIN_HOUR = 6;
+export const AVAILABILITY_MAX_HOUR = 22;
+export const AVAILABILITY_DEFAULT_FROM_HOUR = 9;
+export const AVAILABILITY_DEFAULT_TO_HOUR = 18;
+export const CALENDAR_PX_PER_HOUR = 40;
+export const CALENDAR_SELECTABLE_MONTHS = 3;
+
+export const RECEIPTS_PAGE_SIZE = 100;
+
+export const OTP_LENGTH = 5;
+export const OTP_VALIDITY_MINUTES = 10;
+export const PHONE_MIN_DIGITS = 4;
+export const PHONE_MAX_DIGITS = 15;
+export const PHONE_PL_DIGITS = 9;
+export const MIN_CONSUMER_AGE = 18;
+export const MIN_NAME_LENGTH = 2;
+export const MIN_BIRTH_DATE = '1904-01-01';
+export const CASH_TERMINAL_MIN = 3;
+export const CASH_TERMINAL_MAX = 4;
+
+export const WEBFORM_PROCESS = 'TOURPLANNER';
+export const WEBFORM_FORM_IDENT = 'glo.pl-tourplanner';
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const ACTION_DISPLAY_FORMAT = 'YYYY-MM-DD HH:mm';
+
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+export const LOCATION_SEND_INTERVAL_MS = 5 * 60_000;
+export const LOCATION_SEND_ATTEMPTS = 3;
+export const LOCATION_RETRY_DELAY_MS = 3_000;
+
+export const ACTION_PHOTO_WIDTH = 1280;
+export const ACTION_PHOTO_HEIGHT = 960;
+export const SECOND_SHOT_DELAY_MS = 150;
+
+export const TOAST_DISMISS_MS = 8_000;
+export const TOAST_ENTER_MS = 500;
+export const TOAST_EXIT_MS = 300;
+
+export const SURVEY_ANSWERS = ['tak', 'nie'] as const;
+export const PREVIEW_MAX_PX = 300;
+
+// Our own limits (docs/decisions/004-auth-tokens-and-passwords.md)
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const RESET_CODE_LENGTH = 5;
+export const RESET_CODE_VALIDITY_MINUTES = 10;
+export const RESET_CODE_MAX_ATTEMPTS = 5;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Response envelope of spec §7: success reads status.success and data; failure reads data.error and meta.ts.
+export const Meta = z.object({ ts: z.string() });
+export type Meta = z.infer<typeof Meta>;
+
+export const FieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+export const ErrorData = z.object({
+  error: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorData = z.infer<typeof ErrorData>;
+
+export const ErrorEnvelope = z.object({
+  status: z.object({ success: z.literal(false) }),
+  data: ErrorData,
+  meta: Meta,
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.object({ success: z.literal(true) }),
+    data,
+    meta: Meta,
+  });
+}
+
+export type SuccessEnvelope<T> = { status: { success: true }; data: T; meta: Meta };
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+/** An empty data object, for calls that answer only with success. */
+export const Empty = z.object({});

@@ -1,0 +1,50 @@
+// Error codes the API answers with (spec §8 plus the ones this server adds), each with its HTTP status.
+// The web app maps every code to Polish text in apps/web/src/i18n/pl.ts; an unknown code is shown raw.
+export const ERROR_STATUS = {
+  // request shape
+  E_VALIDATION: 400,
+  E_BAD_REQUEST: 400,
+  E_UNSUPPORTED_MEDIA_TYPE: 415,
+  E_PAYLOAD_TOO_LARGE: 413,
+  E_NOT_FOUND: 404,
+  E_METHOD_NOT_ALLOWED: 405,
+  // authentication (spec §8)
+  E_UNAUTHORIZED: 401,
+  E_EXPIRED: 401,
+  E_USER_NOT_FOUND: 404,
+  E_USER_WRONG_PASSWORD: 401,
+  E_TOO_MANY_REQUESTS: 429,
+  // password reset
+  E_RESET_CODE_INVALID: 422,
+  E_RESET_CODE_EXPIRED: 422,
+  E_RESET_CODE_TOO_MANY_ATTEMPTS: 429,
+  // idempotency
+  E_IDEMPOTENCY_KEY_REUSED: 422,
+  E_IDEMPOTENCY_IN_PROGRESS: 409,
+  // actions, files, vouchers (spec §8; served from the field-actions issue on)
+  E_ACTION_NOT_FOUND: 404,
+  E_ACTION_POINT_NOT_FOUND: 404,
+  E_WRONG_ACTION_STATUS: 409,
+  E_ACTION_ALREADY_CHECK_OUT: 409,
+  E_FILE_NOT_FOUND: 404,
+  E_FILE_ALREADY_EXISTS: 409,
+  E_FILE_TOO_LARGE: 413,
+  E_TOO_MANY_FILES: 413,
+  E_UNSUPPORTED_FILE_TYPE: 415,
+  E_INSUFFICIENT_AMOUNT_IN_DB: 409,
+  E_MISSING_LEAD_ID: 422,
+  // member-get-member (spec §4)
+  E_NO_CONSENTS: 422,
+  E_ALREADY_MEMBER: 409,
+  E_NO_PRODUCTS: 422,
+  // anything unexpected; never carries internals
+  E_INTERNAL: 500,
+  E_SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}

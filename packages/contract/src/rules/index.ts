@@ -1,0 +1,5 @@
+// Validation rules without zod, so the web app can use them without loading a schema library.
+export * from './rule.ts';
+export * from './messages.ts';
+export * from './auth.rules.ts';
+export * from './start-action.rules.ts';
