@@ -11,7 +11,7 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyContextConfig {
-    /** Reachable without a bearer token (login, password reset, health…). Everything else needs one. */
+    /** An /api route reachable without a bearer token (login, password reset, health). Others need one. */
     public?: boolean;
   }
 }
@@ -34,7 +34,9 @@ export function callerOf(request: FastifyRequest): Caller {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public) return;
+    // Only API calls are guarded; the web app's files, /version.json and the dev pages are public.
+    const route = request.routeOptions.url ?? '';
+    if (request.is404 || !route.startsWith('/api/') || request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('E_UNAUTHORIZED');
     const session = await findSessionByToken(opts.db, token);

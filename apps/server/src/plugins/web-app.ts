@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
 
@@ -15,21 +15,25 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDistDir: str
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: opts.webDistDir,
-      wildcard: false,
+      // A file that is not there falls through to the not-found handler below.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDistDir, filePath);
         res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // @fastify/static with wildcard:false registers only the files present at start.
   }
+
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The static plugin answers '/' as a directory; the root is the welcome page.
+  if (hasWebApp) app.get('/', async (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler({}, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (hasWebApp && isPage && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndex(reply);
     }
     return sendError(reply, 'E_NOT_FOUND');
   });

@@ -10,6 +10,7 @@ import {
   normalizeUsername,
   successEnvelope,
 } from '@promotor/contract';
+import { AppError } from '../../lib/app-error.ts';
 import { success } from '../../lib/envelope.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
@@ -29,7 +30,12 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOption
   const { limits, ...deps } = opts;
   // Two limits on guessable calls: per address, and per username across addresses.
   const perIp = { max: limits.perIpPerMinute, timeWindow: 60_000 };
-  const perUser = app.rateLimit({ max: limits.perUserPer15Minutes, timeWindow: 15 * 60_000, keyGenerator: usernameKey });
+  // The plugin runs one limit per request, so the per-username one is checked by hand.
+  const userLimit = app.createRateLimit({ max: limits.perUserPer15Minutes, timeWindow: 15 * 60_000, keyGenerator: usernameKey });
+  const perUser = async (request: FastifyRequest) => {
+    const result = await userLimit(request);
+    if (!result.isAllowed && result.isExceeded) throw new AppError('E_TOO_MANY_REQUESTS');
+  };
   const ok = successEnvelope(Empty);
 
   app.post('/auth/login', {

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('defaults to port 3000 and a SQLite file under ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(`sqlite:${path.resolve('data', 'promotor.sqlite')}`);
+    expect(config.seedDemoData).toBe(true);
+    expect(config.devOutbox).toBe(true);
+  });
+
+  it('a bad value stops the start with a message that names it', () => {
+    expect(() => loadConfig({ PORT: 'osiemdziesiąt' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrow(/APP_TIMEZONE/);
+  });
+
+  it('production never exposes the development outbox and seeds only when asked', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true' });
+    expect(config.devOutbox).toBe(false);
+    expect(config.seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('PostgreSQL is chosen by a postgres:// URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
+  });
+});
