@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// npm test: lint, type checks, unit + integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
+// is set), the web build with its size budget, and end-to-end tests in Chromium.
+// A missing PostgreSQL or Chromium is said plainly and only that part is skipped — unless CI is set,
+// in which case a missing part is a failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const inCI = Boolean(process.env.CI) && process.env.CI !== 'false';
+const env = { ...process.env };
+const failures = [];
+const notes = [];
+
+function step(name, command, args, extraEnv = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const ok = result.status === 0;
+  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+function missing(part, why) {
+  if (inCI) {
+    console.error(`\n${part}: ${why} — CI is set, so this is a failure.`);
+    failures.push(part);
+  } else {
+    console.warn(`\n${part}: ${why} — skipping only this part.`);
+    notes.push(`${part} skipped: ${why}`);
+  }
+}
+
+async function postgresAnswers(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+step('lint', 'npx', ['eslint', '.']);
+step('type check', 'npm', ['run', 'typecheck', '--silent']);
+
+if (!env.TEST_DATABASE_URL) {
+  missing('PostgreSQL tests', 'TEST_DATABASE_URL is not set, so the server tests run on SQLite only');
+} else if (!(await postgresAnswers(env.TEST_DATABASE_URL))) {
+  missing('PostgreSQL tests', `no PostgreSQL answers at TEST_DATABASE_URL`);
+  delete env.TEST_DATABASE_URL;
+}
+const vitestReport = path.join(tmp, 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+step('unit and integration tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+
+const built = step('web build', 'npm', ['run', 'build', '-w', '@promotor/web']) && step('bundle size', 'npm', ['run', 'check:size', '-w', '@promotor/web']);
+
+const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+const playwrightReport = path.join(tmp, 'playwright.json');
+fs.rmSync(playwrightReport, { force: true });
+if (!fs.existsSync(chromium)) {
+  missing('end-to-end tests', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+} else if (!built) {
+  failures.push('end-to-end tests (web build failed)');
+} else {
+  step('end-to-end tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+}
+
+// One closing line over every runner, so that CI's log says how many tests ran.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(vitestReport)) {
+  const v = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+if (fs.existsSync(playwrightReport)) {
+  const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+}
+console.log('');
+for (const note of notes) console.log(`note: ${note}`);
+if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failures.length || failed ? 1 : 0);
