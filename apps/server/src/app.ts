@@ -11,9 +11,12 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
+import { actionsRoutes } from './modules/actions/actions.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { OutboxNotifier, type Notifier } from './modules/notifier/notifier.ts';
 
 declare module 'fastify' {
@@ -87,6 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...authDeps,
         limits: { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes },
       });
+      const actionsDeps = { db, now, timezone: config.timezone };
+      await api.register(actionsRoutes, actionsDeps);
+      await api.register(pollsRoutes, actionsDeps);
+      await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });
     },
     { prefix: '/api' },
   );

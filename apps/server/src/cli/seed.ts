@@ -1,20 +1,41 @@
 // npm run seed [-- --reset]: seeds demo data into an empty database; --reset empties it first.
+// npm run seed -- --actions-for EMAIL: gives that promoter a fresh working day of demo actions.
+import fs from 'node:fs';
+import path from 'node:path';
+import { normalizeUsername } from '@promotor/contract';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/kysely.ts';
+import { openDatabase, type Db } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData } from '../db/seed/demo-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay } from '../db/seed/demo-seed.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
+
+async function run(db: Db): Promise<string> {
+  await migrateToLatest(db, database.dialect);
+  const forIndex = process.argv.indexOf('--actions-for');
+  if (forIndex >= 0) {
+    const username = normalizeUsername(process.argv[forIndex + 1] ?? '');
+    const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    if (!user) throw new Error(`Nie ma konta ${username}.`);
+    await seedFreshDay(db, user.id, { timezone: config.timezone });
+    return `Dodano akcje demonstracyjne dla ${username}.`;
+  }
+  if (process.argv.includes('--reset')) {
+    await clearAllData(db);
+    // Photo files of the emptied database (SQLite keeps them beside it).
+    fs.rmSync(path.join(config.dataDir, 'blobs'), { recursive: true, force: true });
+  }
+  return (await seedDemoData(db, { timezone: config.timezone }))
+    ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
+    : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.';
+}
+
 try {
-  await migrateToLatest(database.db, database.dialect);
-  if (process.argv.includes('--reset')) await clearAllData(database.db);
-  const seeded = await seedDemoData(database.db, { timezone: config.timezone });
-  console.log(
-    seeded
-      ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
-      : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.',
-  );
+  console.log(await run(database.db));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
   await database.destroy();
 }

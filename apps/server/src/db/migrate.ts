@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './kysely.ts';
 import * as m001 from './migrations/001-initial.ts';
+import * as m002 from './migrations/002-field-actions.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
 // Listed statically rather than read from disk, so they work the same under tsx, vitest and a bundle.
 const migrations: Record<string, DialectMigration> = {
   '001-initial': m001,
+  '002-field-actions': m002,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -132,6 +132,61 @@ export interface AvailabilityTable {
   created_at: string;
 }
 
+export interface ActionStatusEventTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  kind: 'check_in' | 'check_out' | 'cancel';
+  action_point_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  cash_terminal_id: string | null;
+  created_at: string;
+  wall_time: string;
+}
+
+export interface ActionLocationTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  created_at: string;
+  wall_time: string;
+}
+
+export interface PollAnswerTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  ident: 'action_start' | 'action_end';
+  /** JSON text of the poll content as the client sent it. */
+  content: string;
+  created_at: string;
+}
+
+export interface ActionFileTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  ident: 'bereal_start' | 'bereal_end' | 'start' | 'end';
+  position: number;
+  blob_key: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface ActionSurveyTable {
+  action_id: string;
+  user_id: string;
+  /** JSON text: three 'tak'/'nie' answers (the spec's spelling). */
+  chechboxes: string;
+  text: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -148,6 +203,11 @@ export interface Database {
   voucher_batches: VoucherBatchTable;
   vouchers: VoucherTable;
   availability: AvailabilityTable;
+  action_status_events: ActionStatusEventTable;
+  action_locations: ActionLocationTable;
+  poll_answers: PollAnswerTable;
+  action_files: ActionFileTable;
+  action_surveys: ActionSurveyTable;
 }
 
 export type User = Selectable<UserTable>;

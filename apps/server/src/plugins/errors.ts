@@ -35,8 +35,18 @@ function classify(error: FastifyError & { validation?: ValidationIssue[]; valida
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: 'E_UNSUPPORTED_MEDIA_TYPE' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return { code: 'E_PAYLOAD_TOO_LARGE' };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { code: 'E_FILE_TOO_LARGE' };
+    case 'FST_FILES_LIMIT':
+      return { code: 'E_TOO_MANY_FILES' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { code: 'E_UNSUPPORTED_MEDIA_TYPE' };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { code: 'E_BAD_REQUEST' };
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return { code: 'E_TOO_MANY_REQUESTS' };

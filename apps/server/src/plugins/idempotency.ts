@@ -23,6 +23,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Key order must not make two equal bodies look different. */
 function canonical(value: unknown): string {
+  // Uploaded files (multipart) count by their bytes' digest.
+  if (Buffer.isBuffer(value)) return JSON.stringify(`sha256:${sha256(value)}`);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));

@@ -17,6 +17,7 @@ const POINTS = {
   arkadiaKiosk: { name: 'Kiosk Arkadia, poziom 0', street: 'al. Jana Pawła II 82', postal: '00-175', city: 'Warszawa', petra: 'P-10878' },
   lidl: { name: 'Lidl Mokotów', street: 'ul. Puławska 145', postal: '02-715', city: 'Warszawa', petra: 'P-11402' },
   relay: { name: 'Relay Dworzec Centralny', street: 'al. Jerozolimskie 54', postal: null, city: 'Warszawa', petra: 'P-12003' },
+  kiosk: { name: 'Kiosk Nowy Świat', street: 'ul. Nowy Świat 22', postal: '00-373', city: 'Warszawa', petra: 'P-10555' },
   galeria: { name: 'Stokrotka Galeria Krakowska', street: 'ul. Pawia 5', postal: '31-154', city: 'Kraków', petra: 'P-20411' },
 } satisfies Record<string, PointSeed>;
 
@@ -28,8 +29,19 @@ type ActionSeed = {
   global: ActionTable['global_status'];
   points: PointSeed[];
   user: 'anna' | 'piotr';
-  userStatus?: 'finished';
+  userStatus?: 'finished' | 'started';
 };
+
+/** A working day for one promoter: every branch of the actions list, nothing started yet. */
+function freshDay(user: 'anna' | 'piotr'): ActionSeed[] {
+  return [
+    { name: 'Degustacja glo — Żabka Marszałkowska', day: 0, from: '08:00', to: '22:00', global: 'accepted', points: [POINTS.zabka], user },
+    { name: 'Promocja velo i vuse — Carrefour Arkadia', day: 0, from: '08:00', to: '22:00', global: 'accepted', points: [POINTS.arkadia, POINTS.arkadiaKiosk], user },
+    { name: 'Pokaz glo — punkt do ustalenia', day: 0, from: '12:00', to: '18:00', global: 'accepted', points: [], user },
+    { name: 'Degustacja glo — Lidl Mokotów', day: 1, from: '10:00', to: '16:00', global: 'accepted', points: [POINTS.lidl], user },
+    { name: 'Pokaz vuse — Relay Dworzec Centralny', day: 0, from: '09:00', to: '13:00', global: 'hst_cancelled', points: [POINTS.relay], user },
+  ];
+}
 
 function demoActions(): ActionSeed[] {
   const past: ActionSeed[] = [-3, -7, -12, -18, -25, -33, -41, -52].map((day, i) => ({
@@ -43,14 +55,87 @@ function demoActions(): ActionSeed[] {
     userStatus: 'finished',
   }));
   return [
-    { name: 'Degustacja glo — Żabka Marszałkowska', day: 0, from: '10:00', to: '18:00', global: 'accepted', points: [POINTS.zabka], user: 'anna' },
-    { name: 'Promocja velo i vuse — Carrefour Arkadia', day: 0, from: '12:00', to: '20:00', global: 'accepted', points: [POINTS.arkadia, POINTS.arkadiaKiosk], user: 'anna' },
-    { name: 'Degustacja glo — Lidl Mokotów', day: 1, from: '10:00', to: '16:00', global: 'accepted', points: [POINTS.lidl], user: 'anna' },
-    { name: 'Pokaz vuse — Relay Dworzec Centralny', day: 0, from: '09:00', to: '13:00', global: 'hst_cancelled', points: [POINTS.relay], user: 'anna' },
+    ...freshDay('anna'),
+    { name: 'Degustacja velo — Kiosk Nowy Świat', day: 0, from: '07:00', to: '15:00', global: 'started', points: [POINTS.kiosk], user: 'anna', userStatus: 'started' },
+    { name: 'Promocja velo — Stokrotka Galeria Krakowska', day: 0, from: '07:00', to: '21:00', global: 'started', points: [POINTS.galeria], user: 'piotr', userStatus: 'started' },
     ...past,
     { name: 'Degustacja glo — Stokrotka Galeria Krakowska', day: 0, from: '11:00', to: '17:00', global: 'accepted', points: [POINTS.galeria], user: 'piotr' },
     { name: 'Promocja velo — Stokrotka Galeria Krakowska', day: -5, from: '10:00', to: '16:00', global: 'finished', points: [POINTS.galeria], user: 'piotr', userStatus: 'finished' },
   ];
+}
+
+type Trx = Db;
+
+/** Inserts actions with their points and assignments; a started or finished one gets its status time. */
+async function insertActions(
+  trx: Trx,
+  o: { eventId: string; seeds: ActionSeed[]; userIds: Record<ActionSeed['user'], string>; day: (offset: number) => string; createdAt: string },
+): Promise<void> {
+  for (const a of o.seeds) {
+    const actionId = newId();
+    const date = o.day(a.day);
+    await trx
+      .insertInto('actions')
+      .values({
+        id: actionId,
+        ident: `AK-${newCode(6)}`,
+        name: a.name,
+        event_id: o.eventId,
+        since: `${date} ${a.from}:00`,
+        until: `${date} ${a.to}:00`,
+        global_status: a.global,
+        created_at: o.createdAt,
+      })
+      .execute();
+    const pointIds = a.points.map(() => newId());
+    if (a.points.length > 0) {
+      await trx
+        .insertInto('action_points')
+        .values(
+          a.points.map((p, position) => ({
+            id: pointIds[position]!,
+            action_id: actionId,
+            position,
+            name: p.name,
+            street_address: p.street,
+            postal_code: p.postal,
+            city_name: p.city,
+            petra_id: p.petra,
+          })),
+        )
+        .execute();
+    }
+    const statusTime = a.userStatus === 'started' ? `${date} ${a.from}:00` : `${date} ${a.to}:00`;
+    await trx
+      .insertInto('action_assignments')
+      .values({
+        action_id: actionId,
+        user_id: o.userIds[a.user],
+        status: a.userStatus ?? null,
+        action_point_id: a.userStatus ? (pointIds[0] ?? null) : null,
+        last_status_at: a.userStatus ? statusTime : null,
+        cancelled_at: null,
+      })
+      .execute();
+  }
+}
+
+/**
+ * Gives an existing promoter a fresh working day of demo actions (`npm run seed -- --actions-for EMAIL`):
+ * for training, and for end-to-end tests that must not share state with each other.
+ */
+export async function seedFreshDay(db: Db, userId: string, { timezone, now = new Date() }: SeedOptions): Promise<void> {
+  const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
+  if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
+  await db.transaction().execute((trx) =>
+    insertActions(trx, {
+      eventId: event.id,
+      seeds: freshDay('anna'),
+      userIds: { anna: userId, piotr: userId },
+      day: (offset) => wallDate(now, timezone, offset),
+      createdAt: now.toISOString(),
+    }),
+  );
 }
 
 /** True when the database has no users yet, i.e. demo data may be seeded. */
@@ -106,52 +191,13 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
     const event = { id: newId(), ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo' };
     await trx.insertInto('events').values(event).execute();
 
-    let n = 0;
-    for (const a of demoActions()) {
-      n += 1;
-      const actionId = newId();
-      const date = day(a.day);
-      await trx
-        .insertInto('actions')
-        .values({
-          id: actionId,
-          ident: `AK-${String(n).padStart(5, '0')}`,
-          name: a.name,
-          event_id: event.id,
-          since: `${date} ${a.from}:00`,
-          until: `${date} ${a.to}:00`,
-          global_status: a.global,
-          created_at: createdAt,
-        })
-        .execute();
-      const pointIds = a.points.map(() => newId());
-      await trx
-        .insertInto('action_points')
-        .values(
-          a.points.map((p, position) => ({
-            id: pointIds[position]!,
-            action_id: actionId,
-            position,
-            name: p.name,
-            street_address: p.street,
-            postal_code: p.postal,
-            city_name: p.city,
-            petra_id: p.petra,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('action_assignments')
-        .values({
-          action_id: actionId,
-          user_id: users[a.user].id,
-          status: a.userStatus ?? null,
-          action_point_id: a.userStatus ? pointIds[0]! : null,
-          last_status_at: a.userStatus ? `${date} ${a.to}:00` : null,
-          cancelled_at: null,
-        })
-        .execute();
-    }
+    await insertActions(trx, {
+      eventId: event.id,
+      seeds: demoActions(),
+      userIds: { anna: users.anna.id, piotr: users.piotr.id },
+      day,
+      createdAt,
+    });
 
     const batches = [
       { ident: 'glo-hyper-pro', codes: 12 },
@@ -197,6 +243,12 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
 export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of [
+      'action_surveys',
+      'action_files',
+      'poll_answers',
+      'action_locations',
+      'action_status_events',
+      'blobs',
       'vouchers',
       'voucher_batches',
       'availability',

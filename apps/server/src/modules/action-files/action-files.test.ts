@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildJpeg, buildMultipart, buildPng, findAction, uploadPhotos, type ListedAction } from '../../test/builders.ts';
+import { wallDate } from '../../lib/time.ts';
+
+describe.each(testDatabases)('action photos (%s)', (dialect) => {
+  let t: TestApp;
+  let anna: string;
+  let piotr: string;
+  let zabka: ListedAction;
+  let kiosk: ListedAction;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    anna = await loginAs(t.app, ANNA);
+    piotr = await loginAs(t.app, PIOTR);
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    zabka = await findAction(t.app, anna, since, 'Żabka');
+    kiosk = await findAction(t.app, anna, since, 'Kiosk Nowy');
+  });
+  afterAll(() => t.close());
+
+  /** Rows and stored bytes, to prove that a refused upload left nothing behind. */
+  const stored = async () => {
+    const rows = (await t.db.selectFrom('action_files').select('id').execute()).length;
+    const blobs =
+      dialect === 'postgres'
+        ? (await t.db.selectFrom('blobs').select('key').execute()).length
+        : fs.existsSync(path.join(t.config.dataDir, 'blobs'))
+          ? fs.readdirSync(path.join(t.config.dataDir, 'blobs')).length
+          : 0;
+    return { rows, blobs };
+  };
+
+  it('front and rear photos for the start are stored, listed and served back', async () => {
+    const front = buildJpeg(4000);
+    const rear = buildPng();
+    const res = await uploadPhotos(t.app, anna, { action: { uuid: zabka.uuid }, ident: 'bereal_start' }, [front, rear]);
+    expect(res.statusCode).toBe(200);
+    const files = res.json().data.files;
+    expect(files).toEqual([
+      { uuid: expect.any(String), ident: 'bereal_start' },
+      { uuid: expect.any(String), ident: 'bereal_start' },
+    ]);
+    const listed = await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, anna);
+    expect(listed.json().data).toEqual({ files, poll: null });
+
+    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[1].uuid } }, anna);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(rear)).toBe(true);
+  });
+
+  it('a second upload of the same ident is E_FILE_ALREADY_EXISTS with meta.ts', async () => {
+    const res = await uploadPhotos(t.app, anna, { action: { uuid: zabka.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ data: { error: 'E_FILE_ALREADY_EXISTS' }, meta: { ts: expect.any(String) } });
+  });
+
+  it('a retried upload with the same Idempotency-Key returns the first answer, not a conflict', async () => {
+    const photos = [buildJpeg(), buildJpeg()];
+    const input = { action: { uuid: kiosk.uuid }, ident: 'bereal_end' };
+    const first = await uploadPhotos(t.app, anna, input, photos, { 'idempotency-key': 'end-photos-1' });
+    const retry = await uploadPhotos(t.app, anna, input, photos, { 'idempotency-key': 'end-photos-1' });
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body).toBe(first.body);
+    const other = await uploadPhotos(t.app, anna, input, [buildJpeg(), buildJpeg()], { 'idempotency-key': 'end-photos-1' });
+    expect(other.json().data.error).toBe('E_IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('a text file named .jpg is refused and nothing is stored', async () => {
+    const before = await stored();
+    const lidlInput = { action: { uuid: kiosk.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'] } };
+    const res = await uploadPhotos(t.app, anna, lidlInput, [Buffer.from('to nie jest zdjęcie')]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().data.error).toBe('E_UNSUPPORTED_FILE_TYPE');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a file over 10 MB is a 413 E_FILE_TOO_LARGE and nothing is stored', async () => {
+    const before = await stored();
+    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start' }, [buildJpeg(10 * 1024 * 1024 + 10)]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().data.error).toBe('E_FILE_TOO_LARGE');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('more than 4 files is a 413 E_TOO_MANY_FILES', async () => {
+    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start' }, Array.from({ length: 5 }, () => buildJpeg()));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().data.error).toBe('E_TOO_MANY_FILES');
+  });
+
+  it('a missing photo, a missing _input and broken _input JSON are 400 E_VALIDATION', async () => {
+    const one = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'bereal_start' }, [buildJpeg()]);
+    expect(one.statusCode).toBe(400);
+    const broken = await uploadPhotos(t.app, anna, '{"action": {"uuid": ', [buildJpeg()]);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: '_input', message: 'malformed JSON' }] });
+    const { payload, headers } = buildMultipart([{ name: 'files[]', filename: 'a.jpg', contentType: 'image/jpeg', data: buildJpeg() }]);
+    const noInput = await t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...headers, authorization: `Bearer ${anna}` } });
+    expect(noInput.statusCode).toBe(400);
+    expect(noInput.json().data.error).toBe('E_VALIDATION');
+    const unknownIdent = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'selfie' }, [buildJpeg()]);
+    expect(unknownIdent.json().data.details[0].path).toBe('_input.ident');
+  });
+
+  it('the photo survey stores its photo and answers, listed as the poll', async () => {
+    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' } }, [buildJpeg()]);
+    expect(res.statusCode).toBe(200);
+    const listed = (await post(t.app, '/action/file/list', { action: { uuid: kiosk.uuid } }, anna)).json().data;
+    expect(listed.poll).toEqual({ chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' });
+    expect(listed.files.map((f: { ident: string }) => f.ident)).toEqual(['bereal_end', 'bereal_end', 'start']);
+  });
+
+  it('start photos of a started action, and any photo of a cancelled one, are refused', async () => {
+    const early = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    expect(early.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+  });
+
+  it("another promoter cannot upload to, list, or fetch her photos", async () => {
+    const files = (await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, anna)).json().data.files;
+    const serve = await post(t.app, '/action/file/serve', { file: { uuid: files[0].uuid } }, piotr);
+    expect(serve.statusCode).toBe(404);
+    expect(serve.json().data.error).toBe('E_FILE_NOT_FOUND');
+    const upload = await uploadPhotos(t.app, piotr, { action: { uuid: zabka.uuid }, ident: 'bereal_end' }, [buildJpeg(), buildJpeg()]);
+    expect(upload.statusCode).toBe(404);
+    expect(upload.json().data.error).toBe('E_ACTION_NOT_FOUND');
+    expect((await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, piotr)).statusCode).toBe(404);
+  });
+});

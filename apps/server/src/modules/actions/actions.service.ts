@@ -1,0 +1,177 @@
+import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBody, SaveLocationBody } from '@promotor/contract';
+import type { Db } from '../../db/kysely.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
+import { toWallClock, wallDate } from '../../lib/time.ts';
+import { toAction } from './actions.mapper.ts';
+import * as repo from './actions.repository.ts';
+
+export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
+type Caller = { userId: string };
+
+async function withPoints(db: Db, rows: repo.ActionRow[]): Promise<Action[]> {
+  const points = await repo.pointsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => toAction(r, points));
+}
+
+/** The caller's action, or 404 — another promoter's action is never revealed to exist. */
+export async function requireAssignedAction(db: Db, caller: Caller, actionId: string): Promise<repo.ActionRow> {
+  const row = await repo.findAssignedAction(db, caller.userId, actionId);
+  if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+  return row;
+}
+
+export async function getAction(deps: ActionsDeps, caller: Caller, actionId: string): Promise<Action> {
+  const [action] = await withPoints(deps.db, [await requireAssignedAction(deps.db, caller, actionId)]);
+  return action!;
+}
+
+// spec §7 /action/list, both uses of §9
+export async function list(deps: ActionsDeps, caller: Caller, body: ListActionsBody): Promise<Action[]> {
+  const { since, until, filters, finished } = body.actions;
+  const { limit, offset } = body.pagination;
+  const rows = await repo.listAssignedActions(
+    deps.db,
+    caller.userId,
+    finished ? { kind: 'finished', since, until, limit, offset } : { kind: 'current', since, until, statuses: filters?.statuses, limit, offset },
+  );
+  return withPoints(deps.db, rows);
+}
+
+export async function recent(deps: ActionsDeps, caller: Caller): Promise<{ current: Action | null; last: Action | null }> {
+  const [current, last] = await Promise.all([
+    repo.findStartedAction(deps.db, caller.userId),
+    repo.findLastFinishedAction(deps.db, caller.userId),
+  ]);
+  const actions = await withPoints(deps.db, [current, last].filter((r): r is repo.ActionRow => Boolean(r)));
+  return {
+    current: current ? actions.find((a) => a.uuid === current.id)! : null,
+    last: last ? actions.find((a) => a.uuid === last.id)! : null,
+  };
+}
+
+/** The action point named in the body, on one of the caller's actions (and on `action` when named). */
+async function requirePoint(db: Db, caller: Caller, body: { actionPoint: { uuid: string }; action?: { uuid: string } }) {
+  const point = await repo.findPoint(db, body.actionPoint.uuid);
+  if (!point || (body.action && body.action.uuid !== point.action_id)) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  const action = await repo.findAssignedAction(db, caller.userId, point.action_id);
+  if (!action) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  return { point, action };
+}
+
+function stamp(deps: ActionsDeps) {
+  const now = deps.now();
+  return { iso: now.toISOString(), wall: toWallClock(now, deps.timezone), today: wallDate(now, deps.timezone) };
+}
+
+// spec §4 Check-in: makes the action 'started' for her.
+export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBody): Promise<Action> {
+  const { db } = deps;
+  const { point, action } = await requirePoint(db, caller, body);
+  const at = stamp(deps);
+  if (action.global_status === 'hst_cancelled' || action.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
+  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
+  if (action.user_status === 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+  if (action.since.slice(0, 10) > at.today) throw new AppError('E_WRONG_ACTION_STATUS');
+  const other = await repo.findStartedAction(db, caller.userId);
+  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
+
+  await db.transaction().execute(async (trx) => {
+    const changed = await repo.updateAssignment(
+      trx,
+      { actionId: action.id, userId: caller.userId, expectedStatus: null },
+      { status: 'started', action_point_id: point.id, last_status_at: at.wall },
+    );
+    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
+    await repo.insertStatusEvent(trx, {
+      id: newId(),
+      action_id: action.id,
+      user_id: caller.userId,
+      kind: 'check_in',
+      action_point_id: point.id,
+      latitude: body.location.latitude,
+      longitude: body.location.longitude,
+      cash_terminal_id: body.cashTerminal?.id ?? null,
+      created_at: at.iso,
+      wall_time: at.wall,
+    });
+  });
+  return getAction(deps, caller, action.id);
+}
+
+// spec §4 Check-out: only an action she has started; it becomes finished for her.
+export async function checkOut(deps: ActionsDeps, caller: Caller, body: CheckOutBody): Promise<Action> {
+  const { db } = deps;
+  const { point, action } = await requirePoint(db, caller, body);
+  const at = stamp(deps);
+  if (action.global_status === 'hst_cancelled') throw new AppError('E_WRONG_ACTION_STATUS');
+  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
+  if (action.user_status !== 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+
+  await db.transaction().execute(async (trx) => {
+    const changed = await repo.updateAssignment(
+      trx,
+      { actionId: action.id, userId: caller.userId, expectedStatus: 'started' },
+      { status: 'finished', last_status_at: at.wall },
+    );
+    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
+    await repo.insertStatusEvent(trx, {
+      id: newId(),
+      action_id: action.id,
+      user_id: caller.userId,
+      kind: 'check_out',
+      action_point_id: point.id,
+      latitude: body.location?.latitude ?? null,
+      longitude: body.location?.longitude ?? null,
+      cash_terminal_id: null,
+      created_at: at.iso,
+      wall_time: at.wall,
+    });
+  });
+  return getAction(deps, caller, action.id);
+}
+
+// spec §4 Cancel flow: only before she has started; the action leaves her list.
+export async function cancel(deps: ActionsDeps, caller: Caller, body: CancelActionBody): Promise<void> {
+  const { db } = deps;
+  const { point, action } = await requirePoint(db, caller, body);
+  const at = stamp(deps);
+  if (action.global_status === 'hst_cancelled' || action.user_status !== null) throw new AppError('E_WRONG_ACTION_STATUS');
+  await db.transaction().execute(async (trx) => {
+    const changed = await repo.updateAssignment(
+      trx,
+      { actionId: action.id, userId: caller.userId, expectedStatus: null },
+      { cancelled_at: at.iso, last_status_at: at.wall },
+    );
+    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
+    await repo.insertStatusEvent(trx, {
+      id: newId(),
+      action_id: action.id,
+      user_id: caller.userId,
+      kind: 'cancel',
+      action_point_id: point.id,
+      latitude: null,
+      longitude: null,
+      cash_terminal_id: null,
+      created_at: at.iso,
+      wall_time: at.wall,
+    });
+  });
+}
+
+// spec §4 Location tracking: pings only for the action she has started; stored with server time.
+export async function saveLocation(deps: ActionsDeps, caller: Caller, body: SaveLocationBody): Promise<void> {
+  const action = await requireAssignedAction(deps.db, caller, body.action.uuid);
+  if (action.user_status !== 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+  const at = stamp(deps);
+  await repo.insertLocation(deps.db, {
+    id: newId(),
+    action_id: action.id,
+    user_id: caller.userId,
+    latitude: body.location.latitude,
+    longitude: body.location.longitude,
+    accuracy: body.location.accuracy,
+    created_at: at.iso,
+    wall_time: at.wall,
+  });
+}

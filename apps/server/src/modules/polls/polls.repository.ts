@@ -1,0 +1,14 @@
+import type { Db } from '../../db/kysely.ts';
+import type { PollAnswerTable } from '../../db/schema.ts';
+
+export async function upsertAnswer(db: Db, row: PollAnswerTable): Promise<void> {
+  await db
+    .insertInto('poll_answers')
+    .values(row)
+    .onConflict((oc) => oc.columns(['action_id', 'user_id', 'ident']).doUpdateSet({ content: row.content, created_at: row.created_at }))
+    .execute();
+}
+
+export function answersOf(db: Db, actionId: string, userId: string) {
+  return db.selectFrom('poll_answers').selectAll().where('action_id', '=', actionId).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { ACTIONS_CURRENT_PAGE_SIZE, SURVEY_ANSWERS } from './constants.ts';
+import { DateTimeString, DateValue } from './common.ts';
+import { ruleMessages } from './rules/messages.ts';
+import { cashTerminalRules } from './rules/start-action.rules.ts';
+import { ruledString } from './zod-rules.ts';
+
+// spec §3 Action point, Action
+export const ActionPoint = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  address: z.object({ streetAddress: z.string(), postalCode: z.string().nullable(), cityName: z.string() }),
+  point: z.object({ petraId: z.string().nullable() }),
+});
+export type ActionPoint = z.infer<typeof ActionPoint>;
+
+export const GLOBAL_ACTION_STATUSES = ['started', 'accepted', 'finished', 'hst_cancelled'] as const;
+export const GlobalActionStatus = z.enum(GLOBAL_ACTION_STATUSES);
+export const UserActionStatus = z.enum(['started', 'finished']);
+
+export const Action = z.object({
+  uuid: z.string(),
+  ident: z.string(),
+  name: z.string(),
+  since: DateValue,
+  until: DateValue,
+  actionPoints: z.array(ActionPoint),
+  event: z.object({ uuid: z.string(), ident: z.string() }),
+  status: z.object({
+    user: z.object({
+      status: UserActionStatus.nullable(),
+      actionPoint: z.object({ uuid: z.string() }).nullable(),
+      lastStatusCreated: DateValue.nullable(),
+    }),
+    global: z.object({ ident: GlobalActionStatus }),
+  }),
+});
+export type Action = z.infer<typeof Action>;
+
+// spec §7 /action/list, §9 (current use and history use)
+export const ListActionsBody = z.object({
+  actions: z.object({
+    since: DateTimeString,
+    until: DateTimeString.optional(),
+    filters: z.object({ statuses: z.array(GlobalActionStatus).max(4).optional() }).optional(),
+    finished: z.boolean().optional(),
+  }),
+  pagination: z.object({
+    limit: z.number().int().min(1).max(ACTIONS_CURRENT_PAGE_SIZE),
+    offset: z.number().int().min(0).max(1_000_000),
+  }),
+});
+export type ListActionsBody = z.infer<typeof ListActionsBody>;
+
+export const ListActionsResponse = z.object({ actions: z.array(Action) });
+export type ListActionsResponse = z.infer<typeof ListActionsResponse>;
+
+export const RecentActionsResponse = z.object({
+  action: z.object({ current: Action.nullable(), last: Action.nullable() }),
+});
+export type RecentActionsResponse = z.infer<typeof RecentActionsResponse>;
+
+export const ActionResponse = z.object({ action: Action });
+export type ActionResponse = z.infer<typeof ActionResponse>;
+
+const Ref = z.object({ uuid: z.string().min(1).max(64) });
+const Latitude = z.number().min(-90).max(90);
+const Longitude = z.number().min(-180).max(180);
+
+// spec §7 /action/check-in (location is null when the phone gives none, §4)
+export const CheckInBody = z.object({
+  action: Ref.optional(),
+  actionPoint: Ref,
+  location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() }),
+  cashTerminal: z.object({ id: ruledString(cashTerminalRules) }).optional(),
+});
+export type CheckInBody = z.infer<typeof CheckInBody>;
+
+export const CheckOutBody = z.object({
+  action: Ref.optional(),
+  actionPoint: Ref,
+  location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() }).optional(),
+});
+export type CheckOutBody = z.infer<typeof CheckOutBody>;
+
+export const CancelActionBody = z.object({ action: Ref.optional(), actionPoint: Ref });
+export type CancelActionBody = z.infer<typeof CancelActionBody>;
+
+// spec §7 /action/location/save
+export const SaveLocationBody = z.object({
+  action: Ref,
+  location: z.object({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).max(100_000) }),
+});
+export type SaveLocationBody = z.infer<typeof SaveLocationBody>;
+
+// spec §2 Start action checkboxes and End action reasons; idents are ours (docs/decisions/010-poll-idents.md)
+export const START_CHECKLIST = ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'] as const;
+export const END_REASONS = [
+  'no_product_at_location',
+  'no_product_in_stock',
+  'no_traffic',
+  'no_sales',
+  'location_change',
+  'private_reason',
+  'other',
+] as const;
+export type StartChecklistItem = (typeof START_CHECKLIST)[number];
+export type EndReason = (typeof END_REASONS)[number];
+export const OTHER_TEXT_MAX = 500;
+
+const StartPoll = z.object({
+  ident: z.literal('action_start'),
+  content: z.tuple([z.object({ question_ident: z.literal('q0'), answer_ident: z.array(z.enum(START_CHECKLIST)).max(4) })]),
+});
+const EndPoll = z.object({
+  ident: z.literal('action_end'),
+  content: z.tuple([
+    z.object({
+      question_ident: z.literal('q0'),
+      answer_ident: z.tuple([z.enum(END_REASONS)]),
+      answer_text: z.string().trim().max(OTHER_TEXT_MAX).optional(),
+    }),
+  ]),
+});
+
+/** spec §7 /poll/answer: the start checklist or the end reason ('other' needs its text). */
+export const PollAnswerBody = z
+  .object({ action: Ref, poll: z.discriminatedUnion('ident', [StartPoll, EndPoll]) })
+  .superRefine((body, ctx) => {
+    if (body.poll.ident !== 'action_end') return;
+    const [answer] = body.poll.content;
+    if (answer.answer_ident[0] === 'other' && !answer.answer_text) {
+      ctx.addIssue({ code: 'custom', message: ruleMessages.fieldRequired, path: ['poll', 'content', 0, 'answer_text'] });
+    }
+  });
+export type PollAnswerBody = z.infer<typeof PollAnswerBody>;
+
+// spec §7 /action/file/*
+export const FILE_IDENTS = ['bereal_start', 'bereal_end', 'start', 'end'] as const;
+export const FileIdent = z.enum(FILE_IDENTS);
+export type FileIdent = z.infer<typeof FileIdent>;
+export const SurveyAnswer = z.enum(SURVEY_ANSWERS);
+
+export const SurveyForm = z.object({
+  chechboxes: z.array(SurveyAnswer).length(3),
+  text: z.string().max(2000).optional(),
+});
+export type SurveyForm = z.infer<typeof SurveyForm>;
+
+export const FileCreateInput = z.object({
+  action: Ref,
+  ident: FileIdent,
+  form: SurveyForm.optional(),
+});
+export type FileCreateInput = z.infer<typeof FileCreateInput>;
+
+export const ActionFile = z.object({ uuid: z.string(), ident: FileIdent });
+export const FileCreateResponse = z.object({ files: z.array(ActionFile) });
+export const FileListBody = z.object({ action: Ref });
+export const FileListResponse = z.object({
+  files: z.array(ActionFile),
+  poll: z.object({ chechboxes: z.array(SurveyAnswer), text: z.string().nullable() }).nullable(),
+});
+export type FileListResponse = z.infer<typeof FileListResponse>;
+export const FileServeBody = z.object({ file: Ref });
+
+/** Upload limits (docs/decisions/011-photo-uploads.md). */
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 4;
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
