@@ -27,6 +27,8 @@ export default defineConfig({
     timezoneId: 'Europe/Warsaw',
     permissions: ['geolocation'],
     geolocation: { latitude: 52.2297, longitude: 21.0122, accuracy: 20 },
+    // Only the offline test lets the service worker run; elsewhere it would cache between tests.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { ToastList } from '../components/ui/toast-list.tsx';
+import { pl } from '../i18n/pl.ts';
+import { useAppStore } from '../store/app-store.ts';
+
+// Loaded when first needed, like the pages (scripts/check-bundle-size.mjs).
+const ErrorPopup = lazy(() => import('../components/ui/error-popup.tsx').then((module) => ({ default: module.ErrorPopup })));
+
+/** The toasts of the store, at the top of every screen. */
+export function AppToasts() {
+  const toasts = useAppStore((state) => state.toasts);
+  const dismissToast = useAppStore((state) => state.dismissToast);
+  return <ToastList toasts={toasts} onDismiss={dismissToast} label={pl.toasts.region} />;
+}
+
+/** The app-wide error popup (screen.errorPopup). */
+export function AppErrorPopup() {
+  const popup = useAppStore((state) => state.screen.errorPopup);
+  const close = useAppStore((state) => state.closeErrorPopup);
+  if (!popup) return null;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPopup description={popup.description} code={popup.code} onClose={close} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,49 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { pl } from '../../i18n/pl.ts';
+import { pageHasHeader, pageStyleName } from './page-style.ts';
+import './layout.css';
+
+// The header and its menu are not needed on the login page, the first screen most visits show:
+// loading them lazily keeps /login within its size budget (scripts/check-bundle-size.mjs).
+const loadHeader = () => import('./header.tsx');
+const Header = lazy(() => loadHeader().then((module) => ({ default: module.Header })));
+
+// Opened straight on a page with a header, fetch the header's code together with the page's, not after it.
+if (pageHasHeader(pageStyleName(window.location.pathname))) void loadHeader();
+
+/** Every page: the header where spec §2 wants one, and the page under a class named after it. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const styleName = pageStyleName(pathname);
+
+  // After the first screen shows, fetch the header too, so it is there when login leads to /akcje.
+  useEffect(() => {
+    void loadHeader();
+  }, []);
+
+  return (
+    <div className={`app-shell page-${styleName}`}>
+      {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+      {pageHasHeader(styleName) ? (
+        <Suspense fallback={<div className="app-header" aria-hidden="true" />}>
+          <Header />
+        </Suspense>
+      ) : null}
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Shown while the first page's code loads. */
+export function AppLoading() {
+  return (
+    <p className="app-loading" role="status">
+      <span className="app-loading__spinner" aria-hidden="true" />
+      {pl.loading}
+    </p>
+  );
+}

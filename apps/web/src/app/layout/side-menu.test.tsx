@@ -1,0 +1,89 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../features/auth/session.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { buildSession, successEnvelope } from '../../test/builders.ts';
+import { useFakeFetch } from '../../test/fake-fetch.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+async function openMenu() {
+  const user = userEvent.setup();
+  act(() => startSession(buildSession()));
+  renderApp('/akcje');
+  await user.click(await screen.findByRole('button', { name: 'Otwórz menu' }));
+  return { user, menu: screen.getByRole('dialog', { name: 'Menu' }) };
+}
+
+describe('side menu', () => {
+  it("greets 'Witaj Anna' and lists its seven entries", async () => {
+    const { menu } = await openMenu();
+
+    expect(within(menu).getByText('Witaj Anna')).toBeInTheDocument();
+    const names = within(menu)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual(['Akcje', 'Kalendarz', 'Raporty', 'Webform', 'Zdjęcia produktów', 'Twoje dane', 'Wyloguj']);
+    expect(within(menu).getByRole('link', { name: 'Zdjęcia produktów' })).toHaveAttribute('href', '/photos');
+    expect(within(menu).getByRole('button', { name: 'Wyloguj' })).toBeInTheDocument();
+  });
+
+  it('Escape closes the menu and gives focus back to the burger', async () => {
+    const { user } = await openMenu();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Otwórz menu' })).toHaveFocus();
+  });
+
+  it('an entry opens its page', async () => {
+    const { user, menu } = await openMenu();
+
+    await user.click(within(menu).getByRole('link', { name: 'Raporty' }));
+
+    expect(await screen.findByRole('heading', { name: 'Raporty' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('"Wyloguj" logs out and shows the login page', async () => {
+    useFakeFetch({ '/api/auth/logout': { body: successEnvelope({}) } });
+    const { user, menu } = await openMenu();
+
+    await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useAppStore.getState().user.profile).toBeNull();
+  });
+
+  it('a failed logout shows the error and still logs out', async () => {
+    useFakeFetch({ '/api/auth/logout': 'network-error' });
+    const { user, menu } = await openMenu();
+
+    await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wystąpił błąd. Sprawdź połączenie z internetem i spróbuj ponownie.' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('header', () => {
+  it('has a disabled coupon button and no version outside the Android wrapper', async () => {
+    renderApp('/kalendarz');
+
+    expect(await screen.findByRole('button', { name: 'Kody promocyjne' })).toBeDisabled();
+    expect(screen.queryByText(/^Wersja /)).not.toBeInTheDocument();
+  });
+
+  it("shows the Android wrapper's app version", async () => {
+    window.PromotorAndroid = { getAppVersion: () => '2.4.1' };
+    try {
+      renderApp('/kalendarz');
+      expect(await screen.findByText('Wersja 2.4.1')).toBeInTheDocument();
+    } finally {
+      delete window.PromotorAndroid;
+    }
+  });
+});

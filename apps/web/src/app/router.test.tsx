@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('routes', () => {
+  it.each(['/404', '/nie-ma-takiej-strony', '/akcja'])('%s sends the promoter to the login page at /', async (path) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/akcje', 'Aktualnie trwające akcje:', 'page-akcje'],
+    ['/akcja/a1', 'Szczegóły akcji', 'page-akcja'],
+    ['/akcja/start/a1', 'Rozpoczynanie akcji', 'page-akcja'],
+    ['/akcja/koniec/a1', 'Zakończenie akcji', 'page-akcja'],
+    ['/raporty', 'Raporty', 'page-raporty'],
+    ['/raport/r1', 'Raport z akcji', 'page-raport'],
+    ['/kalendarz', 'Kalendarz', 'page-kalendarz'],
+    ['/mgm', 'Poleć znajomemu', 'page-mgm'],
+    ['/webform', 'Webform', 'page-webform'],
+    ['/photos', 'Zdjęcia produktów', 'page-photos'],
+    ['/user-data', 'Twoje dane', 'page-user-data'],
+  ])('%s shows "%s" under the header', async (path, title, styleName) => {
+    const { container } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Otwórz menu' })).toBeInTheDocument();
+    expect(container.querySelector('.app-shell')).toHaveClass(styleName);
+  });
+
+  it.each([
+    ['/', 'Zaloguj się', 'page-welcome'],
+    ['/login', 'Zaloguj się', 'page-login'],
+    ['/remind', 'Zresetuj hasło', 'page-remind'],
+  ])('%s has no header', async (path, title, styleName) => {
+    const { container } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Otwórz menu' })).not.toBeInTheDocument();
+    expect(container.querySelector('.app-shell')).toHaveClass(styleName);
+  });
+
+  it('the detail pages link back to their lists', async () => {
+    renderApp('/raport/r1');
+
+    expect(await screen.findByRole('link', { name: 'Wróć do raportów' })).toHaveAttribute('href', '/raporty');
+  });
+});

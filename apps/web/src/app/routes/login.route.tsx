@@ -1,0 +1,6 @@
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+
+/** / and /login */
+export function LoginRoute() {
+  return <LoginPage />;
+}

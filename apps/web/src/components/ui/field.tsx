@@ -1,0 +1,36 @@
+import { useId, type InputHTMLAttributes } from 'react';
+import { classNames } from './class-names.ts';
+import './field.css';
+
+export type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  /** The Polish message under the field (spec §5: errors show under each field). */
+  error?: string | null;
+};
+
+/** A labelled input with its validation message. */
+export function Field({ label, error, id, className, ...input }: FieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={classNames('field', error && 'field--invalid', className)}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

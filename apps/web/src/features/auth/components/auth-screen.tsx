@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { pl } from '../../../i18n/pl.ts';
+import './auth-screen.css';
+
+/** The frame of the pages without a header (login, password reminder): the brand above a card. */
+export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="auth-screen">
+      <title>{pl.pageTitle(title)}</title>
+      <p className="auth-screen__brand" aria-hidden="true">
+        <img src="/icons/icon-192.png" alt="" width="56" height="56" />
+        {pl.appName}
+      </p>
+      <section className="auth-screen__card">
+        <h1 className="auth-screen__title">{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}

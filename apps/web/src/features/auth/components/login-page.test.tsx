@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../store/app-store.ts';
+import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
+import { useFakeFetch } from '../../../test/fake-fetch.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+describe('login page', () => {
+  it('leaving the fields empty shows "Wpisz adres email" and "Wpisz hasło" under them', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.click(await screen.findByRole('textbox', { name: 'Adres email' }));
+    await user.tab();
+    expect(await screen.findByText('Wpisz adres email')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Adres email' })).toHaveAccessibleDescription('Wpisz adres email');
+
+    expect(screen.queryByText('Wpisz hasło')).not.toBeInTheDocument(); // not left yet
+
+    expect(screen.getByLabelText('Hasło')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByText('Wpisz hasło')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hasło')).toHaveAccessibleDescription('Wpisz hasło');
+  });
+
+  it('"Dalej" with empty fields shows both messages and sends nothing', async () => {
+    const { requests } = useFakeFetch({});
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Dalej' }));
+
+    expect(screen.getByText('Wpisz adres email')).toBeInTheDocument();
+    expect(screen.getByText('Wpisz hasło')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Adres email' })).toHaveFocus();
+    expect(requests).toEqual([]);
+  });
+
+  it('a promoter who logs in lands on the actions list with her token kept', async () => {
+    const { requests } = useFakeFetch({ '/api/auth/login': { body: successEnvelope(buildSession({ token: 'fresh-token' })) } });
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
+    await user.type(screen.getByLabelText('Hasło'), 'demo-haslo-1');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+
+    expect(await screen.findByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ username: 'anna@demo.pl', password: 'demo-haslo-1' });
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(useAppStore.getState().user.profile?.firstname).toBe('Anna');
+  });
+
+  it('a wrong password shows "Nieprawidłowe hasło." and stays on the page', async () => {
+    useFakeFetch({ '/api/auth/login': { status: 401, body: failureEnvelope('E_USER_WRONG_PASSWORD') } });
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
+    await user.type(screen.getByLabelText('Hasło'), 'zle-haslo');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+
+    expect(await screen.findByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dalej' })).toBeEnabled();
+  });
+
+  it('a token in the address resumes the session and opens the actions list', async () => {
+    const { requests } = useFakeFetch({ '/api/auth/session': { body: successEnvelope(buildSession({ token: 'abc' })) } });
+    renderApp('/?token=abc');
+
+    expect(await screen.findByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
+    expect(requests[0]?.headers.Authorization).toBe('Bearer abc');
+    expect(localStorage.getItem('token')).toBe('abc');
+  });
+
+  it('an expired session stays on the login page, says so, and forgets the token', async () => {
+    localStorage.setItem('token', 'old-token');
+    useFakeFetch({ '/api/auth/session': { status: 401, body: failureEnvelope('E_EXPIRED') } });
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('button', { name: 'Sesja wygasła. Zaloguj się ponownie.' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dalej' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { passwordRules, usernameRules } from '@promotor/contract/rules';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import { focusField, useForm } from '../../../lib/forms/use-form.ts';
+import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
+import { toastError } from '../../../store/notify.ts';
+import { login } from '../api/auth.api.ts';
+import { useSessionResume } from '../hooks/use-session-resume.ts';
+import { startSession } from '../session.ts';
+import { AuthScreen } from './auth-screen.tsx';
+
+/** spec §2 Login (/ and /login). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { resuming } = useSessionResume();
+  const form = useForm({ username: usernameRules, password: passwordRules });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void requestGeolocationPermission();
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = form.validateAll();
+    if (invalid) return focusField(event.currentTarget, invalid);
+    setBusy(true);
+    try {
+      startSession(await login(form.values));
+      await navigate('/akcje', { replace: true });
+    } catch (error) {
+      toastError(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthScreen title={pl.login.title}>
+      {resuming ? (
+        <p className="auth-screen__status" role="status">
+          {pl.login.resumingSession}
+        </p>
+      ) : (
+        <form noValidate onSubmit={onSubmit}>
+          <Field {...form.field('username')} label={pl.login.username} type="email" autoComplete="username" inputMode="email" autoCapitalize="none" spellCheck={false} />
+          <Field {...form.field('password')} label={pl.login.password} type="password" autoComplete="current-password" />
+          <Button type="submit" block busy={busy}>
+            {pl.login.submit}
+          </Button>
+          <p className="auth-screen__links">
+            <Link to="/remind">{pl.login.resetPassword}</Link>
+          </p>
+        </form>
+      )}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { usernameRules } from '@promotor/contract/rules';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import { focusField, useForm } from '../../../lib/forms/use-form.ts';
+import { toastError } from '../../../store/notify.ts';
+import { requestResetCode } from '../api/auth.api.ts';
+import { usernameFromState, type RemindState } from '../remind-state.ts';
+import { AuthScreen } from './auth-screen.tsx';
+
+/** spec §2 Password reminder, step 1 (/remind): the username; the server sends a code. */
+export function RemindPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm({ username: usernameRules }, { username: usernameFromState(location.state) });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = form.validateAll();
+    if (invalid) return focusField(event.currentTarget, invalid);
+    setBusy(true);
+    try {
+      await requestResetCode({ username: form.values.username });
+      const state: RemindState = { username: form.values.username };
+      await navigate('/remind/code', { state });
+    } catch (error) {
+      toastError(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthScreen title={pl.remind.title}>
+      <p className="auth-screen__intro">{pl.remind.intro}</p>
+      <form noValidate onSubmit={onSubmit}>
+        <Field {...form.field('username')} label={pl.remind.username} type="email" autoComplete="username" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Button type="submit" block busy={busy}>
+          {pl.remind.submit}
+        </Button>
+        <p className="auth-screen__links">
+          <Link to="/">{pl.remind.backToLogin}</Link>
+        </p>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SliceCreator } from '../../store/slice.ts';
+
+// spec §3 Member-get-member state and §4 status values. Filled by the member-get-member issue.
+export type MgmStatus =
+  | 'null'
+  | 'opt-in-request'
+  | 'no-consents'
+  | 'opt-in-form'
+  | 'can-invite'
+  | 'finished'
+  | 'not-found'
+  | 'error'
+  | 'processing'
+  | 'already-member'
+  | 'no-products';
+
+export type MgmState = {
+  tokenUuid: string | null;
+  /** Initially the string 'null' (spec §3). */
+  status: MgmStatus;
+  mgmUser: { emailAddress: string; brand: string };
+  consents: {
+    newsletterCommercialAuthorization: boolean;
+    mobileOptIn: boolean;
+    socialMediaOptIn: boolean;
+    hypercareOptIn: boolean;
+  };
+  ranking: { balance: number; position: number };
+  errorDetails: unknown;
+};
+
+export type MgmSlice = { mgm: MgmState };
+
+export const initialMgmState: MgmState = {
+  tokenUuid: null,
+  status: 'null',
+  mgmUser: { emailAddress: '', brand: '' },
+  consents: {
+    newsletterCommercialAuthorization: false,
+    mobileOptIn: false,
+    socialMediaOptIn: false,
+    hypercareOptIn: false,
+  },
+  ranking: { balance: 0, position: 0 },
+  errorDetails: null,
+};
+
+export const createMgmSlice: SliceCreator<MgmSlice> = () => ({ mgm: initialMgmState });

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { failureEnvelope, successEnvelope } from '../test/builders.ts';
+import { fakeFetch } from '../test/fake-fetch.ts';
+import { createApiClient } from './api-client.ts';
+import { errorMessage } from './error-message.ts';
+
+/** What a promoter would read in the toast when calling `path` against these answers. */
+async function messageFor(answer: Parameters<typeof fakeFetch>[0][string]) {
+  const { fetch } = fakeFetch({ '/api/auth/login': answer });
+  const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => null });
+  try {
+    await client.post('/auth/login', { username: 'anna@demo.pl', password: 'x' });
+  } catch (error) {
+    return errorMessage(error);
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('api client', () => {
+  it('hands back the data of a success envelope, sending the token and an idempotency key', async () => {
+    const { fetch, requests } = fakeFetch({ '/api/auth/session': { body: successEnvelope({ hello: 'Anna' }) } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    await expect(client.post('/auth/session')).resolves.toEqual({ hello: 'Anna' });
+    expect(requests[0]?.headers.Authorization).toBe('Bearer abc');
+    expect(requests[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a fresh idempotency key for every call unless one is given', async () => {
+    const { fetch, requests } = fakeFetch({ '/api/auth/logout': { body: successEnvelope({}) } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    await client.post('/auth/logout');
+    await client.post('/auth/logout');
+    await client.post('/auth/logout', undefined, { idempotencyKey: 'same-intent' });
+
+    const keys = requests.map((request) => request.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[2]).toBe('same-intent');
+  });
+
+  it('a wrong password reads "Nieprawidłowe hasło."', async () => {
+    expect(await messageFor({ status: 401, body: failureEnvelope('E_USER_WRONG_PASSWORD') })).toBe('Nieprawidłowe hasło.');
+  });
+
+  it('an unknown user reads "Użytkownik nie istnieje."', async () => {
+    expect(await messageFor({ status: 404, body: failureEnvelope('E_USER_NOT_FOUND') })).toBe('Użytkownik nie istnieje.');
+  });
+
+  it('a code the app does not know is shown as it is', async () => {
+    expect(await messageFor({ status: 409, body: failureEnvelope('E_SOMETHING_NEW') })).toBe('E_SOMETHING_NEW');
+  });
+
+  it('a validation failure shows the first field message when it is one of ours', async () => {
+    const details = [{ path: 'body.password', message: 'Wpisz hasło' }];
+    expect(await messageFor({ status: 400, body: failureEnvelope('E_VALIDATION', details) })).toBe('Wpisz hasło');
+  });
+
+  it('no connection reads the check-your-internet message', async () => {
+    expect(await messageFor('network-error')).toBe('Wystąpił błąd. Sprawdź połączenie z internetem i spróbuj ponownie.');
+  });
+
+  it('an answer that is not an envelope (a proxy error page) reads the generic message', async () => {
+    expect(await messageFor({ status: 502, body: '<html>Bad gateway</html>' })).toBe('Wystąpił błąd. Spróbuj ponownie.');
+  });
+});

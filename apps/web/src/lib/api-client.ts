@@ -1,0 +1,111 @@
+import { readToken } from './storage/token.ts';
+
+// spec §7: every call is a POST with JSON and the bearer token; the answer is the envelope
+// { status: { success }, data, meta: { ts } }. The shapes come from the contract as types only: the
+// web app does not load zod to check them again (docs/decisions/021-web-app-foundation.md).
+
+export type ApiErrorKind =
+  /** fetch failed: offline, DNS, the server down, CORS. */
+  | 'network'
+  /** The API answered with its failure envelope: `code` is data.error. */
+  | 'api'
+  /** Something answered that is not the API's envelope (a proxy's error page, a broken body). */
+  | 'unexpected';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** data.error of a failure envelope (E_…), null otherwise. */
+    readonly code: string | null,
+    /** meta.ts of the answer: what a promoter quotes to support. */
+    readonly ts: string | null = null,
+    readonly details?: unknown,
+    readonly httpStatus?: number,
+  ) {
+    super(code ?? kind);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiClientOptions = {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getToken?: () => string | null;
+};
+
+export type PostOptions = {
+  /**
+   * One key per user intent (docs/decisions/005-idempotency.md): a retry of the same intent passes the
+   * same key. Left out, every call is its own intent and gets a fresh key.
+   */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+/** A random UUID; crypto.randomUUID exists only in secure contexts, so a fallback for plain http. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type EnvelopeLike = { status?: { success?: unknown }; data?: unknown; meta?: { ts?: unknown } };
+
+function isEnvelope(body: unknown): body is EnvelopeLike {
+  return typeof body === 'object' && body !== null && typeof (body as EnvelopeLike).status?.success === 'boolean';
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
+  // Looked up on each call so tests (and polyfills) can replace the global.
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const getToken = options.getToken ?? readToken;
+
+  /** POSTs to `path` (e.g. '/auth/login'); resolves with `data`, rejects with an ApiError. */
+  async function post<T>(path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Idempotency-Key': postOptions.idempotencyKey ?? newIdempotencyKey(),
+    };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: body === undefined ? '' : JSON.stringify(body),
+        signal: postOptions.signal,
+      });
+    } catch (error) {
+      if (postOptions.signal?.aborted) throw error;
+      throw new ApiError('network', null);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw new ApiError('unexpected', null, null, undefined, response.status);
+    }
+    if (!isEnvelope(parsed)) throw new ApiError('unexpected', null, null, undefined, response.status);
+
+    const ts = typeof parsed.meta?.ts === 'string' ? parsed.meta.ts : null;
+    if (parsed.status?.success === true && response.ok) return parsed.data as T;
+    const data = parsed.data as { error?: unknown; details?: unknown } | undefined;
+    const code = typeof data?.error === 'string' && data.error !== '' ? data.error : null;
+    throw new ApiError(code ? 'api' : 'unexpected', code, ts, data?.details, response.status);
+  }
+
+  return { post };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: VITE_API_BASE_URL (default '/api'), the stored token. */
+export const api = createApiClient();

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { watchGeolocationPermission } from './lib/geolocation/geolocation-permission.ts';
+import { recordServerBuildTime } from './lib/pwa/build-time.ts';
+import { registerServiceWorker } from './lib/pwa/register-service-worker.ts';
+import './styles/base.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+void recordServerBuildTime();
+void watchGeolocationPermission();
+registerServiceWorker();

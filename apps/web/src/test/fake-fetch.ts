@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+
+export type FakeAnswer = { status?: number; body: unknown } | 'network-error';
+export type FakeRequest = { url: string; headers: Record<string, string>; body: unknown };
+
+/**
+ * A tiny stand-in for fetch in unit tests: answers each path (e.g. '/api/auth/login') with a fixed
+ * answer and records what was sent. Server and end-to-end tests use the real server instead.
+ */
+export function fakeFetch(answers: Record<string, FakeAnswer>) {
+  const requests: FakeRequest[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const text = typeof init?.body === 'string' ? init.body : '';
+    requests.push({ url, headers: { ...(init?.headers as Record<string, string>) }, body: text ? JSON.parse(text) : undefined });
+    const answer = answers[url];
+    if (answer === undefined) throw new Error(`fakeFetch: no answer for ${url}`);
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { fetch, requests };
+}
+
+/** Puts a fake fetch in place of the global one for this test. */
+export function useFakeFetch(answers: Record<string, FakeAnswer>) {
+  const fake = fakeFetch(answers);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base URL of the API; '/api' (same origin) when not set. */
+  readonly VITE_API_BASE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
+
+/** The build's timestamp (vite.config.ts `define`): the app build id on the fatal-error screen. */
+declare const __APP_BUILD_TIME__: string;
