@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS_CURRENT_PAGE_SIZE, SURVEY_ANSWERS } from './constants.ts';
+import { ACTIONS_CURRENT_PAGE_SIZE, END_REASONS, OTHER_TEXT_MAX, START_CHECKLIST, SURVEY_ANSWERS } from './constants.ts';
 import { DateTimeString, DateValue } from './common.ts';
 import { ruleMessages } from './rules/messages.ts';
 import { cashTerminalRules } from './rules/start-action.rules.ts';
@@ -93,21 +93,6 @@ export const SaveLocationBody = z.object({
 });
 export type SaveLocationBody = z.infer<typeof SaveLocationBody>;
 
-// spec §2 Start action checkboxes and End action reasons; idents are ours (docs/decisions/010-poll-idents.md)
-export const START_CHECKLIST = ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'] as const;
-export const END_REASONS = [
-  'no_product_at_location',
-  'no_product_in_stock',
-  'no_traffic',
-  'no_sales',
-  'location_change',
-  'private_reason',
-  'other',
-] as const;
-export type StartChecklistItem = (typeof START_CHECKLIST)[number];
-export type EndReason = (typeof END_REASONS)[number];
-export const OTHER_TEXT_MAX = 500;
-
 const StartPoll = z.object({
   ident: z.literal('action_start'),
   content: z.tuple([z.object({ question_ident: z.literal('q0'), answer_ident: z.array(z.enum(START_CHECKLIST)).max(4) })]),
@@ -163,8 +148,3 @@ export const FileListResponse = z.object({
 });
 export type FileListResponse = z.infer<typeof FileListResponse>;
 export const FileServeBody = z.object({ file: Ref });
-
-/** Upload limits (docs/decisions/011-photo-uploads.md). */
-export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_FILES = 4;
-export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -52,3 +52,26 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const RESET_CODE_LENGTH = 5;
 export const RESET_CODE_VALIDITY_MINUTES = 10;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+// spec §2 Start action checkboxes and End action reasons; idents are ours (docs/decisions/010-poll-idents.md)
+export const START_CHECKLIST = ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'] as const;
+export const END_REASONS = [
+  'no_product_at_location',
+  'no_product_in_stock',
+  'no_traffic',
+  'no_sales',
+  'location_change',
+  'private_reason',
+  'other',
+] as const;
+export type StartChecklistItem = (typeof START_CHECKLIST)[number];
+export type EndReason = (typeof END_REASONS)[number];
+export const OTHER_TEXT_MAX = 500;
+
+/** Upload limits (docs/decisions/011-photo-uploads.md). */
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 4;
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** What the browser aims for after compression (spec §9: 1280×960; about 300 KB a photo). */
+export const PHOTO_MAX_SIDE_PX = 1280;
+export const PHOTO_TARGET_BYTES = 300 * 1024;
