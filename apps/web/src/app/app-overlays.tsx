@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store.ts';
 
 // Loaded when first needed, like the pages (scripts/check-bundle-size.mjs).
 const ErrorPopup = lazy(() => import('../components/ui/error-popup.tsx').then((module) => ({ default: module.ErrorPopup })));
+const OutboxFailures = lazy(() => import('./outbox-failures.tsx').then((module) => ({ default: module.OutboxFailures })));
 
 /** The toasts of the store, at the top of every screen. */
 export function AppToasts() {
@@ -21,6 +22,20 @@ export function AppErrorPopup() {
   return (
     <Suspense fallback={null}>
       <ErrorPopup description={popup.description} code={popup.code} onClose={close} />
+    </Suspense>
+  );
+}
+
+/**
+ * Items of the offline outbox the server refused (issue 3), shown once logged in: the outbox and its
+ * IndexedDB code load only then, never for the login page.
+ */
+export function AppOutboxFailures() {
+  const loggedIn = useAppStore((state) => state.user.profile !== null);
+  if (!loggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <OutboxFailures />
     </Suspense>
   );
 }

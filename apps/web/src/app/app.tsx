@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppErrorPopup, AppToasts } from './app-overlays.tsx';
+import { AppErrorPopup, AppOutboxFailures, AppToasts } from './app-overlays.tsx';
 import { AppErrorBoundary } from './fatal-error/app-error-boundary.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -11,6 +11,7 @@ export function App() {
       <RouterProvider router={router} />
       <AppToasts />
       <AppErrorPopup />
+      <AppOutboxFailures />
     </AppErrorBoundary>
   );
 }

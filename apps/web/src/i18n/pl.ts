@@ -136,6 +136,76 @@ export const pl = {
     backToReports: 'Wróć do raportów',
   },
 
+  actions: {
+    empty: 'Brak akcji na dziś.',
+    loadFailed: 'Nie udało się wczytać akcji.',
+    retry: 'Spróbuj ponownie',
+    active: 'W trakcie',
+    cancelled: 'Odwołana',
+    pending: 'Oczekuje na wysłanie',
+    start: 'Rozpocznij',
+    end: 'Zakończ',
+  },
+
+  actionDetail: {
+    ident: 'ID akcji',
+    canEnd: 'Można już zakończyć akcję.',
+    cancel: 'Odwołać',
+    cancelQuestion: 'Czy na pewno chcesz odwołać swój udział w akcji?',
+    confirm: 'Potwierdź',
+    duration: 'Czas trwania',
+    location: 'Lokalizacja',
+    chooseLocation: 'Wybierz lokalizację',
+    noPoints: 'Ta akcja nie ma jeszcze lokalizacji.',
+    notFound: 'Nie ma tej akcji na Twojej liście.',
+  },
+
+  actionStart: {
+    checklist: 'Zaznacz odpowiednie',
+    items: {
+      has_badge: 'Posiadam identyfikator',
+      has_tablet: 'Posiadam tablet',
+      has_outfit: 'Jestem ubrana(-y) w wymagany strój',
+      has_product_stock: 'Posiadam zapas produktu',
+    },
+    cashTerminalStep: 'Wpisz numer kasoterminala',
+    cashTerminal: 'Nr kasoterminala',
+    cashTerminalPlaceholder: 'Wpisz numer',
+    photoHint: 'Stań naprzeciwko półki z produktami i uchwyć pełen widok.',
+    needCashTerminal: 'Wpisz poprawny numer kasoterminala.',
+    needLocation: 'Wybierz lokalizację akcji.',
+    unavailable: 'Tej akcji nie można teraz rozpocząć.',
+  },
+
+  actionEnd: {
+    reasons: {
+      no_product_at_location: 'Brak produktu w miejscu akcji',
+      no_product_in_stock: 'Brak produktu w moim zapasie',
+      no_traffic: 'Brak ruchu w miejscu akcji',
+      no_sales: 'Brak sprzedaży',
+      location_change: 'Zmiana miejsca akcji',
+      private_reason: 'Powód prywatny',
+      other: 'Inne',
+    },
+    otherText: 'Opisz powód',
+    otherPlaceholder: 'Twoja treść...',
+    needReason: 'Wybierz powód zakończenia.',
+    needText: 'Opisz powód zakończenia.',
+    unavailable: 'Tej akcji nie można teraz zakończyć.',
+  },
+
+  actionForm: {
+    photos: 'Zdjęcia',
+    takePhotos: 'Zrób zdjęcia',
+    front: 'Zdjęcie z przedniego aparatu',
+    rear: 'Zdjęcie z tylnego aparatu',
+    retake: 'Usuń zdjęcia i zrób ponownie',
+    needPhotos: 'Zrób oba zdjęcia.',
+    blockers: 'Aby wysłać:',
+    sending: 'Wysyłanie',
+    failed: 'Nie udało się zapisać. Spróbuj ponownie.',
+  },
+
   toasts: {
     region: 'Powiadomienia',
   },
@@ -145,6 +215,50 @@ export const pl = {
     code: 'Kod błędu:',
     tryAgain: 'Spróbuj ponownie...',
     back: 'Wróć',
+  },
+
+  camera: {
+    title: 'Zdjęcia z aparatu',
+    close: 'Zamknij',
+    preview: 'Podgląd z aparatu',
+    starting: 'Uruchamianie aparatu…',
+    mainCamera: (camera: string) => `Główny aparat: ${camera}`,
+    rear: 'tylny',
+    front: 'przedni',
+    switchCamera: 'Przełącz aparat',
+    shutter: 'Zrób zdjęcie',
+    capturing: 'Robienie zdjęć…',
+    mainPhoto: (camera: string) => `Zdjęcie główne, aparat ${camera}`,
+    otherPhoto: (camera: string) => `Drugie zdjęcie, aparat ${camera}`,
+    sameCameraNote: 'Nie udało się uruchomić drugiego aparatu — oba zdjęcia zrobiono tym samym aparatem.',
+    swap: 'Zamień zdjęcia',
+    retake: 'Zrób ponownie',
+    accept: 'Akceptuj',
+    tryAgain: 'Spróbuj ponownie',
+    problems: {
+      denied: 'Brak dostępu do aparatu. Zezwól na używanie aparatu w ustawieniach przeglądarki lub telefonu i spróbuj ponownie.',
+      'not-found': 'Nie znaleziono aparatu w tym urządzeniu.',
+      busy: 'Aparat jest używany przez inną aplikację. Zamknij ją i spróbuj ponownie.',
+      unsupported: 'Ta przeglądarka nie daje dostępu do aparatu. Otwórz aplikację w aktualnej przeglądarce (Chrome, Safari).',
+      failed: 'Nie udało się uruchomić aparatu. Spróbuj ponownie.',
+      'capture-failed': 'Nie udało się zrobić zdjęć. Spróbuj ponownie.',
+    },
+  },
+
+  outbox: {
+    /** Header status while items wait in the offline outbox. */
+    pending: (count: number) => `Do wysłania: ${count}`,
+    /** What a refused outbox item was, before the reason (spec §8). */
+    failed: {
+      poll: 'Nie udało się zapisać odpowiedzi z ankiety.',
+      photos: 'Wystąpił błąd podczas wysyłania zdjęć',
+      'check-in': 'Nie udało się rozpocząć akcji.',
+      'check-out': 'Nie udało się zakończyć akcji.',
+      cancel: 'Nie udało się odwołać udziału w akcji.',
+      location: 'Nie udało się wysłać lokalizacji.',
+    },
+    /** spec §8 Check-in: E_ACTION_ALREADY_CHECK_OUT. */
+    alreadyCheckedOut: 'Ta akcja została już przez Ciebie zakończona.',
   },
 
   fatal: {

@@ -39,6 +39,33 @@ describe('api client', () => {
     expect(keys[2]).toBe('same-intent');
   });
 
+  it('sends a form as multipart with the token and the given idempotency key, and reads the envelope', async () => {
+    const { fetch } = fakeFetch({ '/api/action/file/create': { body: successEnvelope({ files: [{ uuid: 'f1' }] }) } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+    const form = new FormData();
+    form.append('_input', JSON.stringify({ action: { uuid: 'a1' }, ident: 'bereal_start' }));
+    form.append('files[]', new Blob(['front'], { type: 'image/jpeg' }), 'photo-1.jpg');
+
+    await expect(client.postForm('/action/file/create', form, { idempotencyKey: 'photos-1' })).resolves.toEqual({ files: [{ uuid: 'f1' }] });
+
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    // The browser writes Content-Type itself, with the multipart boundary.
+    expect(init?.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': 'photos-1', Authorization: 'Bearer abc' });
+  });
+
+  it('a refused form rejects with the code and meta.ts of the answer', async () => {
+    const { fetch } = fakeFetch({ '/api/action/file/create': { status: 409, body: failureEnvelope('E_FILE_ALREADY_EXISTS') } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    await expect(client.postForm('/action/file/create', new FormData())).rejects.toMatchObject({
+      kind: 'api',
+      code: 'E_FILE_ALREADY_EXISTS',
+      ts: '1700000000001',
+      httpStatus: 409,
+    });
+  });
+
   it('a wrong password reads "Nieprawidłowe hasło."', async () => {
     expect(await messageFor({ status: 401, body: failureEnvelope('E_USER_WRONG_PASSWORD') })).toBe('Nieprawidłowe hasło.');
   });

@@ -64,10 +64,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const getToken = options.getToken ?? readToken;
 
-  /** POSTs to `path` (e.g. '/auth/login'); resolves with `data`, rejects with an ApiError. */
-  async function post<T>(path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
+  /** Sends one POST and reads the envelope: resolves with `data`, rejects with an ApiError. */
+  async function send<T>(path: string, body: BodyInit, contentType: Record<string, string>, postOptions: PostOptions): Promise<T> {
     const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
+      ...contentType,
       Accept: 'application/json',
       'Idempotency-Key': postOptions.idempotencyKey ?? newIdempotencyKey(),
     };
@@ -76,12 +76,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body: body === undefined ? '' : JSON.stringify(body),
-        signal: postOptions.signal,
-      });
+      response = await doFetch(`${baseUrl}${path}`, { method: 'POST', headers, body, signal: postOptions.signal });
     } catch (error) {
       if (postOptions.signal?.aborted) throw error;
       throw new ApiError('network', null);
@@ -102,7 +97,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     throw new ApiError(code ? 'api' : 'unexpected', code, ts, data?.details, response.status);
   }
 
-  return { post };
+  /** POSTs JSON to `path` (e.g. '/auth/login'); resolves with `data`, rejects with an ApiError. */
+  function post<T>(path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
+    const json = body === undefined ? '' : JSON.stringify(body);
+    return send<T>(path, json, { 'Content-Type': 'application/json' }, postOptions);
+  }
+
+  /**
+   * POSTs multipart/form-data (spec §7 /action/file/create); same answer handling as `post`. No
+   * Content-Type of our own: the browser sets it with the multipart boundary.
+   */
+  function postForm<T>(path: string, formData: FormData, postOptions: PostOptions = {}): Promise<T> {
+    return send<T>(path, formData, {}, postOptions);
+  }
+
+  return { post, postForm };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

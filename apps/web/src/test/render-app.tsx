@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppErrorPopup, AppToasts } from '../app/app-overlays.tsx';
+import { AppErrorPopup, AppOutboxFailures, AppToasts } from '../app/app-overlays.tsx';
 import { routes } from '../app/router.tsx';
 
-/** The whole app (routes, toasts, popup) opened at `path`, as a phone would show it. */
+/** The whole app (routes, toasts, popups) opened at `path`, as a phone would show it. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
@@ -11,6 +11,7 @@ export function renderApp(path: string) {
       <RouterProvider router={router} />
       <AppToasts />
       <AppErrorPopup />
+      <AppOutboxFailures />
     </>,
   );
   return { ...view, router };

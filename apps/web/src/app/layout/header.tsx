@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import { BurgerIcon, CouponIcon } from '../../components/ui/icons.tsx';
 import { pl } from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
+import { useOutbox } from '../../lib/outbox/index.ts';
+import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 const SIDE_MENU_ID = 'side-menu';
@@ -27,12 +29,29 @@ export function Header() {
         <BurgerIcon />
       </button>
       <span className="app-header__brand">{pl.appName}</span>
+      <OutboxStatus />
       {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
       {/* Works only while an action is started (spec §2); the field-actions issue enables it. */}
       <button type="button" className="icon-button" aria-label={pl.header.coupons} disabled>
         <CouponIcon />
       </button>
       {menuOpen ? <SideMenu id={SIDE_MENU_ID} onClose={() => setMenuOpen(false)} /> : null}
+      {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
+      <ActionsBackground />
     </header>
+  );
+}
+
+/**
+ * How many items of the offline outbox wait for the server (issue 3). The live region stays in the page
+ * (empty, and hidden, at 0) so that screen readers hear the count change.
+ */
+function OutboxStatus() {
+  const { pendingCount } = useOutbox();
+  const text = pendingCount > 0 ? pl.outbox.pending(pendingCount) : undefined;
+  return (
+    <span className="app-header__outbox" role="status" aria-label={text}>
+      {text}
+    </span>
   );
 }

@@ -58,7 +58,8 @@ describe('side menu', () => {
   });
 
   it('a failed logout shows the error and still logs out', async () => {
-    useFakeFetch({ '/api/auth/logout': 'network-error' });
+    // /akcje loads the list; only the logout fails.
+    useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) }, '/api/auth/logout': 'network-error' });
     const { user, menu } = await openMenu();
 
     await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));

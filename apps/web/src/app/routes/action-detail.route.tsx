@@ -1,7 +1,6 @@
-import { pl } from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { ActionDetailScreen } from '../../features/actions/components/action-pages.tsx';
 
-/** /akcja/:actionId */
+/** /akcja/:actionId (spec §2 Action detail) */
 export function ActionDetailRoute() {
-  return <PageInPreparation title={pl.pages.actionDetail} back={{ to: '/akcje', label: pl.pages.backToActions }} />;
+  return <ActionDetailScreen />;
 }

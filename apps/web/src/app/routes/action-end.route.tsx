@@ -1,7 +1,7 @@
-import { pl } from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { ActionEndScreen } from '../../features/actions/components/action-pages.tsx';
+import { DualCameraModal } from '../../features/dual-camera/index.ts';
 
-/** /akcja/koniec/:actionId */
+/** /akcja/koniec/:actionId (spec §2 End action). The app joins the two features: the form gets the camera. */
 export function ActionEndRoute() {
-  return <PageInPreparation title={pl.pages.actionEnd} back={{ to: '/akcje', label: pl.pages.backToActions }} />;
+  return <ActionEndScreen Camera={DualCameraModal} />;
 }

@@ -1,7 +1,7 @@
-import { pl } from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { ActionStartScreen } from '../../features/actions/components/action-pages.tsx';
+import { DualCameraModal } from '../../features/dual-camera/index.ts';
 
-/** /akcja/start/:actionId */
+/** /akcja/start/:actionId (spec §2 Start action). The app joins the two features: the form gets the camera. */
 export function ActionStartRoute() {
-  return <PageInPreparation title={pl.pages.actionStart} back={{ to: '/akcje', label: pl.pages.backToActions }} />;
+  return <ActionStartScreen Camera={DualCameraModal} />;
 }

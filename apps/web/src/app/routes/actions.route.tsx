@@ -1,7 +1,6 @@
-import { pl } from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { ActionsScreen } from '../../features/actions/components/action-pages.tsx';
 
-/** /akcje (the field-actions issue builds the list) */
+/** /akcje (spec §2 Actions list) */
 export function ActionsRoute() {
-  return <PageInPreparation title={pl.pages.actions} />;
+  return <ActionsScreen />;
 }

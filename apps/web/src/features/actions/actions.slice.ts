@@ -1,11 +1,13 @@
+import type { Action } from '@promotor/contract';
 import type { SliceCreator } from '../../store/slice.ts';
 
-// spec §3 persisted state: actions (list, currentAction). The field-actions issue types the items
-// with the contract's Action schema and adds the loading and check-in logic.
+// spec §3 persisted state: actions (list, currentAction). Kept free of runtime logic: the store is
+// in the entry chunk (scripts/check-bundle-size.mjs); features/actions/actions-store.ts writes it.
 export type ActionsState = {
-  list: unknown[];
+  /** The current-use list of /action/list (spec §9). */
+  list: Action[];
   /** The action whose user status is 'started' (spec §4), or null. */
-  currentAction: unknown;
+  currentAction: Action | null;
 };
 
 export type ActionsSlice = { actions: ActionsState };

@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { enqueue, outboxSettled, stopOutbox } from '../lib/outbox/outbox.ts';
+import { buildCheckIn, buildPhotos, buildPollAnswer, ok, refused, useFakeServer, useFreshIndexedDb } from '../lib/outbox/outbox-test-kit.ts';
+import { startSession } from '../features/auth/session.ts';
+import { useAppStore } from '../store/app-store.ts';
+import { buildSession } from '../test/builders.ts';
+import { OutboxFailures, outboxFailureDescription } from './outbox-failures.tsx';
+
+afterEach(() => stopOutbox());
+
+describe('refused outbox items', () => {
+  it("are shown one after the other in the error popup with meta.ts as the code, and 'Wróć' dismisses each", async () => {
+    useFreshIndexedDb();
+    localStorage.setItem('token', 'token-of-anna');
+    useFakeServer((request) =>
+      request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : request.path === '/action/check-in' ? refused('E_WRONG_ACTION_STATUS') : ok(),
+    );
+    await enqueue([buildPollAnswer('action-1'), buildPhotos('action-1'), buildCheckIn('action-1')]);
+    await outboxSettled();
+    const user = userEvent.setup();
+    render(<OutboxFailures />);
+
+    const first = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(first).toHaveTextContent('Masz już wgrane zdjęcia w ramach tej akcji');
+    expect(first).toHaveTextContent('Kod błędu: 1700000000001');
+    await user.click(screen.getByRole('button', { name: 'Wróć' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent('Nie udało się rozpocząć akcji. Nieprawidłowy status akcji.');
+    await user.click(screen.getByRole('button', { name: 'Wróć' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('what waited for a new session is sent as soon as she logs in again', async () => {
+    useFreshIndexedDb();
+    localStorage.setItem('token', 'expired-token');
+    const server = useFakeServer((request) => (request.token === 'expired-token' ? refused('E_EXPIRED', 401) : ok()));
+    act(() => useAppStore.getState().setSession(buildSession({ token: 'expired-token' })));
+    render(<OutboxFailures />);
+    await enqueue([buildCheckIn('action-1')]);
+    await outboxSettled();
+    expect(server.requests).toHaveLength(1);
+
+    const newSession = buildSession({ token: 'token-of-anna' });
+    act(() => startSession({ ...newSession, token: { ...newSession.token, uuid: 'b5a7d7a4-1d7e-4a43-9a55-0c5d0e7f3a21' } }));
+
+    await waitFor(() => expect(server.requests.map((request) => request.token)).toEqual(['expired-token', 'token-of-anna']));
+    await outboxSettled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ label: 'photos', code: 'E_FILE_ALREADY_EXISTS' }, 'Masz już wgrane zdjęcia w ramach tej akcji'],
+    [{ label: 'photos', code: 'E_UNSUPPORTED_FILE_TYPE' }, 'Wystąpił błąd podczas wysyłania zdjęć'],
+    [{ label: 'check-in', code: 'E_ACTION_ALREADY_CHECK_OUT' }, 'Ta akcja została już przez Ciebie zakończona.'],
+    [{ label: 'check-out', code: 'E_WRONG_ACTION_STATUS' }, 'Nie udało się zakończyć akcji. Nieprawidłowy status akcji.'],
+    [{ label: 'poll', code: 'E_VALIDATION' }, 'Nie udało się zapisać odpowiedzi z ankiety. Sprawdź poprawność wpisanych danych.'],
+    [{ label: 'cancel', code: 'E_SOMETHING_NEW' }, 'Nie udało się odwołać udziału w akcji. E_SOMETHING_NEW'],
+  ] as const)('%o reads %s', (failure, description) => {
+    expect(outboxFailureDescription(failure)).toBe(description);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { formatActionTime, formatAddress, formatDay, formatPointChoice } from './action-format.ts';
+import { canCancel, checkOutPoint, findCurrentAction, showsStartStopButton, showsStartStopLink, startStopPath } from './action-rules.ts';
+import { currentListBody } from './api/actions.api.ts';
+import { buildAction, buildActionPoint } from './testing/build-action.ts';
+
+const today = new Date(2026, 2, 5, 12, 0); // 5 March 2026, local time
+
+describe('the start/stop link of the actions list (spec §2)', () => {
+  it('shows for an action starting today with a point', () => {
+    expect(showsStartStopLink(buildAction({ since: '2026-03-05 08:00:00' }), today)).toBe(true);
+  });
+
+  it('shows for an action that started on an earlier day', () => {
+    expect(showsStartStopLink(buildAction({ since: '2026-03-04 20:00:00', until: '2026-03-05 04:00:00' }), today)).toBe(true);
+  });
+
+  it('is hidden for an action starting tomorrow', () => {
+    expect(showsStartStopLink(buildAction({ since: '2026-03-06 00:00:00' }), today)).toBe(false);
+  });
+
+  it('is hidden for an action without points, unless she has already started it', () => {
+    expect(showsStartStopLink(buildAction({ points: [] }), today)).toBe(false);
+    expect(showsStartStopLink(buildAction({ points: [], status: 'started' }), today)).toBe(true);
+  });
+
+  it('is hidden for an action the organiser cancelled', () => {
+    expect(showsStartStopLink(buildAction({ global: 'hst_cancelled' }), today)).toBe(false);
+  });
+
+  it('leads to the finish form when started, else to the start form', () => {
+    expect(startStopPath(buildAction({ uuid: 'a1', status: 'started' }))).toBe('/akcja/koniec/a1');
+    expect(startStopPath(buildAction({ uuid: 'a1' }))).toBe('/akcja/start/a1');
+  });
+});
+
+describe('the detail buttons (spec §2 Action detail)', () => {
+  it("'Rozpocznij'/'Zakończ' show unless cancelled, when started or starting today or earlier", () => {
+    expect(showsStartStopButton(buildAction(), today)).toBe(true);
+    expect(showsStartStopButton(buildAction({ since: '2026-03-06 08:00:00' }), today)).toBe(false);
+    expect(showsStartStopButton(buildAction({ since: '2026-03-06 08:00:00', status: 'started' }), today)).toBe(true);
+    expect(showsStartStopButton(buildAction({ global: 'hst_cancelled' }), today)).toBe(false);
+  });
+
+  it("'Odwołać' only before she has started and not on a cancelled action", () => {
+    expect(canCancel(buildAction())).toBe(true);
+    expect(canCancel(buildAction({ status: 'started' }))).toBe(false);
+    expect(canCancel(buildAction({ global: 'hst_cancelled' }))).toBe(false);
+  });
+
+  it('a check-out names the point she checked in at, else the first one', () => {
+    const first = buildActionPoint({ uuid: 'p1' });
+    const second = buildActionPoint({ uuid: 'p2' });
+    expect(checkOutPoint(buildAction({ points: [first, second], status: 'started', checkedInAt: 'p2' }))).toBe('p2');
+    expect(checkOutPoint(buildAction({ points: [first, second], status: 'started' }))).toBe('p1');
+  });
+
+  it('the current action is the one she has started', () => {
+    const started = buildAction({ status: 'started' });
+    expect(findCurrentAction([buildAction(), started])).toBe(started);
+    expect(findCurrentAction([buildAction()])).toBeNull();
+  });
+});
+
+describe('dates and places as the list and the detail show them', () => {
+  it('shows the day as D-M-Y and the times as HH:mm–HH:mm', () => {
+    expect(formatDay('2026-03-05 08:00:00')).toBe('5-3-2026');
+    expect(formatDay('2026-11-25 08:00:00')).toBe('25-11-2026');
+    expect(formatActionTime(buildAction({ since: '2026-03-05 08:00:00', until: '2026-03-05 22:30:00' }))).toEqual({
+      day: '5-3-2026',
+      hours: '08:00–22:30',
+    });
+  });
+
+  it('an action over midnight shows the end day too', () => {
+    expect(formatActionTime(buildAction({ since: '2026-03-05 20:00:00', until: '2026-03-06 04:00:00' })).hours).toBe(
+      '20:00–6-3-2026 04:00',
+    );
+  });
+
+  it('the address leaves out a missing postal code', () => {
+    const point = buildActionPoint({ address: { streetAddress: 'al. Jerozolimskie 54', postalCode: null, cityName: 'Warszawa' } });
+    expect(formatAddress(point)).toBe('al. Jerozolimskie 54, Warszawa');
+    expect(formatAddress(buildActionPoint())).toBe('ul. Marszałkowska 104, 00-017 Warszawa');
+  });
+
+  it('the location chooser shows ID, name, street, postal code and city', () => {
+    expect(formatPointChoice(buildActionPoint())).toBe('P-10231 Żabka Marszałkowska, ul. Marszałkowska 104, 00-017 Warszawa');
+  });
+});
+
+describe('/action/list current use (spec §9)', () => {
+  it('asks since the start of today for started and accepted actions, 200 at most', () => {
+    expect(currentListBody(today)).toEqual({
+      actions: { since: '2026-03-05 00:00:00', filters: { statuses: ['started', 'accepted'] } },
+      pagination: { limit: 200, offset: 0 },
+    });
+  });
+});

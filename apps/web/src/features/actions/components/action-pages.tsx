@@ -1,0 +1,93 @@
+import type { ComponentType, ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import { canStart, isStarted } from '../action-rules.ts';
+import { useActionProgress } from '../hooks/use-action-progress.ts';
+import type { CameraModalProps } from '../submit/photo-pair.ts';
+import { ActionDetailPage } from './action-detail-page.tsx';
+import { ActionEndForm } from './action-end-form.tsx';
+import { ActionGate } from './action-gate.tsx';
+import { ActionStartForm } from './action-start-form.tsx';
+import { ActionsPage } from './actions-page.tsx';
+import './action-form.css';
+import './actions.css';
+
+// All four pages live in one module so that they share one chunk (each extra chunk adds its name to
+// the entry chunk's preload map, and /login's budget has no room to spare).
+
+/** /akcje */
+export const ActionsScreen = ActionsPage;
+
+/** A page about one action: back link to /akcje, an optional title, then the action (or not found). */
+function ActionPage({ title, children }: { title?: string; children: (actionUuid: string | undefined) => ReactNode }) {
+  const { actionId } = useParams();
+  return (
+    <section className="action-page">
+      {title ? <title>{pl.pageTitle(title)}</title> : null}
+      <BackLink to="/akcje">{pl.pages.backToActions}</BackLink>
+      {title ? <h1>{title}</h1> : null}
+      {children(actionId)}
+    </section>
+  );
+}
+
+/** /akcja/{actionId} */
+export function ActionDetailScreen() {
+  return (
+    <ActionPage>
+      {(actionId) => (
+        <ActionGate key={actionId} actionId={actionId} title={pl.pages.actionDetail}>
+          {(action) => <ActionDetailPage action={action} />}
+        </ActionGate>
+      )}
+    </ActionPage>
+  );
+}
+
+const Unavailable = ({ text }: { text: string }) => <p className="note">{text}</p>;
+
+/** /akcja/start/{actionId}, 'Rozpoczynanie akcji' */
+export function ActionStartScreen({ Camera }: { Camera: ComponentType<CameraModalProps> }) {
+  const [params] = useSearchParams();
+  const inProgress = useActionProgress();
+  return (
+    <ActionPage title={pl.pages.actionStart}>
+      {(actionId) => (
+        <ActionGate key={actionId} actionId={actionId}>
+          {(action) =>
+            canStart(action, new Date()) && !inProgress(action.uuid) ? (
+              <ActionStartForm
+                action={action}
+                initialPoint={action.actionPoints.find((point) => point.uuid === params.get('punkt')) ?? null}
+                Camera={Camera}
+              />
+            ) : (
+              <Unavailable text={pl.actionStart.unavailable} />
+            )
+          }
+        </ActionGate>
+      )}
+    </ActionPage>
+  );
+}
+
+/** /akcja/koniec/{actionId}, 'Zakończenie akcji' */
+export function ActionEndScreen({ Camera }: { Camera: ComponentType<CameraModalProps> }) {
+  const inProgress = useActionProgress();
+  return (
+    <ActionPage title={pl.pages.actionEnd}>
+      {(actionId) => (
+        <ActionGate key={actionId} actionId={actionId}>
+          {(action) =>
+            isStarted(action) && !inProgress(action.uuid) ? (
+              <ActionEndForm action={action} Camera={Camera} />
+            ) : (
+              <Unavailable text={pl.actionEnd.unavailable} />
+            )
+          }
+        </ActionGate>
+      )}
+    </ActionPage>
+  );
+}

@@ -1,0 +1,151 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Action } from '@promotor/contract';
+import { AppToasts } from '../../../app/app-overlays.tsx';
+import { useAppStore } from '../../../store/app-store.ts';
+import { failureEnvelope, successEnvelope } from '../../../test/builders.ts';
+import { useFakeFetch } from '../../../test/fake-fetch.ts';
+import { buildAction, buildActionPoint } from '../testing/build-action.ts';
+import { pendingItems, resetOutboxMock, sentListeners } from '../testing/outbox-mock.ts';
+import { ActionsPage } from './actions-page.tsx';
+
+vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+
+function renderList() {
+  const router = createMemoryRouter([{ path: '/akcje', element: <ActionsPage /> }], { initialEntries: ['/akcje'] });
+  render(
+    <>
+      <RouterProvider router={router} />
+      <AppToasts />
+    </>,
+  );
+}
+
+const answerList = (actions: Action[]) => useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions }) } });
+
+describe('actions list (/akcje)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 5, 12, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    resetOutboxMock();
+  });
+
+  it('asks for today’s started and accepted actions and shows date, times and name', async () => {
+    const { requests } = answerList([buildAction({ name: 'Degustacja glo — Żabka', since: '2026-03-05 08:00:00', until: '2026-03-05 22:00:00' })]);
+    renderList();
+
+    expect(screen.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '5-3-2026 08:00–22:00 Degustacja glo — Żabka' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/akcja\/action-/),
+    );
+    expect(requests[0]?.body).toEqual({
+      actions: { since: '2026-03-05 00:00:00', filters: { statuses: ['started', 'accepted'] } },
+      pagination: { limit: 200, offset: 0 },
+    });
+  });
+
+  it('marks her started action "W trakcie" with a link to finish it, and keeps it as the current action', async () => {
+    const started = buildAction({ uuid: 'a1', name: 'Pokaz velo', status: 'started' });
+    answerList([started]);
+    renderList();
+
+    const item = (await screen.findByText('Pokaz velo')).closest('li')!;
+    expect(within(item).getByText('W trakcie')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: /^5-3-2026 08:00–22:00 Pokaz velo W trakcie/ })).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Zakończ: Pokaz velo' })).toHaveAttribute('href', '/akcja/koniec/a1');
+    expect(useAppStore.getState().actions.currentAction?.uuid).toBe('a1');
+  });
+
+  it('marks a cancelled action "Odwołana" and offers no start link', async () => {
+    answerList([buildAction({ name: 'Pokaz vuse', global: 'hst_cancelled' })]);
+    renderList();
+
+    const item = (await screen.findByText('Pokaz vuse')).closest('li')!;
+    expect(within(item).getByText('Odwołana')).toBeInTheDocument();
+    expect(within(item).queryByRole('link', { name: /Rozpocznij/ })).not.toBeInTheDocument();
+  });
+
+  it('offers "Rozpocznij" only for actions with a point that start today or earlier', async () => {
+    answerList([
+      buildAction({ uuid: 'today', name: 'Dziś', points: [buildActionPoint()] }),
+      buildAction({ name: 'Bez punktu', points: [] }),
+      buildAction({ name: 'Jutro', since: '2026-03-06 10:00:00', until: '2026-03-06 16:00:00' }),
+    ]);
+    renderList();
+
+    expect(await screen.findByRole('link', { name: 'Rozpocznij: Dziś' })).toHaveAttribute('href', '/akcja/start/today');
+    expect(screen.queryByRole('link', { name: 'Rozpocznij: Bez punktu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Rozpocznij: Jutro' })).not.toBeInTheDocument();
+  });
+
+  it('an action with items waiting in the outbox says "Oczekuje na wysłanie" and its link is dimmed', async () => {
+    pendingItems.push({ actionUuid: 'a1', label: 'check-in' });
+    answerList([buildAction({ uuid: 'a1', name: 'Czeka' })]);
+    renderList();
+
+    const item = (await screen.findByText('Czeka')).closest('li')!;
+    expect(within(item).getByText('Oczekuje na wysłanie')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Rozpocznij: Czeka' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says "Brak akcji na dziś." when there is none', async () => {
+    answerList([]);
+    renderList();
+    expect(await screen.findByText('Brak akcji na dziś.')).toBeInTheDocument();
+  });
+
+  it('a failed load shows the Polish error and a way to try again', async () => {
+    useFakeFetch({ '/api/action/list': { status: 401, body: failureEnvelope('E_UNAUTHORIZED') } });
+    renderList();
+
+    expect(await screen.findByRole('button', { name: 'Nie jesteś zalogowana(-y) lub sesja wygasła.' })).toBeInTheDocument();
+    expect(await screen.findByText('Nie udało się wczytać akcji.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
+  });
+
+  it('reloads when the outbox has delivered a check-in', async () => {
+    const { requests } = answerList([buildAction({ name: 'Pokaz' })]);
+    renderList();
+    await screen.findByText('Pokaz');
+    expect(requests).toHaveLength(1);
+
+    act(() => sentListeners.forEach((listener) => listener({ label: 'check-in' } as never, {})));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    act(() => sentListeners.forEach((listener) => listener({ label: 'location' } as never, {})));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a delivered check-out takes effect at once: she has no current action any more', async () => {
+    const started = buildAction({ uuid: 'a1', name: 'Pokaz', status: 'started' });
+    answerList([started]);
+    renderList();
+    await screen.findByText('W trakcie');
+
+    const finished = { ...started, status: { ...started.status, user: { ...started.status.user, status: 'finished' as const } } };
+    act(() => sentListeners.forEach((listener) => listener({ label: 'check-out', actionUuid: 'a1' } as never, { action: finished })));
+    expect(useAppStore.getState().actions.currentAction).toBeNull();
+    expect(screen.queryByText('W trakcie')).not.toBeInTheDocument();
+  });
+
+  it('a delivered cancel removes the action from her list', async () => {
+    answerList([buildAction({ uuid: 'a1', name: 'Pokaz' })]);
+    renderList();
+    await screen.findByText('Pokaz');
+    useFakeFetch({ '/api/action/list': 'network-error' });
+
+    act(() => sentListeners.forEach((listener) => listener({ label: 'cancel', actionUuid: 'a1' } as never, {})));
+    expect(screen.queryByText('Pokaz')).not.toBeInTheDocument();
+  });
+
+  it('shows the saved list at once while it reloads', () => {
+    useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) } });
+    useAppStore.setState({ actions: { list: [buildAction({ name: 'Zapisana' })], currentAction: null } });
+    renderList();
+    expect(screen.getByText('Zapisana')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { pl } from '../../../i18n/pl.ts';
+
+/** spec §2 Popups: 'Czy na pewno chcesz odwołać swój udział w akcji?' with 'Anuluj' and 'Potwierdź'. */
+export function CancelConfirmation({ busy, onConfirm, onClose }: { busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <Modal title={pl.actionDetail.cancelQuestion} onClose={onClose}>
+      <div className="modal__actions">
+        <Button variant="secondary" onClick={onClose}>
+          {pl.cancel}
+        </Button>
+        <Button busy={busy} onClick={onConfirm}>
+          {pl.actionDetail.confirm}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+import type { OutboxItem } from '../../../lib/outbox/index.ts';
+
+// A stand-in for lib/outbox in the unit tests of this feature (the outbox has its own tests):
+//   vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+// `pendingItems` is what useOutbox() reports as pending; `sentListeners` lets a test fire onOutboxSent.
+
+export const pendingItems: Pick<OutboxItem, 'actionUuid' | 'label'>[] = [];
+export const sentListeners = new Set<(item: OutboxItem, data: unknown) => void>();
+
+export const enqueue = vi.fn(async (_items: unknown[]) => {});
+export const flushOutbox = vi.fn();
+export const outboxSettled = vi.fn(async () => {});
+
+export function onOutboxSent(listener: (item: OutboxItem, data: unknown) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+export function useOutbox() {
+  const pending = pendingItems as OutboxItem[];
+  return {
+    pending,
+    pendingCount: pending.length,
+    pendingFor: (actionUuid: string) => pending.filter((item) => item.actionUuid === actionUuid),
+    failures: [],
+    dismissFailure: () => {},
+  };
+}
+
+/** Forget what the last test left behind. */
+export function resetOutboxMock(): void {
+  pendingItems.length = 0;
+  sentListeners.clear();
+  enqueue.mockReset();
+  enqueue.mockImplementation(async () => {});
+}

@@ -1,0 +1,25 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import type { DualCameraPhase } from '../hooks/use-dual-camera.ts';
+
+type CameraMessageProps = {
+  problem: Extract<DualCameraPhase, { name: 'error' }>['problem'];
+  onRetry: () => void;
+};
+
+/** What went wrong with the camera, in place of the preview; the header keeps the close button. */
+export function CameraMessage({ problem, onRetry }: CameraMessageProps) {
+  return (
+    <div className="dual-camera__stage dual-camera__stage--message">
+      <p className="dual-camera__message" role="alert">
+        {pl.camera.problems[problem]}
+      </p>
+      {/* Without getUserMedia another try cannot help. */}
+      {problem === 'unsupported' ? null : (
+        <Button data-autofocus onClick={onRetry}>
+          {pl.camera.tryAgain}
+        </Button>
+      )}
+    </div>
+  );
+}

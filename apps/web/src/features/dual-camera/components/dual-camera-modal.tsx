@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, type JSX, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
+import { pl } from '../../../i18n/pl.ts';
+import { useDualCamera, type ReviewPhoto } from '../hooks/use-dual-camera.ts';
+import { CameraMessage } from './camera-message.tsx';
+import { LiveView } from './live-view.tsx';
+import { PhotoReview } from './photo-review.tsx';
+import '../dual-camera.css';
+
+/** Both photos, already compressed JPEGs: front = user-facing camera, rear = environment camera. */
+export type DualCameraPhotos = { front: Blob; rear: Blob; sameCamera: boolean };
+
+export type DualCameraModalProps = {
+  open: boolean;
+  /** The accepted pair. The modal does not close itself: set `open` to false here. */
+  onAccept: (photos: DualCameraPhotos) => void;
+  onClose: () => void;
+};
+
+/**
+ * spec §2 Dual-camera capture modal: live camera, shutter, switch between rear (default) and front;
+ * the shutter takes the main photo and one from the other camera; then swap, retake or accept.
+ * The camera runs only while the modal is open.
+ */
+export function DualCameraModal({ open, onAccept, onClose }: DualCameraModalProps): JSX.Element | null {
+  return open ? <DualCameraDialog onAccept={onAccept} onClose={onClose} /> : null;
+}
+
+function DualCameraDialog({ onAccept, onClose }: Omit<DualCameraModalProps, 'open'>) {
+  const camera = useDualCamera();
+  const { phase } = camera;
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const close = () => {
+    camera.stop(); // the camera light goes off now, not when the parent re-renders
+    onClose();
+  };
+  useDialogFocus(ref, close);
+  useFocusStaysInside(ref, phase.name);
+
+  let content: JSX.Element;
+  if (phase.name === 'review') {
+    content = (
+      <PhotoReview
+        photos={phase.photos}
+        sameCamera={phase.sameCamera}
+        onSwap={camera.swap}
+        onRetake={camera.restart}
+        onAccept={() => onAccept({ ...photosByFacing(phase.photos), sameCamera: phase.sameCamera })}
+      />
+    );
+  } else if (phase.name === 'error') {
+    content = <CameraMessage problem={phase.problem} onRetry={camera.restart} />;
+  } else {
+    content = (
+      <LiveView
+        videoRef={camera.videoRef}
+        phase={phase.name}
+        mainFacing={camera.mainFacing}
+        onSwitch={camera.switchCamera}
+        onCapture={() => void camera.capture()}
+      />
+    );
+  }
+
+  return createPortal(
+    <div className="dual-camera">
+      <div ref={ref} className="dual-camera__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <header className="dual-camera__header">
+          <h2 id={titleId} className="dual-camera__title">
+            {pl.camera.title}
+          </h2>
+          <button type="button" className="dual-camera__icon-button" aria-label={pl.camera.close} onClick={close}>
+            <CloseIcon />
+          </button>
+        </header>
+        {content}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** The upload wants the photos by camera side, whichever of them the user made the main one. */
+function photosByFacing([first, second]: readonly [ReviewPhoto, ReviewPhoto]) {
+  const [front, rear] = first.facing === 'user' ? [first, second] : [second, first];
+  return { front: front.blob, rear: rear.blob };
+}
+
+/**
+ * Each phase replaces the controls, so the focused button can vanish (the shutter, when the review
+ * opens); focus then goes to the phase's [data-autofocus] control, so Tab and Escape keep working.
+ */
+function useFocusStaysInside(ref: RefObject<HTMLElement | null>, phaseName: string) {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus();
+  }, [ref, phaseName]);
+}

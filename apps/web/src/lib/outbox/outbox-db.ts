@@ -1,0 +1,84 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
+
+// IndexedDB, not localStorage: photos are Blobs of a few hundred KB, which IndexedDB stores as they
+// are, and what is written survives a reload or a closed tab.
+
+export const OUTBOX_DB_NAME = 'promotor-outbox';
+const DB_VERSION = 1;
+
+interface OutboxSchema extends DBSchema {
+  /** Keyed by seq, which the key generator hands out in increasing order and never reuses. */
+  items: { key: number; value: OutboxItem; indexes: { byAction: [string, number] } };
+  failures: { key: string; value: OutboxFailure };
+}
+
+export type OutboxDb = IDBPDatabase<OutboxSchema>;
+
+/** An item before the database gives it its seq. */
+export type NewOutboxItem = Omit<OutboxItem, 'seq'>;
+
+export function openOutboxDb(onVersionChange: () => void): Promise<OutboxDb> {
+  return openDB<OutboxSchema>(OUTBOX_DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      const items = db.createObjectStore('items', { keyPath: 'seq', autoIncrement: true });
+      items.createIndex('byAction', ['actionUuid', 'seq']);
+      db.createObjectStore('failures', { keyPath: 'id' });
+    },
+    // A newer version of the app (another tab) wants to upgrade: let it, and reopen when next needed.
+    blocking: onVersionChange,
+    terminated: onVersionChange,
+  });
+}
+
+/** Adds the items in one transaction: all of them are stored, or none. */
+export async function addItems(db: OutboxDb, items: NewOutboxItem[]): Promise<void> {
+  // 'strict': the promise resolves only once the data is on disk, not just in the OS cache.
+  const tx = db.transaction('items', 'readwrite', { durability: 'strict' });
+  const requests: Promise<unknown>[] = [tx.done];
+  try {
+    // The key generator fills in seq (keyPath + autoIncrement).
+    for (const item of items) requests.push(tx.store.add(item as OutboxItem));
+  } catch (error) {
+    // A value that cannot be stored (DataCloneError) throws here without aborting the transaction:
+    // the items added before it would be committed, so abort by hand.
+    tx.abort();
+    await Promise.allSettled(requests);
+    throw error;
+  }
+  await Promise.all(requests);
+}
+
+export const allItems = (db: OutboxDb): Promise<OutboxItem[]> => db.getAll('items');
+
+/** The oldest item of an action: the only one of that action that may be sent now. */
+export function headItemOf(db: OutboxDb, actionUuid: string): Promise<OutboxItem | undefined> {
+  return db.getFromIndex('items', 'byAction', IDBKeyRange.bound([actionUuid, -Infinity], [actionUuid, Infinity]));
+}
+
+export async function updateItem(db: OutboxDb, item: OutboxItem): Promise<void> {
+  // Only if it is still there: another tab may have sent it meanwhile.
+  const tx = db.transaction('items', 'readwrite');
+  if (await tx.store.get(item.seq)) await tx.store.put(item);
+  await tx.done;
+}
+
+export async function removeItem(db: OutboxDb, seq: number): Promise<void> {
+  await db.delete('items', seq);
+}
+
+/** Removes a refused item and records its failure together, so neither can happen without the other. */
+export async function replaceItemWithFailure(db: OutboxDb, seq: number, failure: OutboxFailure | null): Promise<void> {
+  const tx = db.transaction(['items', 'failures'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('items').delete(seq),
+    failure ? tx.objectStore('failures').put(failure) : undefined,
+    tx.done,
+  ]);
+}
+
+export const allFailures = (db: OutboxDb): Promise<OutboxFailure[]> => db.getAll('failures');
+
+export async function removeFailure(db: OutboxDb, id: string): Promise<void> {
+  await db.delete('failures', id);
+}

@@ -1,0 +1,78 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
+import { failureEnvelope, successEnvelope } from '../../test/builders.ts';
+import type { OutboxItemInput } from './outbox-types.ts';
+
+// Test helpers of the outbox: a fresh in-memory IndexedDB, a scripted server, item builders.
+// Import 'fake-indexeddb/auto' in the test file before this one.
+
+/**
+ * jsdom's Blob is not known to Node's structuredClone, which fake-indexeddb uses to store values: keep
+ * Blobs by reference (a browser stores their bytes) and clone everything else for real, so a value
+ * that cannot be stored still throws DataCloneError.
+ */
+const realStructuredClone = globalThis.structuredClone;
+function cloneKeepingBlobs(value: unknown): unknown {
+  if (value instanceof Blob) return value;
+  if (Array.isArray(value)) return value.map(cloneKeepingBlobs);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, cloneKeepingBlobs(inner)]));
+  }
+  return realStructuredClone(value);
+}
+
+/** A new, empty IndexedDB for this test; it outlives module reloads like a browser's does. */
+export function useFreshIndexedDb(): void {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.stubGlobal('structuredClone', cloneKeepingBlobs);
+}
+
+export type ServerRequest = { path: string; idempotencyKey: string; token: string | null; body: unknown; form: FormData | null };
+export type ServerAnswer = { status?: number; body: unknown } | 'network-error';
+export const ok = (data: unknown = {}): ServerAnswer => ({ body: successEnvelope(data) });
+export const refused = (code: string, status = 409): ServerAnswer => ({ status, body: failureEnvelope(code) });
+
+/** A fake API: `answer` decides each request (it may wait); every request is recorded. */
+export function useFakeServer(answer: (request: ServerRequest) => ServerAnswer | Promise<ServerAnswer>) {
+  const requests: ServerRequest[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const form = init?.body instanceof FormData ? init.body : null;
+    const request: ServerRequest = {
+      path: String(input).replace(/^\/api/, ''),
+      idempotencyKey: headers['Idempotency-Key'] ?? '',
+      token: headers.Authorization?.replace(/^Bearer /, '') ?? null,
+      body: typeof init?.body === 'string' && init.body ? JSON.parse(init.body) : null,
+      form,
+    };
+    requests.push(request);
+    const reply = await answer(request);
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { requests, paths: () => requests.map((request) => request.path) };
+}
+
+export function buildPollAnswer(actionUuid: string): OutboxItemInput {
+  const body = { action: { uuid: actionUuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['q0_a0'] }] } };
+  return { kind: 'json', actionUuid, label: 'poll', path: '/poll/answer', body };
+}
+
+export function buildPhotos(actionUuid: string): OutboxItemInput {
+  const files = [new Blob(['front'], { type: 'image/jpeg' }), new Blob(['rear'], { type: 'image/jpeg' })];
+  return { kind: 'form', actionUuid, label: 'photos', path: '/action/file/create', input: { action: { uuid: actionUuid }, ident: 'bereal_start' }, files };
+}
+
+export function buildCheckIn(actionUuid: string): OutboxItemInput {
+  const body = { action: { uuid: actionUuid }, actionPoint: { uuid: `${actionUuid}-point` }, location: { latitude: null, longitude: null } };
+  return { kind: 'json', actionUuid, label: 'check-in', path: '/action/check-in', body };
+}
+
+export function buildLocation(actionUuid: string): OutboxItemInput {
+  const body = { action: { uuid: actionUuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12 } };
+  return { kind: 'json', actionUuid, label: 'location', path: '/action/location/save', body };
+}
+
+/** The start flow of spec §4: answers, then photos, then the check-in. */
+export const buildStartFlow = (actionUuid: string) => [buildPollAnswer(actionUuid), buildPhotos(actionUuid), buildCheckIn(actionUuid)];
