@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ToastList } from '../components/ui/toast-list.tsx';
-import { pl } from '../i18n/pl.ts';
+import * as pl from '../i18n/pl.ts';
 import { useAppStore } from '../store/app-store.ts';
 
 // Loaded when first needed, like the pages (scripts/check-bundle-size.mjs).

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isErrorCode } from '@promotor/contract/error-codes';
 import { ErrorPopup } from '../components/ui/error-popup.tsx';
-import { pl } from '../i18n/pl.ts';
+import * as pl from '../i18n/pl.ts';
 import { flushOutbox, useOutbox, type OutboxFailure } from '../lib/outbox/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 

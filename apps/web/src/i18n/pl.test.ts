@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@promotor/contract/error-codes';
-import { pl } from './pl.ts';
+import * as pl from './pl.ts';
 
 describe('Polish texts', () => {
   it.each(ERROR_CODES)('%s has a Polish message', (code) => {

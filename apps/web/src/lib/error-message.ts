@@ -1,5 +1,6 @@
 import { isErrorCode } from '@promotor/contract/error-codes';
-import { pl, ruleMessages } from '../i18n/pl.ts';
+import * as pl from '../i18n/pl.ts';
+import { ruleMessages } from '../i18n/pl.ts';
 import { ApiError } from './api-client.ts';
 
 const knownRuleMessages = new Set<string>(Object.values(ruleMessages));

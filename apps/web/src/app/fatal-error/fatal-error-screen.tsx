@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 import { isAndroidWrapper } from '../../lib/android/android-bridge.ts';
 import { APP_BUILD_ID } from '../../lib/pwa/build-time.ts';
 import { clearAllStorage } from '../../lib/storage/browser-storage.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { BurgerIcon, CouponIcon } from '../../components/ui/icons.tsx';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
 import { useOutbox } from '../../lib/outbox/index.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';

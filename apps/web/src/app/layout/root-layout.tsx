@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 import { pageHasHeader, pageStyleName } from './page-style.ts';
 import './layout.css';
 

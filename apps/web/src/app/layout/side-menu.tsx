@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { useDialogFocus } from '../../components/ui/use-dialog-focus.ts';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 import { useAppStore } from '../../store/app-store.ts';
 
 const t = pl.menu;

@@ -1,5 +1,5 @@
 import { BackLink } from '../../components/ui/back-link.tsx';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 
 export type PageInPreparationProps = {
   title: string;

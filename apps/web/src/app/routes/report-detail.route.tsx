@@ -1,4 +1,4 @@
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 import { PageInPreparation } from './page-in-preparation.tsx';
 
 /** /raport/:reportId */

@@ -1,5 +1,5 @@
 import { UserDataPage } from '../../features/user-data/components/user-data-page.tsx';
-import { pl } from '../../i18n/pl.ts';
+import * as pl from '../../i18n/pl.ts';
 
 /** /user-data */
 export function UserDataRoute() {

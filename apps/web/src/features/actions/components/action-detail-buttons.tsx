@@ -2,7 +2,7 @@ import type { Action } from '@promotor/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { toast } from '../../../store/notify.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { canCancel, isStarted, showsStartStopButton } from '../action-rules.ts';

@@ -1,5 +1,5 @@
 import type { Action } from '@promotor/contract';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { isStarted } from '../action-rules.ts';
 import { useActionProgress } from '../hooks/use-action-progress.ts';
 import { ActionDetailButtons } from './action-detail-buttons.tsx';

@@ -3,7 +3,7 @@ import type { EndReason } from '@promotor/contract/constants';
 import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { checkOutPoint } from '../action-rules.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';

@@ -1,6 +1,6 @@
 import type { Action } from '@promotor/contract';
 import type { ReactNode } from 'react';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useAction } from '../hooks/use-action.ts';
 import './actions.css';
 

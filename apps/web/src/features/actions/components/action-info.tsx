@@ -1,5 +1,5 @@
 import type { Action } from '@promotor/contract';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { formatActionTime, formatAddress } from '../action-format.ts';
 
 const t = pl.actionDetail;

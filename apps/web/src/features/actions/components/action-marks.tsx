@@ -1,5 +1,5 @@
 import type { Action } from '@promotor/contract';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { isCancelled, isStarted } from '../action-rules.ts';
 
 /** spec §2 Actions list: active (her status started), cancelled (hst_cancelled), and waiting in the outbox. */

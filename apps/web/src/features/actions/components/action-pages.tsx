@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { canStart, isStarted } from '../action-rules.ts';
 import { useActionProgress } from '../hooks/use-action-progress.ts';
 import type { CameraModalProps } from '../submit/photo-pair.ts';

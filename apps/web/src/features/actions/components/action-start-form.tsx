@@ -5,7 +5,7 @@ import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useForm } from '../../../lib/forms/use-form.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';

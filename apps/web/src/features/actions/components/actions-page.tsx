@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { useActionProgress } from '../hooks/use-action-progress.ts';
 import { useActionsList } from '../hooks/use-actions-list.ts';

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 
 /** spec §2 Popups: 'Czy na pewno chcesz odwołać swój udział w akcji?' with 'Anuluj' and 'Potwierdź'. */
 export function CancelConfirmation({ busy, onConfirm, onClose }: { busy: boolean; onConfirm: () => void; onClose: () => void }) {

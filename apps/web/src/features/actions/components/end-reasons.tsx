@@ -1,7 +1,7 @@
 import { END_REASONS, OTHER_TEXT_MAX, type EndReason } from '@promotor/contract/constants';
 import { ruleMessages } from '@promotor/contract/rules';
 import { useId, useState } from 'react';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 
 const t = pl.actionEnd;
 

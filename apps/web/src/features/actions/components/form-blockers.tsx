@@ -1,4 +1,4 @@
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 
 /** Why the submit button is disabled, next to it (spec §2 form widgets: disabled when invalid). */
 export function FormBlockers({ id, blockers }: { id: string; blockers: readonly string[] }) {

@@ -1,7 +1,7 @@
 import type { ActionPoint } from '@promotor/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { formatPointChoice } from '../action-format.ts';
 
 export type LocationChooserProps = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';
 
 const t = pl.actionForm;

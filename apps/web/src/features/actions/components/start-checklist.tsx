@@ -1,5 +1,5 @@
 import { START_CHECKLIST, type StartChecklistItem } from '@promotor/contract/constants';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 
 export type StartChecklistProps = {
   checked: ReadonlySet<StartChecklistItem>;

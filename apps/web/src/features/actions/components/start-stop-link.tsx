@@ -1,7 +1,7 @@
 import type { Action } from '@promotor/contract';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { isStarted, startStopPath } from '../action-rules.ts';
 import '../../../components/ui/button.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import './auth-screen.css';
 
 /** The frame of the pages without a header (login, password reminder): the brand above a card. */

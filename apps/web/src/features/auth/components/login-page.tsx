@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { passwordRules, usernameRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { focusField, useForm } from '../../../lib/forms/use-form.ts';
 import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
 import { toastError } from '../../../store/notify.ts';

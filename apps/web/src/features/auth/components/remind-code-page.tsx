@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { newPasswordRules, resetCodeRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { focusField, useForm } from '../../../lib/forms/use-form.ts';
 import { toast, toastError } from '../../../store/notify.ts';
 import { resetPassword } from '../api/auth.api.ts';

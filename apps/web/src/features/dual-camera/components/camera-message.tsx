@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import type { DualCameraPhase } from '../hooks/use-dual-camera.ts';
 
 type CameraMessageProps = {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type JSX, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useDualCamera, type ReviewPhoto } from '../hooks/use-dual-camera.ts';
 import { CameraMessage } from './camera-message.tsx';
 import { LiveView } from './live-view.tsx';

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { classNames } from '../../../components/ui/class-names.ts';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import type { Facing } from '../camera/camera-streams.ts';
 import { SwitchCameraIcon } from './switch-camera-icon.tsx';
 

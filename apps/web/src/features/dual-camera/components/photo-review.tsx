@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useObjectUrl } from '../hooks/use-object-url.ts';
 import type { ReviewPhoto } from '../hooks/use-dual-camera.ts';
 import { facingLabel } from './live-view.tsx';

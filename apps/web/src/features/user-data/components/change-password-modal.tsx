@@ -3,7 +3,7 @@ import { newPasswordRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { focusField, useForm } from '../../../lib/forms/use-form.ts';
 import { toast, toastError } from '../../../store/notify.ts';
 import { updatePassword } from '../api/user-data.api.ts';

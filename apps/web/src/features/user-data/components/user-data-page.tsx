@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import './user-data.css';

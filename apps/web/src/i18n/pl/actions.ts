@@ -1,0 +1,65 @@
+export const actions = {
+  empty: 'Brak akcji na dziś.',
+  loadFailed: 'Nie udało się wczytać akcji.',
+  retry: 'Spróbuj ponownie',
+  active: 'W trakcie',
+  cancelled: 'Odwołana',
+  pending: 'Oczekuje na wysłanie',
+  start: 'Rozpocznij',
+  end: 'Zakończ',
+} as const;
+export const actionDetail = {
+  ident: 'ID akcji',
+  canEnd: 'Można już zakończyć akcję.',
+  cancel: 'Odwołać',
+  cancelQuestion: 'Czy na pewno chcesz odwołać swój udział w akcji?',
+  confirm: 'Potwierdź',
+  duration: 'Czas trwania',
+  location: 'Lokalizacja',
+  chooseLocation: 'Wybierz lokalizację',
+  noPoints: 'Ta akcja nie ma jeszcze lokalizacji.',
+  notFound: 'Nie ma tej akcji na Twojej liście.',
+} as const;
+export const actionStart = {
+  checklist: 'Zaznacz odpowiednie',
+  items: {
+    has_badge: 'Posiadam identyfikator',
+    has_tablet: 'Posiadam tablet',
+    has_outfit: 'Jestem ubrana(-y) w wymagany strój',
+    has_product_stock: 'Posiadam zapas produktu',
+  },
+  cashTerminalStep: 'Wpisz numer kasoterminala',
+  cashTerminal: 'Nr kasoterminala',
+  cashTerminalPlaceholder: 'Wpisz numer',
+  photoHint: 'Stań naprzeciwko półki z produktami i uchwyć pełen widok.',
+  needCashTerminal: 'Wpisz poprawny numer kasoterminala.',
+  needLocation: 'Wybierz lokalizację akcji.',
+  unavailable: 'Tej akcji nie można teraz rozpocząć.',
+} as const;
+export const actionEnd = {
+  reasons: {
+    no_product_at_location: 'Brak produktu w miejscu akcji',
+    no_product_in_stock: 'Brak produktu w moim zapasie',
+    no_traffic: 'Brak ruchu w miejscu akcji',
+    no_sales: 'Brak sprzedaży',
+    location_change: 'Zmiana miejsca akcji',
+    private_reason: 'Powód prywatny',
+    other: 'Inne',
+  },
+  otherText: 'Opisz powód',
+  otherPlaceholder: 'Twoja treść...',
+  needReason: 'Wybierz powód zakończenia.',
+  needText: 'Opisz powód zakończenia.',
+  unavailable: 'Tej akcji nie można teraz zakończyć.',
+} as const;
+export const actionForm = {
+  photos: 'Zdjęcia',
+  takePhotos: 'Zrób zdjęcia',
+  front: 'Zdjęcie z przedniego aparatu',
+  rear: 'Zdjęcie z tylnego aparatu',
+  retake: 'Usuń zdjęcia i zrób ponownie',
+  needPhotos: 'Zrób oba zdjęcia.',
+  blockers: 'Aby wysłać:',
+  sending: 'Wysyłanie',
+  failed: 'Nie udało się zapisać. Spróbuj ponownie.',
+} as const;

@@ -1,0 +1,14 @@
+export const pages = {
+  actions: 'Aktualnie trwające akcje:',
+  actionDetail: 'Szczegóły akcji',
+  actionStart: 'Rozpoczynanie akcji',
+  actionEnd: 'Zakończenie akcji',
+  reports: 'Raporty',
+  reportDetail: 'Raport z akcji',
+  calendar: 'Kalendarz',
+  mgm: 'Poleć znajomemu',
+  webform: 'Webform',
+  photos: 'Zdjęcia produktów',
+  backToActions: 'Wróć do akcji',
+  backToReports: 'Wróć do raportów',
+} as const;

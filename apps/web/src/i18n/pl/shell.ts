@@ -1,0 +1,33 @@
+export const header = {
+  openMenu: 'Otwórz menu',
+  coupons: 'Kody promocyjne',
+  appVersion: (version: string) => `Wersja ${version}`,
+} as const;
+export const menu = {
+  label: 'Menu',
+  greeting: (firstName: string) => (firstName ? `Witaj ${firstName}` : 'Witaj'),
+  close: 'Zamknij menu',
+  navigation: 'Nawigacja',
+  actions: 'Akcje',
+  calendar: 'Kalendarz',
+  reports: 'Raporty',
+  webform: 'Webform',
+  photos: 'Zdjęcia produktów',
+  userData: 'Twoje dane',
+  logout: 'Wyloguj',
+} as const;
+export const outbox = {
+  /** Header status while items wait in the offline outbox. */
+  pending: (count: number) => `Do wysłania: ${count}`,
+  /** What a refused outbox item was, before the reason (spec §8). */
+  failed: {
+    poll: 'Nie udało się zapisać odpowiedzi z ankiety.',
+    photos: 'Wystąpił błąd podczas wysyłania zdjęć',
+    'check-in': 'Nie udało się rozpocząć akcji.',
+    'check-out': 'Nie udało się zakończyć akcji.',
+    cancel: 'Nie udało się odwołać udziału w akcji.',
+    location: 'Nie udało się wysłać lokalizacji.',
+  },
+  /** spec §8 Check-in: E_ACTION_ALREADY_CHECK_OUT. */
+  alreadyCheckedOut: 'Ta akcja została już przez Ciebie zakończona.',
+} as const;
