@@ -3,6 +3,7 @@
 export {
   enqueue,
   flushOutbox,
+  onOutboxRefused,
   onOutboxSent,
   outboxSettled,
   useOutbox,

@@ -1,13 +1,16 @@
 import * as db from './outbox-db.ts';
 import type { OutboxItem } from './outbox-types.ts';
-import { notifySent, setView } from './outbox-view.ts';
+import { notifyRefused, notifySent, setView } from './outbox-view.ts';
 
 // The open database of this tab, and what tells the other tabs of the same app that it changed
 // (BroadcastChannel), so every tab's header and popups show the same outbox.
 
 const CHANNEL_NAME = 'promotor-outbox';
 
-type TabMessage = { type: 'changed' } | { type: 'sent'; item: OutboxItem; data: unknown };
+type TabMessage =
+  | { type: 'changed' }
+  | { type: 'sent'; item: OutboxItem; data: unknown }
+  | { type: 'refused'; item: OutboxItem; code: string | null };
 
 let database: Promise<db.OutboxDb> | null = null;
 let channel: BroadcastChannel | null = null;
@@ -43,11 +46,17 @@ export function announceSent(item: OutboxItem, data: unknown): void {
   channel?.postMessage({ type: 'sent', item, data } satisfies TabMessage);
 }
 
+export function announceRefused(item: OutboxItem, code: string | null): void {
+  notifyRefused(item, code);
+  channel?.postMessage({ type: 'refused', item, code } satisfies TabMessage);
+}
+
 export function listenToOtherTabs(): void {
   if (channel || typeof BroadcastChannel !== 'function') return;
   channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent<TabMessage>) => {
     if (event.data.type === 'sent') notifySent(event.data.item, event.data.data);
+    if (event.data.type === 'refused') notifyRefused(event.data.item, event.data.code);
     reloadView(false).catch((error: unknown) => console.warn('outbox:', error));
   };
 }

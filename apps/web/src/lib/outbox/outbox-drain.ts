@@ -1,5 +1,5 @@
 import { readToken } from '../storage/token.ts';
-import { announceSent, reloadView } from './outbox-connection.ts';
+import { announceRefused, announceSent, reloadView } from './outbox-connection.ts';
 import * as db from './outbox-db.ts';
 import { backoffMs, sendItem, type SendOutcome } from './outbox-send.ts';
 import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
@@ -33,6 +33,7 @@ export async function drainAction(open: db.OutboxDb, actionUuid: string, force: 
       // spec §4 Start/end flow: the check-in goes "whatever the photo result", so the action's next item follows.
       await db.replaceItemWithFailure(open, head.seq, failureOf(head, outcome));
       await reloadView();
+      announceRefused(head, outcome.code);
     } else {
       if (outcome.type === 'auth') rejectedToken = token;
       const attempts = outcome.type === 'retry' ? head.attempts + 1 : head.attempts;

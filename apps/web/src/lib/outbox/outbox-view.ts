@@ -8,6 +8,7 @@ export type OutboxView = { pending: OutboxItem[]; failures: OutboxFailure[] };
 let view: OutboxView = { pending: [], failures: [] };
 const viewListeners = new Set<() => void>();
 const sentListeners = new Set<(item: OutboxItem, data: unknown) => void>();
+const refusedListeners = new Set<(item: OutboxItem, code: string | null) => void>();
 
 export const currentView = (): OutboxView => view;
 
@@ -24,6 +25,21 @@ export function subscribeView(listener: () => void): () => void {
 export function addSentListener(listener: (item: OutboxItem, data: unknown) => void): () => void {
   sentListeners.add(listener);
   return () => sentListeners.delete(listener);
+}
+
+export function addRefusedListener(listener: (item: OutboxItem, code: string | null) => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
+}
+
+export function notifyRefused(item: OutboxItem, code: string | null): void {
+  for (const listener of refusedListeners) {
+    try {
+      listener(item, code);
+    } catch (error) {
+      console.error('outbox: a refused-listener failed', error);
+    }
+  }
 }
 
 export function notifySent(item: OutboxItem, data: unknown): void {

@@ -181,12 +181,16 @@ describe('offline outbox', () => {
   it('a refused item is removed, its failure kept for the promoter, and the action goes on with the check-in', async () => {
     const server = useFakeServer((request) => (request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : ok({ action: { uuid: 'action-1' } })));
     const sent = vi.fn();
+    const refusedItems = vi.fn();
     outbox.onOutboxSent(sent);
+    outbox.onOutboxRefused(refusedItems);
 
     await outbox.enqueue([buildPhotos('action-1'), buildCheckIn('action-1')]);
     await outbox.outboxSettled();
 
     expect(server.paths()).toEqual(['/action/file/create', '/action/check-in']);
+    expect(refusedItems).toHaveBeenCalledTimes(1);
+    expect(refusedItems).toHaveBeenCalledWith(expect.objectContaining({ label: 'photos' }), 'E_FILE_ALREADY_EXISTS');
     expect(sent).toHaveBeenCalledWith(expect.objectContaining({ label: 'check-in' }), { action: { uuid: 'action-1' } });
 
     await reloadPage();

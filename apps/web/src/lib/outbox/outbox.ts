@@ -5,7 +5,7 @@ import { closeDb, listenToOtherTabs, openDb, reloadView, stopListeningToOtherTab
 import * as db from './outbox-db.ts';
 import { drainAction, resetRejectedToken, tokenUsable } from './outbox-drain.ts';
 import type { OutboxFailure, OutboxItem, OutboxItemInput } from './outbox-types.ts';
-import { addSentListener, currentView, headsOf, setView, subscribeView } from './outbox-view.ts';
+import { addRefusedListener, addSentListener, currentView, headsOf, setView, subscribeView } from './outbox-view.ts';
 
 export type { OutboxFailure, OutboxItem, OutboxItemInput, OutboxLabel } from './outbox-types.ts';
 
@@ -68,6 +68,11 @@ export function flushOutbox(): void {
 /** Called after an item was accepted by the server (with the response data), in this tab or another. Returns an unsubscribe function. */
 export function onOutboxSent(listener: (item: OutboxItem, data: unknown) => void): () => void {
   return addSentListener(listener);
+}
+
+/** Called after the server refused an item for good (its failure is shown by the overlay). Returns an unsubscribe function. */
+export function onOutboxRefused(listener: (item: OutboxItem, code: string | null) => void): () => void {
+  return addRefusedListener(listener);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -7,7 +7,7 @@ import { useAppStore } from '../../../store/app-store.ts';
 import { failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch } from '../../../test/fake-fetch.ts';
 import { buildAction, buildActionPoint } from '../testing/build-action.ts';
-import { pendingItems, resetOutboxMock, sentListeners } from '../testing/outbox-mock.ts';
+import { pendingItems, refusedListeners, resetOutboxMock, sentListeners } from '../testing/outbox-mock.ts';
 import { ActionsPage } from './actions-page.tsx';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
@@ -117,6 +117,18 @@ describe('actions list (/akcje)', () => {
     act(() => sentListeners.forEach((listener) => listener({ label: 'check-in' } as never, {})));
     await vi.waitFor(() => expect(requests).toHaveLength(2));
     act(() => sentListeners.forEach((listener) => listener({ label: 'location' } as never, {})));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('reloads when the server finally refused a check-in, so that the action shows as it really is', async () => {
+    const { requests } = answerList([buildAction({ name: 'Pokaz' })]);
+    renderList();
+    await screen.findByText('Pokaz');
+    expect(requests).toHaveLength(1);
+
+    act(() => refusedListeners.forEach((listener) => listener({ label: 'check-in' } as never, 'E_WRONG_ACTION_STATUS')));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    act(() => refusedListeners.forEach((listener) => listener({ label: 'photos' } as never, 'E_FILE_ALREADY_EXISTS')));
     expect(requests).toHaveLength(2);
   });
 

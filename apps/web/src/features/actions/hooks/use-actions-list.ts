@@ -1,6 +1,6 @@
 import type { ActionResponse } from '@promotor/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { onOutboxSent, type OutboxItem } from '../../../lib/outbox/index.ts';
+import { onOutboxRefused, onOutboxSent, type OutboxItem } from '../../../lib/outbox/index.ts';
 import { dropAction, reloadActions, storeActionUpdate } from '../actions-store.ts';
 
 /** Applies an accepted status change to the store; answers false for items that change no status. */
@@ -15,17 +15,27 @@ function applyStatusSent(item: OutboxItem, data: unknown): boolean {
   return true;
 }
 
+const STATUS_LABELS = new Set(['check-in', 'check-out', 'cancel']);
+
 /**
- * Follows the server's acceptance of a check-in, check-out or cancel from the outbox (spec §4: the
- * list is reloaded after each). Its answer is applied at once, so the current action (and location
- * tracking) changes without waiting for the reload.
+ * Follows the server's answer to a check-in, check-out or cancel from the outbox (spec §4: the list is
+ * reloaded after each). An accepted answer is applied at once, so the current action (and location
+ * tracking) changes without waiting for the reload; a refusal reloads the list, so that she sees the
+ * action as it really is (e.g. cancelled by the organiser meanwhile) and not as still waiting.
  */
 export function useReloadOnStatusSent(enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
-    return onOutboxSent((item, data) => {
+    const stopSent = onOutboxSent((item, data) => {
       if (applyStatusSent(item, data)) void reloadActions();
     });
+    const stopRefused = onOutboxRefused((item) => {
+      if (STATUS_LABELS.has(item.label)) void reloadActions();
+    });
+    return () => {
+      stopSent();
+      stopRefused();
+    };
   }, [enabled]);
 }
 

@@ -3,10 +3,12 @@ import type { OutboxItem } from '../../../lib/outbox/index.ts';
 
 // A stand-in for lib/outbox in the unit tests of this feature (the outbox has its own tests):
 //   vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
-// `pendingItems` is what useOutbox() reports as pending; `sentListeners` lets a test fire onOutboxSent.
+// `pendingItems` is what useOutbox() reports as pending; `sentListeners` and `refusedListeners` let a
+// test fire onOutboxSent and onOutboxRefused.
 
 export const pendingItems: Pick<OutboxItem, 'actionUuid' | 'label'>[] = [];
 export const sentListeners = new Set<(item: OutboxItem, data: unknown) => void>();
+export const refusedListeners = new Set<(item: OutboxItem, code: string | null) => void>();
 
 export const enqueue = vi.fn(async (_items: unknown[]) => {});
 export const flushOutbox = vi.fn();
@@ -15,6 +17,11 @@ export const outboxSettled = vi.fn(async () => {});
 export function onOutboxSent(listener: (item: OutboxItem, data: unknown) => void): () => void {
   sentListeners.add(listener);
   return () => sentListeners.delete(listener);
+}
+
+export function onOutboxRefused(listener: (item: OutboxItem, code: string | null) => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
 }
 
 export function useOutbox() {
@@ -32,6 +39,7 @@ export function useOutbox() {
 export function resetOutboxMock(): void {
   pendingItems.length = 0;
   sentListeners.clear();
+  refusedListeners.clear();
   enqueue.mockReset();
   enqueue.mockImplementation(async () => {});
 }
