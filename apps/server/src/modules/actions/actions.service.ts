@@ -64,99 +64,84 @@ function stamp(deps: ActionsDeps) {
   return { iso: now.toISOString(), wall: toWallClock(now, deps.timezone), today: wallDate(now, deps.timezone) };
 }
 
-// spec §4 Check-in: makes the action 'started' for her.
-export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBody): Promise<Action> {
-  const { db } = deps;
-  const { point, action } = await requirePoint(db, caller, body);
-  const at = stamp(deps);
-  if (action.global_status === 'hst_cancelled' || action.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
-  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
-  if (action.user_status === 'started') throw new AppError('E_WRONG_ACTION_STATUS');
-  if (action.since.slice(0, 10) > at.today) throw new AppError('E_WRONG_ACTION_STATUS');
-  const other = await repo.findStartedAction(db, caller.userId);
-  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
+type Transition = {
+  kind: 'check_in' | 'check_out' | 'cancel';
+  expected: 'started' | null;
+  set: { status?: 'started' | 'finished'; action_point_id?: string; cancelled_at?: string };
+  location?: { latitude: number | null; longitude: number | null };
+  cashTerminalId?: string;
+};
 
-  await db.transaction().execute(async (trx) => {
+/**
+ * Changes her status in one transaction with the event that records it (time, point, position): the
+ * reports derive start, end and duration from these. The update is conditional on the status the
+ * service checked, so that of two racing requests only one succeeds.
+ */
+async function transition(deps: ActionsDeps, caller: Caller, action: repo.ActionRow, pointId: string, t: Transition) {
+  const at = stamp(deps);
+  await deps.db.transaction().execute(async (trx) => {
     const changed = await repo.updateAssignment(
       trx,
-      { actionId: action.id, userId: caller.userId, expectedStatus: null },
-      { status: 'started', action_point_id: point.id, last_status_at: at.wall },
+      { actionId: action.id, userId: caller.userId, expectedStatus: t.expected },
+      { ...t.set, last_status_at: at.wall },
     );
     if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
     await repo.insertStatusEvent(trx, {
       id: newId(),
       action_id: action.id,
       user_id: caller.userId,
-      kind: 'check_in',
-      action_point_id: point.id,
-      latitude: body.location.latitude,
-      longitude: body.location.longitude,
-      cash_terminal_id: body.cashTerminal?.id ?? null,
+      kind: t.kind,
+      action_point_id: pointId,
+      latitude: t.location?.latitude ?? null,
+      longitude: t.location?.longitude ?? null,
+      cash_terminal_id: t.cashTerminalId ?? null,
       created_at: at.iso,
       wall_time: at.wall,
     });
+  });
+}
+
+// spec §4 Check-in: makes the action 'started' for her.
+export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBody): Promise<Action> {
+  const { point, action } = await requirePoint(deps.db, caller, body);
+  if (action.global_status === 'hst_cancelled' || action.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
+  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
+  if (action.user_status === 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+  if (action.since.slice(0, 10) > stamp(deps).today) throw new AppError('E_WRONG_ACTION_STATUS');
+  const other = await repo.findStartedAction(deps.db, caller.userId);
+  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
+
+  await transition(deps, caller, action, point.id, {
+    kind: 'check_in',
+    expected: null,
+    set: { status: 'started', action_point_id: point.id },
+    location: body.location,
+    cashTerminalId: body.cashTerminal?.id,
   });
   return getAction(deps, caller, action.id);
 }
 
 // spec §4 Check-out: only an action she has started; it becomes finished for her.
 export async function checkOut(deps: ActionsDeps, caller: Caller, body: CheckOutBody): Promise<Action> {
-  const { db } = deps;
-  const { point, action } = await requirePoint(db, caller, body);
-  const at = stamp(deps);
+  const { point, action } = await requirePoint(deps.db, caller, body);
   if (action.global_status === 'hst_cancelled') throw new AppError('E_WRONG_ACTION_STATUS');
   if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
   if (action.user_status !== 'started') throw new AppError('E_WRONG_ACTION_STATUS');
 
-  await db.transaction().execute(async (trx) => {
-    const changed = await repo.updateAssignment(
-      trx,
-      { actionId: action.id, userId: caller.userId, expectedStatus: 'started' },
-      { status: 'finished', last_status_at: at.wall },
-    );
-    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
-    await repo.insertStatusEvent(trx, {
-      id: newId(),
-      action_id: action.id,
-      user_id: caller.userId,
-      kind: 'check_out',
-      action_point_id: point.id,
-      latitude: body.location?.latitude ?? null,
-      longitude: body.location?.longitude ?? null,
-      cash_terminal_id: null,
-      created_at: at.iso,
-      wall_time: at.wall,
-    });
+  await transition(deps, caller, action, point.id, {
+    kind: 'check_out',
+    expected: 'started',
+    set: { status: 'finished' },
+    location: body.location,
   });
   return getAction(deps, caller, action.id);
 }
 
 // spec §4 Cancel flow: only before she has started; the action leaves her list.
 export async function cancel(deps: ActionsDeps, caller: Caller, body: CancelActionBody): Promise<void> {
-  const { db } = deps;
-  const { point, action } = await requirePoint(db, caller, body);
-  const at = stamp(deps);
+  const { point, action } = await requirePoint(deps.db, caller, body);
   if (action.global_status === 'hst_cancelled' || action.user_status !== null) throw new AppError('E_WRONG_ACTION_STATUS');
-  await db.transaction().execute(async (trx) => {
-    const changed = await repo.updateAssignment(
-      trx,
-      { actionId: action.id, userId: caller.userId, expectedStatus: null },
-      { cancelled_at: at.iso, last_status_at: at.wall },
-    );
-    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
-    await repo.insertStatusEvent(trx, {
-      id: newId(),
-      action_id: action.id,
-      user_id: caller.userId,
-      kind: 'cancel',
-      action_point_id: point.id,
-      latitude: null,
-      longitude: null,
-      cash_terminal_id: null,
-      created_at: at.iso,
-      wall_time: at.wall,
-    });
-  });
+  await transition(deps, caller, action, point.id, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
 }
 
 // spec §4 Location tracking: pings only for the action she has started; stored with server time.

@@ -1,5 +1,6 @@
-import { useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { firstError, type Rule } from '@promotor/contract/rules';
+import { toastError } from '../../store/notify.ts';
 
 type Values<K extends string> = Record<K, string>;
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -46,4 +47,31 @@ export function useForm<K extends string>(rules: Record<K, readonly Rule[]>, ini
 export function focusField(form: HTMLFormElement, name: string): void {
   const element = form.elements.namedItem(name);
   if (element instanceof HTMLElement) element.focus();
+}
+
+/**
+ * The submit handler of a form: checks every field (focusing the first invalid one), then runs `send`
+ * while `busy`. A failure shows its Polish message as a toast, then `onFailure` runs (by default the
+ * form just becomes usable again).
+ */
+export function useSubmit(
+  form: { validateAll: () => string | null },
+  send: () => Promise<void>,
+  onFailure: () => Promise<void> | void = () => {},
+) {
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = form.validateAll();
+    if (invalid) return focusField(event.currentTarget, invalid);
+    setBusy(true);
+    try {
+      await send();
+    } catch (error) {
+      toastError(error);
+      setBusy(false);
+      await onFailure();
+    }
+  }
+  return { busy, onSubmit };
 }

@@ -1,12 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordRules, usernameRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { focusField, useForm } from '../../../lib/forms/use-form.ts';
+import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
 import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
-import { toastError } from '../../../store/notify.ts';
 import { login } from '../api/auth.api.ts';
 import { useSessionResume } from '../hooks/use-session-resume.ts';
 import { startSession } from '../session.ts';
@@ -17,25 +16,16 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { resuming } = useSessionResume();
   const form = useForm({ username: usernameRules, password: passwordRules });
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void requestGeolocationPermission();
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = form.validateAll();
-    if (invalid) return focusField(event.currentTarget, invalid);
-    setBusy(true);
-    try {
-      startSession(await login(form.values));
-      await navigate('/akcje', { replace: true });
-    } catch (error) {
-      toastError(error);
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useSubmit(form, async () => {
+    startSession(await login(form.values));
+    await navigate('/akcje', { replace: true });
+  });
+
 
   return (
     <AuthScreen title={pl.login.title}>

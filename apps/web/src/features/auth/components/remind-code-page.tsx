@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { newPasswordRules, resetCodeRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { focusField, useForm } from '../../../lib/forms/use-form.ts';
-import { toast, toastError } from '../../../store/notify.ts';
+import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
+import { toast } from '../../../store/notify.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { usernameFromState, type RemindState } from '../remind-state.ts';
 import { AuthScreen } from './auth-screen.tsx';
@@ -19,25 +18,16 @@ export function RemindCodePage() {
   const location = useLocation();
   const username = usernameFromState(location.state);
   const form = useForm({ otp: resetCodeRules, password: newPasswordRules });
-  const [busy, setBusy] = useState(false);
   const backState: RemindState = { username };
 
   if (!username) return <Navigate to="/remind" replace />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = form.validateAll();
-    if (invalid) return focusField(event.currentTarget, invalid);
-    setBusy(true);
-    try {
-      await resetPassword({ username, otp: form.values.otp.trim(), password: form.values.password });
-      toast(pl.remind.success);
-      await navigate('/', { replace: true });
-    } catch (error) {
-      toastError(error);
-      await navigate('/remind', { replace: true, state: backState });
-    }
-  }
+  const { busy, onSubmit } = useSubmit(form, async () => {
+    await resetPassword({ username, otp: form.values.otp.trim(), password: form.values.password });
+    toast(pl.remind.success);
+    await navigate('/', { replace: true });
+  }, () => navigate('/remind', { replace: true, state: backState }));
+
 
   return (
     <AuthScreen title={pl.remind.codeTitle}>

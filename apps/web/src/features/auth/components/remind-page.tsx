@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usernameRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { focusField, useForm } from '../../../lib/forms/use-form.ts';
-import { toastError } from '../../../store/notify.ts';
+import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
 import { requestResetCode } from '../api/auth.api.ts';
 import { usernameFromState, type RemindState } from '../remind-state.ts';
 import { AuthScreen } from './auth-screen.tsx';
@@ -15,22 +13,13 @@ export function RemindPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useForm({ username: usernameRules }, { username: usernameFromState(location.state) });
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = form.validateAll();
-    if (invalid) return focusField(event.currentTarget, invalid);
-    setBusy(true);
-    try {
-      await requestResetCode({ username: form.values.username });
-      const state: RemindState = { username: form.values.username };
-      await navigate('/remind/code', { state });
-    } catch (error) {
-      toastError(error);
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useSubmit(form, async () => {
+    await requestResetCode({ username: form.values.username });
+    const state: RemindState = { username: form.values.username };
+    await navigate('/remind/code', { state });
+  });
+
 
   return (
     <AuthScreen title={pl.remind.title}>

@@ -1,32 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import { newPasswordRules } from '@promotor/contract/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { focusField, useForm } from '../../../lib/forms/use-form.ts';
-import { toast, toastError } from '../../../store/notify.ts';
+import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
+import { toast } from '../../../store/notify.ts';
 import { updatePassword } from '../api/user-data.api.ts';
 
 /** spec §2 User data: the popup 'Zmiana hasła' with a new-password input; success toasts 'Zmieniono hasło.'. */
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const form = useForm({ password: newPasswordRules });
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = form.validateAll();
-    if (invalid) return focusField(event.currentTarget, invalid);
-    setBusy(true);
-    try {
-      await updatePassword({ user: { password: form.values.password } });
-      toast(pl.userData.passwordChanged);
-      onClose();
-    } catch (error) {
-      toastError(error);
-      setBusy(false);
-    }
-  }
+  const { busy, onSubmit } = useSubmit(form, async () => {
+    await updatePassword({ user: { password: form.values.password } });
+    toast(pl.userData.passwordChanged);
+    onClose();
+  });
+
 
   return (
     <Modal title={pl.userData.passwordModalTitle} onClose={onClose}>
