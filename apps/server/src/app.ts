@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/kysely.ts';
 import { AppError } from './lib/app-error.ts';
+import { failure } from './lib/envelope.ts';
+import { parseRequestJson } from './lib/json.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -45,11 +47,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     // One line per request, with meta.ts, comes from plugins/errors.ts instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // Always our own id: a client must not choose the ids support matches log lines by.
     genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // Requests Node refuses before Fastify sees them (headers too large, broken HTTP) still get the envelope.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const code = error.code === 'HPE_HEADER_OVERFLOW' ? 'E_HEADERS_TOO_LARGE' : 'E_BAD_REQUEST';
+      const body = JSON.stringify(failure(code, new Date().toISOString()));
+      const status = code === 'E_HEADERS_TOO_LARGE' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,9 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('E_BAD_REQUEST', [{ path: '', message: 'malformed JSON' }]), undefined);
+      done(null, parseRequestJson(text));
+    } catch (error) {
+      done(error as AppError, undefined);
     }
   });
 

@@ -83,13 +83,22 @@ export const CheckOutBody = z.object({
 });
 export type CheckOutBody = z.infer<typeof CheckOutBody>;
 
-export const CancelActionBody = z.object({ action: Ref.optional(), actionPoint: Ref });
+/** spec §7 sends the first action point; an action without points is cancelled by its uuid alone. */
+export const CancelActionBody = z
+  .object({ action: Ref.optional(), actionPoint: Ref.optional() })
+  .refine((b) => b.action !== undefined || b.actionPoint !== undefined, { message: 'action or actionPoint required', path: ['actionPoint'] });
 export type CancelActionBody = z.infer<typeof CancelActionBody>;
 
 // spec §7 /action/location/save
 export const SaveLocationBody = z.object({
   action: Ref,
-  location: z.object({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).max(100_000) }),
+  location: z.object({
+    latitude: Latitude,
+    longitude: Longitude,
+    accuracy: z.number().min(0).max(100_000),
+    /** When the phone took the position (ISO 8601); a ping that waited offline keeps its real time. */
+    capturedAt: z.iso.datetime({ offset: true }).optional(),
+  }),
 });
 export type SaveLocationBody = z.infer<typeof SaveLocationBody>;
 
@@ -132,10 +141,16 @@ export const SurveyForm = z.object({
 });
 export type SurveyForm = z.infer<typeof SurveyForm>;
 
+/** §7 names the survey answers `form.checkboxes` on upload, §3 `chechboxes`; both are accepted. */
+const SurveyFormInput = z
+  .object({ checkboxes: z.array(SurveyAnswer).length(3).optional(), chechboxes: z.array(SurveyAnswer).length(3).optional(), text: z.string().max(2000).optional() })
+  .refine((f) => f.checkboxes !== undefined || f.chechboxes !== undefined, { message: 'checkboxes required', path: ['checkboxes'] })
+  .transform((f): SurveyForm => ({ chechboxes: (f.checkboxes ?? f.chechboxes)!, ...(f.text === undefined ? {} : { text: f.text }) }));
+
 export const FileCreateInput = z.object({
   action: Ref,
   ident: FileIdent,
-  form: SurveyForm.optional(),
+  form: SurveyFormInput.optional(),
 });
 export type FileCreateInput = z.infer<typeof FileCreateInput>;
 

@@ -51,6 +51,12 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
+/** A unique index refused the write (SQLite and PostgreSQL report it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export async function databaseAnswers(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './kysely.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-field-actions.ts';
+import * as m003 from './migrations/003-one-started-action.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dial
 const migrations: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-field-actions': m002,
+  '003-one-started-action': m003,
 };
 
 class StaticProvider implements MigrationProvider {

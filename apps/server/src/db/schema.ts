@@ -152,6 +152,8 @@ export interface ActionLocationTable {
   latitude: number;
   longitude: number;
   accuracy: number;
+  /** When the phone took the position (ISO, as sent); null when the client did not say. */
+  captured_at: string | null;
   created_at: string;
   wall_time: string;
 }

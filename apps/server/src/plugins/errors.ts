@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** meta.ts of this request's answer: what a user quotes to support, logged with the request id. */
     ts: string;
+    /** True from preParsing until the handler's preHandler: a failure then is a malformed body. */
+    readingBody: boolean;
   }
 }
 
@@ -23,7 +25,7 @@ function fieldIssues(validation: ValidationIssue[], context: string | undefined)
 }
 
 /** Turns anything thrown into a code of the contract; never lets internals through. */
-function classify(error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }): {
+function classify(error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, readingBody: boolean): {
   code: ErrorCode;
   details?: unknown;
 } {
@@ -49,6 +51,8 @@ function classify(error: FastifyError & { validation?: ValidationIssue[]; valida
       return { code: 'E_BAD_REQUEST' };
   }
   const status = error.statusCode ?? 500;
+  // The body parser (multipart's busboy: no boundary, truncated data…) throws plain errors.
+  if (readingBody && status >= 500) return { code: 'E_BAD_REQUEST' };
   if (status === 429) return { code: 'E_TOO_MANY_REQUESTS' };
   if (status === 404) return { code: 'E_NOT_FOUND' };
   if (status === 413) return { code: 'E_PAYLOAD_TOO_LARGE' };
@@ -63,12 +67,20 @@ export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknow
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ts', '');
+  app.decorateRequest('readingBody', false);
   app.addHook('onRequest', async (request) => {
     request.ts = new Date().toISOString();
   });
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    request.readingBody = true;
+    return payload;
+  });
+  app.addHook('preHandler', async (request) => {
+    request.readingBody = false;
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, details } = classify(error);
+    const { code, details } = classify(error, request.readingBody);
     if (ERROR_STATUS[code] >= 500) {
       request.log.error({ err: error, ts: request.ts }, 'request failed');
     } else {

@@ -7,7 +7,7 @@ import * as repo from './idempotency.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for calls whose answer must never be stored (it carries a session token). */
+    /** false for reads, and for calls whose body or answer holds a secret (password, session token). */
     idempotency?: boolean;
   }
   interface FastifyRequest {
@@ -18,7 +18,8 @@ declare module 'fastify' {
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** A pending entry older than this is taken to belong to a request that died mid-way. */
 const PENDING_TIMEOUT_MS = 60_000;
-const RETENTION_MS = 24 * 3_600_000;
+/** As long as a phone's outbox may plausibly still retry (a promoter offline for weeks). */
+const RETENTION_MS = 30 * 24 * 3_600_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Key order must not make two equal bodies look different. */

@@ -34,12 +34,17 @@ export class FileBlobStore implements BlobStore {
     const temp = path.join(this.dir, `.tmp-${randomUUID()}`);
     const handle = await fs.open(temp, 'wx');
     try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
     }
-    await fs.rename(temp, target);
   }
 
   async get(key: string): Promise<Buffer | null> {

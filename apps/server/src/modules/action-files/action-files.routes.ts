@@ -41,11 +41,13 @@ export async function actionFilesRoutes(fastify: FastifyInstance, deps: service.
   });
 
   app.post('/action/file/list', {
+    config: { idempotency: false },
     schema: { body: FileListBody, response: { 200: successEnvelope(FileListResponse) } },
     handler: async (request) => success(await service.list(deps, callerOf(request), request.body.action.uuid), request.ts),
   });
 
   app.post('/action/file/serve', {
+    config: { idempotency: false },
     schema: { body: FileServeBody },
     handler: async (request, reply) => {
       const file = await service.serve(deps, callerOf(request), request.body.file.uuid);

@@ -2,6 +2,7 @@ import { FileCreateInput, type FileListResponse } from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { parseRequestJson } from '../../lib/json.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import { requireAssignedAction } from '../actions/actions.service.ts';
 import * as repo from './action-files.repository.ts';
@@ -22,9 +23,10 @@ const RULES = {
 export function parseInput(raw: unknown): FileCreateInput {
   let json: unknown;
   try {
-    json = typeof raw === 'string' ? JSON.parse(raw) : undefined;
-  } catch {
-    throw new AppError('E_VALIDATION', [{ path: '_input', message: 'malformed JSON' }]);
+    json = typeof raw === 'string' ? parseRequestJson(raw) : undefined;
+  } catch (error) {
+    const message = (error as AppError).details as { message: string }[] | undefined;
+    throw new AppError('E_VALIDATION', [{ path: '_input', message: message?.[0]?.message ?? 'malformed JSON' }]);
   }
   if (json === undefined) throw new AppError('E_VALIDATION', [{ path: '_input', message: 'required' }]);
   const parsed = FileCreateInput.safeParse(json);

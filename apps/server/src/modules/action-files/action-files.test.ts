@@ -119,6 +119,18 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   it('start photos of a started action, and any photo of a cancelled one, are refused', async () => {
     const early = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
     expect(early.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const relay = await findAction(t.app, anna, since, 'Relay');
+    const cancelled = await uploadPhotos(t.app, anna, { action: { uuid: relay.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+  });
+
+  it('an upload without a token is a 401 and reads no photo', async () => {
+    const { payload, headers } = buildMultipart([{ name: 'files[]', filename: 'a.jpg', contentType: 'image/jpeg', data: buildJpeg() }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().data.error).toBe('E_UNAUTHORIZED');
   });
 
   it("another promoter cannot upload to, list, or fetch her photos", async () => {

@@ -93,7 +93,17 @@ export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Pr
 
 export async function insertLocation(
   db: Db,
-  row: { id: string; action_id: string; user_id: string; latitude: number; longitude: number; accuracy: number; created_at: string; wall_time: string },
+  row: {
+    id: string;
+    action_id: string;
+    user_id: string;
+    latitude: number;
+    longitude: number;
+    accuracy: number;
+    captured_at: string | null;
+    created_at: string;
+    wall_time: string;
+  },
 ): Promise<void> {
   await db.insertInto('action_locations').values(row).execute();
 }

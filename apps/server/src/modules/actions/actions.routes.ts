@@ -20,12 +20,15 @@ import * as service from './actions.service.ts';
 export async function actionsRoutes(fastify: FastifyInstance, deps: service.ActionsDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  // Reads change nothing: an Idempotency-Key on them is ignored, nothing is stored.
   app.post('/action/list', {
+    config: { idempotency: false },
     schema: { body: ListActionsBody, response: { 200: successEnvelope(ListActionsResponse) } },
     handler: async (request) => success({ actions: await service.list(deps, callerOf(request), request.body) }, request.ts),
   });
 
   app.post('/action/recent', {
+    config: { idempotency: false },
     schema: { response: { 200: successEnvelope(RecentActionsResponse) } },
     handler: async (request) => success({ action: await service.recent(deps, callerOf(request)) }, request.ts),
   });

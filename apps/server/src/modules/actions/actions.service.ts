@@ -1,5 +1,5 @@
 import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBody, SaveLocationBody } from '@promotor/contract';
-import type { Db } from '../../db/kysely.ts';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toWallClock, wallDate } from '../../lib/time.ts';
@@ -77,28 +77,34 @@ type Transition = {
  * reports derive start, end and duration from these. The update is conditional on the status the
  * service checked, so that of two racing requests only one succeeds.
  */
-async function transition(deps: ActionsDeps, caller: Caller, action: repo.ActionRow, pointId: string, t: Transition) {
+async function transition(deps: ActionsDeps, caller: Caller, action: repo.ActionRow, pointId: string | null, t: Transition) {
   const at = stamp(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    const changed = await repo.updateAssignment(
-      trx,
-      { actionId: action.id, userId: caller.userId, expectedStatus: t.expected },
-      { ...t.set, last_status_at: at.wall },
-    );
-    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
-    await repo.insertStatusEvent(trx, {
-      id: newId(),
-      action_id: action.id,
-      user_id: caller.userId,
-      kind: t.kind,
-      action_point_id: pointId,
-      latitude: t.location?.latitude ?? null,
-      longitude: t.location?.longitude ?? null,
-      cash_terminal_id: t.cashTerminalId ?? null,
-      created_at: at.iso,
-      wall_time: at.wall,
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const changed = await repo.updateAssignment(
+        trx,
+        { actionId: action.id, userId: caller.userId, expectedStatus: t.expected },
+        { ...t.set, last_status_at: at.wall },
+      );
+      if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
+      await repo.insertStatusEvent(trx, {
+        id: newId(),
+        action_id: action.id,
+        user_id: caller.userId,
+        kind: t.kind,
+        action_point_id: pointId,
+        latitude: t.location?.latitude ?? null,
+        longitude: t.location?.longitude ?? null,
+        cash_terminal_id: t.cashTerminalId ?? null,
+        created_at: at.iso,
+        wall_time: at.wall,
+      });
+    })
+    .catch((error: unknown) => {
+      // The one-started-action index refused a check-in that raced another one.
+      throw isUniqueViolation(error) ? new AppError('E_WRONG_ACTION_STATUS') : error;
     });
-  });
 }
 
 // spec §4 Check-in: makes the action 'started' for her.
@@ -139,9 +145,11 @@ export async function checkOut(deps: ActionsDeps, caller: Caller, body: CheckOut
 
 // spec §4 Cancel flow: only before she has started; the action leaves her list.
 export async function cancel(deps: ActionsDeps, caller: Caller, body: CancelActionBody): Promise<void> {
-  const { point, action } = await requirePoint(deps.db, caller, body);
+  const { point, action } = body.actionPoint
+    ? await requirePoint(deps.db, caller, { actionPoint: body.actionPoint, action: body.action })
+    : { point: null, action: await requireAssignedAction(deps.db, caller, body.action!.uuid) };
   if (action.global_status === 'hst_cancelled' || action.user_status !== null) throw new AppError('E_WRONG_ACTION_STATUS');
-  await transition(deps, caller, action, point.id, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
+  await transition(deps, caller, action, point?.id ?? null, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
 }
 
 // spec §4 Location tracking: pings only for the action she has started; stored with server time.
@@ -156,6 +164,7 @@ export async function saveLocation(deps: ActionsDeps, caller: Caller, body: Save
     latitude: body.location.latitude,
     longitude: body.location.longitude,
     accuracy: body.location.accuracy,
+    captured_at: body.location.capturedAt ?? null,
     created_at: at.iso,
     wall_time: at.wall,
   });

@@ -73,12 +73,16 @@ export function latestOpenPasswordReset(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-export async function countResetAttempt(db: Db, id: string): Promise<void> {
-  await db
+/** Uses up one try of a code, if any is left (parallel guesses cannot exceed the limit); the tries used now, or null. */
+export async function claimResetAttempt(db: Db, id: string, maxAttempts: number): Promise<number | null> {
+  const row = await db
     .updateTable('password_resets')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row ? Number(row.attempts) : null;
 }
 
 /** Marks the code used; false when another request used it first. */

@@ -14,6 +14,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { success } from '../../lib/envelope.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
+import { GuessLimiter } from './guess-limiter.ts';
+
+const FAILED_GUESSES = new Set(['E_USER_NOT_FOUND', 'E_USER_WRONG_PASSWORD', 'E_RESET_CODE_INVALID']);
 
 export type AuthRouteOptions = service.AuthDeps & {
   limits: { perIpPerMinute: number; perUserPer15Minutes: number };
@@ -28,21 +31,37 @@ const usernameKey = (request: FastifyRequest) => {
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { limits, ...deps } = opts;
-  // Two limits on guessable calls: per address, and per username across addresses.
+  // Two limits on guessable calls: per address (every call), and per username across addresses —
+  // failed guesses only for login and reset, every call for reset-token (each one sends an SMS).
   const perIp = { max: limits.perIpPerMinute, timeWindow: 60_000 };
+  const guesses = new GuessLimiter(limits.perUserPer15Minutes, 15 * 60_000, deps.now);
+  const guarded = async <T>(username: string, attempt: () => Promise<T>): Promise<T> => {
+    const key = normalizeUsername(username);
+    if (guesses.isBlocked(key)) throw new AppError('E_TOO_MANY_REQUESTS');
+    try {
+      const result = await attempt();
+      guesses.clear(key);
+      return result;
+    } catch (error) {
+      if (error instanceof AppError && FAILED_GUESSES.has(error.code)) guesses.fail(key);
+      throw error;
+    }
+  };
   // The plugin runs one limit per request, so the per-username one is checked by hand.
-  const userLimit = app.createRateLimit({ max: limits.perUserPer15Minutes, timeWindow: 15 * 60_000, keyGenerator: usernameKey });
-  const perUser = async (request: FastifyRequest) => {
-    const result = await userLimit(request);
+  const codeRequests = app.createRateLimit({ max: limits.perUserPer15Minutes, timeWindow: 15 * 60_000, keyGenerator: usernameKey });
+  const perUserRequests = async (request: FastifyRequest) => {
+    const result = await codeRequests(request);
     if (!result.isAllowed && result.isExceeded) throw new AppError('E_TOO_MANY_REQUESTS');
   };
   const ok = successEnvelope(Empty);
 
   app.post('/auth/login', {
     config: { public: true, idempotency: false, rateLimit: perIp },
-    preHandler: perUser,
     schema: { body: LoginBody, response: { 200: successEnvelope(SessionResponse) } },
-    handler: async (request) => success(await service.login(deps, request.body.username, request.body.password), request.ts),
+    handler: async (request) => {
+      const { username, password } = request.body;
+      return success(await guarded(username, () => service.login(deps, username, password)), request.ts);
+    },
   });
 
   app.post('/auth/session', {
@@ -61,7 +80,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOption
 
   app.post('/auth/reset-token', {
     config: { public: true, rateLimit: perIp },
-    preHandler: perUser,
+    preHandler: perUserRequests,
     schema: { body: ResetTokenBody, response: { 200: ok } },
     handler: async (request) => {
       await service.requestPasswordReset(deps, request.body.username);
@@ -69,18 +88,20 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOption
     },
   });
 
+  // Bodies with a password are never hashed into the idempotency table (a fast hash of a password
+  // would sit next to its argon2 hash); repeating these calls is harmless anyway.
   app.post('/auth/reset-password', {
-    config: { public: true, rateLimit: perIp },
-    preHandler: perUser,
+    config: { public: true, idempotency: false, rateLimit: perIp },
     schema: { body: ResetPasswordBody, response: { 200: ok } },
     handler: async (request) => {
       const { username, otp, password } = request.body;
-      await service.resetPassword(deps, username, otp, password);
+      await guarded(username, () => service.resetPassword(deps, username, otp, password));
       return success({}, request.ts);
     },
   });
 
   app.post('/auth/update-password', {
+    config: { idempotency: false },
     schema: { body: UpdatePasswordBody, response: { 200: ok } },
     handler: async (request) => {
       await service.updatePassword(deps, callerOf(request), request.body.user.password);

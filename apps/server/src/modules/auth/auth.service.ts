@@ -92,11 +92,12 @@ export async function resetPassword(deps: AuthDeps, username: string, otp: strin
   if (!user) throw new AppError('E_USER_NOT_FOUND');
   const reset = await repo.latestOpenPasswordReset(db, user.id);
   if (!reset) throw new AppError('E_RESET_CODE_INVALID');
-  if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw new AppError('E_RESET_CODE_TOO_MANY_ATTEMPTS');
   if (Date.parse(reset.expires_at) <= now().getTime()) throw new AppError('E_RESET_CODE_EXPIRED');
+  // Every try, right or wrong, first takes one of the code's tries.
+  const triesUsed = await repo.claimResetAttempt(db, reset.id, RESET_CODE_MAX_ATTEMPTS);
+  if (triesUsed === null) throw new AppError('E_RESET_CODE_TOO_MANY_ATTEMPTS');
   if (!sameHash(reset.code_hash, resetCodeHash(user.id, otp))) {
-    await repo.countResetAttempt(db, reset.id);
-    throw new AppError(reset.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS ? 'E_RESET_CODE_TOO_MANY_ATTEMPTS' : 'E_RESET_CODE_INVALID');
+    throw new AppError(triesUsed >= RESET_CODE_MAX_ATTEMPTS ? 'E_RESET_CODE_TOO_MANY_ATTEMPTS' : 'E_RESET_CODE_INVALID');
   }
   const passwordHash = await hashPassword(password);
   const at = now().toISOString();

@@ -173,6 +173,18 @@ describe('login rate limits', () => {
     expect(codes).toEqual(['E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_TOO_MANY_REQUESTS']);
   });
 
+  it('successful logins never lock a promoter out; a success clears her failed tries', async () => {
+    for (let i = 0; i < 6; i++) {
+      const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.1.0.${i}`, payload: { username: ANNA, password: DEMO_PASSWORD } });
+      expect(ok.statusCode).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) await attempt(ANNA, `10.2.0.${i}`);
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.3.0.1', payload: { username: ANNA, password: DEMO_PASSWORD } });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await attempt(ANNA, `10.4.0.${i}`)).json().data.error);
+    expect(codes).toEqual(['E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD']);
+  });
+
   it('too many tries from one address answer 429 whatever the username', async () => {
     const res = [];
     for (let i = 0; i < 7; i++) res.push(await attempt(`osoba${i}@demo.pl`, '10.9.9.9'));

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
+import { sendError } from '../../plugins/errors.ts';
 import { listOutbox } from '../notifier/notifier.ts';
+
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/dev/outbox', { config: { public: true } }, async (_request, reply) => {
+  app.get('/dev/outbox', { config: { public: true } }, async (request, reply) => {
+    // Reset codes are readable here: only from this machine, never from the network.
+    if (!isLoopback(request.ip)) return sendError(reply, 'E_NOT_FOUND');
     const messages = await listOutbox(opts.db);
     const rows = messages
       .map(

@@ -6,6 +6,7 @@ const errorCodes: Record<ErrorCode, string> = {
   E_BAD_REQUEST: 'Nieprawidłowe żądanie. Odśwież aplikację i spróbuj ponownie.',
   E_UNSUPPORTED_MEDIA_TYPE: 'Nieobsługiwany format danych.',
   E_PAYLOAD_TOO_LARGE: 'Wysyłane dane są zbyt duże.',
+  E_HEADERS_TOO_LARGE: 'Żądanie jest zbyt duże. Wyloguj się i zaloguj ponownie.',
   E_NOT_FOUND: 'Nie znaleziono.',
   E_METHOD_NOT_ALLOWED: 'Ta operacja jest niedozwolona.',
   E_UNAUTHORIZED: 'Nie jesteś zalogowana(-y) lub sesja wygasła.',

@@ -1,0 +1,212 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { buildJpeg, findAction } from '../test/builders.ts';
+import { wallDate } from '../lib/time.ts';
+
+// Findings of the review of the foundation and field-actions work, each kept fixed by a test.
+describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
+  let t: TestApp;
+  let anna: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    anna = await loginAs(t.app, ANNA);
+  });
+  afterAll(() => t.close());
+
+  const multipart = (contentType: string, payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { 'content-type': contentType, authorization: `Bearer ${anna}` } });
+
+  it('a multipart body without a boundary, with a wrong one, or cut short is a 400, not a 500', async () => {
+    const noBoundary = await multipart('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--x--\r\n');
+    const wrongBoundary = await multipart('multipart/form-data; boundary=abc', '--xyz\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--xyz--\r\n');
+    const truncated = await multipart('multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="files[]"; filename="a.jpg"\r\n\r\n\xff\xd8\xff');
+    for (const res of [noBoundary, wrongBoundary, truncated]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().status.success).toBe(false);
+    }
+  });
+
+  it('a NUL character anywhere in a JSON body is refused with a 400 (PostgreSQL cannot store it)', async () => {
+    const login = await post(t.app, '/auth/login', { username: 'anna@demo.pl\u0000', password: 'x' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().data.error).toBe('E_BAD_REQUEST');
+    const serve = await post(t.app, '/action/file/serve', { file: { uuid: '\u0000' } }, anna);
+    expect(serve.statusCode).toBe(400);
+  });
+
+  it('a __proto__ key is refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"anna@demo.pl","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a date that does not exist is a validation error', async () => {
+    for (const since of ['2026-02-31 00:00:00', '9999-99-99 99:99:99', '2026-01-01 24:00:00']) {
+      const res = await post(t.app, '/action/list', { actions: { since }, pagination: { limit: 10, offset: 0 } }, anna);
+      expect(res.statusCode, since).toBe(400);
+      expect(res.json().data.error).toBe('E_VALIDATION');
+    }
+  });
+
+  it('reads and password changes leave nothing in the idempotency table', async () => {
+    const before = (await t.db.selectFrom('idempotency_keys').select('key').execute()).length;
+    const key = { 'idempotency-key': 'read-1' };
+    await post(t.app, '/action/recent', undefined, anna, key);
+    await post(t.app, '/action/list', { actions: { since: '2026-01-01 00:00:00' }, pagination: { limit: 10, offset: 0 } }, anna, key);
+    await post(t.app, '/auth/update-password', { user: { password: 'demo-haslo-1' } }, anna, { 'idempotency-key': 'pw-1' });
+    expect((await t.db.selectFrom('idempotency_keys').select('key').execute()).length).toBe(before);
+  });
+
+  it('a twin request still running gets 409; one abandoned for a minute is taken over', async () => {
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const relayPoint = (await findAction(t.app, anna, since, 'Lidl')).actionPoints[0]!.uuid;
+    const user = await t.db.selectFrom('users').select('id').where('username', '=', ANNA).executeTakeFirstOrThrow();
+    const body = { actionPoint: { uuid: relayPoint } };
+    // The first request with this key "is running": its pending row is there.
+    const first = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+    await t.db.updateTable('idempotency_keys').set({ state: 'pending', response_status: null, response_body: null }).where('key', '=', 'twin').execute();
+    const twin = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().data.error).toBe('E_IDEMPOTENCY_IN_PROGRESS');
+    t.clock.advance(61_000);
+    try {
+      const retry = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+      // The cancel went through the first time, so the re-run is refused by the state rules, not applied twice.
+      expect(first.statusCode).toBe(200);
+      expect(retry.statusCode).toBe(404);
+      const cancels = await t.db.selectFrom('action_status_events').select('id').where('user_id', '=', user.id).where('kind', '=', 'cancel').execute();
+      expect(cancels).toHaveLength(1);
+    } finally {
+      t.clock.advance(-61_000);
+    }
+  });
+
+  it('the server does not take a request id from the client', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'forged-by-client' } });
+    expect(res.headers['x-request-id']).not.toBe('forged-by-client');
+  });
+});
+
+describe('the development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { DEV_OUTBOX: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('is readable from this machine only, never from the network', async () => {
+    const local = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    const remote = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '192.0.2.10' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('Skrzynka');
+  });
+});
+
+describe('requests Node refuses before Fastify', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t.close());
+
+  it('headers that are too large get a 431 in the envelope', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ port, host: '127.0.0.1', path: '/api/auth/session', method: 'POST', headers: { authorization: `Bearer ${'x'.repeat(20_000)}` } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(431);
+    expect(JSON.parse(body)).toMatchObject({ status: { success: false }, data: { error: 'E_HEADERS_TOO_LARGE' } });
+  });
+});
+
+describe.each(testDatabases)('races and limits (%s)', (dialect) => {
+  let t: TestApp;
+  let piotr: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    piotr = await loginAs(t.app, PIOTR);
+  });
+  afterAll(() => t.close());
+
+  it('two check-ins racing on different actions start only one', async () => {
+    const ewa = await (async () => {
+      const { createPromoter } = await import('../modules/auth/admin.service.ts');
+      const { seedFreshDay } = await import('../db/seed/demo-seed.ts');
+      const id = await createPromoter(t.db, { username: 'ewa@demo.pl', password: 'haslo-ewy-1', ident: 'HST3001', firstname: 'Ewa', lastname: 'Test', mobilePhone: null, territories: [] });
+      await seedFreshDay(t.db, id, { timezone: t.config.timezone, now: t.clock.now() });
+      return loginAs(t.app, 'ewa@demo.pl', 'haslo-ewy-1');
+    })();
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const zabka = await findAction(t.app, ewa, since, 'Żabka');
+    const arkadia = await findAction(t.app, ewa, since, 'Arkadia');
+    const checkIn = (point: string) => post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa);
+    const results = await Promise.all([checkIn(zabka.actionPoints[0]!.uuid), checkIn(arkadia.actionPoints[0]!.uuid)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    const started = await t.db.selectFrom('action_assignments').innerJoin('users', 'users.id', 'action_assignments.user_id').select('action_id').where('users.username', '=', 'ewa@demo.pl').where('status', '=', 'started').execute();
+    expect(started).toHaveLength(1);
+  });
+
+  it('parallel wrong reset codes cannot use more than the 5 tries', async () => {
+    await post(t.app, '/auth/reset-token', { username: PIOTR });
+    const guesses = await Promise.all(
+      Array.from({ length: 9 }, () => post(t.app, '/auth/reset-password', { username: PIOTR, otp: 'ZZZZZ', password: 'haslo-zgadywane' })),
+    );
+    const codes = guesses.map((g) => g.json().data.error);
+    expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID').length).toBeLessThanOrEqual(4);
+    const [reset] = await t.db.selectFrom('password_resets').innerJoin('users', 'users.id', 'password_resets.user_id').select('attempts').where('users.username', '=', PIOTR).where('used_at', 'is', null).execute();
+    expect(reset!.attempts).toBe(5);
+  });
+
+  it('a location ping keeps the time the phone took it', async () => {
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const started = await findAction(t.app, piotr, since, 'Promocja velo');
+    const capturedAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
+    const res = await post(t.app, '/action/location/save', { action: { uuid: started.uuid }, location: { latitude: 50.06, longitude: 19.94, accuracy: 8, capturedAt } }, piotr);
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom('action_locations').select(['captured_at', 'created_at']).where('action_id', '=', started.uuid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ captured_at: capturedAt, created_at: t.clock.now().toISOString() });
+  });
+
+  it('recent never shows another promoter her actions', async () => {
+    const recent = (await post(t.app, '/action/recent', undefined, piotr)).json().data.action;
+    expect(recent.current.name).toBe('Promocja velo — Stokrotka Galeria Krakowska');
+    expect(recent.last.name).toBe('Promocja velo — Stokrotka Galeria Krakowska');
+  });
+
+  it('an action without points is cancelled by its uuid alone', async () => {
+    const anna = await loginAs(t.app, ANNA);
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const pointless = await findAction(t.app, anna, since, 'punkt do ustalenia');
+    expect(pointless.actionPoints).toEqual([]);
+    const res = await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, anna);
+    expect(res.statusCode).toBe(200);
+    expect((await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, piotr)).statusCode).toBe(404);
+    expect((await post(t.app, '/action/cancel', {}, anna)).statusCode).toBe(400);
+  });
+
+  it('the survey upload accepts §7 `checkboxes` as well as §3 `chechboxes`', async () => {
+    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+    const started = await findAction(t.app, piotr, since, 'Promocja velo');
+    const { uploadPhotos } = await import('../test/builders.ts');
+    const res = await uploadPhotos(t.app, piotr, { action: { uuid: started.uuid }, ident: 'start', form: { checkboxes: ['tak', 'tak', 'nie'] } }, [buildJpeg()]);
+    expect(res.statusCode).toBe(200);
+    const poll = (await post(t.app, '/action/file/list', { action: { uuid: started.uuid } }, piotr)).json().data.poll;
+    expect(poll).toEqual({ chechboxes: ['tak', 'tak', 'nie'], text: null });
+  });
+});
