@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Base URL of the API; '/api' (same origin) when not set. */
   readonly VITE_API_BASE_URL?: string;
+  /** The server's APP_TIMEZONE, in which "today" is counted; 'Europe/Warsaw' when not set. */
+  readonly VITE_APP_TIMEZONE?: string;
 }
 
 interface ImportMeta {

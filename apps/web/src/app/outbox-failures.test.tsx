@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueue, outboxSettled, stopOutbox } from '../lib/outbox/outbox.ts';
-import { buildCheckIn, buildPhotos, buildPollAnswer, ok, refused, useFakeServer, useFreshIndexedDb } from '../lib/outbox/outbox-test-kit.ts';
+import { buildCheckIn, buildCheckOut, buildPhotos, buildPollAnswer, ok, refused, useFakeServer, useFreshIndexedDb } from '../lib/outbox/outbox-test-kit.ts';
 import { startSession } from '../features/auth/session.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession } from '../test/builders.ts';
@@ -32,6 +32,17 @@ describe('refused outbox items', () => {
     await user.click(screen.getByRole('button', { name: 'Wróć' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("a proxy's page instead of the API's answer (HTML 413) shows the generic message", async () => {
+    useFreshIndexedDb();
+    localStorage.setItem('token', 'token-of-anna');
+    useFakeServer(() => ({ status: 413, body: '<html><h1>413 Request Entity Too Large</h1></html>' }));
+    await enqueue([buildCheckOut('action-1')]);
+    await outboxSettled();
+    render(<OutboxFailures />);
+
+    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent('Nie udało się zakończyć akcji. Wystąpił błąd. Spróbuj ponownie.');
   });
 
   it('what waited for a new session is sent as soon as she logs in again', async () => {

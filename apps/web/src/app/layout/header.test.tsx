@@ -1,10 +1,23 @@
 import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildAction } from '../../features/actions/testing/build-action.ts';
 import { enqueue, flushOutbox, stopOutbox } from '../../lib/outbox/outbox.ts';
 import { buildStartFlow, ok, useFakeServer, useFreshIndexedDb } from '../../lib/outbox/outbox-test-kit.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { AppToasts } from '../app-overlays.tsx';
 import { Header } from './header.tsx';
+
+function renderHeader() {
+  return render(
+    <MemoryRouter>
+      <Header />
+      <AppToasts />
+    </MemoryRouter>,
+  );
+}
 
 afterEach(() => stopOutbox());
 
@@ -26,5 +39,24 @@ describe('header', () => {
     online = true;
     act(() => flushOutbox());
     await waitFor(() => expect(screen.queryByText(/Do wysłania/)).not.toBeInTheDocument());
+  });
+
+  it("the coupon icon works while her action is started and says the codes are being prepared, like 'Kody promocyjne'", async () => {
+    useFreshIndexedDb();
+    const started = buildAction({ status: 'started' });
+    useAppStore.setState({ actions: { list: [started], currentAction: started } });
+    const user = userEvent.setup();
+    renderHeader();
+
+    await user.click(screen.getByRole('button', { name: 'Kody promocyjne' }));
+    expect(await screen.findByText('Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.')).toBeInTheDocument();
+  });
+
+  it('the coupon icon is disabled without a started action', () => {
+    useFreshIndexedDb();
+    const accepted = buildAction();
+    useAppStore.setState({ actions: { list: [accepted], currentAction: null } });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeDisabled();
   });
 });

@@ -3,6 +3,9 @@ import { BurgerIcon, CouponIcon } from '../../components/ui/icons.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
 import { useOutbox } from '../../lib/outbox/index.ts';
+import { toast } from '../../store/notify.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { isStarted } from '../../features/actions/action-rules.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
 import { SideMenu } from './side-menu.tsx';
 
@@ -31,14 +34,24 @@ export function Header() {
       <span className="app-header__brand">{pl.appName}</span>
       <OutboxStatus />
       {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
-      {/* Works only while an action is started (spec §2); the field-actions issue enables it. */}
-      <button type="button" className="icon-button" aria-label={pl.header.coupons} disabled>
-        <CouponIcon />
-      </button>
+      <CouponButton />
       {menuOpen ? <SideMenu id={SIDE_MENU_ID} onClose={() => setMenuOpen(false)} /> : null}
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
       <ActionsBackground />
     </header>
+  );
+}
+
+/**
+ * spec §2 Header: the coupon icon works only while her current action is started. Its popups come
+ * with the voucher issue; until then it says so, like 'Kody promocyjne' on the action's detail page.
+ */
+function CouponButton() {
+  const started = useAppStore((state) => state.actions.currentAction !== null && isStarted(state.actions.currentAction));
+  return (
+    <button type="button" className="icon-button" aria-label={pl.header.coupons} disabled={!started} onClick={() => toast(pl.inPreparation)}>
+      <CouponIcon />
+    </button>
   );
 }
 

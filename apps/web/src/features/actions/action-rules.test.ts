@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatActionTime, formatAddress, formatDay, formatPointChoice } from './action-format.ts';
 import { canCancel, checkOutPoint, findCurrentAction, showsStartStopButton, showsStartStopLink, startStopPath } from './action-rules.ts';
 import { currentListBody } from './api/actions.api.ts';
@@ -86,6 +86,25 @@ describe('dates and places as the list and the detail show them', () => {
 
   it('the location chooser shows ID, name, street, postal code and city', () => {
     expect(formatPointChoice(buildActionPoint())).toBe('P-10231 Żabka Marszałkowska, ul. Marszałkowska 104, 00-017 Warszawa');
+  });
+});
+
+describe("today is the server's day (APP_TIMEZONE), not the phone's", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  // 23:30 UTC on 5 March: a phone set to UTC still says 5 March, Warsaw is already at 00:30 on 6 March.
+  const nearMidnight = new Date('2026-03-05T23:30:00Z');
+
+  it("an action starting on 6 March may be started at 00:30 Warsaw time, whatever the phone's zone", () => {
+    const sixthOfMarch = buildAction({ since: '2026-03-06 08:00:00', until: '2026-03-06 20:00:00' });
+    expect(showsStartStopLink(sixthOfMarch, nearMidnight)).toBe(true);
+    expect(showsStartStopButton(sixthOfMarch, nearMidnight)).toBe(true);
+    expect(currentListBody(nearMidnight).actions.since).toBe('2026-03-06 00:00:00');
+  });
+
+  it('follows VITE_APP_TIMEZONE', () => {
+    vi.stubEnv('VITE_APP_TIMEZONE', 'America/New_York');
+    expect(currentListBody(nearMidnight).actions.since).toBe('2026-03-05 00:00:00');
+    expect(showsStartStopLink(buildAction({ since: '2026-03-06 08:00:00' }), nearMidnight)).toBe(false);
   });
 });
 

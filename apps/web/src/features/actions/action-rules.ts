@@ -1,13 +1,8 @@
 import type { Action } from '@promotor/contract';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 // spec §2 Actions list, Action detail; §4 User status. Pure rules, shared by the list, the detail
 // and the forms (and unit-tested on their own).
-
-/** 'YYYY-MM-DD' of a Date in the phone's time zone. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** Her status is 'started': the current action (spec §4). */
 export const isStarted = (action: Action) => action.status.user.status === 'started';
@@ -15,8 +10,11 @@ export const isStarted = (action: Action) => action.status.user.status === 'star
 /** The organiser cancelled it (global hst_cancelled): no start, finish or cancel (spec §4). */
 export const isCancelled = (action: Action) => action.status.global.ident === 'hst_cancelled';
 
-/** The start day is today or earlier (dates are 'YYYY-MM-DD HH:mm:ss', so text order is time order). */
-export const startsTodayOrEarlier = (action: Action, now: Date) => action.since.date.slice(0, 10) <= localDay(now);
+/**
+ * The start day is today or earlier, today as the server counts it (lib/dates/app-time-zone.ts).
+ * Dates are wall-clock 'YYYY-MM-DD HH:mm:ss' of that zone, so text order is time order.
+ */
+export const startsTodayOrEarlier = (action: Action, now: Date) => action.since.date.slice(0, 10) <= appDay(now);
 
 /** spec §2 Actions list: the start/stop link shows only when all three conditions hold. */
 export function showsStartStopLink(action: Action, now: Date): boolean {

@@ -51,9 +51,20 @@ export async function addItems(db: OutboxDb, items: NewOutboxItem[]): Promise<vo
 
 export const allItems = (db: OutboxDb): Promise<OutboxItem[]> => db.getAll('items');
 
-/** The oldest item of an action: the only one of that action that may be sent now. */
-export function headItemOf(db: OutboxDb, actionUuid: string): Promise<OutboxItem | undefined> {
-  return db.getFromIndex('items', 'byAction', IDBKeyRange.bound([actionUuid, -Infinity], [actionUuid, Infinity]));
+/** The oldest item of an action that `mine` accepts: the only one of that action she may send now. */
+export async function headItemOf(db: OutboxDb, actionUuid: string, mine: (item: OutboxItem) => boolean): Promise<OutboxItem | undefined> {
+  const range = IDBKeyRange.bound([actionUuid, -Infinity], [actionUuid, Infinity]);
+  // Another promoter's items of the same action are skipped, not waited for (outbox-owner.ts).
+  for (let cursor = await db.transaction('items').store.index('byAction').openCursor(range); cursor; cursor = await cursor.continue()) {
+    if (mine(cursor.value)) return cursor.value;
+  }
+  return undefined;
+}
+
+/** Whether an item of another action that `mine` accepts was stored before `item` and still waits. */
+export async function hasEarlierItemOfOtherAction(db: OutboxDb, item: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<boolean> {
+  const earlier = await db.getAll('items', IDBKeyRange.upperBound(item.seq, true));
+  return earlier.some((other) => other.actionUuid !== item.actionUuid && mine(other));
 }
 
 export async function updateItem(db: OutboxDb, item: OutboxItem): Promise<void> {

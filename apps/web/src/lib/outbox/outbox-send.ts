@@ -22,14 +22,22 @@ const RETRY_STATUSES = new Set([408, 429]);
 export function classify(error: unknown): Exclude<SendOutcome, { type: 'sent' }> {
   // Not an ApiError: our own timeout aborted the request.
   if (!(error instanceof ApiError)) return { type: 'retry', reason: 'timeout' };
-  if (error.kind !== 'api') return { type: 'retry', reason: error.kind };
+  if (error.kind === 'network') return { type: 'retry', reason: error.kind };
   const status = error.httpStatus ?? 0;
+  if (error.kind === 'unexpected') {
+    // Not the API's envelope, e.g. a proxy's HTML 413: a 4xx says the request itself is unwelcome and
+    // would be refused again on every try, so it is final (shown with the generic message).
+    return isClientError(status) ? { type: 'final', code: null, ts: error.ts } : { type: 'retry', reason: `${error.kind} ${status}` };
+  }
   if (AUTH_CODES.has(error.code ?? '')) return { type: 'auth', reason: error.code ?? '' };
   if (status >= 500 || RETRY_STATUSES.has(status) || RETRY_CODES.has(error.code ?? '')) {
     return { type: 'retry', reason: error.code ?? String(status) };
   }
   return { type: 'final', code: error.code, ts: error.ts };
 }
+
+/** 4xx other than 408 (timeout) and 429 (too many requests), which do pass. */
+const isClientError = (status: number) => status >= 400 && status < 500 && !RETRY_STATUSES.has(status);
 
 function formDataOf(item: Extract<OutboxItem, { kind: 'form' }>): FormData {
   const form = new FormData();

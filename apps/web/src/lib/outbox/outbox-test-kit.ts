@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
-import { failureEnvelope, successEnvelope } from '../../test/builders.ts';
+import { buildSession, failureEnvelope, successEnvelope } from '../../test/builders.ts';
 import type { OutboxItemInput } from './outbox-types.ts';
 
 // Test helpers of the outbox: a fresh in-memory IndexedDB, a scripted server, item builders.
@@ -27,7 +27,20 @@ export function useFreshIndexedDb(): void {
   vi.stubGlobal('structuredClone', cloneKeepingBlobs);
 }
 
-export type ServerRequest = { path: string; idempotencyKey: string; token: string | null; body: unknown; form: FormData | null };
+export type ServerRequest = {
+  path: string;
+  idempotencyKey: string;
+  token: string | null;
+  body: unknown;
+  form: FormData | null;
+  /** action.uuid of the JSON body or of the form's `_input`. */
+  actionUuid: string | null;
+};
+
+function actionUuidOf(body: unknown, form: FormData | null): string | null {
+  const input = form ? JSON.parse(String(form.get('_input'))) : body;
+  return (input as { action?: { uuid?: string } } | null)?.action?.uuid ?? null;
+}
 export type ServerAnswer = { status?: number; body: unknown } | 'network-error';
 export const ok = (data: unknown = {}): ServerAnswer => ({ body: successEnvelope(data) });
 export const refused = (code: string, status = 409): ServerAnswer => ({ status, body: failureEnvelope(code) });
@@ -38,12 +51,14 @@ export function useFakeServer(answer: (request: ServerRequest) => ServerAnswer |
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const form = init?.body instanceof FormData ? init.body : null;
+    const body = typeof init?.body === 'string' && init.body ? JSON.parse(init.body) : null;
     const request: ServerRequest = {
       path: String(input).replace(/^\/api/, ''),
       idempotencyKey: headers['Idempotency-Key'] ?? '',
       token: headers.Authorization?.replace(/^Bearer /, '') ?? null,
-      body: typeof init?.body === 'string' && init.body ? JSON.parse(init.body) : null,
+      body,
       form,
+      actionUuid: actionUuidOf(body, form),
     };
     requests.push(request);
     const reply = await answer(request);
@@ -52,6 +67,21 @@ export function useFakeServer(answer: (request: ServerRequest) => ServerAnswer |
   });
   vi.stubGlobal('fetch', fetch);
   return { requests, paths: () => requests.map((request) => request.path) };
+}
+
+/**
+ * She logs in (her token, and her profile in the store, which names the items' owner); null: nobody
+ * is logged in. The store is imported here, after any vi.resetModules(), so it is the outbox's one.
+ */
+export async function logIn(ident: string | null, token = `token-of-${ident}`): Promise<void> {
+  const { useAppStore } = await import('../../store/app-store.ts');
+  if (ident === null) {
+    localStorage.removeItem('token');
+    useAppStore.setState({ user: useAppStore.getInitialState().user });
+    return;
+  }
+  localStorage.setItem('token', token);
+  useAppStore.getState().setSession(buildSession({ token, user: { ident, firstname: ident } }));
 }
 
 export function buildPollAnswer(actionUuid: string): OutboxItemInput {
@@ -67,6 +97,11 @@ export function buildPhotos(actionUuid: string): OutboxItemInput {
 export function buildCheckIn(actionUuid: string): OutboxItemInput {
   const body = { action: { uuid: actionUuid }, actionPoint: { uuid: `${actionUuid}-point` }, location: { latitude: null, longitude: null } };
   return { kind: 'json', actionUuid, label: 'check-in', path: '/action/check-in', body };
+}
+
+export function buildCheckOut(actionUuid: string): OutboxItemInput {
+  const body = { action: { uuid: actionUuid }, actionPoint: { uuid: `${actionUuid}-point` }, location: { latitude: null, longitude: null } };
+  return { kind: 'json', actionUuid, label: 'check-out', path: '/action/check-out', body };
 }
 
 export function buildLocation(actionUuid: string): OutboxItemInput {

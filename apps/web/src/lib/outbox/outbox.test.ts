@@ -3,10 +3,12 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildCheckIn,
+  buildCheckOut,
   buildLocation,
   buildPhotos,
   buildPollAnswer,
   buildStartFlow,
+  logIn,
   ok,
   refused,
   useFakeServer,
@@ -40,7 +42,7 @@ const network: ServerAnswer = 'network-error';
 
 beforeEach(async () => {
   useFreshIndexedDb();
-  localStorage.setItem('token', 'token-of-anna');
+  await logIn('anna');
   await reloadPage();
 });
 
@@ -97,12 +99,12 @@ describe('offline outbox', () => {
     expect(result.current.pending).toEqual([]);
   });
 
-  it('an action whose item keeps failing does not hold up another action', async () => {
+  it("an action whose item keeps failing does not hold up another action's answers, photos and pings", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const server = useFakeServer((request) => ((request.body as { action?: { uuid: string } } | null)?.action?.uuid === 'stuck' ? { status: 503, body: '' } : ok()));
+    const server = useFakeServer((request) => (request.actionUuid === 'stuck' ? { status: 503, body: '' } : ok()));
 
     await outbox.enqueue([buildCheckIn('stuck'), buildPollAnswer('stuck')]);
-    await outbox.enqueue([buildPollAnswer('fine'), buildCheckIn('fine')]);
+    await outbox.enqueue([buildPollAnswer('fine'), buildPhotos('fine'), buildLocation('fine')]);
     await outbox.outboxSettled();
     await vi.advanceTimersByTimeAsync(10_000);
     await outbox.outboxSettled();
@@ -121,13 +123,13 @@ describe('offline outbox', () => {
 
     await outbox.enqueue([buildPhotos('slow'), buildCheckIn('slow')]);
     await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']));
-    await outbox.enqueue([buildCheckIn('other')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/check-in']));
-    expect(server.requests[1]!.body).toMatchObject({ action: { uuid: 'other' } });
+    await outbox.enqueue([buildLocation('other')]);
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']));
+    expect(server.requests[1]!.actionUuid).toBe('other');
 
     answerSlowUpload(ok());
     await outbox.outboxSettled();
-    expect(server.paths()).toEqual(['/action/file/create', '/action/check-in', '/action/check-in']);
+    expect(server.paths()).toEqual(['/action/file/create', '/action/location/save', '/action/check-in']);
   });
 
   it('retries with backoff and always the same Idempotency-Key, until the server accepts', async () => {
@@ -250,5 +252,166 @@ describe('offline outbox', () => {
     outbox.flushOutbox();
     await outbox.outboxSettled();
     expect(server.paths()).toEqual(['/action/check-in']);
+  });
+});
+
+describe('status changes across actions', () => {
+  it("her check-out of one action reaches the server before her check-in of the next, and the next one's answers and photos do not wait", async () => {
+    let answerEndPhotos: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer((request) =>
+      request.path === '/action/file/create' && request.actionUuid === 'first' ? new Promise((resolve) => (answerEndPhotos = resolve)) : ok(),
+    );
+
+    await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
+    await outbox.enqueue(buildStartFlow('second'));
+    await vi.waitFor(() => expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
+      '/action/file/create first',
+      '/poll/answer second',
+      '/action/file/create second',
+    ]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.paths()).not.toContain('/action/check-in');
+
+    answerEndPhotos(ok());
+    await outbox.outboxSettled();
+    expect(server.paths().slice(-2)).toEqual(['/action/check-out', '/action/check-in']);
+  });
+
+  it('the held-back check-in goes as soon as the check-out before it is accepted, without waiting for a timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    let checkOutTries = 0;
+    const server = useFakeServer((request) => (request.path === '/action/check-out' && ++checkOutTries === 1 ? network : ok()));
+
+    await outbox.enqueue([buildCheckOut('first')]);
+    await outbox.enqueue([buildCheckIn('second')]);
+    await outbox.outboxSettled();
+    expect(server.paths()).toEqual(['/action/check-out']);
+
+    await vi.advanceTimersByTimeAsync(1000); // the check-out's backoff
+    await outbox.outboxSettled();
+    expect(server.paths()).toEqual(['/action/check-out', '/action/check-out', '/action/check-in']);
+  });
+
+  it("a cancel waits for another action's older location ping, too", async () => {
+    let answerPing: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer((request) => (request.path === '/action/location/save' ? new Promise((resolve) => (answerPing = resolve)) : ok()));
+
+    await outbox.enqueue([buildLocation('first')]);
+    await outbox.enqueue([{ kind: 'json', actionUuid: 'second', label: 'cancel', path: '/action/cancel', body: { action: { uuid: 'second' } } }]);
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.paths()).toEqual(['/action/location/save']);
+
+    answerPing(ok());
+    await outbox.outboxSettled();
+    expect(server.paths()).toEqual(['/action/location/save', '/action/cancel']);
+  });
+});
+
+describe('items belong to the promoter who made them', () => {
+  it("what Anna queued is neither sent nor shown while Beata is logged in, and goes once Anna is back", async () => {
+    let online = false;
+    const server = useFakeServer(() => (online ? ok() : network));
+    await outbox.enqueue([buildPhotos('action-1'), buildCheckOut('action-1')]);
+    await outbox.outboxSettled();
+    const triedOffline = server.requests.length;
+
+    await logIn('beata');
+    online = true;
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    const { result } = renderOutbox();
+    await settle();
+    expect(server.requests).toHaveLength(triedOffline);
+    expect(result.current.pendingCount).toBe(0);
+
+    // Anna's older items do not hold up Beata's own status change.
+    await act(() => outbox.enqueue([buildCheckIn('action-2')]));
+    await settle();
+    expect(server.requests.slice(triedOffline).map((request) => `${request.path} ${request.token}`)).toEqual(['/action/check-in token-of-beata']);
+
+    await act(() => logIn('anna'));
+    act(() => outbox.flushOutbox());
+    await settle();
+    expect(server.requests.slice(triedOffline + 1).map((request) => `${request.path} ${request.token}`)).toEqual([
+      '/action/file/create token-of-anna',
+      '/action/check-out token-of-anna',
+    ]);
+    expect(result.current.pendingCount).toBe(0);
+  });
+
+  it('a refusal is shown only to the promoter whose item it was', async () => {
+    useFakeServer(() => refused('E_WRONG_ACTION_STATUS'));
+    await outbox.enqueue([buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+    const { result } = renderOutbox();
+    await vi.waitFor(() => expect(result.current.failures).toHaveLength(1));
+
+    await act(() => logIn('beata'));
+    expect(result.current.failures).toEqual([]);
+    await act(() => logIn('anna'));
+    expect(result.current.failures).toEqual([expect.objectContaining({ label: 'check-in', code: 'E_WRONG_ACTION_STATUS', owner: 'anna' })]);
+  });
+
+  it('an item stored without an owner goes with whoever is logged in', async () => {
+    const server = useFakeServer(() => ok());
+    await logIn(null);
+    await outbox.enqueue([buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+    expect(server.requests).toEqual([]);
+
+    await logIn('beata');
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    expect(server.requests.map((request) => request.token)).toEqual(['token-of-beata']);
+  });
+});
+
+describe('answers that are not the API envelope', () => {
+  it("a proxy's 4xx page (here 413) is final: recorded with no code, not tried again", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const server = useFakeServer((request) => (request.path === '/action/file/create' ? { status: 413, body: '<html>Request Entity Too Large</html>' } : ok()));
+    const refusedItems = vi.fn();
+    outbox.onOutboxRefused(refusedItems);
+
+    await outbox.enqueue([buildPhotos('action-1'), buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    await outbox.outboxSettled();
+
+    expect(server.paths()).toEqual(['/action/file/create', '/action/check-in']);
+    expect(refusedItems).toHaveBeenCalledWith(expect.objectContaining({ label: 'photos' }), null);
+    const { result } = renderOutbox();
+    await settle();
+    expect(result.current.pending).toEqual([]);
+    expect(result.current.failures).toEqual([expect.objectContaining({ label: 'photos', code: null, ts: null })]);
+  });
+
+  it.each([408, 429, 502])('a non-envelope %i is tried again', async (status) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let tries = 0;
+    const server = useFakeServer(() => (++tries === 1 ? { status, body: '<html></html>' } : ok()));
+
+    await outbox.enqueue([buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await outbox.outboxSettled();
+
+    expect(server.paths()).toEqual(['/action/check-in', '/action/check-in']);
+  });
+});
+
+describe('a key given by the caller', () => {
+  it('is the Idempotency-Key of every try of that item', async () => {
+    let online = false;
+    const server = useFakeServer(() => (online ? ok() : network));
+    await outbox.enqueue([{ ...buildLocation('action-1'), idempotencyKey: 'ping-key-1' }, buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+    online = true;
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+
+    expect(server.requests.map((request) => request.idempotencyKey)).toEqual(['ping-key-1', 'ping-key-1', expect.not.stringMatching('ping-key-1')]);
   });
 });

@@ -1,12 +1,12 @@
 import type { ListActionsBody, ListActionsResponse, SaveLocationBody } from '@promotor/contract';
 import { ACTIONS_CURRENT_PAGE_SIZE, CURRENT_ACTION_STATUSES } from '@promotor/contract/constants';
 import { api } from '../../../lib/api-client.ts';
-import { localDay } from '../action-rules.ts';
+import { appStartOfDay } from '../../../lib/dates/app-time-zone.ts';
 
-/** spec §7 /action/list, §9 current use: since the start of today, statuses started and accepted, limit 200. */
+/** spec §7 /action/list, §9 current use: since the start of today (the server's day), statuses started and accepted, limit 200. */
 export function currentListBody(now: Date): ListActionsBody {
   return {
-    actions: { since: `${localDay(now)} 00:00:00`, filters: { statuses: [...CURRENT_ACTION_STATUSES] } },
+    actions: { since: appStartOfDay(now), filters: { statuses: [...CURRENT_ACTION_STATUSES] } },
     pagination: { limit: ACTIONS_CURRENT_PAGE_SIZE, offset: 0 },
   };
 }
@@ -16,5 +16,6 @@ export const listCurrentActions = (now = new Date()) =>
 
 export const LOCATION_SAVE_PATH = '/action/location/save';
 
-/** spec §7 /action/location/save */
-export const saveLocation = (body: SaveLocationBody) => api.post<Record<string, never>>(LOCATION_SAVE_PATH, body);
+/** spec §7 /action/location/save; every try of one ping carries the same key (decision 005). */
+export const saveLocation = (body: SaveLocationBody, idempotencyKey: string) =>
+  api.post<Record<string, never>>(LOCATION_SAVE_PATH, body, { idempotencyKey });

@@ -32,11 +32,9 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
   // spec §4 Cancel flow through the outbox (docs/decisions/031-action-forms.md): stored at once, sent
   // when there is a connection; a refusal shows in the outbox's failure popup.
   const confirmCancel = async () => {
-    const first = points[0];
-    if (!first) return;
     setCancelling(true);
     try {
-      await submitCancel(action.uuid, first.uuid);
+      await submitCancel(action.uuid, points[0]?.uuid ?? null);
       await navigate('/akcje');
     } catch {
       useAppStore.getState().showToast(pl.errors.generic, 'error');
@@ -52,7 +50,7 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
           {started ? pl.actions.end : pl.actions.start}
         </Button>
       ) : null}
-      {canCancel(action) && points.length > 0 ? (
+      {canCancel(action) ? (
         <Button variant="secondary" block disabled={inProgress} onClick={() => setPopup('cancel')}>
           {pl.actionDetail.cancel}
         </Button>

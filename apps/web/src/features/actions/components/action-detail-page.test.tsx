@@ -78,6 +78,19 @@ describe('action detail (/akcja/{id})', () => {
     ]);
   });
 
+  it('an action without points can be cancelled too; the cancel names only the action', async () => {
+    const user = userEvent.setup();
+    const { router } = renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', points: [], since: '2020-01-01 08:00:00' })]);
+
+    expect(screen.getByText('Ta akcja nie ma jeszcze lokalizacji.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rozpocznij' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Odwołać' }));
+    await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
+    expect(enqueue).toHaveBeenCalledWith([{ kind: 'json', actionUuid: 'a1', label: 'cancel', path: '/action/cancel', body: { action: { uuid: 'a1' } } }]);
+  });
+
   it('with two points, "Rozpocznij" asks where and opens the start form for that point', async () => {
     const arkadia = buildActionPoint({ uuid: 'p2', name: 'Kiosk Arkadia', point: { petraId: 'P-10878' } });
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import {
   LOCATION_SEND_ATTEMPTS,
   LOCATION_SEND_INTERVAL_MS,
 } from '@promotor/contract/constants';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { enqueue } from '../../../lib/outbox/index.ts';
 import { LOCATION_SAVE_PATH, saveLocation } from '../api/actions.api.ts';
 import { getCurrentPosition } from './current-position.ts';
@@ -13,11 +13,14 @@ import { getCurrentPosition } from './current-position.ts';
 // current and then every 5 minutes; each send is tried up to 3 times, 3 s apart. A failure to get a
 // position is only logged. A ping that cannot go out for lack of connection waits in the outbox.
 
+/** One position to send: its body and the one Idempotency-Key of all its tries, direct or queued. */
+export type LocationPing = { body: SaveLocationBody; idempotencyKey: string };
+
 export type TrackingDeps = {
   getPosition: () => Promise<GeolocationPosition>;
-  send: (body: SaveLocationBody) => Promise<unknown>;
+  send: (ping: LocationPing) => Promise<unknown>;
   /** Keeps a ping for later (the outbox, label 'location'). */
-  queue: (body: SaveLocationBody) => Promise<void>;
+  queue: (ping: LocationPing) => Promise<void>;
 };
 
 /** The contract caps the accuracy; a very rough fix is still worth sending. */
@@ -25,9 +28,22 @@ const MAX_ACCURACY_M = 100_000;
 
 const defaultDeps: TrackingDeps = {
   getPosition: getCurrentPosition,
-  send: saveLocation,
-  queue: (body) => enqueue([{ kind: 'json', actionUuid: body.action.uuid, label: 'location', path: LOCATION_SAVE_PATH, body }]),
+  send: ({ body, idempotencyKey }) => saveLocation(body, idempotencyKey),
+  queue: ({ body, idempotencyKey }) =>
+    enqueue([{ kind: 'json', actionUuid: body.action.uuid, label: 'location', path: LOCATION_SAVE_PATH, body, idempotencyKey }]),
 };
+
+/**
+ * The ping of one position. Its key is made here, once: a try whose answer was lost and the outbox's
+ * copy of it are then the same ping to the server (decision 005), never two. `capturedAt` keeps the
+ * position's real time when the ping arrives late.
+ */
+export function pingOf(actionUuid: string, { coords, timestamp }: GeolocationPosition): LocationPing {
+  const accuracy = Math.min(Math.max(coords.accuracy, 0), MAX_ACCURACY_M);
+  const capturedAt = Number.isFinite(timestamp) ? { capturedAt: new Date(timestamp).toISOString() } : {};
+  const location = { latitude: coords.latitude, longitude: coords.longitude, accuracy, ...capturedAt };
+  return { body: { action: { uuid: actionUuid }, location }, idempotencyKey: newIdempotencyKey() };
+}
 
 /** Starts tracking the action; answers the function that stops it (timers, retries, late answers). */
 export function startLocationTracking(actionUuid: string, deps: TrackingDeps = defaultDeps): () => void {
@@ -43,24 +59,23 @@ export function startLocationTracking(actionUuid: string, deps: TrackingDeps = d
       retryTimers.add(timer);
     });
 
-  /** One try: a fresh position, then the call. Answers true when nothing is left to retry. */
-  async function tryOnce(): Promise<boolean> {
-    let body: SaveLocationBody;
+  async function takePosition(): Promise<LocationPing | null> {
     try {
-      const { coords } = await deps.getPosition();
-      const accuracy = Math.min(Math.max(coords.accuracy, 0), MAX_ACCURACY_M);
-      body = { action: { uuid: actionUuid }, location: { latitude: coords.latitude, longitude: coords.longitude, accuracy } };
+      return pingOf(actionUuid, await deps.getPosition());
     } catch (error) {
       console.warn('Location tracking: no position', error);
-      return false;
+      return null;
     }
-    if (stopped) return true;
+  }
+
+  /** One try of the ping. Answers true when nothing is left to retry. */
+  async function trySend(ping: LocationPing): Promise<boolean> {
     try {
-      await deps.send(body);
+      await deps.send(ping);
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'network') {
-        await deps.queue(body).catch((queueError: unknown) => console.warn('Location tracking: not queued', queueError));
+        await deps.queue(ping).catch((queueError: unknown) => console.warn('Location tracking: not queued', queueError));
         return true;
       }
       console.warn('Location tracking: ping refused', error);
@@ -68,10 +83,16 @@ export function startLocationTracking(actionUuid: string, deps: TrackingDeps = d
     }
   }
 
+  /** Up to 3 tries: for a position until one comes, then of that one ping (same body, same key). */
   async function sendPosition(): Promise<void> {
-    for (let attempt = 1; attempt <= LOCATION_SEND_ATTEMPTS && !stopped; attempt += 1) {
+    let ping: LocationPing | null = null;
+    for (let attempt = 1; attempt <= LOCATION_SEND_ATTEMPTS; attempt += 1) {
       if (attempt > 1) await pause(LOCATION_RETRY_DELAY_MS);
-      if (stopped || (await tryOnce())) return;
+      if (stopped) return;
+      ping ??= await takePosition();
+      // Stopped while the phone looked for the position: the ping is no longer wanted.
+      if (stopped) return;
+      if (ping && (await trySend(ping))) return;
     }
   }
 

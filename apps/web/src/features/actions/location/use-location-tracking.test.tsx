@@ -5,7 +5,7 @@ import { buildSession, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch } from '../../../test/fake-fetch.ts';
 import { ActionsBackground } from '../components/actions-background.tsx';
 import { buildAction } from '../testing/build-action.ts';
-import { pendingItems, resetOutboxMock } from '../testing/outbox-mock.ts';
+import { enqueue, pendingItems, resetOutboxMock } from '../testing/outbox-mock.ts';
 import { stubPosition } from '../testing/render-action-page.tsx';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
@@ -29,13 +29,31 @@ describe('tracking the current action behind every page', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(requests.map((r) => r.url)).toEqual(['/api/action/location/save']);
-    expect(requests[0]?.body).toEqual({ action: { uuid: 'a1' }, location: { latitude: 52.23, longitude: 21.01, accuracy: 20 } });
+    expect(requests[0]?.body).toEqual({
+      action: { uuid: 'a1' },
+      location: { latitude: 52.23, longitude: 21.01, accuracy: 20, capturedAt: new Date().toISOString() },
+    });
 
     act(() => {
       useAppStore.setState({ actions: { list: [], currentAction: null } });
     });
     await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
     expect(requests).toHaveLength(1);
+  });
+
+  it('a ping that finds no connection is queued with the Idempotency-Key its direct try had', async () => {
+    const { requests } = useFakeFetch({ '/api/action/location/save': 'network-error' });
+    const started = buildAction({ uuid: 'a1', status: 'started' });
+    useAppStore.setState({ actions: { list: [started], currentAction: started } });
+    render(<ActionsBackground />);
+
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(requests).toHaveLength(1);
+    const key = requests[0]!.headers['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(enqueue).toHaveBeenCalledWith([
+      { kind: 'json', actionUuid: 'a1', label: 'location', path: '/action/location/save', body: requests[0]!.body, idempotencyKey: key },
+    ]);
   });
 
   it('inside an Android wrapper that can track, its service pings instead of the page', async () => {

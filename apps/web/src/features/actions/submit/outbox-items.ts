@@ -65,8 +65,8 @@ export function endItems(actionUuid: string, data: EndData, location: Coordinate
   ];
 }
 
-/** spec §7 /action/cancel: the first action point. */
-export function cancelItems(actionUuid: string, firstPointUuid: string): OutboxItems {
-  const body: CancelActionBody = { action: { uuid: actionUuid }, actionPoint: { uuid: firstPointUuid } };
+/** spec §7 /action/cancel: the action, and its first point when it has one (an action without points is cancelled by its uuid alone). */
+export function cancelItems(actionUuid: string, firstPointUuid: string | null): OutboxItems {
+  const body: CancelActionBody = { action: { uuid: actionUuid }, ...(firstPointUuid ? { actionPoint: { uuid: firstPointUuid } } : {}) };
   return [{ kind: 'json', actionUuid, label: 'cancel', path: '/action/cancel', body }];
 }

@@ -13,6 +13,6 @@ export async function submitEnd(actionUuid: string, data: EndData): Promise<void
   await enqueue(endItems(actionUuid, data, await positionOrNulls()));
 }
 
-export async function submitCancel(actionUuid: string, firstPointUuid: string): Promise<void> {
+export async function submitCancel(actionUuid: string, firstPointUuid: string | null): Promise<void> {
   await enqueue(cancelItems(actionUuid, firstPointUuid));
 }
