@@ -1,4 +1,4 @@
-/* global self, caches, fetch, Response */
+/* global self, caches, Response */
 // The service worker of the Promotor web app. vite-plugins/service-worker.ts fills in the two
 // placeholders at build time; this file is never loaded as it is.
 // Why hand-written and not Workbox: docs/decisions/022-hand-written-service-worker.md.
