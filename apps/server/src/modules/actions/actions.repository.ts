@@ -1,5 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
-import type { ActionAssignmentTable, ActionStatusEventTable, ActionTable } from '../../db/schema.ts';
+import type { ActionAssignmentTable, ActionLocationTable, ActionStatusEventTable, ActionTable } from '../../db/schema.ts';
 
 const actionColumns = [
   'a.id',
@@ -91,20 +91,7 @@ export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Pr
   await db.insertInto('action_status_events').values(row).execute();
 }
 
-export async function insertLocation(
-  db: Db,
-  row: {
-    id: string;
-    action_id: string;
-    user_id: string;
-    latitude: number;
-    longitude: number;
-    accuracy: number;
-    captured_at: string | null;
-    created_at: string;
-    wall_time: string;
-  },
-): Promise<void> {
+export async function insertLocation(db: Db, row: ActionLocationTable): Promise<void> {
   await db.insertInto('action_locations').values(row).execute();
 }
 
