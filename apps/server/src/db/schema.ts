@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Table types. System timestamps are ISO-8601 UTC text ('…Z'); action and availability times are the
 // API's wall-clock text 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE. Both sort correctly as text on SQLite
@@ -213,5 +213,4 @@ export interface Database {
 }
 
 export type User = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
 export type Session = Selectable<SessionTable>;

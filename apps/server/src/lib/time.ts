@@ -34,11 +34,3 @@ export function wallDate(instant: Date, timeZone: string, offsetDays = 0): strin
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
 }
-
-export function isoNow(clock: () => Date = () => new Date()): string {
-  return clock().toISOString();
-}
-
-export function addMs(iso: string, ms: number): string {
-  return new Date(Date.parse(iso) + ms).toISOString();
-}

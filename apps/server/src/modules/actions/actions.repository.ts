@@ -95,22 +95,4 @@ export async function insertLocation(db: Db, row: ActionLocationTable): Promise<
   await db.insertInto('action_locations').values(row).execute();
 }
 
-export function locationsOf(db: Db, actionId: string, userId: string) {
-  return db
-    .selectFrom('action_locations')
-    .selectAll()
-    .where('action_id', '=', actionId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
 
-export function statusEventsOf(db: Db, actionId: string, userId: string) {
-  return db
-    .selectFrom('action_status_events')
-    .selectAll()
-    .where('action_id', '=', actionId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}

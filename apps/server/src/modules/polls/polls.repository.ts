@@ -9,6 +9,3 @@ export async function upsertAnswer(db: Db, row: PollAnswerTable): Promise<void> 
     .execute();
 }
 
-export function answersOf(db: Db, actionId: string, userId: string) {
-  return db.selectFrom('poll_answers').selectAll().where('action_id', '=', actionId).where('user_id', '=', userId).execute();
-}
