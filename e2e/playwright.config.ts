@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
+// Per port, so that two runs on one machine (E2E_PORT=4311 …) do not share a database.
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `../.tmp/e2e-data-${PORT}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 // Debian's Chromium (Playwright's own browser download cannot work on our machines).
@@ -17,7 +18,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: path.resolve(import.meta.dirname, '../test-results'),
+  outputDir: path.resolve(import.meta.dirname, PORT === 4310 ? '../test-results' : `../test-results-${PORT}`),
   use: {
     ...devices['Pixel 5'],
     browserName: 'chromium',
