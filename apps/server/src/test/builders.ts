@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { post } from './test-app.ts';
+import { seedFreshDay } from '../db/seed/demo-seed.ts';
+import { createPromoter } from '../modules/auth/admin.service.ts';
+import { DEMO_PASSWORD, loginAs, post, type TestApp } from './test-app.ts';
 
 /** A tiny but real-looking JPEG: the magic bytes the server checks, then filler. */
 export function buildJpeg(size = 2048): Buffer {
@@ -70,4 +72,19 @@ export async function findAction(app: FastifyInstance, token: string, since: str
   const action = (await listCurrent(app, token, since)).find((a) => a.name.includes(text));
   if (!action) throw new Error(`no action named like ${text}`);
   return action;
+}
+
+let promoterCount = 0;
+
+/**
+ * A new promoter with a fresh working day of demo actions and none started, logged in: for tests that
+ * change her actions' state and must not depend on other tests.
+ */
+export async function buildPromoterWithDay(t: TestApp): Promise<{ token: string; userId: string; username: string }> {
+  promoterCount += 1;
+  const username = `promotorka-${promoterCount}-${randomBytes(3).toString('hex')}@demo.pl`;
+  const ident = `HST${randomBytes(3).toString('hex').toUpperCase()}`;
+  const userId = await createPromoter(t.db, { username, password: DEMO_PASSWORD, ident, firstname: 'Ewa', lastname: 'Testowa', mobilePhone: null, territories: [] });
+  await seedFreshDay(t.db, userId, { timezone: t.config.timezone, now: t.clock.now() });
+  return { token: await loginAs(t.app, username), userId, username };
 }

@@ -24,6 +24,20 @@ export async function identTaken(db: Db, actionId: string, userId: string, ident
   return Boolean(row);
 }
 
+export function filesOfIdent(db: Db, actionId: string, userId: string, ident: ActionFileTable['ident']) {
+  return db
+    .selectFrom('action_files')
+    .select(['id', 'blob_key'])
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('ident', '=', ident)
+    .execute();
+}
+
+export async function deleteFiles(db: Db, ids: string[]): Promise<void> {
+  await db.deleteFrom('action_files').where('id', 'in', ids).execute();
+}
+
 export async function insertFiles(db: Db, rows: ActionFileTable[]): Promise<void> {
   await db.insertInto('action_files').values(rows).execute();
 }

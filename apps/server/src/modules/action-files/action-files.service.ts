@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { parseRequestJson } from '../../lib/json.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
-import { requireAssignedAction } from '../actions/actions.service.ts';
+import { refuseWhileAnotherStarted, requireAssignedAction } from '../actions/actions.service.ts';
 import * as repo from './action-files.repository.ts';
 import { extensionOf, sniffImageType } from './image-type.ts';
 
@@ -57,7 +57,11 @@ export async function create(deps: ActionFilesDeps, caller: Caller, input: FileC
   if (action.user_status !== rule.userStatus) {
     throw new AppError(action.user_status === 'finished' ? 'E_ACTION_ALREADY_CHECK_OUT' : 'E_WRONG_ACTION_STATUS');
   }
-  if (await repo.identTaken(db, action.id, caller.userId, input.ident)) throw new AppError('E_FILE_ALREADY_EXISTS');
+  if (input.ident === 'bereal_start') await refuseWhileAnotherStarted(db, caller);
+  // Start photos of a start that never happened (refused, abandoned, retaken) are replaced by the next
+  // attempt's: they prove the start that actually happens (docs/decisions/014-start-photos-replaced.md).
+  const replaced = input.ident === 'bereal_start' ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
+  if (!replaced.length && (await repo.identTaken(db, action.id, caller.userId, input.ident))) throw new AppError('E_FILE_ALREADY_EXISTS');
 
   const createdAt = deps.now().toISOString();
   const rows = files.map((data, position) => {
@@ -82,6 +86,7 @@ export async function create(deps: ActionFilesDeps, caller: Caller, input: FileC
       written.push(row.blob_key);
     }
     await db.transaction().execute(async (trx) => {
+      if (replaced.length) await repo.deleteFiles(trx, replaced.map((f) => f.id));
       await repo.insertFiles(trx, rows);
       if (input.form) {
         await repo.upsertSurvey(trx, {
@@ -99,6 +104,8 @@ export async function create(deps: ActionFilesDeps, caller: Caller, input: FileC
     if (await repo.identTaken(db, action.id, caller.userId, input.ident).catch(() => false)) throw new AppError('E_FILE_ALREADY_EXISTS');
     throw error;
   }
+  // The replaced rows are gone; their bytes follow (a leftover blob is harmless, a missing one is not).
+  await Promise.allSettled(replaced.map((f) => blobStore.delete(f.blob_key)));
   return rows.map((r) => ({ uuid: r.id, ident: r.ident }));
 }
 

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildJpeg, buildMultipart, buildPng, findAction, uploadPhotos, type ListedAction } from '../../test/builders.ts';
+import { buildJpeg, buildMultipart, buildPng, buildPromoterWithDay, findAction, uploadPhotos, type ListedAction } from '../../test/builders.ts';
 import { wallDate } from '../../lib/time.ts';
 
 describe.each(testDatabases)('action photos (%s)', (dialect) => {
   let t: TestApp;
   let anna: string;
   let piotr: string;
-  let zabka: ListedAction;
   let kiosk: ListedAction;
 
   beforeAll(async () => {
@@ -17,7 +16,6 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
     anna = await loginAs(t.app, ANNA);
     piotr = await loginAs(t.app, PIOTR);
     const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    zabka = await findAction(t.app, anna, since, 'Żabka');
     kiosk = await findAction(t.app, anna, since, 'Kiosk Nowy');
   });
   afterAll(() => t.close());
@@ -34,29 +32,73 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
     return { rows, blobs };
   };
 
+  const today = () => `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
+  const checkIn = (token: string, a: ListedAction) =>
+    post(t.app, '/action/check-in', { action: { uuid: a.uuid }, actionPoint: { uuid: a.actionPoints[0]!.uuid }, location: { latitude: null, longitude: null } }, token);
+
   it('front and rear photos for the start are stored, listed and served back', async () => {
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
     const front = buildJpeg(4000);
     const rear = buildPng();
-    const res = await uploadPhotos(t.app, anna, { action: { uuid: zabka.uuid }, ident: 'bereal_start' }, [front, rear]);
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [front, rear]);
     expect(res.statusCode).toBe(200);
     const files = res.json().data.files;
     expect(files).toEqual([
       { uuid: expect.any(String), ident: 'bereal_start' },
       { uuid: expect.any(String), ident: 'bereal_start' },
     ]);
-    const listed = await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, anna);
+    const listed = await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, ewa.token);
     expect(listed.json().data).toEqual({ files, poll: null });
 
-    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[1].uuid } }, anna);
+    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[1].uuid } }, ewa.token);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(rear)).toBe(true);
   });
 
-  it('a second upload of the same ident is E_FILE_ALREADY_EXISTS with meta.ts', async () => {
-    const res = await uploadPhotos(t.app, anna, { action: { uuid: zabka.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+  it('a second upload of the end photos is E_FILE_ALREADY_EXISTS with meta.ts', async () => {
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
+    const input = { action: { uuid: shop.uuid }, ident: 'bereal_end' };
+    expect((await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()])).statusCode).toBe(200);
+    const res = await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()]);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ data: { error: 'E_FILE_ALREADY_EXISTS' }, meta: { ts: expect.any(String) } });
+  });
+
+  it('start photos for another action are refused while she has one started, naming it, and nothing is stored', async () => {
+    const ewa = await buildPromoterWithDay(t);
+    const running = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const other = await findAction(t.app, ewa.token, today(), 'Arkadia');
+    expect((await checkIn(ewa.token, running)).statusCode).toBe(200);
+    const before = await stored();
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: other.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data).toEqual({ error: 'E_WRONG_ACTION_STATUS', details: { startedAction: running.uuid } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('photos of a start that did not happen do not block the real start: the next start photos replace them', async () => {
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const input = { action: { uuid: shop.uuid }, ident: 'bereal_start' };
+    const abandoned = (await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()])).json().data.files;
+    const before = await stored();
+    const real = [buildJpeg(3000), buildPng()];
+    const res = await uploadPhotos(t.app, ewa.token, input, real);
+    expect(res.statusCode).toBe(200);
+    const files = res.json().data.files;
+    // Same number of rows and stored bytes: the earlier set is gone, rows and bytes alike.
+    expect(await stored()).toEqual(before);
+    const listed = (await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, ewa.token)).json().data.files;
+    expect(listed).toEqual(files);
+    const gone = await post(t.app, '/action/file/serve', { file: { uuid: abandoned[0].uuid } }, ewa.token);
+    expect(gone.json().data.error).toBe('E_FILE_NOT_FOUND');
+    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[1].uuid } }, ewa.token);
+    expect(served.rawPayload.equals(real[1]!)).toBe(true);
+    expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
   });
 
   it('a retried upload with the same Idempotency-Key returns the first answer, not a conflict', async () => {
@@ -134,13 +176,15 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it("another promoter cannot upload to, list, or fetch her photos", async () => {
-    const files = (await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, anna)).json().data.files;
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const files = (await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()])).json().data.files;
     const serve = await post(t.app, '/action/file/serve', { file: { uuid: files[0].uuid } }, piotr);
     expect(serve.statusCode).toBe(404);
     expect(serve.json().data.error).toBe('E_FILE_NOT_FOUND');
-    const upload = await uploadPhotos(t.app, piotr, { action: { uuid: zabka.uuid }, ident: 'bereal_end' }, [buildJpeg(), buildJpeg()]);
+    const upload = await uploadPhotos(t.app, piotr, { action: { uuid: shop.uuid }, ident: 'bereal_end' }, [buildJpeg(), buildJpeg()]);
     expect(upload.statusCode).toBe(404);
     expect(upload.json().data.error).toBe('E_ACTION_NOT_FOUND');
-    expect((await post(t.app, '/action/file/list', { action: { uuid: zabka.uuid } }, piotr)).statusCode).toBe(404);
+    expect((await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, piotr)).statusCode).toBe(404);
   });
 });

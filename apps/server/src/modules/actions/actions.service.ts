@@ -21,6 +21,15 @@ export async function requireAssignedAction(db: Db, caller: Caller, actionId: st
   return row;
 }
 
+/**
+ * One action runs at a time (spec §2): starting another, or sending its start photos, is refused and
+ * names the running one so the app can lead her to its finish.
+ */
+export async function refuseWhileAnotherStarted(db: Db, caller: Caller): Promise<void> {
+  const other = await repo.findStartedAction(db, caller.userId);
+  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
+}
+
 export async function getAction(deps: ActionsDeps, caller: Caller, actionId: string): Promise<Action> {
   const [action] = await withPoints(deps.db, [await requireAssignedAction(deps.db, caller, actionId)]);
   return action!;
@@ -114,8 +123,7 @@ export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBo
   if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
   if (action.user_status === 'started') throw new AppError('E_WRONG_ACTION_STATUS');
   if (action.since.slice(0, 10) > stamp(deps).today) throw new AppError('E_WRONG_ACTION_STATUS');
-  const other = await repo.findStartedAction(deps.db, caller.userId);
-  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
+  await refuseWhileAnotherStarted(deps.db, caller);
 
   await transition(deps, caller, action, point.id, {
     kind: 'check_in',
