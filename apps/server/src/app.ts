@@ -11,6 +11,7 @@ import { parseRequestJson } from './lib/json.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
@@ -89,8 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(errorsPlugin);
+  const counters = new RateCounters(db, now);
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(counters),
     errorResponseBuilder: () => new AppError('E_TOO_MANY_REQUESTS'),
   });
   await app.register(authPlugin, { db, now });
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, {
         ...authDeps,
         limits: { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes },
+        counters,
       });
       const actionsDeps = { db, now, timezone: config.timezone };
       await api.register(actionsRoutes, actionsDeps);

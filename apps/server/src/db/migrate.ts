@@ -3,6 +3,7 @@ import type { Db, Dialect } from './kysely.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-field-actions.ts';
 import * as m003 from './migrations/003-one-started-action.ts';
+import * as m004 from './migrations/004-rate-counters.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -11,6 +12,7 @@ const migrations: Record<string, DialectMigration> = {
   '001-initial': m001,
   '002-field-actions': m002,
   '003-one-started-action': m003,
+  '004-rate-counters': m004,
 };
 
 class StaticProvider implements MigrationProvider {

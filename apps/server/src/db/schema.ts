@@ -189,6 +189,14 @@ export interface ActionSurveyTable {
   created_at: string;
 }
 
+/** A fixed-window counter: requests per address, failed guesses per username (plugins/rate-counters.ts). */
+export interface RateCounterTable {
+  key: string;
+  count: number;
+  /** ISO UTC: the end of the current window. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -210,6 +218,7 @@ export interface Database {
   poll_answers: PollAnswerTable;
   action_files: ActionFileTable;
   action_surveys: ActionSurveyTable;
+  rate_counters: RateCounterTable;
 }
 
 export type User = Selectable<UserTable>;

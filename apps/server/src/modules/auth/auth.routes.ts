@@ -14,12 +14,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { success } from '../../lib/envelope.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
-import { GuessLimiter } from './guess-limiter.ts';
+import { GuessLimiter, type RateCounters } from '../../plugins/rate-counters.ts';
 
 const FAILED_GUESSES = new Set(['E_USER_NOT_FOUND', 'E_USER_WRONG_PASSWORD', 'E_RESET_CODE_INVALID']);
 
 export type AuthRouteOptions = service.AuthDeps & {
   limits: { perIpPerMinute: number; perUserPer15Minutes: number };
+  counters: RateCounters;
 };
 
 const usernameKey = (request: FastifyRequest) => {
@@ -30,25 +31,30 @@ const usernameKey = (request: FastifyRequest) => {
 // spec §7 /auth/*
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { limits, ...deps } = opts;
+  const { limits, counters, ...deps } = opts;
   // Two limits on guessable calls: per address (every call), and per username across addresses —
   // failed guesses only for login and reset, every call for reset-token (each one sends an SMS).
   const perIp = { max: limits.perIpPerMinute, timeWindow: 60_000 };
-  const guesses = new GuessLimiter(limits.perUserPer15Minutes, 15 * 60_000, deps.now);
+  const guesses = new GuessLimiter(counters, limits.perUserPer15Minutes, 15 * 60_000);
+  // The attempt is reserved before the slow password check, so parallel guesses are counted too.
   const guarded = async <T>(username: string, attempt: () => Promise<T>): Promise<T> => {
     const key = normalizeUsername(username);
-    if (guesses.isBlocked(key)) throw new AppError('E_TOO_MANY_REQUESTS');
+    if (!(await guesses.reserve(key))) throw new AppError('E_TOO_MANY_REQUESTS');
     try {
       const result = await attempt();
-      guesses.clear(key);
+      await guesses.succeeded(key);
       return result;
     } catch (error) {
-      if (error instanceof AppError && FAILED_GUESSES.has(error.code)) guesses.fail(key);
+      if (!(error instanceof AppError && FAILED_GUESSES.has(error.code))) await guesses.notAGuess(key).catch(() => {});
       throw error;
     }
   };
   // The plugin runs one limit per request, so the per-username one is checked by hand.
-  const codeRequests = app.createRateLimit({ max: limits.perUserPer15Minutes, timeWindow: 15 * 60_000, keyGenerator: usernameKey });
+  const codeRequests = app.createRateLimit({
+    max: limits.perUserPer15Minutes,
+    timeWindow: 15 * 60_000,
+    keyGenerator: usernameKey,
+  });
   const perUserRequests = async (request: FastifyRequest) => {
     const result = await codeRequests(request);
     if (!result.isAllowed && result.isExceeded) throw new AppError('E_TOO_MANY_REQUESTS');

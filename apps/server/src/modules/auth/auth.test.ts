@@ -155,10 +155,10 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   });
 });
 
-describe('login rate limits', () => {
+describe.each(testDatabases)('login rate limits (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', {
+    t = await createTestApp(dialect, {
       env: { LOGIN_LIMIT_PER_IP_PER_MINUTE: '6', LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '3' },
     });
   });

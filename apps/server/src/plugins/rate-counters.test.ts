@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { ANNA, DEMO_PASSWORD, PIOTR, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
+
+// Limits that hold when guesses arrive in parallel, on several instances, and across a restart
+// (docs/decisions/013-limits-in-the-database.md).
+describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { LOGIN_LIMIT_PER_IP_PER_MINUTE: '8', LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10' } });
+    // A second instance on the same database, as behind a load balancer.
+    second = await buildApp({ config: t.config, database: { db: t.db, dialect, destroy: async () => {} }, now: t.clock.now, logger: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const login = (app: FastifyInstance, username: string, password: string, ip: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password } });
+
+  it('30 parallel wrong passwords for one username: only 10 are checked, the rest are 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(i % 2 ? second : t.app, PIOTR, `zgaduje-${i}`, `10.20.${i}.1`)),
+    );
+    const codes = answers.map((a) => a.json().data.error as string);
+    expect(codes.filter((c) => c === 'E_USER_WRONG_PASSWORD')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'E_TOO_MANY_REQUESTS')).toHaveLength(20);
+    // Even the right password waits for the window to end…
+    expect((await login(t.app, PIOTR, DEMO_PASSWORD, '10.21.0.1')).json().data.error).toBe('E_TOO_MANY_REQUESTS');
+    // …and after 15 minutes she is let in again.
+    t.clock.advance(15 * 60_000);
+    expect((await login(second, PIOTR, DEMO_PASSWORD, '10.21.0.2')).statusCode).toBe(200);
+  });
+
+  it('20 parallel wrong reset codes for one username: only 10 are checked, the rest are 429', async () => {
+    const guess = (i: number) =>
+      (i % 2 ? second : t.app).inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress: `10.30.${i}.1`,
+        payload: { username: ANNA, otp: 'ZZZZZ', password: 'haslo-zgadywane' },
+      });
+    const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i)))).map((a) => a.json().data.error as string);
+    expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'E_TOO_MANY_REQUESTS')).toHaveLength(10);
+  });
+
+  it('the per-address limit counts calls on every instance together', async () => {
+    const codes = [];
+    for (let i = 0; i < 9; i++) codes.push((await login(i % 2 ? second : t.app, `osoba${i}@demo.pl`, 'x-haslo-1', '10.40.0.1')).json().data.error);
+    expect(codes.slice(0, 8).every((c) => c === 'E_USER_NOT_FOUND')).toBe(true);
+    expect(codes[8]).toBe('E_TOO_MANY_REQUESTS');
+  });
+
+  it('a restart does not clear the count', async () => {
+    for (let i = 0; i < 10; i++) await login(t.app, 'zapomniana@demo.pl', 'x-haslo-1', `10.50.${i}.1`);
+    const restarted = await buildApp({ config: t.config, database: { db: t.db, dialect, destroy: async () => {} }, now: t.clock.now, logger: false });
+    try {
+      expect((await login(restarted, 'zapomniana@demo.pl', 'x-haslo-1', '10.50.99.1')).json().data.error).toBe('E_TOO_MANY_REQUESTS');
+    } finally {
+      await restarted.close();
+    }
+  });
+});
