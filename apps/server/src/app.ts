@@ -38,6 +38,8 @@ export type AppOptions = {
   logger?: boolean;
 };
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the application: plugin order here is the order requests pass through. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -51,7 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Always our own id: a client must not choose the ids support matches log lines by.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     // Requests Node refuses before Fastify sees them (headers too large, broken HTTP) still get the envelope.

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,8 +38,43 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: bool.optional(),
   /** The development outbox page (/dev/outbox); never on in production. */
   DEV_OUTBOX: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For hops to believe: 'false' (none), the number of proxies in front of us, or
+   * their addresses / CIDR ranges, comma-separated. Never 'true': that would believe any address a
+   * client writes itself (docs/decisions/015-trusted-proxies.md).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const value = v.trim();
+      if (value === 'false' || value === '0' || value === '') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((e) => e.trim());
+      const bad = entries.find((e) => !isAddressOrRange(e));
+      if (bad === undefined) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value === 'true'
+            ? 'true would trust any X-Forwarded-For a client writes; give the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.0/8)'
+            : `not a number of proxies nor an address or CIDR range: ${bad}`,
+      });
+      return z.NEVER;
+    }),
 });
+
+/** false, a hop count, or the proxies' addresses and CIDR ranges (Fastify's trustProxy takes each). */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -55,7 +91,7 @@ export type Config = {
   webDistDir: string;
   seedDemoData: boolean;
   devOutbox: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}

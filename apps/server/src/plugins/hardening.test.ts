@@ -109,6 +109,35 @@ describe('the development outbox', () => {
   });
 });
 
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { DEV_OUTBOX: 'true', TRUST_PROXY: '1', LOGIN_LIMIT_PER_IP_PER_MINUTE: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('a client-written X-Forwarded-For: 127.0.0.1 does not open the development outbox', async () => {
+    const forged = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '192.0.2.10', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).not.toContain('Skrzynka');
+  });
+
+  it('the per-address limit sees the address the proxy saw, not the one the client wrote', async () => {
+    // The proxy appends the address it saw; the client picks a new left-most one on every call.
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+        payload: { username: `osoba${i}@demo.pl`, password: 'zgaduje-haslo' },
+      });
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await attempt(i)).json().data.error);
+    expect(codes).toEqual([...Array(5).fill('E_USER_NOT_FOUND'), 'E_TOO_MANY_REQUESTS']);
+  });
+});
+
 describe('requests Node refuses before Fastify', () => {
   let t: TestApp;
   let port: number;

@@ -11,8 +11,9 @@ const escape = (s: string) =>
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.get('/dev/outbox', { config: { public: true } }, async (request, reply) => {
-    // Reset codes are readable here: only from this machine, never from the network.
-    if (!isLoopback(request.ip)) return sendError(reply, 'E_NOT_FOUND');
+    // Reset codes are readable here: only from this machine, never from the network. The socket's own
+    // address, never request.ip: behind a trusted proxy that comes from X-Forwarded-For.
+    if (!isLoopback(request.socket.remoteAddress ?? '')) return sendError(reply, 'E_NOT_FOUND');
     const messages = await listOutbox(opts.db);
     const rows = messages
       .map(
