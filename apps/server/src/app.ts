@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   const counters = new RateCounters(db, now);
   await app.register(rateLimit, {
     global: false,

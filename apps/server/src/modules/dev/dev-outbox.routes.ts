@@ -10,7 +10,9 @@ const escape = (s: string) =>
 
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/dev/outbox', { config: { public: true } }, async (request, reply) => {
+  // The page's own inline <style> is the one exception to the app's CSP (decision 016).
+  const helmet = { contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'frame-ancestors': ["'none'"] } } };
+  app.get('/dev/outbox', { config: { public: true }, helmet }, async (request, reply) => {
     // Reset codes are readable here: only from this machine, never from the network. The socket's own
     // address, never request.ip: behind a trusted proxy that comes from X-Forwarded-For.
     if (!isLoopback(request.socket.remoteAddress ?? '')) return sendError(reply, 'E_NOT_FOUND');

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/**
+ * The app loads only its own scripts, styles, images and workers; camera photos are blob:/data: URLs
+ * made in the page. No inline script or style element anywhere (React's style props go through the
+ * CSSOM, which CSP does not restrict). docs/decisions/016-security-headers.md
+ */
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'", 'blob:', 'data:'],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+async function securityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent only over HTTPS (below): over plain HTTP it means nothing and would pin a local setup.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // With a trusted proxy, the protocol comes from X-Forwarded-Proto (decision 015).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // API answers hold tokens and personal data: never stored by a browser or a proxy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });
