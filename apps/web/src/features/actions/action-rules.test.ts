@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatActionTime, formatAddress, formatDay, formatPointChoice } from './action-format.ts';
-import { canCancel, checkOutPoint, findCurrentAction, showsStartStopButton, showsStartStopLink, startStopPath } from './action-rules.ts';
+import {
+  canCancel,
+  checkOutPoint,
+  findCurrentAction,
+  runningAction,
+  showsStartStopButton,
+  showsStartStopLink,
+  startPoint,
+  startRefusal,
+  startStep,
+  startStopPath,
+} from './action-rules.ts';
 import { currentListBody } from './api/actions.api.ts';
 import { buildAction, buildActionPoint } from './testing/build-action.ts';
 
@@ -59,6 +70,72 @@ describe('the detail buttons (spec §2 Action detail)', () => {
     const started = buildAction({ status: 'started' });
     expect(findCurrentAction([buildAction(), started])).toBe(started);
     expect(findCurrentAction([buildAction()])).toBeNull();
+  });
+});
+
+describe('one running action: another start is refused before the form (decision 046)', () => {
+  const running = buildAction({ uuid: 'run', name: 'Degustacja velo', status: 'started' });
+  const next = buildAction({ uuid: 'next' });
+
+  it('her started action runs; so does one whose check-in waits in the outbox', () => {
+    expect(runningAction([next, running], [])).toBe(running);
+    expect(runningAction([next], [])).toBeNull();
+    expect(runningAction([next], [{ actionUuid: 'next', label: 'check-in' }])).toBe(next);
+  });
+
+  it('a waiting check-out or cancel ends it, in the order she made them', () => {
+    expect(runningAction([running], [{ actionUuid: 'run', label: 'check-out' }])).toBeNull();
+    expect(runningAction([next], [{ actionUuid: 'next', label: 'check-in' }, { actionUuid: 'next', label: 'cancel' }])).toBeNull();
+    expect(
+      runningAction([running, next], [
+        { actionUuid: 'run', label: 'check-out' },
+        { actionUuid: 'next', label: 'check-in' },
+      ]),
+    ).toBe(next);
+    expect(runningAction([running], [{ actionUuid: 'run', label: 'poll' }, { actionUuid: 'run', label: 'photos' }])).toBe(running);
+  });
+
+  it('another running action refuses the start, naming it', () => {
+    expect(startRefusal(next, running, false)).toEqual({ reason: 'other-running', running });
+    expect(startStep(next, running, false)).toEqual({ kind: 'refused', refusal: { reason: 'other-running', running } });
+    expect(startRefusal(next, null, false)).toBeNull();
+  });
+
+  it('the running action itself may be finished', () => {
+    expect(startRefusal(running, running, false)).toBeNull();
+    expect(startStep(running, running, false)).toEqual({ kind: 'open', path: '/akcja/koniec/run' });
+  });
+});
+
+describe('a start that cannot go on says why (decision 047)', () => {
+  it('an action without a point cannot be started', () => {
+    expect(startRefusal(buildAction({ points: [] }), null, false)).toEqual({ reason: 'no-point' });
+  });
+
+  it('an action whose earlier change waits in the outbox can be neither started nor finished yet', () => {
+    expect(startRefusal(buildAction(), null, true)).toEqual({ reason: 'waiting' });
+    expect(startRefusal(buildAction({ status: 'started' }), null, true)).toEqual({ reason: 'waiting' });
+  });
+});
+
+describe('the point of a start: one way from the list and from the detail (decision 048)', () => {
+  const first = buildActionPoint({ uuid: 'p1' });
+  const second = buildActionPoint({ uuid: 'p2' });
+
+  it('an action with one point opens its start form', () => {
+    expect(startStep(buildAction({ uuid: 'a1', points: [first] }), null, false)).toEqual({ kind: 'open', path: '/akcja/start/a1' });
+  });
+
+  it('an action with two points asks where first', () => {
+    expect(startStep(buildAction({ points: [first, second] }), null, false)).toEqual({ kind: 'choose-point' });
+  });
+
+  it('the form checks in at the point chosen before it, else the only point, else asks', () => {
+    expect(startPoint(buildAction({ points: [first, second] }), 'p2')).toBe(second);
+    expect(startPoint(buildAction({ points: [first, second] }), null)).toBeNull();
+    expect(startPoint(buildAction({ points: [first, second] }), 'not-its-point')).toBeNull();
+    expect(startPoint(buildAction({ points: [first] }), null)).toBe(first);
+    expect(startPoint(buildAction({ points: [first] }), 'p2')).toBe(first);
   });
 });
 

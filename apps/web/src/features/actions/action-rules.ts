@@ -1,4 +1,4 @@
-import type { Action } from '@promotor/contract';
+import type { Action, ActionPoint } from '@promotor/contract';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 // spec §2 Actions list, Action detail; §4 User status. Pure rules, shared by the list, the detail
@@ -37,9 +37,11 @@ export const canCancel = (action: Action) => !isCancelled(action) && action.stat
 export const startStopPath = (action: Action) =>
   isStarted(action) ? `/akcja/koniec/${action.uuid}` : `/akcja/start/${action.uuid}`;
 
-/** The start form may be filled in: a point to check in at, not started, not cancelled, not in the future. */
-export const canStart = (action: Action, now: Date) =>
-  canCancel(action) && action.actionPoints.length > 0 && startsTodayOrEarlier(action, now);
+/**
+ * The start form is for this action at all: not started, not finished, not cancelled, not in the
+ * future. Whether she may start it *now* is startRefusal's question.
+ */
+export const isStartable = (action: Action, now: Date) => canCancel(action) && startsTodayOrEarlier(action, now);
 
 /** The point a check-out names: the one she checked in at, else the first (spec §7 /action/check-out). */
 export const checkOutPoint = (action: Action): string | null =>
@@ -47,3 +49,64 @@ export const checkOutPoint = (action: Action): string | null =>
 
 /** The action of the store list whose user status is 'started' (one at a time, decision 012). */
 export const findCurrentAction = (list: readonly Action[]): Action | null => list.find(isStarted) ?? null;
+
+/** A check-in, check-out or cancel still waiting in the outbox (its label and action), oldest first. */
+export type PendingStatusChange = { actionUuid: string; label: string };
+
+/**
+ * The action she is running — or will be, once the outbox has sent what waits in it: the started
+ * action of her list, with her waiting check-ins, check-outs and cancels applied in order
+ * (docs/decisions/046-one-running-action-before-the-form.md).
+ */
+export function runningAction(list: readonly Action[], pending: readonly PendingStatusChange[]): Action | null {
+  const running = new Set(list.filter(isStarted).map((action) => action.uuid));
+  for (const item of pending) {
+    if (item.label === 'check-in') running.add(item.actionUuid);
+    else if (item.label === 'check-out' || item.label === 'cancel') running.delete(item.actionUuid);
+  }
+  return list.find((action) => running.has(action.uuid)) ?? null;
+}
+
+/** Why 'Rozpocznij' (or 'Zakończ') cannot go on now; shown instead of the form (decisions 046, 047). */
+export type StartRefusal =
+  /** Her earlier change of this action still waits in the outbox (spec §2 "dimmed while progress"). */
+  | { reason: 'waiting' }
+  /** No point to check in at (spec §2: the button shows, dimmed). */
+  | { reason: 'no-point' }
+  /** She runs another action: one at a time (decision 012, server decision 014). */
+  | { reason: 'other-running'; running: Action };
+
+export function startRefusal(action: Action, running: Action | null, inProgress: boolean): StartRefusal | null {
+  if (inProgress) return { reason: 'waiting' };
+  if (isStarted(action)) return null;
+  if (action.actionPoints.length === 0) return { reason: 'no-point' };
+  if (running && running.uuid !== action.uuid) return { reason: 'other-running', running };
+  return null;
+}
+
+/** The start form's address, with the point she chose (?punkt=) when there was a choice. */
+export const startFormPath = (action: Action, point?: ActionPoint) =>
+  point ? `/akcja/start/${action.uuid}?punkt=${encodeURIComponent(point.uuid)}` : `/akcja/start/${action.uuid}`;
+
+/** What 'Rozpocznij'/'Zakończ' does, the same from the list's link and the detail's button (decision 048). */
+export type StartStep =
+  | { kind: 'refused'; refusal: StartRefusal }
+  /** More than one point: the location chooser first, then the start form of the chosen point. */
+  | { kind: 'choose-point' }
+  | { kind: 'open'; path: string };
+
+export function startStep(action: Action, running: Action | null, inProgress: boolean): StartStep {
+  const refusal = startRefusal(action, running, inProgress);
+  if (refusal) return { kind: 'refused', refusal };
+  if (!isStarted(action) && action.actionPoints.length > 1) return { kind: 'choose-point' };
+  return { kind: 'open', path: startStopPath(action) };
+}
+
+/**
+ * The point the start form checks in at: the one chosen before the form (?punkt=) when it is one of
+ * the action's, else its only point, else none yet — then the form's own location step asks.
+ */
+export function startPoint(action: Action, chosenUuid: string | null): ActionPoint | null {
+  const points = action.actionPoints;
+  return points.find((point) => point.uuid === chosenUuid) ?? (points.length === 1 ? points[0]! : null);
+}

@@ -7,6 +7,11 @@ export const actions = {
   pending: 'Oczekuje na wysłanie',
   start: 'Rozpocznij',
   end: 'Zakończ',
+  // Why 'Rozpocznij' does not open the form (docs/decisions/046, 047)
+  otherRunning: (name: string) => `Masz już rozpoczętą akcję „${name}”. Zakończ ją, zanim rozpoczniesz następną.`,
+  goToFinish: (name: string) => `Przejdź do zakończenia akcji „${name}”`,
+  noPoint: 'Tej akcji nie można jeszcze rozpocząć: nie ma przypisanej lokalizacji.',
+  waiting: 'Poprzednia zmiana tej akcji czeka na wysłanie. Spróbuj ponownie, gdy zostanie wysłana.',
 } as const;
 export const actionDetail = {
   ident: 'ID akcji',

@@ -6,27 +6,27 @@ import * as pl from '../../../i18n/pl.ts';
 import { toast } from '../../../store/notify.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { canCancel, isStarted, showsStartStopButton } from '../action-rules.ts';
+import { useStartEntry } from '../hooks/use-start-entry.ts';
 import { submitCancel } from '../submit/submit-flows.ts';
 import { CancelConfirmation } from './cancel-confirmation.tsx';
 import { LocationChooser } from './location-chooser.tsx';
-
-type Popup = 'cancel' | 'location' | null;
+import { StartRefusalNote } from './start-refusal-note.tsx';
 
 /** spec §2 Action detail: 'Rozpocznij'/'Zakończ', 'Odwołać' with its confirmation, 'Kody promocyjne'. */
 export function ActionDetailButtons({ action, inProgress }: { action: Action; inProgress: boolean }) {
   const navigate = useNavigate();
-  const [popup, setPopup] = useState<Popup>(null);
+  const entry = useStartEntry(action);
+  const [cancelPopup, setCancelPopup] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const started = isStarted(action);
   const points = action.actionPoints;
-  // A start needs a point to check in at; 'Rozpocznij' stays visible (spec) but dimmed without one.
+  // A start needs a point to check in at; 'Rozpocznij' stays visible (spec) but dimmed without one,
+  // and a tap says why (docs/decisions/047-a-dimmed-start-says-why.md).
   const dimmed = inProgress || (!started && points.length === 0);
 
   const startOrStop = () => {
-    if (dimmed) return;
-    if (started) void navigate(`/akcja/koniec/${action.uuid}`);
-    else if (points.length > 1) setPopup('location');
-    else void navigate(`/akcja/start/${action.uuid}`);
+    const path = entry.press();
+    if (path) void navigate(path);
   };
 
   // spec §4 Cancel flow through the outbox (docs/decisions/031-action-forms.md): stored at once, sent
@@ -39,19 +39,26 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
     } catch {
       useAppStore.getState().showToast(pl.errors.generic, 'error');
       setCancelling(false);
-      setPopup(null);
+      setCancelPopup(false);
     }
   };
 
   return (
     <div className="action-detail__buttons">
       {showsStartStopButton(action, new Date()) ? (
-        <Button block aria-disabled={dimmed || undefined} className={dimmed ? 'is-dimmed' : undefined} onClick={startOrStop}>
+        <Button
+          block
+          aria-disabled={dimmed || undefined}
+          aria-describedby={entry.refusal ? entry.noteId : undefined}
+          className={dimmed ? 'is-dimmed' : undefined}
+          onClick={startOrStop}
+        >
           {started ? pl.actions.end : pl.actions.start}
         </Button>
       ) : null}
+      {entry.refusal ? <StartRefusalNote id={entry.noteId} refusal={entry.refusal} live /> : null}
       {canCancel(action) ? (
-        <Button variant="secondary" block disabled={inProgress} onClick={() => setPopup('cancel')}>
+        <Button variant="secondary" block disabled={inProgress} onClick={() => setCancelPopup(true)}>
           {pl.actionDetail.cancel}
         </Button>
       ) : null}
@@ -59,16 +66,10 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
       <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => toast(pl.inPreparation)}>
         {pl.header.coupons}
       </Button>
-      {popup === 'cancel' ? (
-        <CancelConfirmation busy={cancelling} onConfirm={() => void confirmCancel()} onClose={() => setPopup(null)} />
+      {cancelPopup ? (
+        <CancelConfirmation busy={cancelling} onConfirm={() => void confirmCancel()} onClose={() => setCancelPopup(false)} />
       ) : null}
-      {popup === 'location' ? (
-        <LocationChooser
-          points={points}
-          onChoose={(point) => void navigate(`/akcja/start/${action.uuid}?punkt=${encodeURIComponent(point.uuid)}`)}
-          onClose={() => setPopup(null)}
-        />
-      ) : null}
+      {entry.choosing ? <LocationChooser points={points} onChoose={entry.choose} onClose={entry.closeChooser} /> : null}
     </div>
   );
 }

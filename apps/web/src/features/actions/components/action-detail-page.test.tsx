@@ -60,6 +60,40 @@ describe('action detail (/akcja/{id})', () => {
     expect(screen.getByText('Oczekuje na wysłanie')).toBeInTheDocument();
   });
 
+  it('a tap on the dimmed "Rozpocznij" of an action without a point says why', async () => {
+    const user = userEvent.setup();
+    const { router } = renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', points: [], since: '2020-01-01 08:00:00' })]);
+
+    const start = screen.getByRole('button', { name: 'Rozpocznij' });
+    await user.click(start);
+    expect(router.state.location.pathname).toBe('/akcja/a1');
+    expect(screen.getByRole('alert')).toHaveTextContent('Tej akcji nie można jeszcze rozpocząć: nie ma przypisanej lokalizacji.');
+    expect(start).toHaveAccessibleDescription('Tej akcji nie można jeszcze rozpocząć: nie ma przypisanej lokalizacji.');
+  });
+
+  it('a tap on "Rozpocznij" while its change waits in the outbox says so', async () => {
+    pendingItems.push({ actionUuid: 'a1', label: 'cancel' });
+    const user = userEvent.setup();
+    renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', since: '2020-01-01 08:00:00' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Poprzednia zmiana tej akcji czeka na wysłanie.');
+  });
+
+  it('with another action running, "Rozpocznij" names it and links to its finish, before any location choice', async () => {
+    const user = userEvent.setup();
+    const running = buildAction({ uuid: 'run', name: 'Pokaz velo', status: 'started' });
+    const { router } = renderActionPage('/akcja/a1', [running, buildAction({ uuid: 'a1', points: [zabka, buildActionPoint()], since: '2020-01-01 08:00:00' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/akcja/a1');
+    const note = screen.getByRole('alert');
+    expect(note).toHaveTextContent('Masz już rozpoczętą akcję „Pokaz velo”. Zakończ ją, zanim rozpoczniesz następną.');
+    await user.click(within(note).getByRole('link', { name: 'Przejdź do zakończenia akcji „Pokaz velo”' }));
+    expect(router.state.location.pathname).toBe('/akcja/koniec/run');
+  });
+
   it('"Odwołać" asks first; "Potwierdź" queues the cancel with the first point and opens the list', async () => {
     const user = userEvent.setup();
     const { router } = renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', points: [zabka, buildActionPoint()] })]);

@@ -1,15 +1,18 @@
+import type { Action } from '@promotor/contract';
 import type { ComponentType, ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { canStart, isStarted } from '../action-rules.ts';
+import { isStartable, isStarted, startPoint, startRefusal } from '../action-rules.ts';
 import { useActionProgress } from '../hooks/use-action-progress.ts';
+import { useRunningAction } from '../hooks/use-running-action.ts';
 import type { CameraModalProps } from '../submit/photo-pair.ts';
 import { ActionDetailPage } from './action-detail-page.tsx';
 import { ActionEndForm } from './action-end-form.tsx';
 import { ActionGate } from './action-gate.tsx';
 import { ActionStartForm } from './action-start-form.tsx';
 import { ActionsPage } from './actions-page.tsx';
+import { StartRefusalNote } from './start-refusal-note.tsx';
 import './action-form.css';
 import './actions.css';
 
@@ -47,25 +50,28 @@ export function ActionDetailScreen() {
 
 const Unavailable = ({ text }: { text: string }) => <p className="note">{text}</p>;
 
+/**
+ * The start form, or why not: a started, finished, cancelled or future action is not startable at
+ * all; otherwise the same refusals as 'Rozpocznij' on the list and the detail (an address opened
+ * directly must not lead her through the form and the camera for a start that will be refused).
+ */
+function StartGate({ action, Camera }: { action: Action; Camera: ComponentType<CameraModalProps> }) {
+  const [params] = useSearchParams();
+  const running = useRunningAction();
+  const inProgress = useActionProgress()(action.uuid);
+  if (!isStartable(action, new Date())) return <Unavailable text={pl.actionStart.unavailable} />;
+  const refusal = startRefusal(action, running, inProgress);
+  if (refusal) return <StartRefusalNote refusal={refusal} />;
+  return <ActionStartForm action={action} initialPoint={startPoint(action, params.get('punkt'))} Camera={Camera} />;
+}
+
 /** /akcja/start/{actionId}, 'Rozpoczynanie akcji' */
 export function ActionStartScreen({ Camera }: { Camera: ComponentType<CameraModalProps> }) {
-  const [params] = useSearchParams();
-  const inProgress = useActionProgress();
   return (
     <ActionPage title={pl.pages.actionStart}>
       {(actionId) => (
         <ActionGate key={actionId} actionId={actionId}>
-          {(action) =>
-            canStart(action, new Date()) && !inProgress(action.uuid) ? (
-              <ActionStartForm
-                action={action}
-                initialPoint={action.actionPoints.find((point) => point.uuid === params.get('punkt')) ?? null}
-                Camera={Camera}
-              />
-            ) : (
-              <Unavailable text={pl.actionStart.unavailable} />
-            )
-          }
+          {(action) => <StartGate action={action} Camera={Camera} />}
         </ActionGate>
       )}
     </ActionPage>

@@ -165,4 +165,26 @@ describe('start form (/akcja/start/{id})', () => {
     expect(screen.getByText('Tej akcji nie można teraz rozpocząć.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rozpocznij' })).not.toBeInTheDocument();
   });
+
+  it('opened while another action runs, it names that action and links to its finish instead of the form', () => {
+    const running = buildAction({ uuid: 'run', name: 'Pokaz velo', status: 'started' });
+    renderActionPage('/akcja/start/a1', [running, action]);
+
+    expect(screen.getByText('Masz już rozpoczętą akcję „Pokaz velo”. Zakończ ją, zanim rozpoczniesz następną.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Przejdź do zakończenia akcji „Pokaz velo”' })).toHaveAttribute('href', '/akcja/koniec/run');
+    expect(screen.queryByRole('textbox', { name: 'Nr kasoterminala' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zrób zdjęcia' })).not.toBeInTheDocument();
+  });
+
+  it('opened for an action without a point, it says why it cannot start', () => {
+    renderActionPage('/akcja/start/a3', [buildAction({ uuid: 'a3', points: [], since: '2020-01-01 08:00:00' })]);
+    expect(screen.getByText('Tej akcji nie można jeszcze rozpocząć: nie ma przypisanej lokalizacji.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Nr kasoterminala' })).not.toBeInTheDocument();
+  });
+
+  it('opened for an action with two points and no choice yet, the form asks where', () => {
+    renderActionPage('/akcja/start/a2', [buildAction({ uuid: 'a2', points: [buildActionPoint(), buildActionPoint()], since: '2020-01-01 08:00:00' })]);
+    expect(screen.getByText('Wybierz lokalizację akcji.', { selector: '.point-step p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rozpocznij' })).toBeDisabled();
+  });
 });

@@ -19,7 +19,7 @@ const t = pl.actionStart;
 
 export type ActionStartFormProps = {
   action: Action;
-  /** The point chosen on the detail page (?punkt=), if any. */
+  /** The point it checks in at, as startPoint decided (chosen before the form, or the only one). */
   initialPoint: ActionPoint | null;
   Camera: ComponentType<CameraModalProps>;
 };
@@ -31,7 +31,7 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
   const form = useForm({ cashTerminal: cashTerminalRules });
   const [checked, setChecked] = useState<ReadonlySet<StartChecklistItem>>(new Set());
   const [photos, setPhotos] = useState<PhotoPair | null>(null);
-  const [point, setPoint] = useState<ActionPoint | null>(initialPoint ?? (action.actionPoints.length === 1 ? action.actionPoints[0]! : null));
+  const [point, setPoint] = useState<ActionPoint | null>(initialPoint);
   const [sending, setSending] = useState(false);
 
   const blockers = [

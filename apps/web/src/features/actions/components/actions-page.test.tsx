@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Action } from '@promotor/contract';
@@ -13,13 +14,20 @@ import { ActionsPage } from './actions-page.tsx';
 vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
 
 function renderList() {
-  const router = createMemoryRouter([{ path: '/akcje', element: <ActionsPage /> }], { initialEntries: ['/akcje'] });
+  const router = createMemoryRouter(
+    [
+      { path: '/akcje', element: <ActionsPage /> },
+      { path: '/akcja/start/:actionId', element: <h1>Rozpoczynanie akcji</h1> },
+    ],
+    { initialEntries: ['/akcje'] },
+  );
   render(
     <>
       <RouterProvider router={router} />
       <AppToasts />
     </>,
   );
+  return router;
 }
 
 const answerList = (actions: Action[]) => useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions }) } });
@@ -91,6 +99,44 @@ describe('actions list (/akcje)', () => {
     const item = (await screen.findByText('Czeka')).closest('li')!;
     expect(within(item).getByText('Oczekuje na wysłanie')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'Rozpocznij: Czeka' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('with another action running, "Rozpocznij" names it and links to its finish instead of opening the form', async () => {
+    answerList([buildAction({ uuid: 'run', name: 'Pokaz velo', status: 'started' }), buildAction({ uuid: 'a2', name: 'Degustacja glo' })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderList();
+
+    const start = await screen.findByRole('link', { name: 'Rozpocznij: Degustacja glo' });
+    await user.click(start);
+    expect(router.state.location.pathname).toBe('/akcje');
+    const note = screen.getByRole('alert');
+    expect(note).toHaveTextContent('Masz już rozpoczętą akcję „Pokaz velo”. Zakończ ją, zanim rozpoczniesz następną.');
+    expect(within(note).getByRole('link', { name: 'Przejdź do zakończenia akcji „Pokaz velo”' })).toHaveAttribute('href', '/akcja/koniec/run');
+    expect(start).toHaveAccessibleDescription(/Masz już rozpoczętą akcję „Pokaz velo”/);
+  });
+
+  it('a start still waiting in the outbox counts as running', async () => {
+    pendingItems.push({ actionUuid: 'a1', label: 'check-in' });
+    answerList([buildAction({ uuid: 'a1', name: 'Pokaz velo' }), buildAction({ uuid: 'a2', name: 'Degustacja glo' })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderList();
+
+    await user.click(await screen.findByRole('link', { name: 'Rozpocznij: Degustacja glo' }));
+    expect(router.state.location.pathname).toBe('/akcje');
+    expect(screen.getByRole('alert')).toHaveTextContent('Masz już rozpoczętą akcję „Pokaz velo”.');
+  });
+
+  it('an action with two points asks where on the list too, then opens the start form of that point', async () => {
+    const kiosk = buildActionPoint({ uuid: 'p2', name: 'Kiosk Arkadia', point: { petraId: 'P-10878' } });
+    answerList([buildAction({ uuid: 'a1', name: 'Arkadia', points: [buildActionPoint(), kiosk] })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderList();
+
+    await user.click(await screen.findByRole('link', { name: 'Rozpocznij: Arkadia' }));
+    const chooser = screen.getByRole('dialog', { name: 'Wybierz lokalizację' });
+    await user.click(within(chooser).getByRole('button', { name: /^P-10878 Kiosk Arkadia/ }));
+    expect(router.state.location.pathname).toBe('/akcja/start/a1');
+    expect(router.state.location.search).toBe('?punkt=p2');
   });
 
   it('says "Brak akcji na dziś." when there is none', async () => {
