@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error.ts';
 import { failure } from './lib/envelope.ts';
 import { parseRequestJson } from './lib/json.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   const counters = new RateCounters(db, now);
   await app.register(rateLimit, {
     global: false,
