@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfo } from './vite-plugins/build-info.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 import { serviceWorker } from './vite-plugins/service-worker.ts';
 
 // One timestamp per build: dist/version.json, the service worker's cache name and the build id that
@@ -10,13 +11,19 @@ const buildTime = new Date().toISOString();
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const proxy = { '/api': apiTarget, '/version.json': apiTarget };
 
-export default defineConfig({
-  plugins: [react(), buildInfo(buildTime), serviceWorker(buildTime)],
-  define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
-  server: { proxy },
-  preview: { proxy },
-  build: {
-    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs reads it.
-    manifest: true,
-  },
+export default defineConfig(({ command }) => {
+  // A build is always what phones get: React's production code and the service worker. NODE_ENV in
+  // the environment configures the server (`NODE_ENV=development npm start`), not this build; Vite
+  // reads it after loading this file. docs/decisions/040-production-build.md
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), buildInfo(buildTime), serviceWorker(buildTime), precompress()],
+    define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
+    server: { proxy },
+    preview: { proxy },
+    build: {
+      // dist/.vite/manifest.json: scripts/check-bundle-size.mjs reads it.
+      manifest: true,
+    },
+  };
 });

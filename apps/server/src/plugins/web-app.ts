@@ -5,9 +5,11 @@ import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html and the service worker
- * never, so a deployment reaches phones. Any other GET outside /api gets index.html (the SPA fallback):
- * the app's router shows the page or, for an unknown path, sends the user to / (spec §2).
+ * Serves the built web app. Hashed assets are cached for a year; index.html, the service worker,
+ * version.json and the manifest are revalidated on every use, so a deployment reaches phones. Text
+ * files go out as the brotli or gzip copies the build made next to them (vite-plugins/precompress.ts),
+ * whichever the browser accepts, else as they are. Any other GET outside /api gets index.html (the SPA
+ * fallback): the app's router shows the page or, for an unknown path, sends the user to / (spec §2).
  */
 export async function webAppPlugin(app: FastifyInstance, opts: { webDistDir: string }) {
   const index = path.join(opts.webDistDir, 'index.html');
@@ -18,6 +20,7 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDistDir: str
       // A file that is not there falls through to the not-found handler below.
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.webDistDir, filePath);
         res.header('cache-control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
