@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebApp } from '../../../scripts/web-build.mjs';
+
+// The web build exactly as `npm start` makes it (scripts/web-build.mjs), run with the NODE_ENV the
+// README documents as a server setting. docs/decisions/040-production-build.md, 041-compression.md
+describe('the web build of npm start under NODE_ENV=development', () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-build-'));
+  const read = (file: string) => fs.readFileSync(path.join(outDir, file));
+  let entry = '';
+
+  beforeAll(() => {
+    const status = buildWebApp({ env: { ...process.env, NODE_ENV: 'development' }, outDir, stdio: 'pipe' });
+    expect(status).toBe(0);
+    const manifest = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, { file: string; isEntry?: boolean }>;
+    entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+  }, 120_000);
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it('is a production build that registers the service worker', () => {
+    const code = read(entry);
+    expect(code.includes('/sw.js'), 'the entry registers /sw.js').toBe(true);
+    expect(fs.existsSync(path.join(outDir, 'sw.js'))).toBe(true);
+    // React's development build alone is over 150 KB gzipped; the production entry is about 100 KB.
+    expect(zlib.gzipSync(code).length).toBeLessThan(125 * 1024);
+  });
+
+  it('writes brotli and gzip copies of the text files that decompress to the same bytes', () => {
+    const styles = fs.readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
+    const files = ['index.html', 'sw.js', 'manifest.webmanifest', entry, ...styles.map((file) => `assets/${file}`)];
+    for (const file of files) {
+      const raw = read(file);
+      expect(zlib.brotliDecompressSync(read(`${file}.br`)).equals(raw), file).toBe(true);
+      expect(zlib.gunzipSync(read(`${file}.gz`)).equals(raw), file).toBe(true);
+      expect(read(`${file}.br`).length, file).toBeLessThan(raw.length);
+    }
+    // Images are compressed already; the build manifest is never served.
+    expect(fs.existsSync(path.join(outDir, 'icons/icon-192.png.br'))).toBe(false);
+    expect(fs.existsSync(path.join(outDir, '.vite/manifest.json.br'))).toBe(false);
+  });
+});
