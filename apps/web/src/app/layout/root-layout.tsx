@@ -17,11 +17,13 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const styleName = pageStyleName(pathname);
+  const nextPathname = navigation.location?.pathname;
 
-  // After the first screen shows, fetch the header too, so it is there when login leads to /akcje.
+  // Never on the login page itself (its first visit stays within budget, docs/performance.md): while
+  // the router fetches the code of a page with a header (after login, /akcje), fetch the header too.
   useEffect(() => {
-    void loadHeader();
-  }, []);
+    if (nextPathname !== undefined && pageHasHeader(pageStyleName(nextPathname))) void loadHeader();
+  }, [nextPathname]);
 
   return (
     <div className={`app-shell page-${styleName}`}>
