@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TOAST_DISMISS_MS, TOAST_EXIT_MS } from '@promotor/contract/constants';
@@ -42,6 +42,47 @@ describe('toasts', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a toast shown before a reload leaves 8 seconds after it was first shown, not 8 seconds after the reload', () => {
+    vi.useFakeTimers();
+    try {
+      useAppStore.setState({ toasts: [{ id: 't1', type: 'error', message: 'Nieprawidłowe hasło.', createdAt: Date.now() - 6000 }] });
+      render(<AppToasts />);
+      expect(screen.getByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
+
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      act(() => {
+        vi.advanceTimersByTime(TOAST_EXIT_MS);
+      });
+
+      expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the same message three times is one toast, which stays 8 seconds from the last time', () => {
+    vi.useFakeTimers();
+    try {
+      render(<AppToasts />);
+      act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
+      act(() => {
+        vi.advanceTimersByTime(6000);
+      });
+      act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
+      act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
+      expect(screen.getAllByRole('button', { name: 'Nieprawidłowe hasło.' })).toHaveLength(1);
+
+      act(() => {
+        vi.advanceTimersByTime(TOAST_DISMISS_MS - 1);
+      });
+      expect(screen.getByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('error popup', () => {
@@ -56,6 +97,23 @@ describe('error popup', () => {
     await user.click(screen.getByRole('button', { name: 'Wróć' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows meta.ts as the local time she can read out, with the exact value kept for support', async () => {
+    render(<AppErrorPopup />);
+    act(() => useAppStore.getState().showErrorPopup({ description: 'Wystąpił błąd podczas wysyłania zdjęć', code: '2026-11-23T13:05:09.123Z' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(dialog).toHaveTextContent('Kod błędu: 23.11.2026 14:05:09');
+    expect(within(dialog).getByText('23.11.2026 14:05:09')).toHaveAttribute('datetime', '2026-11-23T13:05:09.123Z');
+    expect(within(dialog).getByText('2026-11-23T13:05:09.123Z')).toBeInTheDocument();
+  });
+
+  it('an error code that is not a time is shown as it is', async () => {
+    render(<AppErrorPopup />);
+    act(() => useAppStore.getState().showErrorPopup({ description: 'Nie udało się rozpocząć akcji.', code: 'E_WRONG_ACTION_STATUS' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent('Kod błędu: E_WRONG_ACTION_STATUS');
   });
 
   it('without a code asks to try again', async () => {

@@ -12,7 +12,7 @@ import { createReportsSlice, initialReportsState, type ReportsSlice } from '../f
 import { createVouchersSlice, initialVouchersState, type VouchersSlice } from '../features/vouchers/vouchers.slice.ts';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
 import { createScreenSlice, type ScreenSlice } from './screen.slice.ts';
-import { createToastsSlice, type ToastsSlice } from './toasts.slice.ts';
+import { createToastsSlice, restoreToasts, type ToastsSlice } from './toasts.slice.ts';
 
 // The one app store of spec §3 (docs/decisions/021-web-app-foundation.md): slices user, actions,
 // reports, toasts, screen, vouchers, mgm, availability; saved to localStorage on every change and
@@ -53,6 +53,8 @@ function mergePersisted(persisted: unknown, current: AppState): AppState {
     if (Array.isArray(initial) && Array.isArray(saved)) merged[key] = saved;
     else if (isPlainObject(initial) && isPlainObject(saved)) merged[key] = { ...initial, ...saved };
   }
+  // Only the toasts still within their 8 s come back (spec §9; decision 043).
+  merged.toasts = restoreToasts(persisted.toasts);
   return merged as AppState;
 }
 

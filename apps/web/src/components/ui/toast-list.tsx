@@ -3,7 +3,13 @@ import { TOAST_DISMISS_MS, TOAST_ENTER_MS, TOAST_EXIT_MS } from '@promotor/contr
 import { classNames } from './class-names.ts';
 import './toast.css';
 
-export type ToastItemData = { id: string; type: 'error' | 'normal'; message: string };
+export type ToastItemData = {
+  id: string;
+  type: 'error' | 'normal';
+  message: string;
+  /** Epoch ms when it was shown; shown again (the same toast once more), its 8 s start anew. */
+  createdAt: number;
+};
 
 export type ToastListProps = {
   toasts: readonly ToastItemData[];
@@ -14,7 +20,11 @@ export type ToastListProps = {
 // Durations come from the contract (spec §9) into the CSS animations.
 const timing = { '--toast-enter-ms': `${TOAST_ENTER_MS}ms`, '--toast-exit-ms': `${TOAST_EXIT_MS}ms` } as CSSProperties;
 
-/** Toasts at the top of the screen (spec §2): each leaves after 8 s or when tapped. */
+/**
+ * Toasts at the top of the screen (spec §2), under the header when there is one (its height comes as
+ * --app-header-height), so its burger and coupon icon stay free: each leaves 8 s after it was shown —
+ * counted from `createdAt`, across a reload — or when tapped.
+ */
 export function ToastList({ toasts, onDismiss, label }: ToastListProps) {
   return (
     <section className="toasts" aria-label={label} style={timing}>
@@ -28,20 +38,22 @@ export function ToastList({ toasts, onDismiss, label }: ToastListProps) {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: ToastItemData; onDismiss: (id: string) => void }) {
-  const [leaving, setLeaving] = useState(false);
+  // Which showing of the toast is leaving: shown again meanwhile, it stays for a new 8 s.
+  const [leavingSince, setLeavingSince] = useState<number | null>(null);
+  const leaving = leavingSince === toast.createdAt;
 
   useEffect(() => {
     const timer = leaving
       ? setTimeout(() => onDismiss(toast.id), TOAST_EXIT_MS)
-      : setTimeout(() => setLeaving(true), TOAST_DISMISS_MS);
+      : setTimeout(() => setLeavingSince(toast.createdAt), Math.max(0, toast.createdAt + TOAST_DISMISS_MS - Date.now()));
     return () => clearTimeout(timer);
-  }, [leaving, onDismiss, toast.id]);
+  }, [leaving, onDismiss, toast.id, toast.createdAt]);
 
   return (
     <button
       type="button"
       className={classNames('toast', `toast--${toast.type}`, leaving && 'toast--leaving')}
-      onClick={() => setLeaving(true)}
+      onClick={() => setLeavingSince(toast.createdAt)}
     >
       {toast.message}
     </button>

@@ -1,0 +1,38 @@
+import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
+
+// The error popup's 'Kod błędu:' is mostly meta.ts, an ISO-8601 UTC time with milliseconds
+// ('2026-11-23T13:05:09.123Z'): exact, but hard to read out over the phone, and it wrapped at a hyphen
+// on a narrow screen. It is shown as the local time in the app's zone (what the promoter's own clock
+// said), with the exact value kept under it for support (docs/decisions/045-offline-signals.md).
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** '23.11.2026 14:05:09' for an ISO UTC meta.ts, in the app's time zone; null for anything else (an E_… code). */
+export function readableTs(code: string, timeZone = appTimeZone()): string | null {
+  if (!ISO_UTC.test(code)) return null;
+  const date = new Date(code);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = timeFormat(timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
