@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../store/app-store.ts';
+import { buildSession } from '../test/builders.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('routes', () => {
@@ -23,6 +25,7 @@ describe('routes', () => {
     ['/photos', 'Zdjęcia produktów', 'page-photos'],
     ['/user-data', 'Twoje dane', 'page-user-data'],
   ])('%s shows "%s" under the header', async (path, title, styleName) => {
+    act(() => useAppStore.getState().setSession(buildSession()));
     const { container } = renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -42,7 +45,15 @@ describe('routes', () => {
     expect(container.querySelector('.app-shell')).toHaveClass(styleName);
   });
 
+  it.each(['/akcje', '/user-data', '/kalendarz'])('%s without a promoter logged in (after logout) goes to the login page', async (path) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('the detail pages link back to their lists', async () => {
+    act(() => useAppStore.getState().setSession(buildSession()));
     renderApp('/raport/r1');
 
     expect(await screen.findByRole('link', { name: 'Wróć do raportów' })).toHaveAttribute('href', '/raporty');

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { failureEnvelope, successEnvelope } from '../test/builders.ts';
-import { fakeFetch } from '../test/fake-fetch.ts';
-import { createApiClient } from './api-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../store/app-store.ts';
+import { buildSession, failureEnvelope, successEnvelope } from '../test/builders.ts';
+import { fakeFetch, useFakeFetch } from '../test/fake-fetch.ts';
+import { api, createApiClient } from './api-client.ts';
+import { isOffline } from './connection.ts';
 import { errorMessage } from './error-message.ts';
+import { readToken, saveToken } from './storage/token.ts';
 
 /** What a promoter would read in the toast when calling `path` against these answers. */
 async function messageFor(answer: Parameters<typeof fakeFetch>[0][string]) {
@@ -89,5 +92,60 @@ describe('api client', () => {
 
   it('an answer that is not an envelope (a proxy error page) reads the generic message', async () => {
     expect(await messageFor({ status: 502, body: '<html>Bad gateway</html>' })).toBe('Wystąpił błąd. Spróbuj ponownie.');
+  });
+
+  it.each(['E_UNAUTHORIZED', 'E_EXPIRED'])('%s on any call tells that the session ended', async (code) => {
+    const { fetch } = fakeFetch({ '/api/action/list': { status: 401, body: failureEnvelope(code) } });
+    const onSessionRejected = vi.fn();
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc', onSessionRejected });
+
+    await expect(client.post('/action/list', {})).rejects.toMatchObject({ code });
+    expect(onSessionRejected).toHaveBeenCalledWith(code, true);
+  });
+
+  it('an answer to a token replaced meanwhile (she logged in again) does not end the new session', async () => {
+    let token = 'old-token';
+    const fetch = vi.fn(async () => {
+      token = 'new-token';
+      return new Response(JSON.stringify(failureEnvelope('E_UNAUTHORIZED')), { status: 401 });
+    });
+    const onSessionRejected = vi.fn();
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token, onSessionRejected });
+
+    await expect(client.post('/action/list', {})).rejects.toMatchObject({ code: 'E_UNAUTHORIZED' });
+    expect(onSessionRejected).not.toHaveBeenCalled();
+  });
+
+  it('other refusals do not end the session', async () => {
+    const { fetch } = fakeFetch({ '/api/auth/login': { status: 401, body: failureEnvelope('E_USER_WRONG_PASSWORD') } });
+    const onSessionRejected = vi.fn();
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => null, onSessionRejected });
+
+    await expect(client.post('/auth/login', {})).rejects.toMatchObject({ code: 'E_USER_WRONG_PASSWORD' });
+    expect(onSessionRejected).not.toHaveBeenCalled();
+  });
+
+  it('the app’s client ends the session on E_EXPIRED: token, promoter and her cached actions are gone, and the login page will say why', async () => {
+    saveToken('token-of-anna');
+    useAppStore.getState().setSession(buildSession());
+    useAppStore.setState({ actions: { list: [], currentAction: null } });
+    useFakeFetch({ '/api/action/list': { status: 401, body: failureEnvelope('E_EXPIRED') } });
+
+    await expect(api.post('/action/list', {})).rejects.toMatchObject({ code: 'E_EXPIRED' });
+
+    expect(readToken()).toBeNull();
+    expect(useAppStore.getState().user.profile).toBeNull();
+    expect(useAppStore.getState().actions.list).toEqual([]);
+    expect(useAppStore.getState().screen.sessionEnd).toBe('E_EXPIRED');
+  });
+
+  it('the app’s client notes a missing connection until the server answers again', async () => {
+    useFakeFetch({ '/api/action/list': 'network-error' });
+    await expect(api.post('/action/list', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(isOffline()).toBe(true);
+
+    useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) } });
+    await api.post('/action/list', {});
+    expect(isOffline()).toBe(false);
   });
 });

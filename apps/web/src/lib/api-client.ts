@@ -1,3 +1,5 @@
+import { endSession } from '../store/session.ts';
+import { reportConnection } from './connection.ts';
 import { readToken } from './storage/token.ts';
 
 // spec §7: every call is a POST with JSON and the bearer token; the answer is the envelope
@@ -27,10 +29,28 @@ export class ApiError extends Error {
   }
 }
 
+/** The answers that mean her session is over (spec §8): the server no longer takes her token. */
+export const SESSION_END_CODES = ['E_UNAUTHORIZED', 'E_EXPIRED'] as const;
+export type SessionEndCode = (typeof SESSION_END_CODES)[number];
+
+export const isSessionEndCode = (code: string | null): code is SessionEndCode =>
+  (SESSION_END_CODES as readonly (string | null)[]).includes(code);
+
+/** Whether the error is the server refusing her token: the session has already been ended for it. */
+export const endsSession = (error: unknown): boolean => error instanceof ApiError && isSessionEndCode(error.code);
+
 export type ApiClientOptions = {
   baseUrl?: string;
   fetch?: typeof fetch;
   getToken?: () => string | null;
+  /**
+   * Called when any call is answered E_UNAUTHORIZED or E_EXPIRED while the token it carried is still
+   * the one kept (an answer to a token replaced meanwhile — she logged in again — says nothing about
+   * the new one). `hadToken`: false when the call carried none.
+   */
+  onSessionRejected?: (code: SessionEndCode, hadToken: boolean) => void;
+  /** Called after each call: false when no connection was found, true when the server answered. */
+  onConnection?: (reached: boolean) => void;
 };
 
 export type PostOptions = {
@@ -63,6 +83,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // Looked up on each call so tests (and polyfills) can replace the global.
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const getToken = options.getToken ?? readToken;
+  const { onSessionRejected, onConnection } = options;
 
   /** Sends one POST and reads the envelope: resolves with `data`, rejects with an ApiError. */
   async function send<T>(path: string, body: BodyInit, contentType: Record<string, string>, postOptions: PostOptions): Promise<T> {
@@ -79,8 +100,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await doFetch(`${baseUrl}${path}`, { method: 'POST', headers, body, signal: postOptions.signal });
     } catch (error) {
       if (postOptions.signal?.aborted) throw error;
+      onConnection?.(false);
       throw new ApiError('network', null);
     }
+    onConnection?.(true);
 
     let parsed: unknown;
     try {
@@ -94,6 +117,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (parsed.status?.success === true && response.ok) return parsed.data as T;
     const data = parsed.data as { error?: unknown; details?: unknown } | undefined;
     const code = typeof data?.error === 'string' && data.error !== '' ? data.error : null;
+    if (isSessionEndCode(code) && getToken() === token) onSessionRejected?.(code, token !== null);
     throw new ApiError(code ? 'api' : 'unexpected', code, ts, data?.details, response.status);
   }
 
@@ -116,5 +140,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The app's client: VITE_API_BASE_URL (default '/api'), the stored token. */
-export const api = createApiClient();
+/**
+ * The app's client: VITE_API_BASE_URL (default '/api'), the stored token. The one place where an ended
+ * session is noticed, whatever the call (a page's load, a form, the outbox, a location ping): the
+ * session ends in the app and the login page says why (docs/decisions/044-session-end.md); and where
+ * a missing connection is (docs/decisions/045-offline-signals.md).
+ */
+export const api = createApiClient({
+  onSessionRejected: (code, hadToken) => endSession(hadToken ? code : null),
+  onConnection: reportConnection,
+});

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { BurgerIcon, CouponIcon } from '../../components/ui/icons.tsx';
+import { OfflineNotice } from '../../components/ui/offline-notice.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
 import { useOutbox } from '../../lib/outbox/index.ts';
@@ -7,7 +8,9 @@ import { toast } from '../../store/notify.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { isStarted } from '../../features/actions/action-rules.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
+import { SessionGuard } from '../../features/auth/components/session-guard.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { useHeaderHeight } from './use-header-height.ts';
 
 const SIDE_MENU_ID = 'side-menu';
 
@@ -17,9 +20,11 @@ export function Header() {
   const burger = useRef<HTMLButtonElement>(null);
   // Read once per page: the wrapper's version does not change while the app runs.
   const [appVersion] = useState(readAndroidAppVersion);
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
 
   return (
-    <header className="app-header">
+    <header ref={header} className="app-header">
       <button
         ref={burger}
         type="button"
@@ -38,6 +43,8 @@ export function Header() {
       {menuOpen ? <SideMenu id={SIDE_MENU_ID} onClose={() => setMenuOpen(false)} /> : null}
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
       <ActionsBackground />
+      <SessionGuard />
+      <OfflineNotice />
     </header>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../features/auth/session.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { buildSession, successEnvelope } from '../../test/builders.ts';
+import { buildSession, failureEnvelope, successEnvelope } from '../../test/builders.ts';
 import { useFakeFetch } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -57,7 +57,7 @@ describe('side menu', () => {
     expect(useAppStore.getState().user.profile).toBeNull();
   });
 
-  it('a failed logout shows the error and still logs out', async () => {
+  it('a logout without a connection still logs out, and the login page says the connection is missing', async () => {
     // /akcje loads the list; only the logout fails.
     useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) }, '/api/auth/logout': 'network-error' });
     const { user, menu } = await openMenu();
@@ -65,7 +65,18 @@ describe('side menu', () => {
     await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));
 
     expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Wystąpił błąd. Sprawdź połączenie z internetem i spróbuj ponownie.' })).toBeInTheDocument();
+    expect(screen.getByText('Brak połączenia z internetem')).toHaveRole('status');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a failed logout shows the error and still logs out', async () => {
+    useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) }, '/api/auth/logout': { status: 500, body: failureEnvelope('E_INTERNAL') } });
+    const { user, menu } = await openMenu();
+
+    await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wystąpił błąd serwera. Spróbuj ponownie później.' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import type { SessionResponse } from '@promotor/contract';
-import { removeToken, saveToken } from '../../lib/storage/token.ts';
+import { saveToken } from '../../lib/storage/token.ts';
 import { useAppStore } from '../../store/app-store.ts';
 
-/** spec §4 Login and session: keep the token and the user. */
+export { endSession } from '../../store/session.ts';
+
+/**
+ * spec §4 Login and session: keep the token and the user. The errors of the tries before (a wrong
+ * password) and why the last session ended are over now: they do not follow her to /akcje.
+ */
 export function startSession(session: SessionResponse): void {
   saveToken(session.token.token);
-  useAppStore.getState().setSession(session);
-}
-
-/** Forgets the token and the promoter's data (logout, a rejected token). */
-export function endSession(): void {
-  removeToken();
-  useAppStore.getState().clearSessionData();
+  const store = useAppStore.getState();
+  store.setSession(session);
+  store.setSessionEnd(null);
+  store.dismissToasts('error');
 }

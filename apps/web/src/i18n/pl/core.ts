@@ -52,9 +52,15 @@ export const errors = {
 export const toasts = {
   region: 'Powiadomienia',
 } as const;
+/** The one calm notice while there is no connection (decision 045). */
+export const connection = {
+  offline: 'Brak połączenia z internetem',
+} as const;
 export const errorPopup = {
   title: 'Wystąpił błąd.',
   code: 'Kod błędu:',
+  /** The exact meta.ts under the readable time (decision 045). */
+  exactCode: 'Dokładny kod',
   tryAgain: 'Spróbuj ponownie...',
   back: 'Wróć',
 } as const;

@@ -219,7 +219,7 @@ describe('offline outbox', () => {
     expect(result.current.failures).toEqual([]);
   });
 
-  it('a rejected session pauses the outbox, keeping the items, until she logs in again', async () => {
+  it('a rejected session ends the session and pauses the outbox, keeping the items, until she logs in again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const server = useFakeServer((request) => (request.token === 'token-of-anna' ? refused('E_EXPIRED', 401) : ok()));
 
@@ -228,8 +228,12 @@ describe('offline outbox', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     await outbox.outboxSettled();
     expect(server.requests).toHaveLength(1);
+    // decision 044: the API client ended her session (the app goes back to the login page).
+    expect(localStorage.getItem('token')).toBeNull();
+    const { useAppStore } = await import('../../store/app-store.ts');
+    expect(useAppStore.getState().user.profile).toBeNull();
 
-    localStorage.setItem('token', 'new-token-of-anna');
+    await logIn('anna', 'new-token-of-anna');
     outbox.flushOutbox();
     await outbox.outboxSettled();
 

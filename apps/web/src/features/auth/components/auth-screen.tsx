@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import './auth-screen.css';
 
@@ -12,6 +13,7 @@ export function AuthScreen({ title, children }: { title: string; children: React
         {pl.appName}
       </p>
       <section className="auth-screen__card">
+        <OfflineNotice />
         <h1 className="auth-screen__title">{title}</h1>
         {children}
       </section>

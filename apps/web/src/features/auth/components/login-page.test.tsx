@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
-import { useFakeFetch } from '../../../test/fake-fetch.ts';
+import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 describe('login page', () => {
@@ -80,9 +80,29 @@ describe('login page', () => {
     useFakeFetch({ '/api/auth/session': { status: 401, body: failureEnvelope('E_EXPIRED') } });
     const { router } = renderApp('/');
 
-    expect(await screen.findByRole('button', { name: 'Sesja wygasła. Zaloguj się ponownie.' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sesja wygasła. Zaloguj się ponownie.');
     expect(await screen.findByRole('button', { name: 'Dalej' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('after a wrong password, a successful login leaves no error toast over the actions list', async () => {
+    const answers: Record<string, FakeAnswer> = { '/api/auth/login': { status: 401, body: failureEnvelope('E_USER_WRONG_PASSWORD') } };
+    useFakeFetch(answers);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
+    await user.type(screen.getByLabelText('Hasło'), 'zle-haslo');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    expect(await screen.findByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
+
+    answers['/api/auth/login'] = { body: successEnvelope(buildSession()) };
+    answers['/api/action/list'] = { body: successEnvelope({ actions: [] }) };
+    await user.clear(screen.getByLabelText('Hasło'));
+    await user.type(screen.getByLabelText('Hasło'), 'demo-haslo-1');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+
+    expect(await screen.findByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
+import { useAppStore } from '../../../store/app-store.ts';
 import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
 import { login } from '../api/auth.api.ts';
 import { useSessionResume } from '../hooks/use-session-resume.ts';
@@ -16,6 +17,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { resuming } = useSessionResume();
   const form = useForm({ username: usernameRules, password: passwordRules });
+  const sessionEnd = useAppStore((state) => state.screen.sessionEnd);
 
   useEffect(() => {
     void requestGeolocationPermission();
@@ -26,9 +28,14 @@ export function LoginPage() {
     await navigate('/akcje', { replace: true });
   });
 
-
   return (
     <AuthScreen title={pl.login.title}>
+      {/* The server refused her token (decision 044): the §8 message of its code, until she logs in again. */}
+      {sessionEnd ? (
+        <p className="auth-screen__notice" role="alert">
+          {pl.errors.codes[sessionEnd]}
+        </p>
+      ) : null}
       {resuming ? (
         <p className="auth-screen__status" role="status">
           {pl.login.resumingSession}
