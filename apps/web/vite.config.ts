@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfo } from './vite-plugins/build-info.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { preloadFirstPage } from './vite-plugins/preload-first-page.ts';
 import { serviceWorker } from './vite-plugins/service-worker.ts';
 
 // One timestamp per build: dist/version.json, the service worker's cache name and the build id that
@@ -17,7 +18,14 @@ export default defineConfig(({ command }) => {
   // reads it after loading this file. docs/decisions/040-production-build.md
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), buildInfo(buildTime), serviceWorker(buildTime), precompress()],
+    plugins: [
+      react(),
+      buildInfo(buildTime),
+      // The login page is the first screen of a first visit (docs/performance.md).
+      preloadFirstPage('src/app/routes/login.route.tsx'),
+      serviceWorker(buildTime),
+      precompress(),
+    ],
     define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
     server: { proxy },
     preview: { proxy },

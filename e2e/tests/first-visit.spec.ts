@@ -44,6 +44,23 @@ test('a first visit to / fetches at most 110 KB of gzipped JavaScript, then logi
   await expect(page.getByRole('button', { name: 'Otwórz menu' })).toBeVisible();
 });
 
+test('nothing on the first screen moves while the app starts (no layout shift)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
+      type: 'layout-shift',
+      buffered: true,
+    });
+  });
+  // A slow start, as on a phone: the loading screen shows before the login page replaces it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+});
+
 test('the app shell comes compressed with brotli and is transferred smaller than it is', async ({ page }) => {
   const fetched = await visit(page, '/');
   const text = fetched.filter((f) => ['document', 'script', 'stylesheet'].includes(f.type));

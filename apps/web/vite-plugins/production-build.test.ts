@@ -28,6 +28,14 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(zlib.gzipSync(code).length).toBeLessThan(125 * 1024);
   });
 
+  it('index.html preloads the login page with the entry, and nothing of the pages after login', () => {
+    const html = read('index.html').toString();
+    const manifest = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, { file: string }>;
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/login.route.tsx']!.file}">`);
+    expect(html).not.toContain(manifest['src/app/layout/header.tsx']!.file);
+    expect(html).not.toContain(manifest['src/app/routes/actions.route.tsx']!.file);
+  });
+
   it('writes brotli and gzip copies of the text files that decompress to the same bytes', () => {
     const styles = fs.readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
     const files = ['index.html', 'sw.js', 'manifest.webmanifest', entry, ...styles.map((file) => `assets/${file}`)];

@@ -40,12 +40,15 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first page's code loads. */
+/**
+ * Shown while the first page's code loads. A div, not a p: a paragraph's margin would collapse through
+ * the body and move the whole page when the first page replaces it (a layout shift, docs/performance.md).
+ */
 export function AppLoading() {
   return (
-    <p className="app-loading" role="status">
+    <div className="app-loading" role="status">
       <span className="app-loading__spinner" aria-hidden="true" />
       {pl.loading}
-    </p>
+    </div>
   );
 }
