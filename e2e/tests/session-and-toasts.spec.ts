@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, openMenu, toast } from '../fixtures/app.ts';
+import { ZABKA, actionItem } from '../fixtures/actions.ts';
+import { writeDatabase } from '../fixtures/database.ts';
+import { createPromoter, createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
+
+// Issue 6: toasts that came back, an ended session that left her stranded (decisions 043, 044).
+
+async function tryPassword(page: Page, promoter: Promoter, password: string) {
+  await page.getByRole('textbox', { name: 'Adres email' }).fill(promoter.username);
+  await page.getByLabel('Hasło').fill(password);
+  await page.getByRole('button', { name: 'Dalej' }).click();
+}
+
+/** What the organiser's side does to her session: revoked (logged out elsewhere) or past its end. */
+function revokeSessions(username: string) {
+  writeDatabase(
+    `update sessions set revoked_at = ? where user_id = (select id from users where username = ?)`,
+    new Date().toISOString(),
+    username,
+  );
+}
+
+function expireSessions(username: string) {
+  writeDatabase(`update sessions set expires_at = ? where user_id = (select id from users where username = ?)`, '2020-01-01T00:00:00.000Z', username);
+}
+
+test.describe('toasts', () => {
+  test('a failed login’s “Nieprawidłowe hasło.” does not follow her to /akcje once she logs in', async ({ page }) => {
+    const ewa = await createPromoter('Ewa');
+    await page.goto('/');
+    await tryPassword(page, ewa, 'to-nie-jest-haslo');
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
+
+    await tryPassword(page, ewa, ewa.password);
+    await expect(page.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeVisible();
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(0);
+  });
+
+  test('the same wrong password three times shows one toast, not three', async ({ page }) => {
+    const ola = await createPromoter('Ola');
+    await page.goto('/');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await tryPassword(page, ola, 'to-nie-jest-haslo');
+      await expect(page.getByRole('button', { name: 'Dalej' })).toBeEnabled();
+    }
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(1);
+  });
+
+  test('a toast is gone 8 seconds after it was shown, even when the page was reloaded meanwhile', async ({ page }) => {
+    const iga = await createPromoter('Iga');
+    await page.goto('/');
+    await tryPassword(page, iga, 'to-nie-jest-haslo');
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
+    const shownAt = Date.now();
+
+    await page.waitForTimeout(3_000);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+    // Still within its 8 s it may come back, but it leaves when they are over, not 8 s after the reload.
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(0, { timeout: 9_000 });
+    expect(Date.now() - shownAt).toBeLessThan(9_500);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+    await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(0);
+  });
+
+  test('a toast leaves the header’s burger and coupon icon visible and the burger tappable', async ({ page }) => {
+    const ewa = await createPromoter('Ewa');
+    await logIn(page, ewa);
+    await page.goto('/user-data');
+    await page.getByRole('button', { name: 'Zmień hasło' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zmiana hasła' });
+    await dialog.getByLabel('Nowe hasło').fill('nowe-haslo-ewy');
+    await dialog.getByRole('button', { name: 'Zapisz' }).click();
+    const shown = toast(page, 'Zmieniono hasło.');
+    await expect(shown).toBeVisible();
+
+    const header = await page.getByRole('banner').boundingBox();
+    const toastBox = await shown.boundingBox();
+    expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    await expect(page.getByRole('button', { name: 'Kody promocyjne' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('toast-under-header.png') });
+
+    await page.getByRole('button', { name: 'Otwórz menu' }).click({ timeout: 3_000 });
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(shown).toBeVisible();
+  });
+});
+
+test.describe('an ended session', () => {
+  test('a revoked token on /akcje takes her back to the login page, which says why; her old list is gone', async ({ page }) => {
+    const ewa = await createPromoterWithActions('Ewa');
+    await logIn(page, ewa);
+    await expect(actionItem(page, ZABKA)).toBeVisible();
+
+    revokeSessions(ewa.username);
+    await page.reload();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Nie jesteś zalogowana(-y) lub sesja wygasła.');
+    await expect(toast(page, 'Nie jesteś zalogowana(-y) lub sesja wygasła.')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('session-ended.png') });
+
+    // Nothing of hers is left to show: /akcje goes back to the login page, not to her cached list.
+    await page.goto('/akcje');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(ZABKA)).toHaveCount(0);
+
+    await logIn(page, ewa);
+    await expect(actionItem(page, ZABKA)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('an expired token met while she uses the app ends the session, saying it expired', async ({ page }) => {
+    const ola = await createPromoterWithActions('Ola');
+    await logIn(page, ola);
+    await expect(actionItem(page, ZABKA)).toBeVisible();
+
+    expireSessions(ola.username);
+    // Back to her list from another page: the list's reload meets the expired token.
+    for (const entry of ['Kalendarz', 'Akcje']) {
+      await openMenu(page);
+      await page.getByRole('navigation', { name: 'Nawigacja' }).getByRole('link', { name: entry, exact: true }).click();
+    }
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveText('Sesja wygasła. Zaloguj się ponownie.');
+    await expect(page.getByRole('textbox', { name: 'Adres email' })).toBeVisible();
+  });
+
+  test('after logging out, /akcje opens the login page instead of “Nie udało się wczytać akcji.”', async ({ page }) => {
+    const iga = await createPromoterWithActions('Iga');
+    await logIn(page, iga);
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Wyloguj' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/akcje');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+    await expect(page.getByText('Nie udało się wczytać akcji.')).toHaveCount(0);
+  });
+});
