@@ -51,6 +51,15 @@ test('a start made without a connection survives a reload and arrives exactly on
   expect(countRows('action_status_events', `action_id = ? and kind = 'check_out'`, actionId)).toBe(1);
 });
 
+/** meta.ts as the error popup shows it to be read out: the time in Warsaw, 'DD.MM.YYYY HH:mm:ss'. */
+function warsawTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((item) => item.type === type)!.value;
+  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
 test('a start refused after reconnecting (the action was cancelled meanwhile) is explained in Polish', async ({ page, context }) => {
   const ola = await createPromoterWithActions('Ola');
   await logIn(page, ola);
@@ -61,7 +70,13 @@ test('a start refused after reconnecting (the action was cancelled meanwhile) is
   await context.setOffline(false);
   const popup = page.getByRole('dialog', { name: 'Wystąpił błąd.' });
   await expect(popup).toContainText('Nie udało się zapisać odpowiedzi z ankiety.', { timeout: 20_000 });
-  await expect(popup).toContainText('Kod błędu:');
+  // The code is meta.ts: readable in Warsaw time, on one line, with the exact value kept for support.
+  const readable = popup.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(popup).toContainText(/Kod błędu: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+  const exact = await popup.getByText(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/).innerText();
+  await expect(readable).toHaveText(warsawTime(exact));
+  expect(await readable.evaluate((element) => element.getClientRects().length)).toBe(1);
+  await page.screenshot({ path: test.info().outputPath('error-popup-code.png') });
   await popup.getByRole('button', { name: 'Wróć' }).click();
   await expect(popup).toContainText('Wystąpił błąd podczas wysyłania zdjęć');
   await popup.getByRole('button', { name: 'Wróć' }).click();
@@ -70,4 +85,84 @@ test('a start refused after reconnecting (the action was cancelled meanwhile) is
   await expect(popup).toBeHidden();
   await expect(actionItem(page, ZABKA)).toContainText('Odwołana');
   expect(countRows('action_status_events', 'action_id = ?', actionId)).toBe(0);
+});
+
+/** Records the text of every toast that appears in this tab, across reloads (decision 045 counts them). */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const selector = 'section[aria-label="Powiadomienia"] button';
+    new MutationObserver((records) => {
+      const seen = JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const toasts = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
+          seen.push(...toasts.map((toast) => toast.textContent ?? ''));
+        }
+      }
+      sessionStorage.setItem('e2e-toasts', JSON.stringify(seen));
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const toastsSeen = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
+
+test('offline, a queued start and finish say only that they wait: no toast at all, one calm offline notice', async ({ page, context }) => {
+  const ewa = await createPromoterWithActions('Ewa');
+  await recordToasts(page);
+  await logIn(page, ewa);
+  await waitForOfflineShell(page);
+  const offline = page.getByText('Brak połączenia z internetem');
+
+  const actionId = await startOffline(page, ewa.username);
+  // Her list, the action's page and a reload, all without a connection: no toast, one notice.
+  await actionItem(page, ZABKA).click();
+  await page.goBack();
+  await page.reload();
+  await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
+  expect(await toastsSeen(page)).toEqual([]);
+  await expect(offline).toHaveCount(1);
+  await expect(offline).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('queued-start-offline.png') });
+
+  await context.setOffline(false);
+  await expect(actionItem(page, ZABKA)).toContainText('W trakcie', { timeout: 20_000 });
+  await expect(offline).toHaveCount(0);
+
+  await actionItem(page, ZABKA).click();
+  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
+  await context.setOffline(true);
+  await fillEndForm(page);
+  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
+  await expect(page).toHaveURL(/\/akcje$/);
+  await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
+  await expect(offline).toHaveCount(1);
+
+  await context.setOffline(false);
+  await expect(actionItem(page, ZABKA)).toHaveCount(0, { timeout: 20_000 });
+  expect(await toastsSeen(page)).toEqual([]);
+  // …and the outbox still delivered every item exactly once.
+  expect(countRows('poll_answers', `action_id = ?`, actionId)).toBe(2);
+  expect(countRows('action_files', `action_id = ?`, actionId)).toBe(4);
+  expect(countRows('action_status_events', `action_id = ? and kind = 'check_in'`, actionId)).toBe(1);
+  expect(countRows('action_status_events', `action_id = ? and kind = 'check_out'`, actionId)).toBe(1);
+});
+
+test('a start queued offline waits through a session ended meanwhile and arrives once after her next login', async ({ page, context }) => {
+  const iga = await createPromoterWithActions('Iga');
+  await logIn(page, iga);
+  await waitForOfflineShell(page);
+  const actionId = await startOffline(page, iga.username);
+  writeDatabase(`update sessions set revoked_at = ? where user_id = (select id from users where username = ?)`, new Date().toISOString(), iga.username);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText('Nie jesteś zalogowana(-y) lub sesja wygasła.');
+  expect(countRows('action_status_events', 'action_id = ?', actionId)).toBe(0);
+
+  await logIn(page, iga);
+  await expect(actionItem(page, ZABKA)).toContainText('W trakcie', { timeout: 20_000 });
+  expect(countRows('poll_answers', `action_id = ? and ident = 'action_start'`, actionId)).toBe(1);
+  expect(countRows('action_files', `action_id = ? and ident = 'bereal_start'`, actionId)).toBe(2);
+  expect(countRows('action_status_events', `action_id = ? and kind = 'check_in'`, actionId)).toBe(1);
 });
