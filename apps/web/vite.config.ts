@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loading } from './src/i18n/pl/core.ts';
 import { buildInfo } from './vite-plugins/build-info.ts';
+import { loadingScreen } from './vite-plugins/loading-screen.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { preloadFirstPage } from './vite-plugins/preload-first-page.ts';
 import { serviceWorker } from './vite-plugins/service-worker.ts';
@@ -21,6 +23,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       buildInfo(buildTime),
+      loadingScreen(loading),
       // The login page is the first screen of a first visit (docs/performance.md).
       preloadFirstPage('src/app/routes/login.route.tsx'),
       serviceWorker(buildTime),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pl from '../src/i18n/pl.ts';
 import { buildWebApp } from '../../../scripts/web-build.mjs';
 
 // The web build exactly as `npm start` makes it (scripts/web-build.mjs), run with the NODE_ENV the
@@ -34,6 +35,12 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/login.route.tsx']!.file}">`);
     expect(html).not.toContain(manifest['src/app/layout/header.tsx']!.file);
     expect(html).not.toContain(manifest['src/app/routes/actions.route.tsx']!.file);
+  });
+
+  it('index.html shows the loading screen before any script has run', () => {
+    const html = read('index.html').toString();
+    expect(html).toContain(`<div id="root"><div class="app-loading" role="status">`);
+    expect(html).toContain(`</span>${pl.loading}</div></div>`);
   });
 
   it('writes brotli and gzip copies of the text files that decompress to the same bytes', () => {
