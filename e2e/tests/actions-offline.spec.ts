@@ -94,9 +94,9 @@ async function recordToasts(page: Page) {
     new MutationObserver((records) => {
       const seen = JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
-          const toasts = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
+          const toasts = node.matches(selector) ? [node] : Array.from(node.querySelectorAll(selector));
           seen.push(...toasts.map((toast) => toast.textContent ?? ''));
         }
       }

@@ -144,7 +144,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * The app's client: VITE_API_BASE_URL (default '/api'), the stored token. The one place where an ended
  * session is noticed, whatever the call (a page's load, a form, the outbox, a location ping): the
  * session ends in the app and the login page says why (docs/decisions/044-session-end.md); and where
- * a missing connection is (docs/decisions/045-offline-signals.md).
+ * a missing connection is (docs/decisions/045-offline-signal-and-error-code.md).
  */
 export const api = createApiClient({
   onSessionRejected: (code, hadToken) => endSession(hadToken ? code : null),

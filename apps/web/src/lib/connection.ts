@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-// Whether the app is without a connection, as one calm state (docs/decisions/045-offline-signals.md):
-// the browser says it is offline, or the last call found no connection (a browser that still says
-// "online" on a dead network). Any answer from the server, or the browser's 'online' event, ends it.
+// Whether the app is without a connection, as one calm state
+// (docs/decisions/045-offline-signal-and-error-code.md): the browser says it is offline, or the last
+// call found no connection (a browser that still says "online" on a dead network). Any answer from
+// the server, or the browser's 'online' event, ends it.
 
 let lastCallFailed = false;
 const listeners = new Set<() => void>();

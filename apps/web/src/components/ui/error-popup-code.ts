@@ -3,7 +3,8 @@ import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
 // The error popup's 'Kod błędu:' is mostly meta.ts, an ISO-8601 UTC time with milliseconds
 // ('2026-11-23T13:05:09.123Z'): exact, but hard to read out over the phone, and it wrapped at a hyphen
 // on a narrow screen. It is shown as the local time in the app's zone (what the promoter's own clock
-// said), with the exact value kept under it for support (docs/decisions/045-offline-signals.md).
+// said), with the exact value kept under it for support
+// (docs/decisions/045-offline-signal-and-error-code.md).
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
