@@ -146,10 +146,11 @@ describe('actions list (/akcje)', () => {
   });
 
   it('a failed load shows the Polish error and a way to try again', async () => {
-    useFakeFetch({ '/api/action/list': { status: 401, body: failureEnvelope('E_UNAUTHORIZED') } });
+    // (An ended session is not a failed load: it returns to the login page, app/session-end.test.tsx.)
+    useFakeFetch({ '/api/action/list': { status: 503, body: failureEnvelope('E_SERVICE_UNAVAILABLE') } });
     renderList();
 
-    expect(await screen.findByRole('button', { name: 'Nie jesteś zalogowana(-y) lub sesja wygasła.' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie później.' })).toBeInTheDocument();
     expect(await screen.findByText('Nie udało się wczytać akcji.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
   });
