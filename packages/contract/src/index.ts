@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './actions.ts';
 export * from './zod-rules.ts';
 export * from './rules/index.ts';
+export * from './wall-clock.ts';

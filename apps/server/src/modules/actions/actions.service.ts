@@ -2,7 +2,8 @@ import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBo
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { toWallClock, wallDate } from '../../lib/time.ts';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import { wallDate } from '../../lib/time.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
 

@@ -1,3 +1,4 @@
+import { toWallClock } from '@promotor/contract/wall-clock';
 import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
 
 // The error popup's 'Kod błędu:' is mostly meta.ts, an ISO-8601 UTC time with milliseconds
@@ -8,32 +9,12 @@ import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function timeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** '23.11.2026 14:05:09' for an ISO UTC meta.ts, in the app's time zone; null for anything else (an E_… code). */
 export function readableTs(code: string, timeZone = appTimeZone()): string | null {
   if (!ISO_UTC.test(code)) return null;
   const date = new Date(code);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = timeFormat(timeZone).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const [day, time] = toWallClock(date, timeZone).split(' ');
+  const [year, month, dayOfMonth] = day!.split('-');
+  return `${dayOfMonth}.${month}.${year} ${time}`;
 }

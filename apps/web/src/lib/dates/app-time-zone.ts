@@ -1,3 +1,5 @@
+import { toWallClock } from '@promotor/contract/wall-clock';
+
 // "Today" must be the server's today: it decides in its APP_TIMEZONE (default Europe/Warsaw) whether
 // an action may start and what the current list holds, so the web app counts days in the same zone
 // (VITE_APP_TIMEZONE at build time), never in the phone's. A phone set to another zone, or a promoter
@@ -8,23 +10,8 @@ const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
 /** The zone the server counts days in (read on each call, so tests can stub it). */
 export const appTimeZone = (): string => import.meta.env.VITE_APP_TIMEZONE ?? DEFAULT_TIME_ZONE;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** 'YYYY-MM-DD' of `now` in the app's time zone. */
-export function appDay(now: Date, timeZone = appTimeZone()): string {
-  const parts = dayFormat(timeZone).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export const appDay = (now: Date, timeZone = appTimeZone()): string => toWallClock(now, timeZone).slice(0, 10);
 
 /** The start of `now`'s day in the app's time zone, as the API writes it: 'YYYY-MM-DD 00:00:00'. */
 export const appStartOfDay = (now: Date): string => `${appDay(now)} 00:00:00`;
