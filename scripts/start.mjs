@@ -1,15 +1,38 @@
 #!/usr/bin/env node
 // npm start: builds the web app when it is missing or older than its sources, then runs the server
 // (which migrates the database, seeds demo data into an empty one, and prints the URL and logins).
-// NODE_ENV configures the server only: the web build is a production build either way.
-import { spawn } from 'node:child_process';
+// NODE_ENV configures the server only: the web build is a production build either way
+// (apps/web/vite.config.ts; docs/decisions/040-production-build.md).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildWebApp, root, webBuildIsStale } from './web-build.mjs';
 
-if (webBuildIsStale()) {
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
+  'packages/contract/src',
+];
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestChange(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+if (builtAt === 0 || sources.some((s) => newestChange(s) > builtAt)) {
   console.log('Budowanie aplikacji web…');
-  const status = buildWebApp();
-  if (status !== 0) process.exit(status);
+  const build = spawnSync('npm', ['run', 'build', '-w', '@promotor/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

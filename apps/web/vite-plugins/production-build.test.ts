@@ -1,21 +1,25 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pl from '../src/i18n/pl.ts';
-import { buildWebApp } from '../../../scripts/web-build.mjs';
 
-// The web build exactly as `npm start` makes it (scripts/web-build.mjs), run with the NODE_ENV the
-// README documents as a server setting. docs/decisions/040-production-build.md, 041-compression.md
+// The web build as `npm start` runs it (scripts/start.mjs), with the NODE_ENV the README documents as
+// a server setting. docs/decisions/040-production-build.md, 041-compression.md
 describe('the web build of npm start under NODE_ENV=development', () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-build-'));
   const read = (file: string) => fs.readFileSync(path.join(outDir, file));
   let entry = '';
 
   beforeAll(() => {
-    const status = buildWebApp({ env: { ...process.env, NODE_ENV: 'development' }, outDir, stdio: 'pipe' });
-    expect(status).toBe(0);
+    const build = spawnSync('npm', ['run', 'build', '-w', '@promotor/web', '--', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, NODE_ENV: 'development' },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
     const manifest = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, { file: string; isEntry?: boolean }>;
     entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
   }, 120_000);
