@@ -1,23 +1,24 @@
+import type { SessionEndCode } from '../lib/api-client.ts';
 import type { SliceCreator } from './slice.ts';
 
 /** The error popup of spec §2 ('Wystąpił błąd.' + description, 'Kod błędu:' + code). */
 export type ErrorPopupState = { description: string; code: string | null };
 
-/** The server's answer that ended her session (spec §8): the login page says which. */
-export type SessionEndReason = 'E_UNAUTHORIZED' | 'E_EXPIRED';
-
 /** What the whole screen shows on top of the page. */
 export type ScreenState = {
   errorPopup: ErrorPopupState | null;
-  /** Why she is back on the login page; cleared by the next login (docs/decisions/044-session-end.md). */
-  sessionEnd: SessionEndReason | null;
+  /**
+   * The server's answer that ended her session (spec §8): the login page says which, until the next
+   * login (docs/decisions/044-session-end.md).
+   */
+  sessionEnd: SessionEndCode | null;
 };
 
 export type ScreenSlice = {
   screen: ScreenState;
   showErrorPopup: (popup: ErrorPopupState) => void;
   closeErrorPopup: () => void;
-  setSessionEnd: (reason: SessionEndReason | null) => void;
+  setSessionEnd: (reason: SessionEndCode | null) => void;
 };
 
 export const initialScreenState: ScreenState = { errorPopup: null, sessionEnd: null };

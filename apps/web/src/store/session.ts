@@ -1,6 +1,6 @@
+import type { SessionEndCode } from '../lib/api-client.ts';
 import { removeToken } from '../lib/storage/token.ts';
 import { useAppStore } from './app-store.ts';
-import type { SessionEndReason } from './screen.slice.ts';
 
 /**
  * Forgets the token and everything of the promoter logged in: her user, her cached actions, reports,
@@ -8,7 +8,7 @@ import type { SessionEndReason } from './screen.slice.ts';
  * they wait, unsent and unseen, for her next login. With a `reason` the login page says why she is
  * back there (docs/decisions/044-session-end.md).
  */
-export function endSession(reason: SessionEndReason | null = null): void {
+export function endSession(reason: SessionEndCode | null = null): void {
   removeToken();
   const store = useAppStore.getState();
   store.clearSessionData();
