@@ -10,21 +10,8 @@ const gzip = promisify(zlib.gzip);
 /** Text files worth compressing; images (PNG) are compressed already. */
 const TEXT_FILE = /\.(?:html|js|mjs|css|json|webmanifest|svg|txt|xml)$/;
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      // .vite/ holds the build manifest for scripts/check-bundle-size.mjs; the server never sends it.
-      if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : listFiles(full);
-      return [full];
-    }),
-  );
-  return nested.flat();
-}
-
 /** Writes `file.br` and `file.gz` next to `file`, each only when it is smaller than the file. */
-export async function precompressFile(file: string): Promise<void> {
+async function precompressFile(file: string): Promise<void> {
   const raw = await fs.readFile(file);
   const [br, gz] = await Promise.all([
     brotli(raw, {
@@ -52,9 +39,12 @@ export function precompress(): Plugin {
     name: 'promotor:precompress',
     apply: 'build',
     enforce: 'post',
-    async writeBundle(options) {
-      if (!options.dir) return;
-      const files = (await listFiles(options.dir)).filter((file) => TEXT_FILE.test(file));
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const files = (await fs.readdir(dir, { recursive: true }))
+        // .vite/ holds the build manifest for scripts/check-bundle-size.mjs; the server never sends it.
+        .filter((file) => TEXT_FILE.test(file) && !file.startsWith(`.vite${path.sep}`))
+        .map((file) => path.join(dir, file));
       await Promise.all(files.map(precompressFile));
     },
   };
