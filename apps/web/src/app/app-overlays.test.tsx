@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DISMISS_MS, TOAST_EXIT_MS } from '@promotor/contract/constants';
 import { useAppStore } from '../store/app-store.ts';
 import { AppErrorPopup, AppToasts } from './app-overlays.tsx';
@@ -19,69 +19,51 @@ describe('toasts', () => {
     expect(useAppStore.getState().toasts).toEqual([]);
   });
 
-  it('a toast left alone goes away after 8 seconds', () => {
-    vi.useFakeTimers();
-    try {
+  describe('left alone', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    /** Lets `ms` of the toasts' timers run, as the clock would. */
+    const pass = (ms: number) =>
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+
+    it('a toast left alone goes away after 8 seconds', () => {
       render(<AppToasts />);
       act(() => useAppStore.getState().showToast('Zmieniono hasło.'));
       expect(screen.getByRole('button', { name: 'Zmieniono hasło.' })).toBeInTheDocument();
 
-      act(() => {
-        vi.advanceTimersByTime(TOAST_DISMISS_MS - 1);
-      });
+      pass(TOAST_DISMISS_MS - 1);
       expect(screen.getByRole('button', { name: 'Zmieniono hasło.' })).toBeInTheDocument();
-      act(() => {
-        vi.advanceTimersByTime(1);
-      });
-      act(() => {
-        vi.advanceTimersByTime(TOAST_EXIT_MS);
-      });
+      pass(1);
+      pass(TOAST_EXIT_MS);
 
       expect(screen.queryByRole('button', { name: 'Zmieniono hasło.' })).not.toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('a toast shown before a reload leaves 8 seconds after it was first shown, not 8 seconds after the reload', () => {
-    vi.useFakeTimers();
-    try {
+    it('a toast shown before a reload leaves 8 seconds after it was first shown, not 8 seconds after the reload', () => {
       useAppStore.setState({ toasts: [{ id: 't1', type: 'error', message: 'Nieprawidłowe hasło.', createdAt: Date.now() - 6000 }] });
       render(<AppToasts />);
       expect(screen.getByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
 
-      act(() => {
-        vi.advanceTimersByTime(2000);
-      });
-      act(() => {
-        vi.advanceTimersByTime(TOAST_EXIT_MS);
-      });
+      pass(2000);
+      pass(TOAST_EXIT_MS);
 
       expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('the same message three times is one toast, which stays 8 seconds from the last time', () => {
-    vi.useFakeTimers();
-    try {
+    it('the same message three times is one toast, which stays 8 seconds from the last time', () => {
       render(<AppToasts />);
       act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
-      act(() => {
-        vi.advanceTimersByTime(6000);
-      });
+      pass(6000);
       act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
       act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
       expect(screen.getAllByRole('button', { name: 'Nieprawidłowe hasło.' })).toHaveLength(1);
 
-      act(() => {
-        vi.advanceTimersByTime(TOAST_DISMISS_MS - 1);
-      });
+      pass(TOAST_DISMISS_MS - 1);
       expect(screen.getByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
 
