@@ -76,15 +76,29 @@ export async function findAction(app: FastifyInstance, token: string, since: str
 
 let promoterCount = 0;
 
+/** A new promoter with the demo password and unique username and hostess code. */
+export async function buildPromoter(t: TestApp, options: { mobilePhone?: string } = {}): Promise<{ userId: string; username: string }> {
+  promoterCount += 1;
+  const username = `promotorka-${promoterCount}-${randomBytes(3).toString('hex')}@demo.pl`;
+  const ident = `HST${randomBytes(3).toString('hex').toUpperCase()}`;
+  const userId = await createPromoter(t.db, {
+    username,
+    password: DEMO_PASSWORD,
+    ident,
+    firstname: 'Ewa',
+    lastname: 'Testowa',
+    mobilePhone: options.mobilePhone ?? null,
+    territories: [],
+  });
+  return { userId, username };
+}
+
 /**
  * A new promoter with a fresh working day of demo actions and none started, logged in: for tests that
  * change her actions' state and must not depend on other tests.
  */
 export async function buildPromoterWithDay(t: TestApp): Promise<{ token: string; userId: string; username: string }> {
-  promoterCount += 1;
-  const username = `promotorka-${promoterCount}-${randomBytes(3).toString('hex')}@demo.pl`;
-  const ident = `HST${randomBytes(3).toString('hex').toUpperCase()}`;
-  const userId = await createPromoter(t.db, { username, password: DEMO_PASSWORD, ident, firstname: 'Ewa', lastname: 'Testowa', mobilePhone: null, territories: [] });
+  const { userId, username } = await buildPromoter(t);
   await seedFreshDay(t.db, userId, { timezone: t.config.timezone, now: t.clock.now() });
   return { token: await loginAs(t.app, username), userId, username };
 }

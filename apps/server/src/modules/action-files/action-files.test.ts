@@ -102,14 +102,17 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('a retried upload with the same Idempotency-Key returns the first answer, not a conflict', async () => {
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
     const photos = [buildJpeg(), buildJpeg()];
-    const input = { action: { uuid: kiosk.uuid }, ident: 'bereal_end' };
-    const first = await uploadPhotos(t.app, anna, input, photos, { 'idempotency-key': 'end-photos-1' });
-    const retry = await uploadPhotos(t.app, anna, input, photos, { 'idempotency-key': 'end-photos-1' });
+    const input = { action: { uuid: shop.uuid }, ident: 'bereal_end' };
+    const first = await uploadPhotos(t.app, ewa.token, input, photos, { 'idempotency-key': 'end-photos-1' });
+    const retry = await uploadPhotos(t.app, ewa.token, input, photos, { 'idempotency-key': 'end-photos-1' });
     expect(first.statusCode).toBe(200);
     expect(retry.statusCode).toBe(200);
     expect(retry.body).toBe(first.body);
-    const other = await uploadPhotos(t.app, anna, input, [buildJpeg(), buildJpeg()], { 'idempotency-key': 'end-photos-1' });
+    const other = await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()], { 'idempotency-key': 'end-photos-1' });
     expect(other.json().data.error).toBe('E_IDEMPOTENCY_KEY_REUSED');
   });
 
@@ -151,11 +154,15 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('the photo survey stores its photo and answers, listed as the poll', async () => {
-    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' } }, [buildJpeg()]);
+    const ewa = await buildPromoterWithDay(t);
+    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
+    const input = { action: { uuid: shop.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' } };
+    const res = await uploadPhotos(t.app, ewa.token, input, [buildJpeg()]);
     expect(res.statusCode).toBe(200);
-    const listed = (await post(t.app, '/action/file/list', { action: { uuid: kiosk.uuid } }, anna)).json().data;
+    const listed = (await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, ewa.token)).json().data;
     expect(listed.poll).toEqual({ chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' });
-    expect(listed.files.map((f: { ident: string }) => f.ident)).toEqual(['bereal_end', 'bereal_end', 'start']);
+    expect(listed.files.map((f: { ident: string }) => f.ident)).toEqual(['start']);
   });
 
   it('start photos of a started action, and any photo of a cancelled one, are refused', async () => {

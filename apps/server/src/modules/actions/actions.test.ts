@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { findAction, listCurrent, type ListedAction } from '../../test/builders.ts';
+import { buildPromoterWithDay, findAction, listCurrent, type ListedAction } from '../../test/builders.ts';
 import { wallDate } from '../../lib/time.ts';
 
 describe.each(testDatabases)('field actions (%s)', (dialect) => {
@@ -81,27 +81,38 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect(res.json().data.action.last.status.user.status).toBe('finished');
   });
 
+  /** A promoter of her own with a fresh day (none started), so that tests changing state stand alone. */
+  const freshPromoter = async () => {
+    const { token } = await buildPromoterWithDay(t);
+    return { token, act: (name: string) => findAction(t.app, token, startOfToday(), name) };
+  };
+
   it('she cannot start a second action while one is started', async () => {
-    const res = await checkIn(await act('Żabka'));
+    const ewa = await freshPromoter();
+    expect((await checkIn(await ewa.act('Żabka'), ewa.token)).statusCode).toBe(200);
+    const res = await checkIn(await ewa.act('Arkadia'), ewa.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 
   it('finishing the started action moves it to the history and to recent.last', async () => {
-    const kiosk = await act('Kiosk Nowy');
-    const res = await checkOut(kiosk);
+    const ewa = await freshPromoter();
+    expect((await checkIn(await ewa.act('Żabka'), ewa.token)).statusCode).toBe(200);
+    const zabka = await ewa.act('Żabka');
+    const res = await checkOut(zabka, ewa.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.action.status.user.status).toBe('finished');
-    expect((await listCurrent(t.app, anna, startOfToday())).some((a) => a.uuid === kiosk.uuid)).toBe(false);
-    const recent = (await post(t.app, '/action/recent', undefined, anna)).json().data.action;
+    expect((await listCurrent(t.app, ewa.token, startOfToday())).some((a) => a.uuid === zabka.uuid)).toBe(false);
+    const recent = (await post(t.app, '/action/recent', undefined, ewa.token)).json().data.action;
     expect(recent.current).toBeNull();
-    expect(recent.last.uuid).toBe(kiosk.uuid);
+    expect(recent.last.uuid).toBe(zabka.uuid);
   });
 
   it('a check-in starts the action at the chosen point and records position, cash terminal and time', async () => {
-    const arkadia = await act('Arkadia');
+    const ewa = await freshPromoter();
+    const arkadia = await ewa.act('Arkadia');
     const kioskPoint = arkadia.actionPoints[1]!;
-    const res = await checkIn(arkadia, anna, { actionPoint: { uuid: kioskPoint.uuid } });
+    const res = await checkIn(arkadia, ewa.token, { actionPoint: { uuid: kioskPoint.uuid } });
     expect(res.statusCode).toBe(200);
     const action = res.json().data.action;
     expect(action.status.user.status).toBe('started');
@@ -109,37 +120,42 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect(action.status.user.lastStatusCreated.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const events = await t.db.selectFrom('action_status_events').selectAll().where('action_id', '=', arkadia.uuid).execute();
     expect(events).toMatchObject([{ kind: 'check_in', latitude: 52.2297, longitude: 21.0122, cash_terminal_id: 'K12', action_point_id: kioskPoint.uuid }]);
-    expect((await checkIn(arkadia)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    expect((await checkIn(arkadia, ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 
   it('location pings are stored with server time, only for the started action', async () => {
-    const arkadia = await act('Arkadia');
-    const ping = (a: ListedAction, token = anna) =>
-      post(t.app, '/action/location/save', { action: { uuid: a.uuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12.5 } }, token);
+    const ewa = await freshPromoter();
+    const arkadia = await ewa.act('Arkadia');
+    expect((await checkIn(arkadia, ewa.token)).statusCode).toBe(200);
+    const ping = (a: ListedAction) =>
+      post(t.app, '/action/location/save', { action: { uuid: a.uuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12.5 } }, ewa.token);
     expect((await ping(arkadia)).statusCode).toBe(200);
     const rows = await t.db.selectFrom('action_locations').selectAll().where('action_id', '=', arkadia.uuid).execute();
     expect(rows).toMatchObject([{ latitude: 52.23, longitude: 21.01, accuracy: 12.5, created_at: t.clock.now().toISOString() }]);
-    expect((await ping(await act('Lidl'))).json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    const bad = await post(t.app, '/action/location/save', { action: { uuid: arkadia.uuid }, location: { latitude: 123, longitude: 21, accuracy: 5 } }, anna);
+    expect((await ping(await ewa.act('Lidl'))).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    const bad = await post(t.app, '/action/location/save', { action: { uuid: arkadia.uuid }, location: { latitude: 123, longitude: 21, accuracy: 5 } }, ewa.token);
     expect(bad.statusCode).toBe(400);
   });
 
   it('a finished action cannot be started or finished again', async () => {
-    const arkadia = await act('Arkadia');
-    expect((await checkOut(arkadia)).statusCode).toBe(200);
-    const history = await post(t.app, '/action/list', { actions: { since: '2020-01-01 00:00:00', finished: true }, pagination: { limit: 100, offset: 0 } }, anna);
+    const ewa = await freshPromoter();
+    expect((await checkIn(await ewa.act('Arkadia'), ewa.token)).statusCode).toBe(200);
+    const arkadia = await ewa.act('Arkadia');
+    expect((await checkOut(arkadia, ewa.token)).statusCode).toBe(200);
+    const history = await post(t.app, '/action/list', { actions: { since: '2020-01-01 00:00:00', finished: true }, pagination: { limit: 100, offset: 0 } }, ewa.token);
     const finished = (history.json().data.actions as ListedAction[]).find((a) => a.uuid === arkadia.uuid)!;
-    const again = await post(t.app, '/action/check-in', { actionPoint: { uuid: finished.actionPoints[0]!.uuid }, location: { latitude: null, longitude: null } }, anna);
+    const again = await post(t.app, '/action/check-in', { actionPoint: { uuid: finished.actionPoints[0]!.uuid }, location: { latitude: null, longitude: null } }, ewa.token);
     expect(again.json().data.error).toBe('E_ACTION_ALREADY_CHECK_OUT');
-    expect((await checkOut(finished)).json().data.error).toBe('E_ACTION_ALREADY_CHECK_OUT');
+    expect((await checkOut(finished, ewa.token)).json().data.error).toBe('E_ACTION_ALREADY_CHECK_OUT');
   });
 
   it('a cancelled, a future or a not-started action refuses the wrong transition', async () => {
-    expect((await checkIn(await act('Relay'))).json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    expect((await checkIn(await act('Lidl'))).json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    expect((await checkOut(await act('Żabka'))).json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    const relay = await act('Relay');
-    expect((await post(t.app, '/action/cancel', { actionPoint: { uuid: relay.actionPoints[0]!.uuid } }, anna)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    const ewa = await freshPromoter();
+    expect((await checkIn(await ewa.act('Relay'), ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    expect((await checkIn(await ewa.act('Lidl'), ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    expect((await checkOut(await ewa.act('Żabka'), ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    const relay = await ewa.act('Relay');
+    expect((await post(t.app, '/action/cancel', { actionPoint: { uuid: relay.actionPoints[0]!.uuid } }, ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 
   it('an action point of another action is E_ACTION_POINT_NOT_FOUND', async () => {
@@ -151,8 +167,9 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
   });
 
   it('a check-in without a position sends nulls and still starts', async () => {
-    const zabka = await act('Żabka');
-    const res = await checkIn(zabka, anna, { location: { latitude: null, longitude: null } });
+    const ewa = await freshPromoter();
+    const zabka = await ewa.act('Żabka');
+    const res = await checkIn(zabka, ewa.token, { location: { latitude: null, longitude: null } });
     expect(res.statusCode).toBe(200);
     const [event] = await t.db.selectFrom('action_status_events').selectAll().where('action_id', '=', zabka.uuid).execute();
     expect(event).toMatchObject({ latitude: null, longitude: null });
@@ -166,25 +183,30 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
   });
 
   it('cancelling her participation removes the action from her list', async () => {
-    const lidl = await act('Lidl');
-    const res = await post(t.app, '/action/cancel', { action: { uuid: lidl.uuid }, actionPoint: { uuid: lidl.actionPoints[0]!.uuid } }, anna);
+    const ewa = await freshPromoter();
+    const lidl = await ewa.act('Lidl');
+    const res = await post(t.app, '/action/cancel', { action: { uuid: lidl.uuid }, actionPoint: { uuid: lidl.actionPoints[0]!.uuid } }, ewa.token);
     expect(res.statusCode).toBe(200);
-    expect((await listCurrent(t.app, anna, startOfToday())).some((a) => a.uuid === lidl.uuid)).toBe(false);
-    const again = await post(t.app, '/action/cancel', { actionPoint: { uuid: lidl.actionPoints[0]!.uuid } }, anna);
+    expect((await listCurrent(t.app, ewa.token, startOfToday())).some((a) => a.uuid === lidl.uuid)).toBe(false);
+    const again = await post(t.app, '/action/cancel', { actionPoint: { uuid: lidl.actionPoints[0]!.uuid } }, ewa.token);
     expect(again.json().data.error).toBe('E_ACTION_POINT_NOT_FOUND');
   });
 
   it('a started action cannot be cancelled', async () => {
-    const zabka = await act('Żabka');
-    const res = await post(t.app, '/action/cancel', { actionPoint: { uuid: zabka.actionPoints[0]!.uuid } }, anna);
+    const ewa = await freshPromoter();
+    const zabka = await ewa.act('Żabka');
+    expect((await checkIn(zabka, ewa.token)).statusCode).toBe(200);
+    const res = await post(t.app, '/action/cancel', { actionPoint: { uuid: zabka.actionPoints[0]!.uuid } }, ewa.token);
     expect(res.json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 
   it('a retried check-out with the same Idempotency-Key is applied once', async () => {
-    const zabka = await act('Żabka');
+    const ewa = await freshPromoter();
+    const zabka = await ewa.act('Żabka');
+    expect((await checkIn(zabka, ewa.token)).statusCode).toBe(200);
     const body = { actionPoint: { uuid: zabka.actionPoints[0]!.uuid } };
-    const first = await post(t.app, '/action/check-out', body, anna, { 'idempotency-key': 'out-zabka' });
-    const retry = await post(t.app, '/action/check-out', body, anna, { 'idempotency-key': 'out-zabka' });
+    const first = await post(t.app, '/action/check-out', body, ewa.token, { 'idempotency-key': 'out-zabka' });
+    const retry = await post(t.app, '/action/check-out', body, ewa.token, { 'idempotency-key': 'out-zabka' });
     expect(first.statusCode).toBe(200);
     expect(retry.statusCode).toBe(200);
     expect(retry.body).toBe(first.body);
@@ -193,10 +215,8 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
   });
 
   it("another promoter's token gets 404 on every route for her action", async () => {
-    const arkadiaPoint = (await post(t.app, '/action/list', { actions: { since: '2020-01-01 00:00:00', finished: true }, pagination: { limit: 100, offset: 0 } }, anna))
-      .json().data.actions.find((a: ListedAction) => a.name.includes('Arkadia')) as ListedAction;
     const open = await act('Pokaz glo');
-    const point = { uuid: arkadiaPoint.actionPoints[0]!.uuid };
+    const point = { uuid: (await act('Żabka')).actionPoints[0]!.uuid };
     const calls = [
       post(t.app, '/action/check-in', { actionPoint: point, location: { latitude: null, longitude: null } }, piotr),
       post(t.app, '/action/check-out', { actionPoint: point }, piotr),

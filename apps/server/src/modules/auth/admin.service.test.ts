@@ -9,29 +9,36 @@ describe.each(testDatabases)('administration without SQL (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const ewa = {
-    username: 'ewa@firma.pl',
+  let count = 0;
+  /** Her own account in each test: a unique username and hostess code. */
+  const newEwa = () => ({
+    username: `ewa${++count}@firma.pl`,
     password: 'haslo-ewy-123',
-    ident: 'HST2001',
+    ident: `HST20${count}`,
     firstname: 'Ewa',
     lastname: 'Zielińska',
     mobilePhone: '+48600200300',
     territories: ['WAW-CENTRUM', 'GDA-NOWA'],
-  };
+  });
 
   it('a new promoter can log in at once and sees her territories, new ones created', async () => {
+    const ewa = newEwa();
     await createPromoter(t.db, ewa);
     const res = await post(t.app, '/auth/login', { username: ewa.username, password: ewa.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ ident: 'HST2001', firstname: 'Ewa', territories: [{ ident: 'GDA-NOWA' }, { ident: 'WAW-CENTRUM' }] });
+    expect(res.json().data.user).toMatchObject({ ident: ewa.ident, firstname: 'Ewa', territories: [{ ident: 'GDA-NOWA' }, { ident: 'WAW-CENTRUM' }] });
   });
 
   it('a taken username or hostess code is refused with a readable message', async () => {
-    await expect(createPromoter(t.db, { ...ewa, ident: 'HST9999' })).rejects.toThrow('Konto ewa@firma.pl już istnieje.');
-    await expect(createPromoter(t.db, { ...ewa, username: 'inna@firma.pl' })).rejects.toThrow('Kod hostessy HST2001 jest już zajęty.');
+    const ewa = newEwa();
+    await createPromoter(t.db, ewa);
+    await expect(createPromoter(t.db, { ...ewa, ident: 'HST9999' })).rejects.toThrow(`Konto ${ewa.username} już istnieje.`);
+    await expect(createPromoter(t.db, { ...ewa, username: 'inna@firma.pl' })).rejects.toThrow(`Kod hostessy ${ewa.ident} jest już zajęty.`);
   });
 
   it('a password reset by the administrator ends her sessions', async () => {
+    const ewa = newEwa();
+    await createPromoter(t.db, ewa);
     const token = await loginAs(t.app, ewa.username, ewa.password);
     await resetPromoterPassword(t.db, ewa.username, 'nowe-haslo-od-admina');
     expect((await post(t.app, '/auth/session', undefined, token)).json().data.error).toBe('E_UNAUTHORIZED');

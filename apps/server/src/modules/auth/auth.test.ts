@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNA, DEMO_PASSWORD, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildPromoter } from '../../test/builders.ts';
 import { listOutbox } from '../notifier/notifier.ts';
 
 const codeFromOutbox = async (t: TestApp) => {
@@ -92,8 +93,9 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   });
 
   it('a promoter changes her password: the new one works, the old one not, other sessions end', async () => {
-    const phone = await loginAs(t.app, PIOTR);
-    const tablet = await loginAs(t.app, PIOTR);
+    const { username } = await buildPromoter(t);
+    const phone = await loginAs(t.app, username);
+    const tablet = await loginAs(t.app, username);
     const short = await post(t.app, '/auth/update-password', { user: { password: 'krotkie' } }, phone);
     expect(short.statusCode).toBe(400);
     expect(short.json().data.details[0]).toEqual({ path: 'body.user.password', message: 'Hasło musi mieć co najmniej 8 znaków.' });
@@ -102,40 +104,39 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect((await post(t.app, '/auth/session', undefined, phone)).statusCode).toBe(200);
     expect((await post(t.app, '/auth/session', undefined, tablet)).json().data.error).toBe('E_UNAUTHORIZED');
-    expect((await post(t.app, '/auth/login', { username: PIOTR, password: DEMO_PASSWORD })).json().data.error).toBe(
-      'E_USER_WRONG_PASSWORD',
-    );
-    await loginAs(t.app, PIOTR, 'nowe-haslo-piotra');
-    await post(t.app, '/auth/update-password', { user: { password: DEMO_PASSWORD } }, phone);
+    expect((await post(t.app, '/auth/login', { username, password: DEMO_PASSWORD })).json().data.error).toBe('E_USER_WRONG_PASSWORD');
+    await loginAs(t.app, username, 'nowe-haslo-piotra');
   });
 
   it('a password reset code arrives in the outbox, works once, and ends every session', async () => {
-    const before = await loginAs(t.app, ANNA);
+    const { username } = await buildPromoter(t, { mobilePhone: '+48600999000' });
+    const before = await loginAs(t.app, username);
     expect((await post(t.app, '/auth/reset-token', { username: 'nikt@demo.pl' })).json().data.error).toBe('E_USER_NOT_FOUND');
-    expect((await post(t.app, '/auth/reset-token', { username: ANNA })).statusCode).toBe(200);
+    expect((await post(t.app, '/auth/reset-token', { username })).statusCode).toBe(200);
     const messages = await listOutbox(t.db, 2);
     expect(messages.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     const code = await codeFromOutbox(t);
 
-    const wrong = await post(t.app, '/auth/reset-password', { username: ANNA, otp: 'AAAAA', password: 'haslo-po-resecie' });
+    const wrong = await post(t.app, '/auth/reset-password', { username, otp: 'AAAAA', password: 'haslo-po-resecie' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().data.error).toBe('E_RESET_CODE_INVALID');
 
-    const ok = await post(t.app, '/auth/reset-password', { username: ANNA, otp: code.toLowerCase(), password: 'haslo-po-resecie' });
+    const ok = await post(t.app, '/auth/reset-password', { username, otp: code.toLowerCase(), password: 'haslo-po-resecie' });
     expect(ok.statusCode).toBe(200);
     expect((await post(t.app, '/auth/session', undefined, before)).json().data.error).toBe('E_UNAUTHORIZED');
-    await loginAs(t.app, ANNA, 'haslo-po-resecie');
+    await loginAs(t.app, username, 'haslo-po-resecie');
 
-    const again = await post(t.app, '/auth/reset-password', { username: ANNA, otp: code, password: 'jeszcze-inne-haslo' });
+    const again = await post(t.app, '/auth/reset-password', { username, otp: code, password: 'jeszcze-inne-haslo' });
     expect(again.json().data.error).toBe('E_RESET_CODE_INVALID');
   });
 
   it('a reset code expires after 10 minutes', async () => {
-    await post(t.app, '/auth/reset-token', { username: ANNA });
+    const { username } = await buildPromoter(t);
+    await post(t.app, '/auth/reset-token', { username });
     const code = await codeFromOutbox(t);
     t.clock.advance(10 * 60_000 + 1);
     try {
-      const res = await post(t.app, '/auth/reset-password', { username: ANNA, otp: code, password: 'haslo-po-czasie' });
+      const res = await post(t.app, '/auth/reset-password', { username, otp: code, password: 'haslo-po-czasie' });
       expect(res.json().data.error).toBe('E_RESET_CODE_EXPIRED');
     } finally {
       t.clock.advance(-(10 * 60_000 + 1));
@@ -143,14 +144,15 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   });
 
   it('a reset code stops working after 5 wrong tries, even with the right code', async () => {
-    await post(t.app, '/auth/reset-token', { username: ANNA });
+    const { username } = await buildPromoter(t);
+    await post(t.app, '/auth/reset-token', { username });
     const code = await codeFromOutbox(t);
     const answers = [];
     for (let i = 0; i < 5; i++) {
-      answers.push((await post(t.app, '/auth/reset-password', { username: ANNA, otp: 'ZZZZZ', password: 'haslo-zgadywane' })).json().data.error);
+      answers.push((await post(t.app, '/auth/reset-password', { username, otp: 'ZZZZZ', password: 'haslo-zgadywane' })).json().data.error);
     }
     expect(answers).toEqual([...Array(4).fill('E_RESET_CODE_INVALID'), 'E_RESET_CODE_TOO_MANY_ATTEMPTS']);
-    const right = await post(t.app, '/auth/reset-password', { username: ANNA, otp: code, password: 'haslo-zgadywane' });
+    const right = await post(t.app, '/auth/reset-password', { username, otp: code, password: 'haslo-zgadywane' });
     expect(right.json().data.error).toBe('E_RESET_CODE_TOO_MANY_ATTEMPTS');
   });
 });
