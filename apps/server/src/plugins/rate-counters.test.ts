@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { buildPromoter } from '../test/builders.ts';
 import { ANNA, DEMO_PASSWORD, PIOTR, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
 
 // Limits that hold when guesses arrive in parallel, on several instances, and across a restart
@@ -47,6 +48,18 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i)))).map((a) => a.json().data.error as string);
     expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID')).toHaveLength(10);
     expect(codes.filter((c) => c === 'E_TOO_MANY_REQUESTS')).toHaveLength(10);
+  });
+
+  it('a try that was no wrong guess (an expired code) is given back, not counted', async () => {
+    const { username } = await buildPromoter(t);
+    await t.app.inject({ method: 'POST', url: '/api/auth/reset-token', remoteAddress: '10.35.0.1', payload: { username } });
+    t.clock.advance(11 * 60_000);
+    const codes = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: `10.35.${i}.2`, payload: { username, otp: 'ZZZZZ', password: 'haslo-po-czasie' } });
+      codes.push(res.json().data.error);
+    }
+    expect(codes).toEqual(Array(12).fill('E_RESET_CODE_EXPIRED'));
   });
 
   it('the per-address limit counts calls on every instance together', async () => {
