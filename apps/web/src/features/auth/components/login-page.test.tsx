@@ -1,10 +1,20 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+
+/** Fills in Anna's e-mail and `password` (replacing what the fields held) and taps 'Dalej'. */
+async function submitLogin(user: UserEvent, password: string) {
+  const email = await screen.findByRole('textbox', { name: 'Adres email' });
+  await user.clear(email);
+  await user.type(email, 'anna@demo.pl');
+  await user.clear(screen.getByLabelText('Hasło'));
+  await user.type(screen.getByLabelText('Hasło'), password);
+  await user.click(screen.getByRole('button', { name: 'Dalej' }));
+}
 
 describe('login page', () => {
   it('leaving the fields empty shows "Wpisz adres email" and "Wpisz hasło" under them', async () => {
@@ -42,9 +52,7 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderApp('/');
 
-    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
-    await user.type(screen.getByLabelText('Hasło'), 'demo-haslo-1');
-    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    await submitLogin(user, 'demo-haslo-1');
 
     expect(await screen.findByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({ username: 'anna@demo.pl', password: 'demo-haslo-1' });
@@ -57,9 +65,7 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderApp('/');
 
-    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
-    await user.type(screen.getByLabelText('Hasło'), 'zle-haslo');
-    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    await submitLogin(user, 'zle-haslo');
 
     expect(await screen.findByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
@@ -91,16 +97,12 @@ describe('login page', () => {
     useFakeFetch(answers);
     const user = userEvent.setup();
     renderApp('/');
-    await user.type(await screen.findByRole('textbox', { name: 'Adres email' }), 'anna@demo.pl');
-    await user.type(screen.getByLabelText('Hasło'), 'zle-haslo');
-    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    await submitLogin(user, 'zle-haslo');
     expect(await screen.findByRole('button', { name: 'Nieprawidłowe hasło.' })).toBeInTheDocument();
 
     answers['/api/auth/login'] = { body: successEnvelope(buildSession()) };
     answers['/api/action/list'] = { body: successEnvelope({ actions: [] }) };
-    await user.clear(screen.getByLabelText('Hasło'));
-    await user.type(screen.getByLabelText('Hasło'), 'demo-haslo-1');
-    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    await submitLogin(user, 'demo-haslo-1');
 
     expect(await screen.findByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument();
