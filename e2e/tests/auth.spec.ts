@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { logIn, openMenu, readResetCode, toast } from '../fixtures/app.ts';
+import { changePassword, logIn, openMenu, readResetCode, submitLogin, toast } from '../fixtures/app.ts';
 import { ANNA, createPromoter } from '../fixtures/promoters.ts';
 
 test('a wrong password shows the Polish message', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Adres email' }).fill(ANNA.username);
-  await page.getByLabel('Hasło').fill('to-nie-jest-haslo');
-  await page.getByRole('button', { name: 'Dalej' }).click();
+  await submitLogin(page, ANNA.username, 'to-nie-jest-haslo');
   await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -60,11 +58,7 @@ test('her data page shows who she is', async ({ page }) => {
 test('a promoter changes her password and logs in with the new one', async ({ page }) => {
   const ewa = await createPromoter('Ewa');
   await logIn(page, ewa);
-  await page.goto('/user-data');
-  await page.getByRole('button', { name: 'Zmień hasło' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Zmiana hasła' });
-  await dialog.getByLabel('Nowe hasło').fill('krotkie');
-  await dialog.getByRole('button', { name: 'Zapisz' }).click();
+  const dialog = await changePassword(page, 'krotkie');
   await expect(dialog.getByText('Hasło musi mieć co najmniej 8 znaków.')).toBeVisible();
   await dialog.getByLabel('Nowe hasło').fill('nowe-haslo-ewy');
   await dialog.getByRole('button', { name: 'Zapisz' }).click();
@@ -73,9 +67,7 @@ test('a promoter changes her password and logs in with the new one', async ({ pa
   await openMenu(page);
   await page.getByRole('button', { name: 'Wyloguj' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('textbox', { name: 'Adres email' }).fill(ewa.username);
-  await page.getByLabel('Hasło').fill(ewa.password);
-  await page.getByRole('button', { name: 'Dalej' }).click();
+  await submitLogin(page, ewa.username, ewa.password);
   await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
   await logIn(page, { ...ewa, password: 'nowe-haslo-ewy' });
 });

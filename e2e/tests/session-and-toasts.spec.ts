@@ -1,16 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logIn, openMenu, toast } from '../fixtures/app.ts';
+import { expect, test } from '@playwright/test';
+import { changePassword, logIn, openMenu, submitLogin, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem } from '../fixtures/actions.ts';
 import { writeDatabase } from '../fixtures/database.ts';
-import { createPromoter, createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
+import { createPromoter, createPromoterWithActions } from '../fixtures/promoters.ts';
 
 // Issue 6: toasts that came back, an ended session that left her stranded (decisions 043, 044).
-
-async function tryPassword(page: Page, promoter: Promoter, password: string) {
-  await page.getByRole('textbox', { name: 'Adres email' }).fill(promoter.username);
-  await page.getByLabel('Hasło').fill(password);
-  await page.getByRole('button', { name: 'Dalej' }).click();
-}
 
 /** What the organiser's side does to her session: revoked (logged out elsewhere) or past its end. */
 function revokeSessions(username: string) {
@@ -29,10 +23,10 @@ test.describe('toasts', () => {
   test('a failed login’s “Nieprawidłowe hasło.” does not follow her to /akcje once she logs in', async ({ page }) => {
     const ewa = await createPromoter('Ewa');
     await page.goto('/');
-    await tryPassword(page, ewa, 'to-nie-jest-haslo');
+    await submitLogin(page, ewa.username, 'to-nie-jest-haslo');
     await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
 
-    await tryPassword(page, ewa, ewa.password);
+    await submitLogin(page, ewa.username, ewa.password);
     await expect(page.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeVisible();
     await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(0);
   });
@@ -41,7 +35,7 @@ test.describe('toasts', () => {
     const ola = await createPromoter('Ola');
     await page.goto('/');
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await tryPassword(page, ola, 'to-nie-jest-haslo');
+      await submitLogin(page, ola.username, 'to-nie-jest-haslo');
       await expect(page.getByRole('button', { name: 'Dalej' })).toBeEnabled();
     }
     await expect(toast(page, 'Nieprawidłowe hasło.')).toHaveCount(1);
@@ -50,7 +44,7 @@ test.describe('toasts', () => {
   test('a toast is gone 8 seconds after it was shown, even when the page was reloaded meanwhile', async ({ page }) => {
     const iga = await createPromoter('Iga');
     await page.goto('/');
-    await tryPassword(page, iga, 'to-nie-jest-haslo');
+    await submitLogin(page, iga.username, 'to-nie-jest-haslo');
     await expect(toast(page, 'Nieprawidłowe hasło.')).toBeVisible();
     const shownAt = Date.now();
 
@@ -69,11 +63,7 @@ test.describe('toasts', () => {
   test('a toast leaves the header’s burger and coupon icon visible and the burger tappable', async ({ page }) => {
     const ewa = await createPromoter('Ewa');
     await logIn(page, ewa);
-    await page.goto('/user-data');
-    await page.getByRole('button', { name: 'Zmień hasło' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Zmiana hasła' });
-    await dialog.getByLabel('Nowe hasło').fill('nowe-haslo-ewy');
-    await dialog.getByRole('button', { name: 'Zapisz' }).click();
+    await changePassword(page, 'nowe-haslo-ewy');
     const shown = toast(page, 'Zmieniono hasło.');
     await expect(shown).toBeVisible();
 
