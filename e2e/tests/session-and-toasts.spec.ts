@@ -1,23 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { changePassword, logIn, openMenu, submitLogin, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem } from '../fixtures/actions.ts';
-import { writeDatabase } from '../fixtures/database.ts';
+import { expireSessions, revokeSessions } from '../fixtures/database.ts';
 import { createPromoter, createPromoterWithActions } from '../fixtures/promoters.ts';
 
 // Issue 6: toasts that came back, an ended session that left her stranded (decisions 043, 044).
-
-/** What the organiser's side does to her session: revoked (logged out elsewhere) or past its end. */
-function revokeSessions(username: string) {
-  writeDatabase(
-    `update sessions set revoked_at = ? where user_id = (select id from users where username = ?)`,
-    new Date().toISOString(),
-    username,
-  );
-}
-
-function expireSessions(username: string) {
-  writeDatabase(`update sessions set expires_at = ? where user_id = (select id from users where username = ?)`, '2020-01-01T00:00:00.000Z', username);
-}
 
 test.describe('toasts', () => {
   test('a failed login’s “Nieprawidłowe hasło.” does not follow her to /akcje once she logs in', async ({ page }) => {
