@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { ZABKA, actionItem, fillEndForm, fillStartForm, waitForOfflineShell } from '../fixtures/actions.ts';
-import { actionIdByName, countRows, writeDatabase } from '../fixtures/database.ts';
+import { actionIdByName, countRows, revokeSessions, writeDatabase } from '../fixtures/database.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
 
 // The service worker serves the app without a connection; the outbox keeps the work in IndexedDB.
@@ -16,6 +16,17 @@ async function startOffline(page: Page, username: string) {
   await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
   await expect(page.getByRole('status', { name: /Do wysłania: \d/ })).toBeVisible();
   return actionIdByName(username, ZABKA);
+}
+
+/** Finishes her started ZABKA from its detail page, the connection lost once the form is open. */
+async function finishOffline(page: Page) {
+  await actionItem(page, ZABKA).click();
+  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
+  await page.context().setOffline(true);
+  await fillEndForm(page);
+  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
+  await expect(page).toHaveURL(/\/akcje$/);
+  await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
 }
 
 test('a start made without a connection survives a reload and arrives exactly once', async ({ page, context }) => {
@@ -36,12 +47,7 @@ test('a start made without a connection survives a reload and arrives exactly on
   expect(countRows('action_status_events', `action_id = ? and kind = 'check_in'`, actionId)).toBe(1);
 
   // and the finish, the same way
-  await actionItem(page, ZABKA).click();
-  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
-  await context.setOffline(true);
-  await fillEndForm(page);
-  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
-  await expect(page).toHaveURL(/\/akcje$/);
+  await finishOffline(page);
   await page.reload();
   await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
   await context.setOffline(false);
@@ -129,13 +135,7 @@ test('offline, a queued start and finish say only that they wait: no toast at al
   await expect(actionItem(page, ZABKA)).toContainText('W trakcie', { timeout: 20_000 });
   await expect(offline).toHaveCount(0);
 
-  await actionItem(page, ZABKA).click();
-  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
-  await context.setOffline(true);
-  await fillEndForm(page);
-  await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
-  await expect(page).toHaveURL(/\/akcje$/);
-  await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
+  await finishOffline(page);
   await expect(offline).toHaveCount(1);
 
   await context.setOffline(false);
@@ -153,7 +153,7 @@ test('a start queued offline waits through a session ended meanwhile and arrives
   await logIn(page, iga);
   await waitForOfflineShell(page);
   const actionId = await startOffline(page, iga.username);
-  writeDatabase(`update sessions set revoked_at = ? where user_id = (select id from users where username = ?)`, new Date().toISOString(), iga.username);
+  revokeSessions(iga.username);
 
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
