@@ -119,6 +119,8 @@ test('offline, a queued start and finish say only that they wait: no toast at al
   await logIn(page, ewa);
   await waitForOfflineShell(page);
   const offline = page.getByText('Brak połączenia z internetem');
+  // Online the notice is empty yet already a live region in the accessibility tree, so that its coming is announced.
+  await expect(page.getByRole('status').and(page.locator('.offline-notice'))).toBeEmpty();
 
   const actionId = await startOffline(page, ewa.username);
   // Her list, the action's page and a reload, all without a connection: no toast, one notice.
