@@ -39,7 +39,7 @@ function ErrorCode({ code }: { code: string }) {
       </p>
       {readable ? (
         <p className="error-popup__exact">
-          {pl.errorPopup.exactCode}: <code>{code}</code>
+          {pl.errorPopup.exactCode} <code>{code}</code>
         </p>
       ) : null}
     </>

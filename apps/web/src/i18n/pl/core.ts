@@ -60,7 +60,7 @@ export const errorPopup = {
   title: 'Wystąpił błąd.',
   code: 'Kod błędu:',
   /** The exact meta.ts under the readable time (decision 045). */
-  exactCode: 'Dokładny kod',
+  exactCode: 'Dokładny kod:',
   tryAgain: 'Spróbuj ponownie...',
   back: 'Wróć',
 } as const;
