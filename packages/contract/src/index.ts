@@ -7,3 +7,5 @@ export * from './actions.ts';
 export * from './zod-rules.ts';
 export * from './rules/index.ts';
 export * from './wall-clock.ts';
+export * from './api/route-paths.ts';
+export * from './api/routes.ts';

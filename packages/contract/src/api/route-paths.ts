@@ -1,0 +1,48 @@
+// The API's calls (spec §7) by name, without schemas: what a client needs to send one — its path and
+// how it travels. zod-free, so the web app's entry chunk can use it; the schemas of each call are in
+// ./routes.ts, keyed by the same names (the type checker keeps the two tables in step).
+
+export type RouteKind =
+  /** JSON body (possibly empty), JSON envelope answer. */
+  | 'json'
+  /** multipart/form-data: `_input` (JSON) and `files[]`; JSON envelope answer. */
+  | 'multipart'
+  /** JSON body; the answer is a file (an image), not an envelope. */
+  | 'binary';
+
+export type RoutePath = {
+  /** Below the API's base ('/api'), e.g. '/action/check-in'. */
+  readonly path: `/${string}`;
+  readonly kind: RouteKind;
+  /** Reachable without a bearer token (login, password reset). */
+  readonly public?: true;
+  /**
+   * false: the server keeps no Idempotency-Key record for it (reads, and calls whose body carries a
+   * password, decision 005). Every other call replays its stored answer for a repeated key.
+   */
+  readonly idempotent: boolean;
+};
+
+export const routePaths = {
+  // spec §7 /auth/*
+  authLogin: { path: '/auth/login', kind: 'json', public: true, idempotent: false },
+  authSession: { path: '/auth/session', kind: 'json', idempotent: false },
+  authLogout: { path: '/auth/logout', kind: 'json', idempotent: true },
+  authResetToken: { path: '/auth/reset-token', kind: 'json', public: true, idempotent: true },
+  authResetPassword: { path: '/auth/reset-password', kind: 'json', public: true, idempotent: false },
+  authUpdatePassword: { path: '/auth/update-password', kind: 'json', idempotent: false },
+  // spec §7 /action/*
+  actionList: { path: '/action/list', kind: 'json', idempotent: false },
+  actionRecent: { path: '/action/recent', kind: 'json', idempotent: false },
+  actionCheckIn: { path: '/action/check-in', kind: 'json', idempotent: true },
+  actionCheckOut: { path: '/action/check-out', kind: 'json', idempotent: true },
+  actionCancel: { path: '/action/cancel', kind: 'json', idempotent: true },
+  actionLocationSave: { path: '/action/location/save', kind: 'json', idempotent: true },
+  actionFileCreate: { path: '/action/file/create', kind: 'multipart', idempotent: true },
+  actionFileList: { path: '/action/file/list', kind: 'json', idempotent: false },
+  actionFileServe: { path: '/action/file/serve', kind: 'binary', idempotent: false },
+  // spec §7 /poll/answer
+  pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
+} as const satisfies Record<string, RoutePath>;
+
+export type RouteName = keyof typeof routePaths;
