@@ -1,4 +1,4 @@
-import { toWallClock } from '@promotor/contract/wall-clock';
+import { wallDay } from '@promotor/contract/wall-clock';
 
 // "Today" must be the server's today: it decides in its APP_TIMEZONE (default Europe/Warsaw) whether
 // an action may start and what the current list holds, so the web app counts days in the same zone
@@ -11,7 +11,7 @@ const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
 export const appTimeZone = (): string => import.meta.env.VITE_APP_TIMEZONE ?? DEFAULT_TIME_ZONE;
 
 /** 'YYYY-MM-DD' of `now` in the app's time zone. */
-export const appDay = (now: Date, timeZone = appTimeZone()): string => toWallClock(now, timeZone).slice(0, 10);
+export const appDay = (now: Date, timeZone = appTimeZone()): string => wallDay(now, timeZone);
 
 /** The start of `now`'s day in the app's time zone, as the API writes it: 'YYYY-MM-DD 00:00:00'. */
 export const appStartOfDay = (now: Date): string => `${appDay(now)} 00:00:00`;
