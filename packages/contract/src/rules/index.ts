@@ -3,3 +3,4 @@ export * from './rule.ts';
 export * from './messages.ts';
 export * from './auth.rules.ts';
 export * from './start-action.rules.ts';
+export * from './action-status.rules.ts';

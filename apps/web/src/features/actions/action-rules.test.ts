@@ -4,6 +4,7 @@ import {
   canCancel,
   checkOutPoint,
   findCurrentAction,
+  isStartable,
   runningAction,
   showsStartStopButton,
   showsStartStopLink,
@@ -70,6 +71,18 @@ describe('the detail buttons (spec §2 Action detail)', () => {
     const started = buildAction({ status: 'started' });
     expect(findCurrentAction([buildAction(), started])).toBe(started);
     expect(findCurrentAction([buildAction()])).toBeNull();
+  });
+});
+
+describe("the start form is offered only where the server's check-in would be taken (spec §4)", () => {
+  it('an accepted action from its first day on, not before', () => {
+    expect(isStartable(buildAction(), today)).toBe(true);
+    expect(isStartable(buildAction({ since: '2026-03-06 08:00:00' }), today)).toBe(false);
+  });
+
+  it('not one she started or finished, nor one the organiser cancelled or finished', () => {
+    for (const status of ['started', 'finished'] as const) expect(isStartable(buildAction({ status }), today)).toBe(false);
+    for (const global of ['hst_cancelled', 'finished'] as const) expect(isStartable(buildAction({ global }), today)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Action, ActionPoint } from '@promotor/contract';
+import { actionStatusFacts, cancelRefusal, checkInRefusal } from '@promotor/contract/rules';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 // spec §2 Actions list, Action detail; §4 User status. Pure rules, shared by the list, the detail
@@ -30,18 +31,19 @@ export function showsStartStopButton(action: Action, now: Date): boolean {
   return !isCancelled(action) && (isStarted(action) || startsTodayOrEarlier(action, now));
 }
 
-/** 'Odwołać' only before she has started and not on a cancelled action (spec §4 User status). */
-export const canCancel = (action: Action) => !isCancelled(action) && action.status.user.status === null;
+/** 'Odwołać' only when the server would take her cancel (spec §4 User status; the contract's rule). */
+export const canCancel = (action: Action) => cancelRefusal(actionStatusFacts(action)) === null;
 
 /** The finish form when started, else the start form (spec §2 Actions list). */
 export const startStopPath = (action: Action) =>
   isStarted(action) ? `/akcja/koniec/${action.uuid}` : `/akcja/start/${action.uuid}`;
 
 /**
- * The start form is for this action at all: not started, not finished, not cancelled, not in the
- * future. Whether she may start it *now* is startRefusal's question.
+ * The start form is for this action at all: the server's check-in rule (the contract's
+ * checkInRefusal: not started or finished by her, not cancelled or finished by the organiser, not in
+ * the future). Whether she may start it *now* is startRefusal's question.
  */
-export const isStartable = (action: Action, now: Date) => canCancel(action) && startsTodayOrEarlier(action, now);
+export const isStartable = (action: Action, now: Date) => checkInRefusal(actionStatusFacts(action), appDay(now)) === null;
 
 /** The point a check-out names: the one she checked in at, else the first (spec §7 /action/check-out). */
 export const checkOutPoint = (action: Action): string | null =>
