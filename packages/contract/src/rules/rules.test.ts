@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashTerminalRules, firstError, newPasswordRules, passwordRules, resetCodeRules, usernameRules } from './index.ts';
+import { characters, cashTerminalRules, firstError, newPasswordRules, passwordRules, resetCodeRules, usernameRules } from './index.ts';
 import { LoginBody, ResetPasswordBody } from '../auth.ts';
 
 describe('§5 validation rules', () => {
@@ -17,6 +17,20 @@ describe('§5 validation rules', () => {
     expect(firstError(newPasswordRules, '')).toBe('Wpisz hasło');
     expect(firstError(newPasswordRules, 'krótkie')).toBe('Hasło musi mieć co najmniej 8 znaków.');
     expect(firstError(newPasswordRules, 'wystarczy')).toBeNull();
+  });
+
+  it('says a length with the Polish form of "characters" that agrees with the number', () => {
+    expect([1, 2, 4, 5, 8, 12, 14, 22, 200].map(characters)).toEqual([
+      '1 znak',
+      '2 znaki',
+      '4 znaki',
+      '5 znaków',
+      '8 znaków',
+      '12 znaków',
+      '14 znaków',
+      '22 znaki',
+      '200 znaków',
+    ]);
   });
 
   it.each([
