@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
+import { buildAction } from '../features/actions/testing/build-action.ts';
 import { buildSession } from '../test/builders.ts';
-import { useAppStore } from './app-store.ts';
+import { appSlices, useAppStore } from './app-store.ts';
+import { endSession } from './session.ts';
 
 describe('persisted app state', () => {
   it('is saved to localStorage on every change', () => {
@@ -40,5 +42,29 @@ describe('persisted app state', () => {
 
     expect(useAppStore.getState().user).toEqual({ profile: null, tokenUuid: null });
     expect(useAppStore.getState().toasts).toHaveLength(1);
+  });
+
+  it("a promoter's data never survives a logout: the next promoter on the phone starts empty", () => {
+    const initial = useAppStore.getInitialState();
+    const action = buildAction({ status: 'started' });
+    useAppStore.getState().setSession(buildSession());
+    useAppStore.setState({
+      actions: { list: [action], currentAction: action },
+      reports: { list: [{ uuid: 'report-1' }] },
+      vouchers: { batches: [{ uuid: 'batch-1' }], vouchers: [{ code: 'GLO-1' }], selectedBatchUuid: 'batch-1' },
+      mgm: { ...initial.mgm, status: 'can-invite', tokenUuid: 'mgm-token' },
+      availability: { list: [{ since: '2026-03-05 09:00:00' }], fromHour: 10, toHour: 12 },
+    });
+
+    endSession();
+
+    const state = useAppStore.getState();
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.appState) ?? 'null') as { state: Record<string, unknown> };
+    for (const key of ['user', 'actions', 'reports', 'vouchers', 'mgm', 'availability'] as const) {
+      expect(state[key], key).toEqual(initial[key]);
+      expect(saved.state[key], key).toEqual(initial[key]);
+    }
+    // Only what belongs to the phone, not to her, is kept: a slice a feature adds is cleared unless it says otherwise.
+    expect(appSlices.filter((slice) => slice.keptOnLogout).map((slice) => slice.key)).toEqual(['toasts', 'screen']);
   });
 });
