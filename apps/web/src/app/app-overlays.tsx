@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ToastList } from '../components/ui/toast-list.tsx';
+import { useLastPresent } from '../components/ui/use-presence.ts';
 import * as pl from '../i18n/pl.ts';
 import { useAppStore } from '../store/app-store.ts';
 
@@ -18,10 +19,11 @@ export function AppToasts() {
 export function AppErrorPopup() {
   const popup = useAppStore((state) => state.screen.errorPopup);
   const close = useAppStore((state) => state.closeErrorPopup);
-  if (!popup) return null;
+  const shown = useLastPresent(popup); // still shown while it animates out
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <ErrorPopup description={popup.description} code={popup.code} onClose={close} />
+      <ErrorPopup open={popup !== null} description={shown.description} code={shown.code} onClose={close} />
     </Suspense>
   );
 }

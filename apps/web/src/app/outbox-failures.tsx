@@ -1,18 +1,24 @@
 import { useEffect } from 'react';
 import { isErrorCode } from '@promotor/contract/error-codes';
 import { ErrorPopup } from '../components/ui/error-popup.tsx';
+import { useLastPresent } from '../components/ui/use-presence.ts';
 import * as pl from '../i18n/pl.ts';
-import { flushOutbox, useOutbox, type OutboxFailure } from '../lib/outbox/index.ts';
+// The kinds of the features that queue items: registered before any of them can be sent or shown.
+import '../features/actions/submit/outbox-kinds.ts';
+import { flushOutbox, outboxKind, useOutbox, type OutboxFailure } from '../lib/outbox/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 
-/** The Polish description of an item the server refused for good (spec §8 upload and check-in errors). */
-export function outboxFailureDescription({ label, code }: Pick<OutboxFailure, 'label' | 'code'>): string {
-  if (label === 'photos') {
-    return code === 'E_FILE_ALREADY_EXISTS' ? pl.errors.codes.E_FILE_ALREADY_EXISTS : pl.outbox.failed.photos;
-  }
-  if (label === 'check-in' && code === 'E_ACTION_ALREADY_CHECK_OUT') return pl.outbox.alreadyCheckedOut;
+/**
+ * The Polish description of an item the server refused for good (spec §8 upload and check-in errors):
+ * its kind's failure message, then the message of the code, unless the kind says otherwise.
+ */
+export function outboxFailureDescription({ kind: name, code }: Pick<OutboxFailure, 'kind' | 'code'>): string {
+  const kind = outboxKind(name);
+  const byCode = code === null ? undefined : kind?.failureMessageByCode?.[code];
+  if (byCode !== undefined) return byCode;
   const reason = code === null ? pl.errors.generic : isErrorCode(code) ? pl.errors.codes[code] : code;
-  return `${pl.outbox.failed[label]} ${reason}`;
+  if (!kind?.failureMessage) return reason;
+  return kind.failureReason === false ? kind.failureMessage : `${kind.failureMessage} ${reason}`;
 }
 
 /**
@@ -22,14 +28,16 @@ export function outboxFailureDescription({ label, code }: Pick<OutboxFailure, 'l
 export function OutboxFailures() {
   const { failures, dismissFailure } = useOutbox();
   useFlushOnNewSession();
-  const failure = failures[0];
-  if (!failure) return null;
+  const failure = failures[0] ?? null;
+  const shown = useLastPresent(failure); // the last one animates out; the next one opens at once
+  if (!shown) return null;
   return (
     <ErrorPopup
-      key={failure.id}
-      description={outboxFailureDescription(failure)}
-      code={failure.ts ?? failure.code}
-      onClose={() => dismissFailure(failure.id)}
+      key={shown.id}
+      open={failure !== null}
+      description={outboxFailureDescription(shown)}
+      code={shown.ts ?? shown.code}
+      onClose={() => dismissFailure(shown.id)}
     />
   );
 }

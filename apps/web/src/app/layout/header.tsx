@@ -40,7 +40,7 @@ export function Header() {
       <OutboxStatus />
       {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
       <CouponButton />
-      {menuOpen ? <SideMenu id={SIDE_MENU_ID} onClose={() => setMenuOpen(false)} /> : null}
+      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
       <ActionsBackground />
       <SessionGuard />

@@ -1,7 +1,6 @@
-import { useRef } from 'react';
 import { NavLink } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { useDialogFocus } from '../../components/ui/use-dialog-focus.ts';
+import { Modal } from '../../components/ui/modal.tsx';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
 import * as pl from '../../i18n/pl.ts';
 import { useAppStore } from '../../store/app-store.ts';
@@ -19,48 +18,39 @@ const ENTRIES = [
 ] as const;
 
 /** The side menu: 'Witaj' + first name, the six pages and 'Wyloguj'. Escape or a tap outside closes it. */
-export function SideMenu({ id, onClose }: { id: string; onClose: () => void }) {
+export function SideMenu({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   const firstName = useAppStore((state) => state.user.profile?.firstname ?? '');
   const logout = useLogout();
-  const panel = useRef<HTMLDivElement>(null);
-  useDialogFocus(panel, onClose);
 
   return (
-    <div
-      className="side-menu-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div ref={panel} id={id} className="side-menu" role="dialog" aria-modal="true" aria-label={t.label} tabIndex={-1}>
-        <div className="side-menu__top">
-          <p className="side-menu__greeting">{t.greeting(firstName)}</p>
-          <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label={t.navigation}>
-          <ul className="side-menu__list">
-            {ENTRIES.map((entry) => (
-              <li key={entry.to}>
-                <NavLink to={entry.to} className="side-menu__link" onClick={onClose}>
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                className="side-menu__link side-menu__logout"
-                // The menu goes away with the header when logout lands on /.
-                onClick={() => void logout()}
-              >
-                {t.logout}
-              </button>
-            </li>
-          </ul>
-        </nav>
+    <Modal open={open} variant="side" id={id} title={t.label} showTitle={false} onClose={onClose} className="side-menu" backdropClassName="side-menu-backdrop">
+      <div className="side-menu__top">
+        <p className="side-menu__greeting">{t.greeting(firstName)}</p>
+        <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>
+          <CloseIcon />
+        </button>
       </div>
-    </div>
+      <nav aria-label={t.navigation}>
+        <ul className="side-menu__list">
+          {ENTRIES.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className="side-menu__link" onClick={onClose}>
+                {entry.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="side-menu__link side-menu__logout"
+              // The menu goes away with the header when logout lands on /.
+              onClick={() => void logout()}
+            >
+              {t.logout}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { Modal } from './modal.tsx';
 import './error-popup.css';
 
 export type ErrorPopupProps = {
+  open?: boolean;
   description: string;
   /** meta.ts or an error code; without one the popup asks to try again. */
   code?: string | null;
@@ -12,9 +13,9 @@ export type ErrorPopupProps = {
 };
 
 /** spec §2 error popup: 'Wystąpił błąd.' + description, 'Kod błędu:' + code or 'Spróbuj ponownie...', 'Wróć'. */
-export function ErrorPopup({ description, code, onClose }: ErrorPopupProps) {
+export function ErrorPopup({ open = true, description, code, onClose }: ErrorPopupProps) {
   return (
-    <Modal title={pl.errorPopup.title} onClose={onClose} className="error-popup">
+    <Modal open={open} title={pl.errorPopup.title} onClose={onClose} className="error-popup">
       <p>{description}</p>
       {code ? <ErrorCode code={code} /> : <p>{pl.errorPopup.tryAgain}</p>}
       <div className="modal__actions">

@@ -4,9 +4,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Keyboard behaviour of a modal surface (popup, side menu): focus moves into it, Tab stays inside,
- * Escape closes, and focus returns to where it was when it closes.
+ * Escape closes, and focus returns to where it was when it closes. `active` goes false when it starts
+ * closing: focus returns then, not after the close animation, and Escape no longer closes it twice.
  */
-export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () => void): void {
+export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () => void, active = true): void {
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -14,7 +15,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () =
 
   useEffect(() => {
     const container = ref.current;
-    if (!container) return;
+    if (!container || !active) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
     (focusables()[0] ?? container).focus();
@@ -44,5 +45,5 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () =
       container.removeEventListener('keydown', onKeyDown);
       if (returnTo?.isConnected) returnTo.focus();
     };
-  }, [ref]);
+  }, [ref, active]);
 }

@@ -66,10 +66,8 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
       <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => toast(pl.inPreparation)}>
         {pl.header.coupons}
       </Button>
-      {cancelPopup ? (
-        <CancelConfirmation busy={cancelling} onConfirm={() => void confirmCancel()} onClose={() => setCancelPopup(false)} />
-      ) : null}
-      {entry.choosing ? <LocationChooser points={points} onChoose={entry.choose} onClose={entry.closeChooser} /> : null}
+      <CancelConfirmation open={cancelPopup} busy={cancelling} onConfirm={() => void confirmCancel()} onClose={() => setCancelPopup(false)} />
+      <LocationChooser open={entry.choosing} points={points} onChoose={entry.choose} onClose={entry.closeChooser} />
     </div>
   );
 }

@@ -5,15 +5,16 @@ import * as pl from '../../../i18n/pl.ts';
 import { formatPointChoice } from '../action-format.ts';
 
 export type LocationChooserProps = {
+  open: boolean;
   points: readonly ActionPoint[];
   onChoose: (point: ActionPoint) => void;
   onClose: () => void;
 };
 
-/** spec §2 Popups: the location chooser, one button per action point (ID name, street, postal code, city). */
-export function LocationChooser({ points, onChoose, onClose }: LocationChooserProps) {
+/** spec §2 Popups: the location chooser, one button per action point (ID name, street, postal code, city); a bottom sheet. */
+export function LocationChooser({ open, points, onChoose, onClose }: LocationChooserProps) {
   return (
-    <Modal title={pl.actionDetail.chooseLocation} onClose={onClose}>
+    <Modal open={open} variant="sheet" title={pl.actionDetail.chooseLocation} onClose={onClose}>
       <ul className="location-chooser">
         {points.map((point) => (
           <li key={point.uuid}>

@@ -21,16 +21,15 @@ export function PointStep({ points, chosen, onChoose }: PointStepProps) {
       <Button variant="secondary" block onClick={() => setOpen(true)}>
         {pl.actionDetail.chooseLocation}
       </Button>
-      {open ? (
-        <LocationChooser
-          points={points}
-          onChoose={(point) => {
-            onChoose(point);
-            setOpen(false);
-          }}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
+      <LocationChooser
+        open={open}
+        points={points}
+        onChoose={(point) => {
+          onChoose(point);
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function StartStopLink({ action, inProgress }: { action: Action; inProgre
         {label}
       </Link>
       {entry.refusal ? <StartRefusalNote id={entry.noteId} refusal={entry.refusal} live /> : null}
-      {entry.choosing ? <LocationChooser points={action.actionPoints} onChoose={entry.choose} onClose={entry.closeChooser} /> : null}
+      <LocationChooser open={entry.choosing} points={action.actionPoints} onChoose={entry.choose} onClose={entry.closeChooser} />
     </>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, type JSX, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useRef, type JSX, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { useDialogFocus } from '../../../components/ui/use-dialog-focus.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useDualCamera, type ReviewPhoto } from '../hooks/use-dual-camera.ts';
 import { CameraMessage } from './camera-message.tsx';
@@ -22,22 +21,30 @@ export type DualCameraModalProps = {
 /**
  * spec §2 Dual-camera capture modal: live camera, shutter, switch between rear (default) and front;
  * the shutter takes the main photo and one from the other camera; then swap, retake or accept.
- * The camera runs only while the modal is open.
+ * The camera runs only while the modal is open: closing unmounts it at once, and only the empty frame
+ * stays for the close animation (spec §9: 600 ms for photo modals).
  */
-export function DualCameraModal({ open, onAccept, onClose }: DualCameraModalProps): JSX.Element | null {
-  return open ? <DualCameraDialog onAccept={onAccept} onClose={onClose} /> : null;
-}
-
-function DualCameraDialog({ onAccept, onClose }: Omit<DualCameraModalProps, 'open'>) {
-  const camera = useDualCamera();
-  const { phase } = camera;
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
+export function DualCameraModal({ open, onAccept, onClose }: DualCameraModalProps): JSX.Element {
+  // Escape reaches the modal, not the camera below it: the camera leaves its stop() here.
+  const stopCamera = useRef<() => void>(() => {});
   const close = () => {
-    camera.stop(); // the camera light goes off now, not when the parent re-renders
+    stopCamera.current(); // the camera light goes off now, not when the parent re-renders
     onClose();
   };
-  useDialogFocus(ref, close);
+  return (
+    <Modal open={open} variant="full" title={pl.camera.title} showTitle={false} onClose={close} className="dual-camera__dialog" backdropClassName="dual-camera">
+      {open ? <DualCameraDialog onAccept={onAccept} onClose={close} stopCamera={stopCamera} /> : null}
+    </Modal>
+  );
+}
+
+type DialogProps = Omit<DualCameraModalProps, 'open'> & { stopCamera: RefObject<() => void> };
+
+function DualCameraDialog({ onAccept, onClose, stopCamera }: DialogProps) {
+  const camera = useDualCamera();
+  const { phase } = camera;
+  const ref = useRef<HTMLDivElement>(null);
+  stopCamera.current = camera.stop;
   useFocusStaysInside(ref, phase.name);
 
   let content: JSX.Element;
@@ -65,21 +72,16 @@ function DualCameraDialog({ onAccept, onClose }: Omit<DualCameraModalProps, 'ope
     );
   }
 
-  return createPortal(
-    <div className="dual-camera">
-      <div ref={ref} className="dual-camera__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="dual-camera__header">
-          <h2 id={titleId} className="dual-camera__title">
-            {pl.camera.title}
-          </h2>
-          <button type="button" className="dual-camera__icon-button" aria-label={pl.camera.close} onClick={close}>
-            <CloseIcon />
-          </button>
-        </header>
-        {content}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <div ref={ref} className="dual-camera__body">
+      <header className="dual-camera__header">
+        <h2 className="dual-camera__title">{pl.camera.title}</h2>
+        <button type="button" className="dual-camera__icon-button" aria-label={pl.camera.close} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </header>
+      {content}
+    </div>
   );
 }
 
@@ -95,7 +97,7 @@ function photosByFacing([first, second]: readonly [ReviewPhoto, ReviewPhoto]) {
  */
 function useFocusStaysInside(ref: RefObject<HTMLElement | null>, phaseName: string) {
   useEffect(() => {
-    const dialog = ref.current;
+    const dialog = ref.current?.closest<HTMLElement>('[role="dialog"]');
     if (!dialog || dialog.contains(document.activeElement)) return;
     (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus();
   }, [ref, phaseName]);

@@ -8,7 +8,16 @@ import { toast } from '../../../store/notify.ts';
 import { updatePassword } from '../api/user-data.api.ts';
 
 /** spec §2 User data: the popup 'Zmiana hasła' with a new-password input; success toasts 'Zmieniono hasło.'. */
-export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} title={pl.userData.passwordModalTitle} onClose={onClose}>
+      {/* Inside the modal, so each opening starts with an empty form. */}
+      <ChangePasswordForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const form = useForm({ password: newPasswordRules });
 
   const { busy, onSubmit } = useSubmit(form, async () => {
@@ -17,20 +26,17 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     onClose();
   });
 
-
   return (
-    <Modal title={pl.userData.passwordModalTitle} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit}>
-        <Field {...form.field('password')} label={pl.userData.newPassword} type="password" autoComplete="new-password" />
-        <div className="modal__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {pl.cancel}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {pl.save}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <form noValidate onSubmit={onSubmit}>
+      <Field {...form.field('password')} label={pl.userData.newPassword} type="password" autoComplete="new-password" />
+      <div className="modal__actions">
+        <Button variant="secondary" onClick={onClose}>
+          {pl.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {pl.save}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -50,7 +50,7 @@ export function UserDataPage() {
           {t.noUser} <Link to="/">{t.goToLogin}</Link>
         </p>
       )}
-      {changingPassword ? <ChangePasswordModal onClose={() => setChangingPassword(false)} /> : null}
+      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
     </section>
   );
 }
