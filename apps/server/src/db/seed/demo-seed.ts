@@ -3,13 +3,12 @@ import { newCode, newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
+import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
 export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
 
 type SeedOptions = { timezone: string; now?: Date };
-
-type PointSeed = { name: string; street: string; postal: string | null; city: string; petra: string };
 
 const POINTS = {
   zabka: { name: 'Żabka Marszałkowska', street: 'ul. Marszałkowska 104', postal: '00-017', city: 'Warszawa', petra: 'P-10231' },
@@ -64,59 +63,24 @@ function demoActions(): ActionSeed[] {
   ];
 }
 
-type Trx = Db;
-
-/** Inserts actions with their points and assignments; a started or finished one gets its status time. */
+/** Inserts actions with their points and assignments, one promoter's each. */
 async function insertActions(
-  trx: Trx,
+  db: Db,
   o: { eventId: string; seeds: ActionSeed[]; userIds: Record<ActionSeed['user'], string>; day: (offset: number) => string; createdAt: string },
 ): Promise<void> {
   for (const a of o.seeds) {
-    const actionId = newId();
     const date = o.day(a.day);
-    await trx
-      .insertInto('actions')
-      .values({
-        id: actionId,
-        ident: `AK-${newCode(6)}`,
-        name: a.name,
-        event_id: o.eventId,
-        since: `${date} ${a.from}:00`,
-        until: `${date} ${a.to}:00`,
-        global_status: a.global,
-        created_at: o.createdAt,
-      })
-      .execute();
-    const pointIds = a.points.map(() => newId());
-    if (a.points.length > 0) {
-      await trx
-        .insertInto('action_points')
-        .values(
-          a.points.map((p, position) => ({
-            id: pointIds[position]!,
-            action_id: actionId,
-            position,
-            name: p.name,
-            street_address: p.street,
-            postal_code: p.postal,
-            city_name: p.city,
-            petra_id: p.petra,
-          })),
-        )
-        .execute();
-    }
-    const statusTime = a.userStatus === 'started' ? `${date} ${a.from}:00` : `${date} ${a.to}:00`;
-    await trx
-      .insertInto('action_assignments')
-      .values({
-        action_id: actionId,
-        user_id: o.userIds[a.user],
-        status: a.userStatus ?? null,
-        action_point_id: a.userStatus ? (pointIds[0] ?? null) : null,
-        last_status_at: a.userStatus ? statusTime : null,
-        cancelled_at: null,
-      })
-      .execute();
+    await insertAction(db, {
+      eventId: o.eventId,
+      userId: o.userIds[a.user],
+      name: a.name,
+      since: `${date} ${a.from}:00`,
+      until: `${date} ${a.to}:00`,
+      global: a.global,
+      points: a.points,
+      userStatus: a.userStatus ?? null,
+      createdAt: o.createdAt,
+    });
   }
 }
 
@@ -188,8 +152,7 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
       ])
       .execute();
 
-    const event = { id: newId(), ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo' };
-    await trx.insertInto('events').values(event).execute();
+    const event = { id: await insertEvent(trx, { ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo' }) };
 
     await insertActions(trx, {
       eventId: event.id,
