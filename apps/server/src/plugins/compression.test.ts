@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNA, createTestApp, loginAs, post, type TestApp } from '../test/test-app.ts';
+import { createTestApp, post, type TestApp } from '../test/test-app.ts';
+import { buildAction, buildSignedInPromoter, wallTime } from '../test/builders.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 // docs/decisions/041-compression.md: larger API answers go out compressed, small ones as they are.
@@ -9,11 +10,13 @@ describe('compressed API answers', () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    token = await loginAs(t.app, ANNA);
+    const ewa = await buildSignedInPromoter(t);
+    token = ewa.token;
+    for (let day = 1; day <= 20; day++) await buildAction(t, ewa, { status: 'finished', since: wallTime(t, -day, '10:00') });
   });
   afterAll(() => t.close());
 
-  // Anna's whole demo history: about twenty actions.
+  // Her whole history: twenty actions.
   const listBody = { actions: { since: '2020-01-01 00:00:00', finished: true }, pagination: { limit: 100, offset: 0 } };
   const actionList = (acceptEncoding?: string) =>
     post(t.app, '/action/list', listBody, token, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
@@ -55,7 +58,7 @@ describe('compressed API answers', () => {
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      payload: zlib.gzipSync(JSON.stringify({ username: ANNA, password: 'zle-haslo-1' })),
+      payload: zlib.gzipSync(JSON.stringify({ username: 'ewa@test.pl', password: 'zle-haslo-1' })),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.error).toBeTruthy();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, ANNA, testDatabases, type TestApp } from '../test/test-app.ts';
+import { createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
+import { buildSignedInPromoter } from '../test/builders.ts';
 
 const expectEnvelope = (body: string, error: string) => {
   const parsed = JSON.parse(body);
@@ -19,7 +20,7 @@ describe.each(testDatabases)('every failure answers in the envelope (%s)', (dial
         });
       },
     });
-    token = await loginAs(t.app, ANNA);
+    ({ token } = await buildSignedInPromoter(t));
   });
   afterAll(() => t.close());
 

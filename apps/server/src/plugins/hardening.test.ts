@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../test/test-app.ts';
-import { buildJpeg, findAction } from '../test/builders.ts';
-import { wallDate } from '../lib/time.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { buildAction, buildPromoter, buildSignedInPromoter, wallTime } from '../test/builders.ts';
+import { buildJpeg, uploadPhotos } from '../test/files.ts';
 
 // Findings of the review of the foundation and field-actions work, each kept fixed by a test.
 describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
@@ -10,7 +10,7 @@ describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
   let anna: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    anna = await loginAs(t.app, ANNA);
+    ({ token: anna } = await buildSignedInPromoter(t));
   });
   afterAll(() => t.close());
 
@@ -59,28 +59,27 @@ describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
     const key = { 'idempotency-key': 'read-1' };
     await post(t.app, '/action/recent', undefined, anna, key);
     await post(t.app, '/action/list', { actions: { since: '2026-01-01 00:00:00' }, pagination: { limit: 10, offset: 0 } }, anna, key);
-    await post(t.app, '/auth/update-password', { user: { password: 'demo-haslo-1' } }, anna, { 'idempotency-key': 'pw-1' });
+    await post(t.app, '/auth/update-password', { user: { password: 'nowe-haslo-1' } }, anna, { 'idempotency-key': 'pw-1' });
     expect((await t.db.selectFrom('idempotency_keys').select('key').execute()).length).toBe(before);
   });
 
   it('a twin request still running gets 409; one abandoned for a minute is taken over', async () => {
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const relayPoint = (await findAction(t.app, anna, since, 'Lidl')).actionPoints[0]!.uuid;
-    const user = await t.db.selectFrom('users').select('id').where('username', '=', ANNA).executeTakeFirstOrThrow();
-    const body = { actionPoint: { uuid: relayPoint } };
+    const ewa = await buildSignedInPromoter(t);
+    const action = await buildAction(t, ewa, { since: wallTime(t, 1, '10:00') });
+    const body = { actionPoint: { uuid: action.points[0] } };
     // The first request with this key "is running": its pending row is there.
-    const first = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+    const first = await post(t.app, '/action/cancel', body, ewa.token, { 'idempotency-key': 'twin' });
     await t.db.updateTable('idempotency_keys').set({ state: 'pending', response_status: null, response_body: null }).where('key', '=', 'twin').execute();
-    const twin = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+    const twin = await post(t.app, '/action/cancel', body, ewa.token, { 'idempotency-key': 'twin' });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().data.error).toBe('E_IDEMPOTENCY_IN_PROGRESS');
     t.clock.advance(61_000);
     try {
-      const retry = await post(t.app, '/action/cancel', body, anna, { 'idempotency-key': 'twin' });
+      const retry = await post(t.app, '/action/cancel', body, ewa.token, { 'idempotency-key': 'twin' });
       // The cancel went through the first time, so the re-run is refused by the state rules, not applied twice.
       expect(first.statusCode).toBe(200);
       expect(retry.statusCode).toBe(404);
-      const cancels = await t.db.selectFrom('action_status_events').select('id').where('user_id', '=', user.id).where('kind', '=', 'cancel').execute();
+      const cancels = await t.db.selectFrom('action_status_events').select('id').where('user_id', '=', ewa.userId).where('kind', '=', 'cancel').execute();
       expect(cancels).toHaveLength(1);
     } finally {
       t.clock.advance(-61_000);
@@ -142,7 +141,7 @@ describe('requests Node refuses before Fastify', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: false });
+    t = await createTestApp('sqlite');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
@@ -165,77 +164,74 @@ describe('requests Node refuses before Fastify', () => {
 
 describe.each(testDatabases)('races and limits (%s)', (dialect) => {
   let t: TestApp;
-  let piotr: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    piotr = await loginAs(t.app, PIOTR);
   });
   afterAll(() => t.close());
 
   it('two check-ins racing on different actions start only one', async () => {
-    const ewa = await (async () => {
-      const { createPromoter } = await import('../modules/auth/admin.service.ts');
-      const { seedFreshDay } = await import('../db/seed/demo-seed.ts');
-      const id = await createPromoter(t.db, { username: 'ewa@demo.pl', password: 'haslo-ewy-1', ident: 'HST3001', firstname: 'Ewa', lastname: 'Test', mobilePhone: null, territories: [] });
-      await seedFreshDay(t.db, id, { timezone: t.config.timezone, now: t.clock.now() });
-      return loginAs(t.app, 'ewa@demo.pl', 'haslo-ewy-1');
-    })();
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const zabka = await findAction(t.app, ewa, since, 'Żabka');
-    const arkadia = await findAction(t.app, ewa, since, 'Arkadia');
-    const checkIn = (point: string) => post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa);
-    const results = await Promise.all([checkIn(zabka.actionPoints[0]!.uuid), checkIn(arkadia.actionPoints[0]!.uuid)]);
+    const ewa = await buildSignedInPromoter(t);
+    const first = await buildAction(t, ewa);
+    const second = await buildAction(t, ewa);
+    const checkIn = (point: string) => post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa.token);
+    const results = await Promise.all([checkIn(first.points[0]!), checkIn(second.points[0]!)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    const started = await t.db.selectFrom('action_assignments').innerJoin('users', 'users.id', 'action_assignments.user_id').select('action_id').where('users.username', '=', 'ewa@demo.pl').where('status', '=', 'started').execute();
+    const started = await t.db.selectFrom('action_assignments').select('action_id').where('user_id', '=', ewa.userId).where('status', '=', 'started').execute();
     expect(started).toHaveLength(1);
   });
 
   it('parallel wrong reset codes cannot use more than the 5 tries', async () => {
-    await post(t.app, '/auth/reset-token', { username: PIOTR });
+    const { username, userId } = await buildPromoter(t);
+    await post(t.app, '/auth/reset-token', { username });
     const guesses = await Promise.all(
-      Array.from({ length: 9 }, () => post(t.app, '/auth/reset-password', { username: PIOTR, otp: 'ZZZZZ', password: 'haslo-zgadywane' })),
+      Array.from({ length: 9 }, () => post(t.app, '/auth/reset-password', { username, otp: 'ZZZZZ', password: 'haslo-zgadywane' })),
     );
     const codes = guesses.map((g) => g.json().data.error);
     expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID').length).toBeLessThanOrEqual(4);
-    const [reset] = await t.db.selectFrom('password_resets').innerJoin('users', 'users.id', 'password_resets.user_id').select('attempts').where('users.username', '=', PIOTR).where('used_at', 'is', null).execute();
+    const [reset] = await t.db.selectFrom('password_resets').select('attempts').where('user_id', '=', userId).where('used_at', 'is', null).execute();
     expect(reset!.attempts).toBe(5);
   });
 
   it('a location ping keeps the time the phone took it', async () => {
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const started = await findAction(t.app, piotr, since, 'Promocja velo');
+    const ewa = await buildSignedInPromoter(t);
+    const started = await buildAction(t, ewa, { status: 'started' });
     const capturedAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
-    const res = await post(t.app, '/action/location/save', { action: { uuid: started.uuid }, location: { latitude: 50.06, longitude: 19.94, accuracy: 8, capturedAt } }, piotr);
+    const res = await post(t.app, '/action/location/save', { action: { uuid: started.uuid }, location: { latitude: 50.06, longitude: 19.94, accuracy: 8, capturedAt } }, ewa.token);
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom('action_locations').select(['captured_at', 'created_at']).where('action_id', '=', started.uuid).executeTakeFirstOrThrow();
     expect(row).toEqual({ captured_at: capturedAt, created_at: t.clock.now().toISOString() });
   });
 
   it('recent never shows another promoter her actions', async () => {
-    const recent = (await post(t.app, '/action/recent', undefined, piotr)).json().data.action;
-    expect(recent.current.name).toBe('Promocja velo — Stokrotka Galeria Krakowska');
-    expect(recent.last.name).toBe('Promocja velo — Stokrotka Galeria Krakowska');
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    // Ola's are older than Ewa's, so a leak would show Ewa's first.
+    const olas = await buildAction(t, ola, { name: 'Akcja Oli', status: 'started', since: wallTime(t, 0, '07:00') });
+    const olasLast = await buildAction(t, ola, { name: 'Zakończona Oli', status: 'finished', since: wallTime(t, -5, '10:00') });
+    await buildAction(t, ewa, { status: 'started', since: wallTime(t, 0, '09:00') });
+    await buildAction(t, ewa, { status: 'finished', since: wallTime(t, -1, '10:00') });
+    const recent = (await post(t.app, '/action/recent', undefined, ola.token)).json().data.action;
+    expect(recent.current.uuid).toBe(olas.uuid);
+    expect(recent.last.uuid).toBe(olasLast.uuid);
   });
 
   it('an action without points is cancelled by its uuid alone', async () => {
-    const anna = await loginAs(t.app, ANNA);
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const pointless = await findAction(t.app, anna, since, 'punkt do ustalenia');
-    expect(pointless.actionPoints).toEqual([]);
-    const res = await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, anna);
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    const pointless = await buildAction(t, ewa, { points: 0 });
+    const res = await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, ewa.token);
     expect(res.statusCode).toBe(200);
-    expect((await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, piotr)).statusCode).toBe(404);
-    expect((await post(t.app, '/action/cancel', {}, anna)).statusCode).toBe(400);
+    expect((await post(t.app, '/action/cancel', { action: { uuid: pointless.uuid } }, ola.token)).statusCode).toBe(404);
+    expect((await post(t.app, '/action/cancel', {}, ewa.token)).statusCode).toBe(400);
   });
 
   it('the survey upload accepts §7 `checkboxes` as well as §3 `chechboxes`', async () => {
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const started = await findAction(t.app, piotr, since, 'Promocja velo');
-    const { uploadPhotos } = await import('../test/builders.ts');
-    const res = await uploadPhotos(t.app, piotr, { action: { uuid: started.uuid }, ident: 'start', form: { checkboxes: ['tak', 'tak', 'nie'] } }, [buildJpeg()]);
+    const ewa = await buildSignedInPromoter(t);
+    const started = await buildAction(t, ewa, { status: 'started' });
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start', form: { checkboxes: ['tak', 'tak', 'nie'] } }, [buildJpeg()]);
     expect(res.statusCode).toBe(200);
-    const poll = (await post(t.app, '/action/file/list', { action: { uuid: started.uuid } }, piotr)).json().data.poll;
+    const poll = (await post(t.app, '/action/file/list', { action: { uuid: started.uuid } }, ewa.token)).json().data.poll;
     expect(poll).toEqual({ chechboxes: ['tak', 'tak', 'nie'], text: null });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { buildPromoter } from '../test/builders.ts';
-import { ANNA, DEMO_PASSWORD, PIOTR, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
+import { PROMOTER_PASSWORD, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
 
 // Limits that hold when guesses arrive in parallel, on several instances, and across a restart
 // (docs/decisions/013-limits-in-the-database.md).
@@ -24,26 +24,28 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password } });
 
   it('30 parallel wrong passwords for one username: only 10 are checked, the rest are 429', async () => {
+    const { username } = await buildPromoter(t);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => login(i % 2 ? second : t.app, PIOTR, `zgaduje-${i}`, `10.20.${i}.1`)),
+      Array.from({ length: 30 }, (_, i) => login(i % 2 ? second : t.app, username, `zgaduje-${i}`, `10.20.${i}.1`)),
     );
     const codes = answers.map((a) => a.json().data.error as string);
     expect(codes.filter((c) => c === 'E_USER_WRONG_PASSWORD')).toHaveLength(10);
     expect(codes.filter((c) => c === 'E_TOO_MANY_REQUESTS')).toHaveLength(20);
     // Even the right password waits for the window to end…
-    expect((await login(t.app, PIOTR, DEMO_PASSWORD, '10.21.0.1')).json().data.error).toBe('E_TOO_MANY_REQUESTS');
+    expect((await login(t.app, username, PROMOTER_PASSWORD, '10.21.0.1')).json().data.error).toBe('E_TOO_MANY_REQUESTS');
     // …and after 15 minutes she is let in again.
     t.clock.advance(15 * 60_000);
-    expect((await login(second, PIOTR, DEMO_PASSWORD, '10.21.0.2')).statusCode).toBe(200);
+    expect((await login(second, username, PROMOTER_PASSWORD, '10.21.0.2')).statusCode).toBe(200);
   });
 
   it('20 parallel wrong reset codes for one username: only 10 are checked, the rest are 429', async () => {
+    const { username } = await buildPromoter(t);
     const guess = (i: number) =>
       (i % 2 ? second : t.app).inject({
         method: 'POST',
         url: '/api/auth/reset-password',
         remoteAddress: `10.30.${i}.1`,
-        payload: { username: ANNA, otp: 'ZZZZZ', password: 'haslo-zgadywane' },
+        payload: { username, otp: 'ZZZZZ', password: 'haslo-zgadywane' },
       });
     const codes = (await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i)))).map((a) => a.json().data.error as string);
     expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID')).toHaveLength(10);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNA, DEMO_PASSWORD, createTestApp, loginAs, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { PROMOTER_PASSWORD, createTestApp, loginAs, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { buildPromoter } from '../test/builders.ts';
 
 const csp = (header: unknown) =>
   Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -34,14 +35,15 @@ describe.each(testDatabases)('security headers (%s)', (dialect) => {
   });
 
   it('API answers that carry the bearer token are never stored', async () => {
-    const login = await post(t.app, '/auth/login', { username: ANNA, password: DEMO_PASSWORD });
+    const { username } = await buildPromoter(t);
+    const login = await post(t.app, '/auth/login', { username, password: PROMOTER_PASSWORD });
     expect(login.statusCode).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
-    const token = await loginAs(t.app, ANNA);
+    const token = await loginAs(t.app, username);
     const session = await post(t.app, '/auth/session', undefined, token);
     expect(session.headers['cache-control']).toBe('no-store');
     expect(session.headers['x-content-type-options']).toBe('nosniff');
-    const refused = await post(t.app, '/auth/login', { username: ANNA, password: 'zle-haslo-1' });
+    const refused = await post(t.app, '/auth/login', { username, password: 'zle-haslo-1' });
     expect(refused.headers['cache-control']).toBe('no-store');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/nie-ma' });
     expect(unknown.headers['cache-control']).toBe('no-store');

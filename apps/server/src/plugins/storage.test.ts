@@ -31,7 +31,7 @@ behavesLikeABlobStore('file blob store', () => new FileBlobStore(dir));
 describe.each(testDatabases)('database blob store on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: false });
+    t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
   behavesLikeABlobStore('database blob store', () => new DatabaseBlobStore(t.db));

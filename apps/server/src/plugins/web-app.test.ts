@@ -25,7 +25,7 @@ describe('serving the built web app', () => {
       fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(raw));
       fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(raw));
     }
-    t = await createTestApp('sqlite', { seed: false, env: { WEB_DIST_DIR: dist } });
+    t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
     await t.close();

@@ -1,104 +1,107 @@
-import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { seedFreshDay } from '../db/seed/demo-seed.ts';
+import { insertAction, insertEvent, type PointSeed } from '../db/seed/action-writer.ts';
+import type { ActionTable } from '../db/schema.ts';
+import { wallDate } from '../lib/time.ts';
 import { createPromoter } from '../modules/auth/admin.service.ts';
-import { DEMO_PASSWORD, loginAs, post, type TestApp } from './test-app.ts';
+import { PROMOTER_PASSWORD, loginAs, type TestApp } from './test-app.ts';
 
-/** A tiny but real-looking JPEG: the magic bytes the server checks, then filler. */
-export function buildJpeg(size = 2048): Buffer {
-  const body = randomBytes(Math.max(0, size - 4));
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), body]);
-}
+// Every test builds the promoters and actions it reads, so that it passes alone, in any order and
+// without the demo seed (createTestApp starts from empty tables).
 
-export function buildPng(): Buffer {
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
-}
+const unique = () => randomBytes(4).toString('hex');
 
-export type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+/** 'YYYY-MM-DD' in the app's time zone, `offset` days from the test clock's today. */
+export const wallDay = (t: TestApp, offset = 0): string => wallDate(t.clock.now(), t.config.timezone, offset);
 
-/** multipart/form-data as a browser sends it. */
-export function buildMultipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----promotor${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      'filename' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}`));
-    chunks.push('filename' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** 'YYYY-MM-DD HH:mm:ss' on that day. */
+export const wallTime = (t: TestApp, offset: number, hhmm: string): string => `${wallDay(t, offset)} ${hhmm}:00`;
 
-export function uploadPhotos(
-  app: FastifyInstance,
-  token: string,
-  input: unknown,
-  files: Buffer[],
-  headers: Record<string, string> = {},
-) {
-  const { payload, headers: h } = buildMultipart([
-    { name: '_input', value: typeof input === 'string' ? input : JSON.stringify(input) },
-    ...files.map((data, i) => ({ name: 'files[]', filename: `photo-${i}.jpg`, contentType: 'image/jpeg', data })),
-  ]);
-  return app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...h, ...headers, authorization: `Bearer ${token}` } });
-}
-
-export type ListedAction = {
-  uuid: string;
-  name: string;
-  ident: string;
-  actionPoints: { uuid: string }[];
-  status: { user: { status: string | null; actionPoint: { uuid: string } | null; lastStatusCreated: { date: string } | null }; global: { ident: string } };
-  since: { date: string };
+export type PromoterOptions = {
+  firstname?: string;
+  lastname?: string;
+  ident?: string;
+  mobilePhone?: string | null;
+  territories?: string[];
+  password?: string;
 };
 
-export const currentListBody = (since: string) => ({
-  actions: { since, filters: { statuses: ['started', 'accepted'] } },
-  pagination: { limit: 200, offset: 0 },
-});
+export type BuiltPromoter = { userId: string; username: string; ident: string; password: string };
 
-export async function listCurrent(app: FastifyInstance, token: string, since: string): Promise<ListedAction[]> {
-  const res = await post(app, '/action/list', currentListBody(since), token);
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().data.actions;
-}
-
-/** The caller's current action whose name contains `text`. */
-export async function findAction(app: FastifyInstance, token: string, since: string, text: string): Promise<ListedAction> {
-  const action = (await listCurrent(app, token, since)).find((a) => a.name.includes(text));
-  if (!action) throw new Error(`no action named like ${text}`);
-  return action;
-}
-
-let promoterCount = 0;
-
-/** A new promoter with the demo password and unique username and hostess code. */
-export async function buildPromoter(t: TestApp, options: { mobilePhone?: string } = {}): Promise<{ userId: string; username: string }> {
-  promoterCount += 1;
-  const username = `promotorka-${promoterCount}-${randomBytes(3).toString('hex')}@demo.pl`;
-  const ident = `HST${randomBytes(3).toString('hex').toUpperCase()}`;
+/** A new promoter with a unique username and hostess code, through the administrator's service. */
+export async function buildPromoter(t: TestApp, o: PromoterOptions = {}): Promise<BuiltPromoter> {
+  const username = `promotorka-${unique()}@test.pl`;
+  const ident = o.ident ?? `HST${unique().toUpperCase()}`;
+  const password = o.password ?? PROMOTER_PASSWORD;
   const userId = await createPromoter(t.db, {
     username,
-    password: DEMO_PASSWORD,
+    password,
     ident,
-    firstname: 'Ewa',
-    lastname: 'Testowa',
-    mobilePhone: options.mobilePhone ?? null,
-    territories: [],
+    firstname: o.firstname ?? 'Ewa',
+    lastname: o.lastname ?? 'Testowa',
+    mobilePhone: o.mobilePhone ?? null,
+    territories: o.territories ?? [],
   });
-  return { userId, username };
+  return { userId, username, ident, password };
 }
 
-/**
- * A new promoter with a fresh working day of demo actions and none started, logged in: for tests that
- * change her actions' state and must not depend on other tests.
- */
-export async function buildPromoterWithDay(t: TestApp): Promise<{ token: string; userId: string; username: string }> {
-  const { userId, username } = await buildPromoter(t);
-  await seedFreshDay(t.db, userId, { timezone: t.config.timezone, now: t.clock.now() });
-  return { token: await loginAs(t.app, username), userId, username };
+/** A new promoter, logged in. */
+export async function buildSignedInPromoter(t: TestApp, o: PromoterOptions = {}): Promise<BuiltPromoter & { token: string }> {
+  const promoter = await buildPromoter(t, o);
+  return { ...promoter, token: await loginAs(t.app, promoter.username, promoter.password) };
+}
+
+export type ActionOptions = {
+  name?: string;
+  /** Her status: null (not started, the default), 'started' or 'finished'. */
+  status?: 'started' | 'finished' | null;
+  /** The organiser's status; follows hers by default ('accepted' when she has none). */
+  global?: ActionTable['global_status'];
+  /** Wall-clock times; today 08:00–22:00 by default. */
+  since?: string;
+  until?: string;
+  /** How many points (named 'Punkt 1', 'Punkt 2', …), or the points themselves; one by default. */
+  points?: number | PointSeed[];
+};
+
+export type BuiltAction = { uuid: string; name: string; since: string; until: string; points: string[] };
+
+const events = new WeakMap<TestApp, Promise<string>>();
+
+/** One event per test app: actions need one, and no test reads which. */
+function eventOf(t: TestApp): Promise<string> {
+  let id = events.get(t);
+  if (!id) {
+    id = insertEvent(t.db, { ident: `EV-TEST-${unique()}`, name: 'Wydarzenie testowe' });
+    events.set(t, id);
+  }
+  return id;
+}
+
+export const buildPoint = (n: number): PointSeed => ({
+  name: `Punkt ${n}`,
+  street: `ul. Testowa ${n}`,
+  postal: '00-001',
+  city: 'Warszawa',
+  petra: `P-${n}`,
+});
+
+/** An action assigned to `promoter`, as the organiser's system hands it over. */
+export async function buildAction(t: TestApp, promoter: { userId: string }, o: ActionOptions = {}): Promise<BuiltAction> {
+  const status = o.status ?? null;
+  const name = o.name ?? `Akcja ${unique()}`;
+  const since = o.since ?? wallTime(t, 0, '08:00');
+  const until = o.until ?? `${since.slice(0, 10)} 22:00:00`;
+  const points = typeof o.points === 'object' ? o.points : Array.from({ length: o.points ?? 1 }, (_, i) => buildPoint(i + 1));
+  const { id, pointIds } = await insertAction(t.db, {
+    eventId: await eventOf(t),
+    userId: promoter.userId,
+    name,
+    since,
+    until,
+    global: o.global ?? (status ?? 'accepted'),
+    points,
+    userStatus: status,
+    createdAt: t.clock.now().toISOString(),
+  });
+  return { uuid: id, name, since, until, points: pointIds };
 }

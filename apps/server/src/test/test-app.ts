@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/demo-seed.ts';
+import { seedDemoData } from '../db/seed/demo-seed.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabases: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -28,9 +28,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-type TestAppOptions = { seed?: boolean; env?: Record<string, string>; prepare?: (app: FastifyInstance) => void };
+type TestAppOptions = {
+  /** Demo data: only for the test of the demo seed itself. Others build what they read (test/builders.ts). */
+  seed?: boolean;
+  env?: Record<string, string>;
+  prepare?: (app: FastifyInstance) => void;
+};
 
-/** A real server on a fresh database: a temporary SQLite file, or a fresh PostgreSQL schema. */
+/** A real server on a fresh, empty database: a temporary SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-test-'));
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -51,7 +56,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
   await migrateToLatest(database.db, database.dialect);
   const clock = testClock();
-  if (options.seed !== false) await seedDemoData(database.db, { timezone: config.timezone, now: clock.now() });
+  if (options.seed === true) await seedDemoData(database.db, { timezone: config.timezone, now: clock.now() });
   const app = await buildApp({ config, database, now: clock.now, logger: false });
   options.prepare?.(app);
   await app.ready();
@@ -80,9 +85,8 @@ async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>) {
   }
 }
 
-export const ANNA = 'anna@demo.pl';
-export const PIOTR = 'piotr@demo.pl';
-export { DEMO_PASSWORD };
+/** The password of promoters built by test/builders.ts unless a test picks another. */
+export const PROMOTER_PASSWORD = 'haslo-testowe-1';
 
 /** POST /api/<path> with a JSON body and, when given, a bearer token. */
 export function post(app: FastifyInstance, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
@@ -95,7 +99,7 @@ export function post(app: FastifyInstance, url: string, body?: unknown, token?: 
   return app.inject(options);
 }
 
-export async function loginAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+export async function loginAs(app: FastifyInstance, username: string, password = PROMOTER_PASSWORD): Promise<string> {
   const res = await post(app, '/auth/login', { username, password });
   if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.body}`);
   return res.json().data.token.token as string;

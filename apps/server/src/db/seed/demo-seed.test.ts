@@ -6,7 +6,7 @@ import { clearAllData, seedDemoData } from './demo-seed.ts';
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { seed: true });
   });
   afterAll(() => t.close());
 

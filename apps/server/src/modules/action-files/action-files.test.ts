@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNA, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildJpeg, buildMultipart, buildPng, buildPromoterWithDay, findAction, uploadPhotos, type ListedAction } from '../../test/builders.ts';
-import { wallDate } from '../../lib/time.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildAction, buildSignedInPromoter, type BuiltAction } from '../../test/builders.ts';
+import { buildJpeg, buildMultipart, buildPng, uploadPhotos } from '../../test/files.ts';
+import { checkIn as checkInStep } from '../../test/action-steps.ts';
 
 describe.each(testDatabases)('action photos (%s)', (dialect) => {
   let t: TestApp;
-  let anna: string;
-  let piotr: string;
-  let kiosk: ListedAction;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    anna = await loginAs(t.app, ANNA);
-    piotr = await loginAs(t.app, PIOTR);
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    kiosk = await findAction(t.app, anna, since, 'Kiosk Nowy');
   });
   afterAll(() => t.close());
 
@@ -32,13 +26,16 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
     return { rows, blobs };
   };
 
-  const today = () => `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-  const checkIn = (token: string, a: ListedAction) =>
-    post(t.app, '/action/check-in', { action: { uuid: a.uuid }, actionPoint: { uuid: a.actionPoints[0]!.uuid }, location: { latitude: null, longitude: null } }, token);
+  const checkIn = (token: string, a: BuiltAction) => checkInStep(t.app, token, a, { location: { latitude: null, longitude: null } });
+  /** A promoter with one action of hers started, as for the photo survey and the end photos. */
+  const withStartedAction = async () => {
+    const ewa = await buildSignedInPromoter(t);
+    return { ewa, started: await buildAction(t, ewa, { status: 'started' }) };
+  };
 
   it('front and rear photos for the start are stored, listed and served back', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     const front = buildJpeg(4000);
     const rear = buildPng();
     const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [front, rear]);
@@ -58,8 +55,8 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('a second upload of the end photos is E_FILE_ALREADY_EXISTS with meta.ts', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
     const input = { action: { uuid: shop.uuid }, ident: 'bereal_end' };
     expect((await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()])).statusCode).toBe(200);
@@ -69,9 +66,9 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('start photos for another action are refused while she has one started, naming it, and nothing is stored', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const running = await findAction(t.app, ewa.token, today(), 'Żabka');
-    const other = await findAction(t.app, ewa.token, today(), 'Arkadia');
+    const ewa = await buildSignedInPromoter(t);
+    const running = await buildAction(t, ewa);
+    const other = await buildAction(t, ewa);
     expect((await checkIn(ewa.token, running)).statusCode).toBe(200);
     const before = await stored();
     const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: other.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
@@ -81,8 +78,8 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('photos of a start that did not happen do not block the real start: the next start photos replace them', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     const input = { action: { uuid: shop.uuid }, ident: 'bereal_start' };
     const abandoned = (await uploadPhotos(t.app, ewa.token, input, [buildJpeg(), buildJpeg()])).json().data.files;
     const before = await stored();
@@ -102,8 +99,8 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('a retried upload with the same Idempotency-Key returns the first answer, not a conflict', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
     const photos = [buildJpeg(), buildJpeg()];
     const input = { action: { uuid: shop.uuid }, ident: 'bereal_end' };
@@ -117,45 +114,50 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('a text file named .jpg is refused and nothing is stored', async () => {
+    const { ewa, started } = await withStartedAction();
     const before = await stored();
-    const lidlInput = { action: { uuid: kiosk.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'] } };
-    const res = await uploadPhotos(t.app, anna, lidlInput, [Buffer.from('to nie jest zdjęcie')]);
+    const input = { action: { uuid: started.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'] } };
+    const res = await uploadPhotos(t.app, ewa.token, input, [Buffer.from('to nie jest zdjęcie')]);
     expect(res.statusCode).toBe(415);
     expect(res.json().data.error).toBe('E_UNSUPPORTED_FILE_TYPE');
     expect(await stored()).toEqual(before);
   });
 
   it('a file over 10 MB is a 413 E_FILE_TOO_LARGE and nothing is stored', async () => {
+    const { ewa, started } = await withStartedAction();
     const before = await stored();
-    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start' }, [buildJpeg(10 * 1024 * 1024 + 10)]);
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start' }, [buildJpeg(10 * 1024 * 1024 + 10)]);
     expect(res.statusCode).toBe(413);
     expect(res.json().data.error).toBe('E_FILE_TOO_LARGE');
     expect(await stored()).toEqual(before);
   });
 
   it('more than 4 files is a 413 E_TOO_MANY_FILES', async () => {
-    const res = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'start' }, Array.from({ length: 5 }, () => buildJpeg()));
+    const { ewa, started } = await withStartedAction();
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start' }, Array.from({ length: 5 }, () => buildJpeg()));
     expect(res.statusCode).toBe(413);
     expect(res.json().data.error).toBe('E_TOO_MANY_FILES');
   });
 
   it('a missing photo, a missing _input and broken _input JSON are 400 E_VALIDATION', async () => {
-    const one = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'bereal_start' }, [buildJpeg()]);
+    const ewa = await buildSignedInPromoter(t);
+    const action = await buildAction(t, ewa);
+    const one = await uploadPhotos(t.app, ewa.token, { action: { uuid: action.uuid }, ident: 'bereal_start' }, [buildJpeg()]);
     expect(one.statusCode).toBe(400);
-    const broken = await uploadPhotos(t.app, anna, '{"action": {"uuid": ', [buildJpeg()]);
+    const broken = await uploadPhotos(t.app, ewa.token, '{"action": {"uuid": ', [buildJpeg()]);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: '_input', message: 'malformed JSON' }] });
     const { payload, headers } = buildMultipart([{ name: 'files[]', filename: 'a.jpg', contentType: 'image/jpeg', data: buildJpeg() }]);
-    const noInput = await t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...headers, authorization: `Bearer ${anna}` } });
+    const noInput = await t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...headers, authorization: `Bearer ${ewa.token}` } });
     expect(noInput.statusCode).toBe(400);
     expect(noInput.json().data.error).toBe('E_VALIDATION');
-    const unknownIdent = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'selfie' }, [buildJpeg()]);
+    const unknownIdent = await uploadPhotos(t.app, ewa.token, { action: { uuid: action.uuid }, ident: 'selfie' }, [buildJpeg()]);
     expect(unknownIdent.json().data.details[0].path).toBe('_input.ident');
   });
 
   it('the photo survey stores its photo and answers, listed as the poll', async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     expect((await checkIn(ewa.token, shop)).statusCode).toBe(200);
     const input = { action: { uuid: shop.uuid }, ident: 'start', form: { chechboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' } };
     const res = await uploadPhotos(t.app, ewa.token, input, [buildJpeg()]);
@@ -166,11 +168,11 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it('start photos of a started action, and any photo of a cancelled one, are refused', async () => {
-    const early = await uploadPhotos(t.app, anna, { action: { uuid: kiosk.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    const { ewa, started } = await withStartedAction();
+    const early = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
     expect(early.json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    const since = `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00`;
-    const relay = await findAction(t.app, anna, since, 'Relay');
-    const cancelled = await uploadPhotos(t.app, anna, { action: { uuid: relay.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    const relay = await buildAction(t, ewa, { global: 'hst_cancelled' });
+    const cancelled = await uploadPhotos(t.app, ewa.token, { action: { uuid: relay.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
@@ -183,15 +185,16 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   });
 
   it("another promoter cannot upload to, list, or fetch her photos", async () => {
-    const ewa = await buildPromoterWithDay(t);
-    const shop = await findAction(t.app, ewa.token, today(), 'Żabka');
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
     const files = (await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()])).json().data.files;
-    const serve = await post(t.app, '/action/file/serve', { file: { uuid: files[0].uuid } }, piotr);
+    const serve = await post(t.app, '/action/file/serve', { file: { uuid: files[0].uuid } }, ola.token);
     expect(serve.statusCode).toBe(404);
     expect(serve.json().data.error).toBe('E_FILE_NOT_FOUND');
-    const upload = await uploadPhotos(t.app, piotr, { action: { uuid: shop.uuid }, ident: 'bereal_end' }, [buildJpeg(), buildJpeg()]);
+    const upload = await uploadPhotos(t.app, ola.token, { action: { uuid: shop.uuid }, ident: 'bereal_end' }, [buildJpeg(), buildJpeg()]);
     expect(upload.statusCode).toBe(404);
     expect(upload.json().data.error).toBe('E_ACTION_NOT_FOUND');
-    expect((await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, piotr)).statusCode).toBe(404);
+    expect((await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, ola.token)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNA, DEMO_PASSWORD, PIOTR, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildPromoter } from '../../test/builders.ts';
+import { PROMOTER_PASSWORD, createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { listOutbox } from '../notifier/notifier.ts';
 
 const codeFromOutbox = async (t: TestApp) => {
@@ -18,7 +18,14 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('a promoter logs in and gets a token and her user data', async () => {
-    const res = await post(t.app, '/auth/login', { username: 'Anna@Demo.pl ', password: DEMO_PASSWORD });
+    const anna = await buildPromoter(t, {
+      firstname: 'Anna',
+      lastname: 'Nowak',
+      mobilePhone: '+48600100200',
+      territories: ['WAW-POLUDNIE', 'WAW-CENTRUM'],
+    });
+    // The login form may send the address with capitals and a stray space.
+    const res = await post(t.app, '/auth/login', { username: ` ${anna.username.toUpperCase()} `, password: PROMOTER_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toEqual({ success: true });
@@ -26,18 +33,18 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
     expect(body.data.token.token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
     expect(body.data.token.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.data.user).toEqual({
-      ident: 'HST1001',
-      username: ANNA,
+      ident: anna.ident,
+      username: anna.username,
       firstname: 'Anna',
       lastname: 'Nowak',
       territories: [{ ident: 'WAW-CENTRUM' }, { ident: 'WAW-POLUDNIE' }],
-      emailAddress: ANNA,
+      emailAddress: anna.username,
       mobilePhone: '+48600100200',
     });
   });
 
   it('the token is stored only as a hash', async () => {
-    const token = await loginAs(t.app, ANNA);
+    const { token } = await buildSignedInPromoter(t);
     const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
@@ -48,7 +55,8 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
     const unknown = await post(t.app, '/auth/login', { username: 'nikt@demo.pl', password: 'whatever-1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ status: { success: false }, data: { error: 'E_USER_NOT_FOUND' } });
-    const wrong = await post(t.app, '/auth/login', { username: PIOTR, password: 'zle-haslo-123' });
+    const { username } = await buildPromoter(t);
+    const wrong = await post(t.app, '/auth/login', { username, password: 'zle-haslo-123' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().data.error).toBe('E_USER_WRONG_PASSWORD');
   });
@@ -66,7 +74,7 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   });
 
   it('a session resumes with the same token, and ends at logout', async () => {
-    const token = await loginAs(t.app, PIOTR);
+    const { token } = await buildSignedInPromoter(t, { firstname: 'Piotr' });
     const resumed = await post(t.app, '/auth/session', undefined, token);
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().data.token.token).toBe(token);
@@ -81,7 +89,7 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
   it('a missing or unknown token is E_UNAUTHORIZED and an expired one E_EXPIRED', async () => {
     expect((await post(t.app, '/auth/session')).json().data.error).toBe('E_UNAUTHORIZED');
     expect((await post(t.app, '/auth/session', undefined, 'not-a-real-token')).json().data.error).toBe('E_UNAUTHORIZED');
-    const token = await loginAs(t.app, PIOTR);
+    const { token } = await buildSignedInPromoter(t);
     t.clock.advance(t.config.sessionTtlMs + 1000);
     try {
       const res = await post(t.app, '/auth/session', undefined, token);
@@ -104,7 +112,7 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect((await post(t.app, '/auth/session', undefined, phone)).statusCode).toBe(200);
     expect((await post(t.app, '/auth/session', undefined, tablet)).json().data.error).toBe('E_UNAUTHORIZED');
-    expect((await post(t.app, '/auth/login', { username, password: DEMO_PASSWORD })).json().data.error).toBe('E_USER_WRONG_PASSWORD');
+    expect((await post(t.app, '/auth/login', { username, password: PROMOTER_PASSWORD })).json().data.error).toBe('E_USER_WRONG_PASSWORD');
     await loginAs(t.app, username, 'nowe-haslo-piotra');
   });
 
@@ -170,20 +178,23 @@ describe.each(testDatabases)('login rate limits (%s)', (dialect) => {
     t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password: 'zgaduje-haslo' } });
 
   it('too many tries for one username answer 429 E_TOO_MANY_REQUESTS, from any address', async () => {
+    const { username } = await buildPromoter(t);
     const codes = [];
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) codes.push((await attempt(PIOTR, ip)).json().data.error);
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) codes.push((await attempt(username, ip)).json().data.error);
     expect(codes).toEqual(['E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_TOO_MANY_REQUESTS']);
   });
 
   it('successful logins never lock a promoter out; a success clears her failed tries', async () => {
+    const { username } = await buildPromoter(t);
+    const logIn = (ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password: PROMOTER_PASSWORD } });
     for (let i = 0; i < 6; i++) {
-      const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.1.0.${i}`, payload: { username: ANNA, password: DEMO_PASSWORD } });
+      const ok = await logIn(`10.1.0.${i}`);
       expect(ok.statusCode).toBe(200);
     }
-    for (let i = 0; i < 2; i++) await attempt(ANNA, `10.2.0.${i}`);
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.3.0.1', payload: { username: ANNA, password: DEMO_PASSWORD } });
+    for (let i = 0; i < 2; i++) await attempt(username, `10.2.0.${i}`);
+    expect((await logIn('10.3.0.1')).statusCode).toBe(200);
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await attempt(ANNA, `10.4.0.${i}`)).json().data.error);
+    for (let i = 0; i < 3; i++) codes.push((await attempt(username, `10.4.0.${i}`)).json().data.error);
     expect(codes).toEqual(['E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD', 'E_USER_WRONG_PASSWORD']);
   });
 

@@ -1,0 +1,46 @@
+// Photos and multipart bodies as the phone sends them.
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+
+/** A tiny but real-looking JPEG: the magic bytes the server checks, then filler. */
+export function buildJpeg(size = 2048): Buffer {
+  const body = randomBytes(Math.max(0, size - 4));
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), body]);
+}
+
+export function buildPng(): Buffer {
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+}
+
+export type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** multipart/form-data as a browser sends it. */
+export function buildMultipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----promotor${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`
+        : `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}`));
+    chunks.push('filename' in part ? part.data : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function uploadPhotos(
+  app: FastifyInstance,
+  token: string,
+  input: unknown,
+  files: Buffer[],
+  headers: Record<string, string> = {},
+) {
+  const { payload, headers: h } = buildMultipart([
+    { name: '_input', value: typeof input === 'string' ? input : JSON.stringify(input) },
+    ...files.map((data, i) => ({ name: 'files[]', filename: `photo-${i}.jpg`, contentType: 'image/jpeg', data })),
+  ]);
+  return app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...h, ...headers, authorization: `Bearer ${token}` } });
+}
