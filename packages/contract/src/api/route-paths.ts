@@ -46,3 +46,17 @@ export const routePaths = {
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;
+
+/** Where the calls live below the server's origin (the web app's VITE_API_BASE_URL defaults to it). */
+export const API_BASE = '/api';
+
+/**
+ * GET endpoints below API_BASE that are not calls of the app: for monitors and for people reading the
+ * API. Public; the call table above and these are every route the server has under API_BASE.
+ */
+export const apiServicePaths = {
+  /** 200 while the database answers, 503 when it does not (load balancers, e2e). */
+  health: '/health',
+  /** The OpenAPI 3.1 document of the call table. */
+  openapi: '/openapi.json',
+} as const satisfies Record<string, `/${string}`>;

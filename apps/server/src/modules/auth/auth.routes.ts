@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  Empty,
-  LoginBody,
-  ResetPasswordBody,
-  ResetTokenBody,
-  SessionResponse,
-  UpdatePasswordBody,
-  normalizeUsername,
-  successEnvelope,
-} from '@promotor/contract';
+import { normalizeUsername } from '@promotor/contract';
+import { apiRoute } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { success } from '../../lib/envelope.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
 import { GuessLimiter, type RateCounters } from '../../plugins/rate-counters.ts';
@@ -28,9 +18,7 @@ const usernameKey = (request: FastifyRequest) => {
   return `user:${typeof body?.username === 'string' ? normalizeUsername(body.username) : ''}`;
 };
 
-// spec §7 /auth/*
-export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
   const { limits, counters, ...deps } = opts;
   // Two limits on guessable calls: per address (every call), and per username across addresses —
   // failed guesses only for login and reset, every call for reset-token (each one sends an SMS).
@@ -59,59 +47,48 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOption
     const result = await codeRequests(request);
     if (!result.isAllowed && result.isExceeded) throw new AppError('E_TOO_MANY_REQUESTS');
   };
-  const ok = successEnvelope(Empty);
-
-  app.post('/auth/login', {
-    config: { public: true, idempotency: false, rateLimit: perIp },
-    schema: { body: LoginBody, response: { 200: successEnvelope(SessionResponse) } },
-    handler: async (request) => {
+  // spec §7 /auth/*: public and idempotency come from the route table. Bodies with a password are never
+  // hashed into the idempotency table (a fast hash of a password would sit next to its argon2 hash).
+  apiRoute(
+    app,
+    'authLogin',
+    async (request) => {
       const { username, password } = request.body;
-      return success(await guarded(username, () => service.login(deps, username, password)), request.ts);
+      return guarded(username, () => service.login(deps, username, password));
     },
+    { config: { rateLimit: perIp } },
+  );
+
+  apiRoute(app, 'authSession', async (request) => service.resume(deps, callerOf(request)));
+
+  apiRoute(app, 'authLogout', async (request) => {
+    await service.logout(deps, callerOf(request).sessionId);
+    return {};
   });
 
-  app.post('/auth/session', {
-    config: { idempotency: false },
-    schema: { response: { 200: successEnvelope(SessionResponse) } },
-    handler: async (request) => success(await service.resume(deps, callerOf(request)), request.ts),
-  });
-
-  app.post('/auth/logout', {
-    schema: { response: { 200: ok } },
-    handler: async (request) => {
-      await service.logout(deps, callerOf(request).sessionId);
-      return success({}, request.ts);
-    },
-  });
-
-  app.post('/auth/reset-token', {
-    config: { public: true, rateLimit: perIp },
-    preHandler: perUserRequests,
-    schema: { body: ResetTokenBody, response: { 200: ok } },
-    handler: async (request) => {
+  apiRoute(
+    app,
+    'authResetToken',
+    async (request) => {
       await service.requestPasswordReset(deps, request.body.username);
-      return success({}, request.ts);
+      return {};
     },
-  });
+    { config: { rateLimit: perIp }, preHandler: perUserRequests },
+  );
 
-  // Bodies with a password are never hashed into the idempotency table (a fast hash of a password
-  // would sit next to its argon2 hash); repeating these calls is harmless anyway.
-  app.post('/auth/reset-password', {
-    config: { public: true, idempotency: false, rateLimit: perIp },
-    schema: { body: ResetPasswordBody, response: { 200: ok } },
-    handler: async (request) => {
+  apiRoute(
+    app,
+    'authResetPassword',
+    async (request) => {
       const { username, otp, password } = request.body;
       await guarded(username, () => service.resetPassword(deps, username, otp, password));
-      return success({}, request.ts);
+      return {};
     },
-  });
+    { config: { rateLimit: perIp } },
+  );
 
-  app.post('/auth/update-password', {
-    config: { idempotency: false },
-    schema: { body: UpdatePasswordBody, response: { 200: ok } },
-    handler: async (request) => {
-      await service.updatePassword(deps, callerOf(request), request.body.user.password);
-      return success({}, request.ts);
-    },
+  apiRoute(app, 'authUpdatePassword', async (request) => {
+    await service.updatePassword(deps, callerOf(request), request.body.user.password);
+    return {};
   });
 }

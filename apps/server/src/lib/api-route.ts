@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { routeDefinition, successEnvelope, type RouteData, type RouteName, type Routes, routePaths } from '@promotor/contract';
+import { success } from './envelope.ts';
+
+type Kind<N extends RouteName> = (typeof routePaths)[N]['kind'];
+
+/** The parsed JSON body; a multipart call's body is read by plugins/uploads.ts (readUpload). */
+type RequestBody<N extends RouteName> = Kind<N> extends 'multipart'
+  ? unknown
+  : Routes[N] extends { body: z.ZodType }
+    ? z.output<Routes[N]['body']>
+    : undefined;
+
+export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N> }>;
+
+/**
+ * What a handler returns: `data` of the success envelope (the helper wraps it with meta.ts), or for a
+ * binary call the reply it has sent itself.
+ */
+type Answer<N extends RouteName> = Kind<N> extends 'binary' ? FastifyReply : RouteData<N>;
+
+/** Per-route extras beside what the table decides: rate limits, preHandler, bodyLimit. */
+type Extras = Omit<RouteShorthandOptions, 'schema'>;
+
+/**
+ * Registers one call of the contract's route table (packages/contract/src/api): its path, whether it
+ * is public or keeps Idempotency-Key records, its body schema and its success envelope all come from
+ * the table, so a path is written once and the OpenAPI document (lib/openapi.ts) describes what runs.
+ * Register it inside the '/api' prefix (app.ts).
+ */
+export function apiRoute<N extends RouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (request: ApiRequest<N>, reply: FastifyReply) => Promise<Answer<N>>,
+  extras: Extras = {},
+): void {
+  const route = routeDefinition(name);
+  // A multipart call without the multipart parser would answer 415 to every upload.
+  if (route.kind === 'multipart' && !app.hasContentTypeParser('multipart/form-data')) {
+    throw new Error(`${name}: register plugins/uploads.ts (multipartUploads) in this scope first`);
+  }
+  const body = route.kind === 'multipart' ? undefined : route.body;
+  app.route({
+    ...extras,
+    method: 'POST',
+    url: route.path,
+    config: { ...extras.config, ...(route.public ? { public: true } : {}), idempotency: route.idempotent },
+    schema: {
+      ...(body ? { body } : {}),
+      ...(route.response ? { response: { 200: successEnvelope(route.response) } } : {}),
+    },
+    handler: async (request, reply) => {
+      const answer = await handler(request as ApiRequest<N>, reply);
+      return route.kind === 'binary' ? answer : success(answer, request.ts);
+    },
+  });
+}
