@@ -4,7 +4,10 @@ import { AppError } from '../lib/app-error.ts';
 import type { Db } from '../db/kysely.ts';
 import { findSessionByToken } from '../modules/auth/auth.repository.ts';
 
+/** Who sends an authenticated call: her user, her session and its bearer token. */
 export type Caller = { userId: string; sessionId: string; token: string };
+/** What most services need of the caller: whose data it is. */
+export type CallerUser = Pick<Caller, 'userId'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,40 +4,25 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { wallDate } from '../../lib/time.ts';
+import type { CallerUser } from '../../plugins/auth.ts';
+import { checkActionStatus, refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction } from './action-guards.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
 
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
-type Caller = { userId: string };
 
 async function withPoints(db: Db, rows: repo.ActionRow[]): Promise<Action[]> {
   const points = await repo.pointsOf(db, rows.map((r) => r.id));
   return rows.map((r) => toAction(r, points));
 }
 
-/** The caller's action, or 404 — another promoter's action is never revealed to exist. */
-export async function requireAssignedAction(db: Db, caller: Caller, actionId: string): Promise<repo.ActionRow> {
-  const row = await repo.findAssignedAction(db, caller.userId, actionId);
-  if (!row) throw new AppError('E_ACTION_NOT_FOUND');
-  return row;
-}
-
-/**
- * One action runs at a time (spec §2): starting another, or sending its start photos, is refused and
- * names the running one so the app can lead her to its finish.
- */
-export async function refuseWhileAnotherStarted(db: Db, caller: Caller): Promise<void> {
-  const other = await repo.findStartedAction(db, caller.userId);
-  if (other) throw new AppError('E_WRONG_ACTION_STATUS', { startedAction: other.id });
-}
-
-export async function getAction(deps: ActionsDeps, caller: Caller, actionId: string): Promise<Action> {
+export async function getAction(deps: ActionsDeps, caller: CallerUser, actionId: string): Promise<Action> {
   const [action] = await withPoints(deps.db, [await requireAssignedAction(deps.db, caller, actionId)]);
   return action!;
 }
 
 // spec §7 /action/list, both uses of §9
-export async function list(deps: ActionsDeps, caller: Caller, body: ListActionsBody): Promise<Action[]> {
+export async function list(deps: ActionsDeps, caller: CallerUser, body: ListActionsBody): Promise<Action[]> {
   const { since, until, filters, finished } = body.actions;
   const { limit, offset } = body.pagination;
   const rows = await repo.listAssignedActions(
@@ -48,7 +33,7 @@ export async function list(deps: ActionsDeps, caller: Caller, body: ListActionsB
   return withPoints(deps.db, rows);
 }
 
-export async function recent(deps: ActionsDeps, caller: Caller): Promise<{ current: Action | null; last: Action | null }> {
+export async function recent(deps: ActionsDeps, caller: CallerUser): Promise<{ current: Action | null; last: Action | null }> {
   const [current, last] = await Promise.all([
     repo.findStartedAction(deps.db, caller.userId),
     repo.findLastFinishedAction(deps.db, caller.userId),
@@ -61,7 +46,7 @@ export async function recent(deps: ActionsDeps, caller: Caller): Promise<{ curre
 }
 
 /** The action point named in the body, on one of the caller's actions (and on `action` when named). */
-async function requirePoint(db: Db, caller: Caller, body: { actionPoint: { uuid: string }; action?: { uuid: string } }) {
+async function requirePoint(db: Db, caller: CallerUser, body: { actionPoint: { uuid: string }; action?: { uuid: string } }) {
   const point = await repo.findPoint(db, body.actionPoint.uuid);
   if (!point || (body.action && body.action.uuid !== point.action_id)) throw new AppError('E_ACTION_POINT_NOT_FOUND');
   const action = await repo.findAssignedAction(db, caller.userId, point.action_id);
@@ -87,7 +72,7 @@ type Transition = {
  * reports derive start, end and duration from these. The update is conditional on the status the
  * service checked, so that of two racing requests only one succeeds.
  */
-async function transition(deps: ActionsDeps, caller: Caller, action: repo.ActionRow, pointId: string | null, t: Transition) {
+async function transition(deps: ActionsDeps, caller: CallerUser, action: repo.ActionRow, pointId: string | null, t: Transition) {
   const at = stamp(deps);
   await deps.db
     .transaction()
@@ -118,11 +103,9 @@ async function transition(deps: ActionsDeps, caller: Caller, action: repo.Action
 }
 
 // spec §4 Check-in: makes the action 'started' for her.
-export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBody): Promise<Action> {
+export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: CheckInBody): Promise<Action> {
   const { point, action } = await requirePoint(deps.db, caller, body);
-  if (action.global_status === 'hst_cancelled' || action.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
-  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
-  if (action.user_status === 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+  checkActionStatus(action, { userStatus: null, refusedGlobal: ['hst_cancelled', 'finished'] });
   if (action.since.slice(0, 10) > stamp(deps).today) throw new AppError('E_WRONG_ACTION_STATUS');
   await refuseWhileAnotherStarted(deps.db, caller);
 
@@ -137,11 +120,9 @@ export async function checkIn(deps: ActionsDeps, caller: Caller, body: CheckInBo
 }
 
 // spec §4 Check-out: only an action she has started; it becomes finished for her.
-export async function checkOut(deps: ActionsDeps, caller: Caller, body: CheckOutBody): Promise<Action> {
+export async function checkOut(deps: ActionsDeps, caller: CallerUser, body: CheckOutBody): Promise<Action> {
   const { point, action } = await requirePoint(deps.db, caller, body);
-  if (action.global_status === 'hst_cancelled') throw new AppError('E_WRONG_ACTION_STATUS');
-  if (action.user_status === 'finished') throw new AppError('E_ACTION_ALREADY_CHECK_OUT');
-  if (action.user_status !== 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+  checkActionStatus(action, { userStatus: 'started' });
 
   await transition(deps, caller, action, point.id, {
     kind: 'check_out',
@@ -153,18 +134,23 @@ export async function checkOut(deps: ActionsDeps, caller: Caller, body: CheckOut
 }
 
 // spec §4 Cancel flow: only before she has started; the action leaves her list.
-export async function cancel(deps: ActionsDeps, caller: Caller, body: CancelActionBody): Promise<void> {
+export async function cancel(deps: ActionsDeps, caller: CallerUser, body: CancelActionBody): Promise<void> {
   const { point, action } = body.actionPoint
     ? await requirePoint(deps.db, caller, { actionPoint: body.actionPoint, action: body.action })
     : { point: null, action: await requireAssignedAction(deps.db, caller, body.action!.uuid) };
-  if (action.global_status === 'hst_cancelled' || action.user_status !== null) throw new AppError('E_WRONG_ACTION_STATUS');
+  // Only before she has started: a finished action is no 'already closed' case here.
+  checkActionStatus(action, { userStatus: null, whenFinished: 'E_WRONG_ACTION_STATUS' });
   await transition(deps, caller, action, point?.id ?? null, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
 }
 
 // spec §4 Location tracking: pings only for the action she has started; stored with server time.
-export async function saveLocation(deps: ActionsDeps, caller: Caller, body: SaveLocationBody): Promise<void> {
-  const action = await requireAssignedAction(deps.db, caller, body.action.uuid);
-  if (action.user_status !== 'started') throw new AppError('E_WRONG_ACTION_STATUS');
+export async function saveLocation(deps: ActionsDeps, caller: CallerUser, body: SaveLocationBody): Promise<void> {
+  // Pings of the action she is running are kept even if the organiser cancelled it meanwhile.
+  const action = await requireActionInStatus(deps.db, caller, body.action.uuid, {
+    userStatus: 'started',
+    refusedGlobal: [],
+    whenFinished: 'E_WRONG_ACTION_STATUS',
+  });
   const at = stamp(deps);
   await repo.insertLocation(deps.db, {
     id: newId(),
