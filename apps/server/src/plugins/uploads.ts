@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, type FieldIssue } from '@promotor/contract';
+import type { Db } from '../db/kysely.ts';
+import { AppError } from '../lib/app-error.ts';
+import { extensionOf, sniffImageType, type ImageType } from '../lib/image-type.ts';
+import { parseRequestJson } from '../lib/json.ts';
+import type { BlobStore } from './storage.ts';
+
+// The one way a multipart call of spec §7 (`_input` JSON + `files[]`) is read and stored. Action photos
+// use it; receipts (/lead/receipt) and the photo survey use the same three steps:
+//
+//   await app.register(multipartUploads);                    // in the module's routes plugin
+//   apiRoute(app, 'receiptCreate', async (request) => {      // kind 'multipart' in the route table
+//     const { input, files } = readUpload(request, routeSchemas.receiptCreate.body, { files: { min: 1, max: 2 } });
+//     … business rules on `input` …
+//     return storeThenWrite(deps, files.map(…key…), (trx) => repo.insertReceipt(trx, …));
+//   }, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES });
+
+/** A request's whole size: the largest files plus room for `_input` and the multipart framing. */
+export const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_MAX_FILES * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
+
+/**
+ * @fastify/multipart for the routes of the scope it is registered in (a module with uploads registers it
+ * in its own scope, so no other call reads a multipart body). Fields and files land on request.body: strings and Buffers.
+ * Above the contract's limits the parser stops reading: E_FILE_TOO_LARGE, E_TOO_MANY_FILES.
+ */
+export const multipartUploads = fp(async (app: FastifyInstance) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: UPLOAD_MAX_FILE_BYTES, files: UPLOAD_MAX_FILES, fields: 4, parts: UPLOAD_MAX_FILES + 4, fieldSize: 64 * 1024 },
+  });
+});
+
+export type UploadRules = {
+  /** How many files the call takes (each call's own rule; at most UPLOAD_MAX_FILES get this far). */
+  files: { min: number; max: number };
+  /** Per file; at most UPLOAD_MAX_FILE_BYTES (the parser's limit). */
+  maxFileBytes?: number;
+  /** Accepted by what the bytes are, never by the name or the type the client claims. */
+  types?: readonly ImageType[];
+};
+
+export type UploadedFile = { data: Buffer; type: ImageType; extension: string };
+
+const validation = (issues: FieldIssue[]) => new AppError('E_VALIDATION', issues);
+
+/** `_input`: a JSON string parsed by the call's schema; issues are named `_input.<field>`. */
+function readInput<S extends z.ZodType>(raw: unknown, schema: S): z.output<S> {
+  let json: unknown;
+  try {
+    json = typeof raw === 'string' ? parseRequestJson(raw) : undefined;
+  } catch (error) {
+    const details = (error as AppError).details as { message: string }[] | undefined;
+    throw validation([{ path: '_input', message: details?.[0]?.message ?? 'malformed JSON' }]);
+  }
+  if (json === undefined) throw validation([{ path: '_input', message: 'required' }]);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw validation(parsed.error.issues.map((i) => ({ path: ['_input', ...i.path.map(String)].join('.'), message: i.message })));
+  }
+  return parsed.data;
+}
+
+/**
+ * The `_input` and the files of a multipart request, checked: the input by its schema, the files by
+ * their count, size and sniffed type (E_VALIDATION, E_FILE_TOO_LARGE, E_UNSUPPORTED_FILE_TYPE, each
+ * naming the part). `rules` may depend on the input (e.g. how many photos an ident takes).
+ */
+export function readUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  rules: UploadRules | ((input: z.output<S>) => UploadRules),
+): { input: z.output<S>; files: UploadedFile[] } {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const input = readInput(body._input, schema);
+  const { files: count, maxFileBytes = UPLOAD_MAX_FILE_BYTES, types = UPLOAD_IMAGE_TYPES } = typeof rules === 'function' ? rules(input) : rules;
+  const raw = body['files[]'];
+  const parts = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  // A text field sent under files[] is no file.
+  const notFile = parts.findIndex((p) => !Buffer.isBuffer(p));
+  if (notFile >= 0) throw validation([{ path: `files[${notFile}]`, message: 'expected a file' }]);
+  if (parts.length < count.min || parts.length > count.max) {
+    const expected = count.min === count.max ? `${count.min}` : `${count.min}–${count.max}`;
+    throw validation([{ path: 'files[]', message: `expected ${expected} image(s), got ${parts.length}` }]);
+  }
+  const files = (parts as Buffer[]).map((data, i) => {
+    if (data.length > maxFileBytes) throw new AppError('E_FILE_TOO_LARGE', [{ path: `files[${i}]`, message: `more than ${maxFileBytes} bytes` }]);
+    const type = sniffImageType(data);
+    if (!type || !types.includes(type)) {
+      throw new AppError('E_UNSUPPORTED_FILE_TYPE', [{ path: `files[${i}]`, message: `not one of ${types.join(', ')}` }]);
+    }
+    return { data, type, extension: extensionOf(type) };
+  });
+  return { input, files };
+}
+
+/**
+ * Stores the bytes, then runs `write` in one transaction (the rows that name the blobs): all or
+ * nothing. If a put or the transaction fails, the bytes already stored are removed before the error
+ * goes on, so no blob outlives a refused upload.
+ */
+export async function storeThenWrite<T>(
+  deps: { db: Db; blobStore: BlobStore },
+  blobs: readonly { key: string; data: Buffer }[],
+  write: (trx: Db) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    for (const blob of blobs) {
+      await deps.blobStore.put(blob.key, blob.data);
+      written.push(blob.key);
+    }
+    return await deps.db.transaction().execute(write);
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+    throw error;
+  }
+}
