@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { API_BASE } from '@promotor/contract/route-paths';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
@@ -18,7 +19,9 @@ import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/stor
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
@@ -118,11 +121,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
       await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });
+      await api.register(apiDocsRoutes);
     },
-    { prefix: '/api' },
+    { prefix: API_BASE },
   );
   await app.register(healthRoutes, { db, webDistDir: config.webDistDir, now });
-  if (config.devOutbox) await app.register(devOutboxRoutes, { db });
+  if (config.devOutbox) {
+    await app.register(devOutboxRoutes, { db });
+    await app.register(devApiDocsRoutes);
+  }
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;
 }

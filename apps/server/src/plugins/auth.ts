@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_BASE } from '@promotor/contract/route-paths';
 import { AppError } from '../lib/app-error.ts';
 import type { Db } from '../db/kysely.ts';
 import { findSessionByToken } from '../modules/auth/auth.repository.ts';
@@ -39,7 +40,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: (
   app.addHook('onRequest', async (request) => {
     // Only API calls are guarded; the web app's files, /version.json and the dev pages are public.
     const route = request.routeOptions.url ?? '';
-    if (request.is404 || !route.startsWith('/api/') || request.routeOptions.config.public) return;
+    if (request.is404 || !route.startsWith(`${API_BASE}/`) || request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('E_UNAUTHORIZED');
     const session = await findSessionByToken(opts.db, token);

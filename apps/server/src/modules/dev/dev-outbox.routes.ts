@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
+import { escapeHtml as escape } from '../../lib/html.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { listOutbox } from '../notifier/notifier.ts';
 
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {

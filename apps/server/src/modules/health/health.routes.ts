@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, HealthResponse, VersionFile, successEnvelope } from '@promotor/contract';
+import { API_BASE, ErrorEnvelope, HealthResponse, VersionFile, apiServicePaths, successEnvelope } from '@promotor/contract';
 import { databaseAnswers, type Db } from '../../db/kysely.ts';
 import { failure, success } from '../../lib/envelope.ts';
 
@@ -18,7 +18,7 @@ function readBuildTime(webDistDir: string, fallback: string): string {
 
 export async function healthRoutes(fastify: FastifyInstance, opts: { db: Db; webDistDir: string; now: () => Date }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { config: { public: true }, schema: { response: { 200: successEnvelope(HealthResponse), 503: ErrorEnvelope } } }, async (request, reply) => {
+  app.get(`${API_BASE}${apiServicePaths.health}`, { config: { public: true }, schema: { response: { 200: successEnvelope(HealthResponse), 503: ErrorEnvelope } } }, async (request, reply) => {
     if (await databaseAnswers(opts.db)) return success({ database: 'ok' as const }, request.ts);
     return reply.code(503).send(failure('E_SERVICE_UNAVAILABLE', request.ts, { database: 'unavailable' }));
   });

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  API_BASE,
+  ERROR_STATUS,
+  ErrorEnvelope,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  routeDefinition,
+  routeNames,
+  successEnvelope,
+  type RouteName,
+} from '@promotor/contract';
+
+// The OpenAPI 3.1 document of the contract's route table: what a wrapper author or a CRM integrator
+// reads instead of the code. Built from the same schemas the server validates with (lib/api-route.ts),
+// so it cannot drift from what runs.
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * zod 4's JSON Schema: bodies as a client writes them (io 'input': before transforms and defaults),
+ * answers as the server sends them. Refinements have no JSON Schema form and are left out; anything
+ * unrepresentable becomes {} rather than failing the document.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const pascal = (name: RouteName) => name[0]!.toUpperCase() + name.slice(1);
+
+function errorSchemas(): Record<string, JsonSchema> {
+  const envelope = jsonSchema(ErrorEnvelope, 'output') as { properties: { data: { properties: Record<string, unknown> } } };
+  envelope.properties.data.properties.error = ref('ErrorCode');
+  const statuses = Object.entries(ERROR_STATUS).map(([code, status]) => `${code}: ${status}`);
+  return {
+    ErrorCode: {
+      type: 'string',
+      enum: Object.keys(ERROR_STATUS),
+      description: `The failure's code; the HTTP status follows it. ${statuses.join(', ')}.`,
+    },
+    ErrorEnvelope: envelope,
+  };
+}
+
+function requestBody(route: ReturnType<typeof routeDefinition>): { body?: JsonSchema; schemas: Record<string, JsonSchema> } {
+  if (!route.body) return { schemas: {} };
+  const name = `${pascal(route.name)}Body`;
+  const schemas = { [name]: jsonSchema(route.body, 'input') };
+  if (route.kind !== 'multipart') return { body: { required: true, content: { 'application/json': { schema: ref(name) } } }, schemas };
+  const form = {
+    type: 'object',
+    required: ['_input'],
+    properties: {
+      _input: { type: 'string', contentMediaType: 'application/json', contentSchema: ref(name), description: "The call's fields as JSON" },
+      'files[]': {
+        type: 'array',
+        maxItems: UPLOAD_MAX_FILES,
+        items: { type: 'string', contentMediaType: 'application/octet-stream' },
+        description: `Images (${UPLOAD_IMAGE_TYPES.join(', ')}, judged by their bytes), at most ${UPLOAD_MAX_FILE_BYTES} bytes each`,
+      },
+    },
+  };
+  const encoding = { _input: { contentType: 'application/json' }, 'files[]': { contentType: UPLOAD_IMAGE_TYPES.join(', ') } };
+  return { body: { required: true, content: { 'multipart/form-data': { schema: form, encoding } } }, schemas };
+}
+
+function success(route: ReturnType<typeof routeDefinition>): { response: JsonSchema; schemas: Record<string, JsonSchema> } {
+  if (!route.response) {
+    const content = Object.fromEntries(UPLOAD_IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+    return { response: { description: 'The file', content }, schemas: {} };
+  }
+  const name = `${pascal(route.name)}Response`;
+  return {
+    response: { description: 'Success: `{ status: { success: true }, data, meta: { ts } }`', content: { 'application/json': { schema: ref(name) } } },
+    schemas: { [name]: jsonSchema(successEnvelope(route.response), 'output') },
+  };
+}
+
+export function buildOpenApiDocument() {
+  const schemas: Record<string, JsonSchema> = errorSchemas();
+  const paths: Record<string, unknown> = {};
+  for (const name of routeNames) {
+    const route = routeDefinition(name);
+    const body = requestBody(route);
+    const ok = success(route);
+    Object.assign(schemas, body.schemas, ok.schemas);
+    paths[route.path] = {
+      post: {
+        operationId: name,
+        summary: route.summary,
+        tags: [route.path.split('/')[1]],
+        ...(route.public ? { security: [] } : {}),
+        ...(route.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
+        ...(body.body ? { requestBody: body.body } : {}),
+        responses: {
+          200: ok.response,
+          default: { description: 'Failure (HTTP status by code, see ErrorCode)', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Promotor API',
+      version: '1',
+      description:
+        'Every call is a POST with a JSON body (or multipart: `_input` JSON and `files[]`). Every answer but a file is an envelope: ' +
+        '`{ status: { success }, data, meta: { ts } }`; a failure carries `data.error` (ErrorCode) and meta.ts, what a user quotes to support.',
+    },
+    servers: [{ url: API_BASE }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of /auth/login' } },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+          description:
+            'Repeating a call with the same key and body answers the first answer and changes nothing; the same key with another body is E_IDEMPOTENCY_KEY_REUSED.',
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
