@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, apiServicePaths, routeNames, routePaths } from '@promotor/contract';
+import { createTestApp, post, type TestApp } from '../test/test-app.ts';
+
+// The contract's route table is the server's list of calls: every call in it answers, and nothing is
+// served under /api that is not in it (a route added by hand, outside apiRoute, fails here).
+
+/** Every route as Fastify prints it: '├── /api/action/list (POST)'. */
+function registeredRoutes(t: TestApp): { url: string; methods: string[] }[] {
+  return [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*) \(([^)]+)\)/g)].map((m) => ({
+    url: m[1]!,
+    methods: m[2]!.split(', '),
+  }));
+}
+
+describe('routes from the contract', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('registers every call of the route table as a POST under /api', () => {
+    for (const name of routeNames) {
+      expect(t.app.hasRoute({ method: 'POST', url: `${API_BASE}${routePaths[name].path}` }), name).toBe(true);
+    }
+  });
+
+  it('serves nothing under /api that the route table does not name', () => {
+    const calls = new Set(Object.values(routePaths).map((r) => `POST ${API_BASE}${r.path}`));
+    const service = new Set(Object.values(apiServicePaths).flatMap((p) => [`GET ${API_BASE}${p}`, `HEAD ${API_BASE}${p}`]));
+    const underApi = registeredRoutes(t).filter((r) => r.url.startsWith(`${API_BASE}/`));
+    expect(underApi.length).toBeGreaterThan(routeNames.length);
+    for (const { url, methods } of underApi) {
+      for (const method of methods) expect(calls.has(`${method} ${url}`) || service.has(`${method} ${url}`), `${method} ${url}`).toBe(true);
+    }
+  });
+
+  it('public calls answer without a token; the others are 401 E_UNAUTHORIZED before reading the body', async () => {
+    for (const name of routeNames) {
+      const res = await post(t.app, routePaths[name].path, {});
+      if ('public' in routePaths[name]) expect(res.statusCode, name).not.toBe(401);
+      else expect(res.json().data.error, name).toBe('E_UNAUTHORIZED');
+    }
+  });
+});
