@@ -1,3 +1,4 @@
+import type { FileCreateInput, PollAnswerBody } from '@promotor/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../test/builders.ts';
@@ -12,19 +13,21 @@ async function messageFor(answer: Parameters<typeof fakeFetch>[0][string]) {
   const { fetch } = fakeFetch({ '/api/auth/login': answer });
   const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => null });
   try {
-    await client.post('/auth/login', { username: 'anna@demo.pl', password: 'x' });
+    await client.call('authLogin', { username: 'anna@demo.pl', password: 'x' });
   } catch (error) {
     return errorMessage(error);
   }
   throw new Error('the call did not fail');
 }
 
+const listBody = { actions: { since: '2024-05-01T00:00:00.000Z' }, pagination: { limit: 10, offset: 0 } };
+
 describe('api client', () => {
   it('hands back the data of a success envelope, sending the token and an idempotency key', async () => {
     const { fetch, requests } = fakeFetch({ '/api/auth/session': { body: successEnvelope({ hello: 'Anna' }) } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
 
-    await expect(client.post('/auth/session')).resolves.toEqual({ hello: 'Anna' });
+    await expect(client.call('authSession')).resolves.toMatchObject({ data: { hello: 'Anna' } });
     expect(requests[0]?.headers.Authorization).toBe('Bearer abc');
     expect(requests[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -33,40 +36,83 @@ describe('api client', () => {
     const { fetch, requests } = fakeFetch({ '/api/auth/logout': { body: successEnvelope({}) } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
 
-    await client.post('/auth/logout');
-    await client.post('/auth/logout');
-    await client.post('/auth/logout', undefined, { idempotencyKey: 'same-intent' });
+    await client.call('authLogout');
+    await client.call('authLogout');
+    await client.call('authLogout', undefined, { idempotencyKey: 'same-intent' });
 
     const keys = requests.map((request) => request.headers['Idempotency-Key']);
     expect(new Set(keys).size).toBe(3);
     expect(keys[2]).toBe('same-intent');
   });
 
-  it('sends a form as multipart with the token and the given idempotency key, and reads the envelope', async () => {
+  it('sends a multipart call as _input and files[] (photo-N.jpg), with the token and the given idempotency key', async () => {
     const { fetch } = fakeFetch({ '/api/action/file/create': { body: successEnvelope({ files: [{ uuid: 'f1' }] }) } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
-    const form = new FormData();
-    form.append('_input', JSON.stringify({ action: { uuid: 'a1' }, ident: 'bereal_start' }));
-    form.append('files[]', new Blob(['front'], { type: 'image/jpeg' }), 'photo-1.jpg');
+    const input: FileCreateInput = { action: { uuid: 'a1' }, ident: 'bereal_start' };
+    const files = [new Blob(['front'], { type: 'image/jpeg' }), new Blob(['rear'], { type: 'image/jpeg' })];
 
-    await expect(client.postForm('/action/file/create', form, { idempotencyKey: 'photos-1' })).resolves.toEqual({ files: [{ uuid: 'f1' }] });
+    await expect(client.call('actionFileCreate', { input, files }, { idempotencyKey: 'photos-1' })).resolves.toMatchObject({
+      data: { files: [{ uuid: 'f1' }] },
+    });
 
     const init = fetch.mock.calls[0]?.[1];
-    expect(init?.body).toBe(form);
+    const form = init?.body as FormData;
+    expect(JSON.parse(form.get('_input') as string)).toEqual(input);
+    expect(form.getAll('files[]').map((file) => (file as File).name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     // The browser writes Content-Type itself, with the multipart boundary.
     expect(init?.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': 'photos-1', Authorization: 'Bearer abc' });
   });
 
-  it('a refused form rejects with the code and meta.ts of the answer', async () => {
+  it('a refused multipart call rejects with the code and meta.ts of the answer', async () => {
     const { fetch } = fakeFetch({ '/api/action/file/create': { status: 409, body: failureEnvelope('E_FILE_ALREADY_EXISTS') } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
 
-    await expect(client.postForm('/action/file/create', new FormData())).rejects.toMatchObject({
+    await expect(client.call('actionFileCreate', { input: { action: { uuid: 'a1' }, ident: 'bereal_start' }, files: [] })).rejects.toMatchObject({
       kind: 'api',
       code: 'E_FILE_ALREADY_EXISTS',
       ts: '1700000000001',
       httpStatus: 409,
     });
+  });
+
+  it('hands back the meta of the answer with its data: ts and anything more a call adds', async () => {
+    const envelope = { ...successEnvelope({}), meta: { ts: '1700000000042', bc: 'bc-7' } };
+    const { fetch } = fakeFetch({ '/api/auth/logout': { body: envelope } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    await expect(client.call('authLogout')).resolves.toEqual({ data: {}, meta: { ts: '1700000000042', bc: 'bc-7' } });
+  });
+
+  it('sends the headers given for one call along with its own', async () => {
+    const { fetch, requests } = fakeFetch({ '/api/poll/answer': { body: successEnvelope({}) } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+    const body: PollAnswerBody = { action: { uuid: 'a1' }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] } };
+
+    await client.call('pollAnswer', body, { headers: { 'Sf-Bypassed': 'true' }, idempotencyKey: 'poll-1' });
+
+    expect(requests[0]?.url).toBe('/api/poll/answer');
+    expect(requests[0]?.body).toEqual(body);
+    expect(requests[0]?.headers).toEqual({
+      'Sf-Bypassed': 'true',
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Idempotency-Key': 'poll-1',
+      Authorization: 'Bearer abc',
+    });
+  });
+
+  it('a binary call answers the file as a Blob; its refusal is still the envelope', async () => {
+    const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
+    const { fetch } = fakeFetch({ '/api/action/file/serve': { file: photo } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    const answer = await client.call('actionFileServe', { file: { uuid: 'f1' } });
+    expect(await answer.data.text()).toBe('jpeg bytes');
+    expect(answer.data.type).toBe('image/jpeg');
+
+    const refusing = fakeFetch({ '/api/action/file/serve': { status: 404, body: failureEnvelope('E_FILE_NOT_FOUND') } });
+    const refusingClient = createApiClient({ fetch: refusing.fetch, baseUrl: '/api', getToken: () => 'abc' });
+    await expect(refusingClient.call('actionFileServe', { file: { uuid: 'f1' } })).rejects.toMatchObject({ kind: 'api', code: 'E_FILE_NOT_FOUND' });
   });
 
   it('a wrong password reads "Nieprawidłowe hasło."', async () => {
@@ -99,7 +145,7 @@ describe('api client', () => {
     const onSessionRejected = vi.fn();
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc', onSessionRejected });
 
-    await expect(client.post('/action/list', {})).rejects.toMatchObject({ code });
+    await expect(client.call('actionList', listBody)).rejects.toMatchObject({ code });
     expect(onSessionRejected).toHaveBeenCalledWith(code, true);
   });
 
@@ -112,7 +158,7 @@ describe('api client', () => {
     const onSessionRejected = vi.fn();
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token, onSessionRejected });
 
-    await expect(client.post('/action/list', {})).rejects.toMatchObject({ code: 'E_UNAUTHORIZED' });
+    await expect(client.call('actionList', listBody)).rejects.toMatchObject({ code: 'E_UNAUTHORIZED' });
     expect(onSessionRejected).not.toHaveBeenCalled();
   });
 
@@ -121,7 +167,7 @@ describe('api client', () => {
     const onSessionRejected = vi.fn();
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => null, onSessionRejected });
 
-    await expect(client.post('/auth/login', {})).rejects.toMatchObject({ code: 'E_USER_WRONG_PASSWORD' });
+    await expect(client.call('authLogin', { username: 'anna@demo.pl', password: 'x' })).rejects.toMatchObject({ code: 'E_USER_WRONG_PASSWORD' });
     expect(onSessionRejected).not.toHaveBeenCalled();
   });
 
@@ -131,7 +177,7 @@ describe('api client', () => {
     useAppStore.setState({ actions: { list: [], currentAction: null } });
     useFakeFetch({ '/api/action/list': { status: 401, body: failureEnvelope('E_EXPIRED') } });
 
-    await expect(api.post('/action/list', {})).rejects.toMatchObject({ code: 'E_EXPIRED' });
+    await expect(api.call('actionList', listBody)).rejects.toMatchObject({ code: 'E_EXPIRED' });
 
     expect(readToken()).toBeNull();
     expect(useAppStore.getState().user.profile).toBeNull();
@@ -141,11 +187,11 @@ describe('api client', () => {
 
   it('the app’s client notes a missing connection until the server answers again', async () => {
     useFakeFetch({ '/api/action/list': 'network-error' });
-    await expect(api.post('/action/list', {})).rejects.toMatchObject({ kind: 'network' });
+    await expect(api.call('actionList', listBody)).rejects.toMatchObject({ kind: 'network' });
     expect(isOffline()).toBe(true);
 
     useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) } });
-    await api.post('/action/list', {});
+    await api.call('actionList', listBody);
     expect(isOffline()).toBe(false);
   });
 });

@@ -1,10 +1,14 @@
+import type { RouteBody, RouteData } from '@promotor/contract';
+import { routePaths, type RouteKind, type RouteName } from '@promotor/contract/route-paths';
 import { endSession } from '../store/session.ts';
 import { reportConnection } from './connection.ts';
 import { readToken } from './storage/token.ts';
 
-// spec §7: every call is a POST with JSON and the bearer token; the answer is the envelope
-// { status: { success }, data, meta: { ts } }. The shapes come from the contract as types only: the
-// web app does not load zod to check them again (docs/decisions/021-web-app-foundation.md).
+// spec §7: every call is a POST with the bearer token; the answer is the envelope
+// { status: { success }, data, meta: { ts } }. Paths and how each call travels come from the
+// contract's route table (route-paths, zod-free); bodies and answers are typed from its schemas as
+// types only: the web app does not load zod to check them again (docs/decisions/021-web-app-foundation.md)
+// — the server validates what it receives, and the entry chunk stays small.
 
 export type ApiErrorKind =
   /** fetch failed: offline, DNS, the server down, CORS. */
@@ -53,14 +57,34 @@ export type ApiClientOptions = {
   onConnection?: (reached: boolean) => void;
 };
 
-export type PostOptions = {
+/** What a call sends: its JSON body; for a multipart call, its `_input` and the files (spec §7 /action/file/create). */
+export type CallBody<N extends RouteName> = N extends RouteName
+  ? (typeof routePaths)[N]['kind'] extends 'multipart'
+    ? { input: RouteBody<N>; files: Blob[] }
+    : RouteBody<N>
+  : never;
+
+/** meta of the answer: ts on every envelope (what a promoter quotes to support); a call may add more (/lead/register's bc). */
+export type ApiMeta = { ts: string | null; readonly [key: string]: unknown };
+
+/** A call's answer: `data` typed by the route table; a binary call's data is a Blob (its meta.ts is null). */
+export type ApiAnswer<N extends RouteName> = { data: RouteData<N>; meta: ApiMeta };
+
+export type CallOptions = {
   /**
    * One key per user intent (docs/decisions/005-idempotency.md): a retry of the same intent passes the
    * same key. Left out, every call is its own intent and gets a fresh key.
    */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Extra headers of this call (e.g. 'Sf-Bypassed'); the token, key and content type are the client's own. */
+  headers?: Readonly<Record<string, string>>;
 };
+
+/** The body may be left out only where the route takes none. */
+type CallArgs<N extends RouteName> = undefined extends CallBody<N>
+  ? [body?: CallBody<N>, options?: CallOptions]
+  : [body: CallBody<N>, options?: CallOptions];
 
 /** A random UUID; crypto.randomUUID exists only in secure contexts, so a fallback for plain http. */
 export function newIdempotencyKey(): string {
@@ -78,6 +102,27 @@ function isEnvelope(body: unknown): body is EnvelopeLike {
   return typeof body === 'object' && body !== null && typeof (body as EnvelopeLike).status?.success === 'boolean';
 }
 
+/**
+ * The request body of a call and the headers it brings: JSON, or multipart/form-data with `_input`
+ * (JSON) and each Blob as `files[]` (photo-N.jpg) — no Content-Type of ours there: the browser sets it
+ * with the multipart boundary.
+ */
+function requestBody(kind: RouteKind, body: unknown): { body: BodyInit; headers: Record<string, string> } {
+  if (kind === 'multipart') {
+    const { input, files } = body as { input: unknown; files: Blob[] };
+    const form = new FormData();
+    form.append('_input', JSON.stringify(input));
+    files.forEach((file, index) => form.append('files[]', file, `photo-${index + 1}.jpg`));
+    return { body: form, headers: { Accept: 'application/json' } };
+  }
+  const json = body === undefined ? '' : JSON.stringify(body);
+  // A binary call answers the file itself, or the failure envelope.
+  const accept = kind === 'binary' ? 'image/*, application/json' : 'application/json';
+  return { body: json, headers: { 'Content-Type': 'application/json', Accept: accept } };
+}
+
+const answersJson = (response: Response) => (response.headers.get('Content-Type') ?? '').includes('json');
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
   // Looked up on each call so tests (and polyfills) can replace the global.
@@ -85,25 +130,36 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const getToken = options.getToken ?? readToken;
   const { onSessionRejected, onConnection } = options;
 
-  /** Sends one POST and reads the envelope: resolves with `data`, rejects with an ApiError. */
-  async function send<T>(path: string, body: BodyInit, contentType: Record<string, string>, postOptions: PostOptions): Promise<T> {
+  /** The URL of a call, for what sends it without this client (the Android wrapper's location service). */
+  const urlOf = (name: RouteName): string => `${baseUrl}${routePaths[name].path}`;
+
+  /**
+   * Sends one call of the route table (spec §7: a POST with the bearer token) and reads its answer:
+   * resolves with `{ data, meta }`, rejects with an ApiError.
+   */
+  async function call<N extends RouteName>(name: N, ...[body, callOptions = {}]: CallArgs<N>): Promise<ApiAnswer<N>> {
+    const { kind } = routePaths[name];
+    const request = requestBody(kind, body);
     const headers: Record<string, string> = {
-      ...contentType,
-      Accept: 'application/json',
-      'Idempotency-Key': postOptions.idempotencyKey ?? newIdempotencyKey(),
+      ...callOptions.headers,
+      ...request.headers,
+      'Idempotency-Key': callOptions.idempotencyKey ?? newIdempotencyKey(),
     };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, { method: 'POST', headers, body, signal: postOptions.signal });
+      response = await doFetch(urlOf(name), { method: 'POST', headers, body: request.body, signal: callOptions.signal });
     } catch (error) {
-      if (postOptions.signal?.aborted) throw error;
+      if (callOptions.signal?.aborted) throw error;
       onConnection?.(false);
       throw new ApiError('network', null);
     }
     onConnection?.(true);
+    if (kind === 'binary' && response.ok && !answersJson(response)) {
+      return { data: (await response.blob()) as RouteData<N>, meta: { ts: null } };
+    }
 
     let parsed: unknown;
     try {
@@ -114,31 +170,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!isEnvelope(parsed)) throw new ApiError('unexpected', null, null, undefined, response.status);
 
     const ts = typeof parsed.meta?.ts === 'string' ? parsed.meta.ts : null;
-    if (parsed.status?.success === true && response.ok) return parsed.data as T;
+    if (parsed.status?.success === true && response.ok) return { data: parsed.data as RouteData<N>, meta: { ...parsed.meta, ts } };
     const data = parsed.data as { error?: unknown; details?: unknown } | undefined;
     const code = typeof data?.error === 'string' && data.error !== '' ? data.error : null;
     if (isSessionEndCode(code) && getToken() === token) onSessionRejected?.(code, token !== null);
     throw new ApiError(code ? 'api' : 'unexpected', code, ts, data?.details, response.status);
   }
 
-  /** POSTs JSON to `path` (e.g. '/auth/login'); resolves with `data`, rejects with an ApiError. */
-  function post<T>(path: string, body?: unknown, postOptions: PostOptions = {}): Promise<T> {
-    const json = body === undefined ? '' : JSON.stringify(body);
-    return send<T>(path, json, { 'Content-Type': 'application/json' }, postOptions);
-  }
-
-  /**
-   * POSTs multipart/form-data (spec §7 /action/file/create); same answer handling as `post`. No
-   * Content-Type of our own: the browser sets it with the multipart boundary.
-   */
-  function postForm<T>(path: string, formData: FormData, postOptions: PostOptions = {}): Promise<T> {
-    return send<T>(path, formData, {}, postOptions);
-  }
-
-  return { post, postForm };
+  return { call, urlOf };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** `data` of an answer, for callers that need nothing of its meta. */
+export const dataOf = <T>(answer: { data: T }): T => answer.data;
 
 /**
  * The app's client: VITE_API_BASE_URL (default '/api'), the stored token. The one place where an ended

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-export type FakeAnswer = { status?: number; body: unknown } | 'network-error';
+/** A JSON answer, a file (a binary call's image), or no connection. */
+export type FakeAnswer = { status?: number; body: unknown } | { file: Blob } | 'network-error';
 export type FakeRequest = { url: string; headers: Record<string, string>; body: unknown };
 
 /**
@@ -16,6 +17,8 @@ export function fakeFetch(answers: Record<string, FakeAnswer>) {
     const answer = answers[url];
     if (answer === undefined) throw new Error(`fakeFetch: no answer for ${url}`);
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    // The bytes as text: jsdom's Blob is not one Node's Response can read.
+    if ('file' in answer) return new Response(await answer.file.text(), { headers: { 'Content-Type': answer.file.type } });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

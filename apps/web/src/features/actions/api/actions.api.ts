@@ -1,6 +1,6 @@
-import type { ListActionsBody, ListActionsResponse, SaveLocationBody } from '@promotor/contract';
+import type { ListActionsBody, SaveLocationBody } from '@promotor/contract';
 import { ACTIONS_CURRENT_PAGE_SIZE, CURRENT_ACTION_STATUSES } from '@promotor/contract/constants';
-import { api } from '../../../lib/api-client.ts';
+import { api, dataOf } from '../../../lib/api-client.ts';
 import { appStartOfDay } from '../../../lib/dates/app-time-zone.ts';
 
 /** spec §7 /action/list, §9 current use: since the start of today (the server's day), statuses started and accepted, limit 200. */
@@ -12,10 +12,8 @@ export function currentListBody(now: Date): ListActionsBody {
 }
 
 export const listCurrentActions = (now = new Date()) =>
-  api.post<ListActionsResponse>('/action/list', currentListBody(now)).then((data) => data.actions);
-
-export const LOCATION_SAVE_PATH = '/action/location/save';
+  api.call('actionList', currentListBody(now)).then(({ data }) => data.actions);
 
 /** spec §7 /action/location/save; every try of one ping carries the same key (decision 005). */
 export const saveLocation = (body: SaveLocationBody, idempotencyKey: string) =>
-  api.post<Record<string, never>>(LOCATION_SAVE_PATH, body, { idempotencyKey });
+  api.call('actionLocationSave', body, { idempotencyKey }).then(dataOf);

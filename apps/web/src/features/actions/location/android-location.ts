@@ -3,6 +3,7 @@ import {
   LOCATION_SEND_ATTEMPTS,
   LOCATION_SEND_INTERVAL_MS,
 } from '@promotor/contract/constants';
+import { api } from '../../../lib/api-client.ts';
 import { readToken } from '../../../lib/storage/token.ts';
 
 // Inside the Android wrapper the pings come from its foreground service, which keeps running when the
@@ -36,11 +37,10 @@ export function startAndroidLocationTracking(actionUuid: string): (() => void) |
   const android = bridge();
   const token = readToken();
   if (typeof android?.startLocationTracking !== 'function' || !token) return null;
-  const base = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
   const request: AndroidTrackingRequest = {
     actionUuid,
     token,
-    url: new URL(`${base}/action/location/save`, window.location.href).href,
+    url: new URL(api.urlOf('actionLocationSave'), window.location.href).href,
     intervalMs: LOCATION_SEND_INTERVAL_MS,
     attempts: LOCATION_SEND_ATTEMPTS,
     retryDelayMs: LOCATION_RETRY_DELAY_MS,

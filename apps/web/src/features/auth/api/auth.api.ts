@@ -1,9 +1,9 @@
-import type { LoginBody, ResetPasswordBody, ResetTokenBody, SessionResponse } from '@promotor/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { LoginBody, ResetPasswordBody, ResetTokenBody } from '@promotor/contract';
+import { api, dataOf } from '../../../lib/api-client.ts';
 
 // spec §7 /auth/*
-export const login = (body: LoginBody) => api.post<SessionResponse>('/auth/login', body);
-export const resumeSession = () => api.post<SessionResponse>('/auth/session');
-export const logout = () => api.post<Record<string, never>>('/auth/logout');
-export const requestResetCode = (body: ResetTokenBody) => api.post<Record<string, never>>('/auth/reset-token', body);
-export const resetPassword = (body: ResetPasswordBody) => api.post<Record<string, never>>('/auth/reset-password', body);
+export const login = (body: LoginBody) => api.call('authLogin', body).then(dataOf);
+export const resumeSession = () => api.call('authSession').then(dataOf);
+export const logout = () => api.call('authLogout').then(dataOf);
+export const requestResetCode = (body: ResetTokenBody) => api.call('authResetToken', body).then(dataOf);
+export const resetPassword = (body: ResetPasswordBody) => api.call('authResetPassword', body).then(dataOf);
