@@ -9,3 +9,4 @@ export { login, remind, userData } from './pl/auth.ts';
 export { pages } from './pl/pages.ts';
 export { actions, actionDetail, actionStart, actionEnd, actionForm } from './pl/actions.ts';
 export { camera } from './pl/camera.ts';
+export { forms } from './pl/forms.ts';
