@@ -10,6 +10,7 @@ import type { Db } from '../../db/kysely.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import type { Notifier } from '../notifier/notifier.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -51,7 +52,7 @@ export async function login(deps: AuthDeps, username: string, password: string):
 }
 
 /** Resumes a session: the token stays the same and its lifetime starts again. */
-export async function resume(deps: AuthDeps, caller: { userId: string; sessionId: string; token: string }): Promise<SessionResponse> {
+export async function resume(deps: AuthDeps, caller: Caller): Promise<SessionResponse> {
   const { db, now, sessionTtlMs } = deps;
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw new AppError('E_UNAUTHORIZED');
@@ -109,7 +110,7 @@ export async function resetPassword(deps: AuthDeps, username: string, otp: strin
 }
 
 /** Changes the caller's password; her other sessions (another phone) end, this one stays. */
-export async function updatePassword(deps: AuthDeps, caller: { userId: string; sessionId: string }, password: string): Promise<void> {
+export async function updatePassword(deps: AuthDeps, caller: Caller, password: string): Promise<void> {
   const { db, now } = deps;
   const passwordHash = await hashPassword(password);
   const at = now().toISOString();
