@@ -40,7 +40,7 @@ export function CheckboxGroup<T extends string>({ options, ...group }: GroupProp
     group.onChange(options.map((option) => option.value).filter((value) => ticked.has(value)));
   };
   return (
-    <ChoiceFieldset {...group} role="group" extra={group.children}>
+    <ChoiceFieldset {...group} extra={group.children}>
       {options.map((option) => (
         <label key={option.value} className="choice">
           <input type="checkbox" name={group.name} value={option.value} checked={group.value.includes(option.value)} onChange={() => toggle(option.value)} onBlur={group.onBlur} />
@@ -54,7 +54,7 @@ export function CheckboxGroup<T extends string>({ options, ...group }: GroupProp
 /** spec §2 form widgets: a radio group, one choice or none yet (null). */
 export function RadioGroup<T extends string>({ options, ...group }: GroupProps<T | null> & { options: readonly ChoiceOption<T>[] }) {
   return (
-    <ChoiceFieldset {...group} role="radiogroup" extra={group.children}>
+    <ChoiceFieldset {...group} extra={group.children}>
       {options.map((option) => (
         <label key={option.value} className="choice">
           <input type="radio" name={group.name} value={option.value} checked={group.value === option.value} onChange={() => group.onChange(option.value)} onBlur={group.onBlur} />
@@ -66,16 +66,18 @@ export function RadioGroup<T extends string>({ options, ...group }: GroupProps<T
 }
 
 type FieldsetProps = Pick<GroupProps<unknown>, 'legend' | 'legendClassName' | 'error'> & {
-  role: 'group' | 'radiogroup';
   extra: ReactNode;
   children: ReactNode;
 };
 
-/** The legend names the group; its message is tied to it (the options are its content). */
-function ChoiceFieldset({ legend, legendClassName, error, role, extra, children }: FieldsetProps) {
+/**
+ * A fieldset (role group) named by its legend, its message tied to it. Radios sharing a name are one
+ * choice to assistive technology already; the group keeps the role the e2e tests find it by.
+ */
+function ChoiceFieldset({ legend, legendClassName, error, extra, children }: FieldsetProps) {
   const { errorId } = useFieldIds();
   return (
-    <fieldset className={classNames('choice-group', error && 'field--invalid')} role={role === 'radiogroup' ? role : undefined} {...errorAria(error, errorId)}>
+    <fieldset className={classNames('choice-group', error && 'field--invalid')} {...errorAria(error, errorId)}>
       <legend className={legendClassName ?? 'field__label'}>{legend}</legend>
       {children}
       <FieldError id={errorId} error={error} />

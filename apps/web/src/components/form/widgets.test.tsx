@@ -65,7 +65,7 @@ describe('form widgets', () => {
         onChange={onChange}
       />,
     );
-    const group = screen.getByRole('radiogroup', { name: 'Czy planogram został przygotowany?' });
+    const group = screen.getByRole('group', { name: 'Czy planogram został przygotowany?' });
     expect(group).toHaveAccessibleDescription('Odpowiedź jest wymagana');
 
     await user.click(screen.getByRole('radio', { name: 'nie' }));

@@ -1,9 +1,12 @@
 import type { Action } from '@promotor/contract';
 import type { EndReason } from '@promotor/contract/constants';
-import { useId, useState, type ComponentType, type FormEvent } from 'react';
+import { ruleMessages } from '@promotor/contract/rules';
+import { useId, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
+import { useFormKit } from '../../../lib/forms/use-form-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { checkOutPoint } from '../action-rules.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';
@@ -14,6 +17,8 @@ import { PhotoProof } from './photo-proof.tsx';
 
 export type ActionEndFormProps = { action: Action; Camera: ComponentType<CameraModalProps> };
 
+type EndValues = { reason: EndReason | null; otherText: string; photos: PhotoPair | null };
+
 /** End-form rules (decision 031): a reason, the text when it is 'Inne', both photos. */
 export function endFormBlockers(reason: EndReason | null, otherText: string, photos: PhotoPair | null): string[] {
   return [
@@ -23,44 +28,44 @@ export function endFormBlockers(reason: EndReason | null, otherText: string, pho
   ].filter((blocker) => blocker !== false);
 }
 
+/** 'Inne' needs its text: the message under the field once it was left (spec §5 on blur). */
+const needsOtherText = ({ reason, otherText }: EndValues) =>
+  reason === 'other' && otherText.trim() === '' ? { otherText: ruleMessages.fieldRequired } : {};
+
 /** spec §2 End action: the reason, front+rear photos, 'Anuluj' (back) and 'Zakończ'. */
 export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const blockersId = useId();
-  const [reason, setReason] = useState<EndReason | null>(null);
-  const [otherText, setOtherText] = useState('');
-  const [photos, setPhotos] = useState<PhotoPair | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useFormKit<EndValues>({ initial: { reason: null, otherText: '', photos: null }, validate: needsOtherText });
+  const { reason, otherText, photos } = form.values;
   const blockers = endFormBlockers(reason, otherText, photos);
 
   // Back where she came from; opened directly (no history in the app), back to the list.
   const goBack = () => void (location.key === 'default' ? navigate('/akcje') : navigate(-1));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const point = checkOutPoint(action);
-    if (blockers.length > 0 || !reason || !photos || !point || sending) return;
-    setSending(true);
-    try {
-      await submitEnd(action.uuid, { reason, otherText, photos, actionPointUuid: point });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      const point = checkOutPoint(action);
+      if (blockers.length > 0 || !values.reason || !values.photos || !point) return;
+      await submitEnd(action.uuid, { reason: values.reason, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
       await navigate('/akcje');
-    } catch (error) {
+    },
+    (error) => {
       console.error('End could not be queued', error);
       useAppStore.getState().showToast(pl.actionForm.failed, 'error');
-      setSending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form className="action-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <ol className="form-steps">
         <li>
-          <EndReasons reason={reason} otherText={otherText} onReason={setReason} onOtherText={setOtherText} />
+          <EndReasons reason={form.bind('reason')} otherText={form.bind('otherText')} />
         </li>
         <li>
           <h2 className="form-step__title">{pl.actionForm.photos}</h2>
-          <PhotoProof photos={photos} onChange={setPhotos} Camera={Camera} />
+          <PhotoProof photos={photos} onChange={(taken) => form.setValue('photos', taken)} Camera={Camera} />
         </li>
       </ol>
       <FormBlockers id={blockersId} blockers={blockers} />
@@ -68,9 +73,9 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
         <Button variant="secondary" onClick={goBack}>
           {pl.cancel}
         </Button>
-        <Button type="submit" busy={sending} disabled={blockers.length > 0} aria-describedby={blockers.length > 0 ? blockersId : undefined}>
-          {sending ? pl.actionForm.sending : pl.actions.end}
-        </Button>
+        <SubmitButton sending={form.submitting} invalid={blockers.length > 0} aria-describedby={blockers.length > 0 ? blockersId : undefined}>
+          {pl.actions.end}
+        </SubmitButton>
       </div>
     </form>
   );

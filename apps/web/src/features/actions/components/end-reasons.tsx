@@ -1,57 +1,21 @@
 import { END_REASONS, OTHER_TEXT_MAX, type EndReason } from '@promotor/contract/constants';
-import { ruleMessages } from '@promotor/contract/rules';
-import { useId, useState } from 'react';
+import { RadioGroup } from '../../../components/form/choice-fields.tsx';
+import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import * as pl from '../../../i18n/pl.ts';
+import type { FieldBinding } from '../../../lib/forms/use-form-kit.ts';
 
 const t = pl.actionEnd;
+const OPTIONS = END_REASONS.map((item) => ({ value: item, label: t.reasons[item] }));
 
-export type EndReasonsProps = {
-  reason: EndReason | null;
-  otherText: string;
-  onReason: (reason: EndReason) => void;
-  onOtherText: (text: string) => void;
-};
+export type EndReasonsProps = { reason: FieldBinding<EndReason | null>; otherText: FieldBinding<string> };
 
 /** Step 1 of the end form: one of the seven reasons; 'Inne' reveals 'Twoja treść...', then required (decision 031). */
-export function EndReasons({ reason, otherText, onReason, onOtherText }: EndReasonsProps) {
-  const textId = useId();
-  const [touched, setTouched] = useState(false);
-  const error = touched && otherText.trim() === '' ? ruleMessages.fieldRequired : null;
+export function EndReasons({ reason, otherText }: EndReasonsProps) {
   return (
-    <fieldset className="choice-group">
-      <legend className="form-step__title">{pl.actionStart.checklist}</legend>
-      {END_REASONS.map((item) => (
-        <label key={item} className="choice">
-          <input type="radio" name="reason" value={item} checked={reason === item} onChange={() => onReason(item)} />
-          <span>{t.reasons[item]}</span>
-        </label>
-      ))}
-      {reason === 'other' ? (
-        <div className={error ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={textId}>
-            {t.otherText}
-          </label>
-          <textarea
-            id={textId}
-            className="field__input action-form__textarea"
-            name="otherText"
-            placeholder={t.otherPlaceholder}
-            maxLength={OTHER_TEXT_MAX}
-            required
-            rows={3}
-            value={otherText}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${textId}-error` : undefined}
-            onChange={(event) => onOtherText(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          {error ? (
-            <p id={`${textId}-error`} className="field__error">
-              {error}
-            </p>
-          ) : null}
-        </div>
+    <RadioGroup legend={pl.actionStart.checklist} legendClassName="form-step__title" options={OPTIONS} {...reason}>
+      {reason.value === 'other' ? (
+        <TextareaField {...otherText} label={t.otherText} placeholder={t.otherPlaceholder} maxLength={OTHER_TEXT_MAX} required />
       ) : null}
-    </fieldset>
+    </RadioGroup>
   );
 }
