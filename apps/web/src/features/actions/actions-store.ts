@@ -1,4 +1,5 @@
 import type { Action } from '@promotor/contract';
+import { createRequest } from '../../lib/requests/index.ts';
 import { toastError } from '../../store/notify.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { findCurrentAction } from './action-rules.ts';
@@ -20,24 +21,9 @@ export function dropAction(actionUuid: string): void {
   storeActions(useAppStore.getState().actions.list.filter((item) => item.uuid !== actionUuid));
 }
 
-let loading: Promise<boolean> | null = null;
-
 /**
- * Reloads the current list into the store; a failure shows its Polish message as a toast (spec §8).
- * Calls made while one is under way share it. Answers whether the list was loaded.
+ * The current list of /action/list (spec §9 current use), kept in the store. A failure shows its
+ * Polish message as a toast (spec §8); calls made while one is under way share it; after a
+ * check-in, check-out or cancel, refresh() (lib/requests).
  */
-export function reloadActions(): Promise<boolean> {
-  loading ??= listCurrentActions()
-    .then((list) => {
-      storeActions(list);
-      return true;
-    })
-    .catch((error: unknown) => {
-      toastError(error);
-      return false;
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
-}
+export const currentActionsRequest = createRequest({ call: () => listCurrentActions(), onSuccess: storeActions, onError: toastError });

@@ -1,7 +1,8 @@
 import type { ActionResponse } from '@promotor/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { onOutboxRefused, onOutboxSent, type OutboxItem } from '../../../lib/outbox/index.ts';
-import { dropAction, reloadActions, storeActionUpdate } from '../actions-store.ts';
+import { useRequest, type RequestStatus } from '../../../lib/requests/index.ts';
+import { currentActionsRequest, dropAction, storeActionUpdate } from '../actions-store.ts';
 
 /** Applies an accepted status change to the store; answers false for items that change no status. */
 function applyStatusSent(item: OutboxItem, data: unknown): boolean {
@@ -27,10 +28,10 @@ export function useReloadOnStatusSent(enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const stopSent = onOutboxSent((item, data) => {
-      if (applyStatusSent(item, data)) void reloadActions();
+      if (applyStatusSent(item, data)) void currentActionsRequest.refresh();
     });
     const stopRefused = onOutboxRefused((item) => {
-      if (STATUS_LABELS.has(item.label)) void reloadActions();
+      if (STATUS_LABELS.has(item.label)) void currentActionsRequest.refresh();
     });
     return () => {
       stopSent();
@@ -39,18 +40,9 @@ export function useReloadOnStatusSent(enabled = true): void {
   }, [enabled]);
 }
 
-export type ListLoadState = 'loading' | 'loaded' | 'failed';
-
 /** The list page: reload on mount and after status changes; the list itself is read from the store. */
-export function useActionsList(): { loadState: ListLoadState; reload: () => void } {
-  const [loadState, setLoadState] = useState<ListLoadState>('loading');
-
-  const reload = useCallback(() => {
-    setLoadState('loading');
-    void reloadActions().then((ok) => setLoadState(ok ? 'loaded' : 'failed'));
-  }, []);
-
-  useEffect(reload, [reload]);
+export function useActionsList(): { loadState: RequestStatus; reload: () => void } {
+  const { status, reload } = useRequest(currentActionsRequest);
   useReloadOnStatusSent();
-  return { loadState, reload };
+  return { loadState: status, reload };
 }
