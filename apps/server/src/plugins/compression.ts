@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
+import { API_BASE } from '@promotor/contract/route-paths';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -14,7 +15,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 async function compression(app: FastifyInstance) {
   // Runs before the compress plugin's own onRoute hook, which skips routes marked `compress: false`.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) route.compress ??= false;
+    if (!route.url.startsWith(`${API_BASE}/`)) route.compress ??= false;
   });
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,

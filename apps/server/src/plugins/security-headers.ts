@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { API_BASE } from '@promotor/contract/route-paths';
 
 /**
  * The app loads only its own scripts, styles, images and workers; camera photos are blob:/data: URLs
@@ -37,7 +38,7 @@ async function securityHeaders(app: FastifyInstance) {
     // With a trusted proxy, the protocol comes from X-Forwarded-Proto (decision 015).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // API answers hold tokens and personal data: never stored by a browser or a proxy.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
+import { API_BASE } from '@promotor/contract/route-paths';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html, the service worker,
@@ -34,7 +35,7 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDistDir: str
 
   app.setNotFoundHandler({}, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith(`${API_BASE}/`) && url !== API_BASE;
     if (hasWebApp && isPage && !path.extname(url)) {
       return sendIndex(reply);
     }
