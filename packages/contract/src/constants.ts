@@ -42,9 +42,6 @@ export const SECOND_SHOT_DELAY_MS = 150;
 export const TOAST_DISMISS_MS = 8_000;
 export const TOAST_ENTER_MS = 500;
 export const TOAST_EXIT_MS = 300;
-/** spec §9: a closing modal stays on screen this long (its close animation) before it goes. */
-export const MODAL_CLOSE_MS = 600; // photo and webform modals
-export const BOTTOM_MODAL_CLOSE_MS = 1_000; // bottom sheets
 
 export const SURVEY_ANSWERS = ['tak', 'nie'] as const;
 export const PREVIEW_MAX_PX = 300;

@@ -1,5 +1,6 @@
 import { firstError, type Rule } from '@promotor/contract/rules';
 import { useRef, useState, type FormEvent } from 'react';
+import { focusField } from './focus-field.ts';
 import { getAt, setAt, type Path, type PathValue } from './form-paths.ts';
 
 /** Polish messages by field path ('offers.Glo.model'); a missing or undefined entry is a valid field. */
@@ -99,10 +100,3 @@ export function useFormKit<V extends object>({ initial, rules, validate }: FormO
 }
 
 export type FormKit<V extends object> = ReturnType<typeof useFormKit<V>>;
-
-/** Moves focus to the named control of a form (the first invalid field after submit). */
-export function focusField(form: HTMLFormElement, name: string): void {
-  const element = form.elements.namedItem(name);
-  const control = element instanceof RadioNodeList ? element[0] : element;
-  if (control instanceof HTMLElement) control.focus();
-}

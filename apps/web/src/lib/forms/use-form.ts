@@ -1,43 +1,49 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type { Rule } from '@promotor/contract/rules';
+import { useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { firstError, type Rule } from '@promotor/contract/rules';
 import { toastError } from '../../store/notify.ts';
-import type { Path } from './form-paths.ts';
-import { focusField, useFormKit, type FormRules } from './use-form-kit.ts';
+import { focusField } from './focus-field.ts';
 
 type Values<K extends string> = Record<K, string>;
+type Errors<K extends string> = Partial<Record<K, string>>;
 
 /**
- * The text-only face of the form kit (use-form-kit.ts) for the login, reminder and password pages:
- * props for <Field> (input events) and validateAll for useSubmit. Same rules: a field is checked when it
- * loses focus (spec §5 "validation runs on blur") and again while it is typed into once it shows an
- * error; submit checks all.
+ * The small string-only form of the login, reminder and password pages. Everything else uses the kit
+ * (use-form-kit.ts); importing it here would put the kit into the login page's budget (decision 050).
+ * Form state checked by the contract's §5 rules: a field is checked when it loses focus (spec §5
+ * "validation runs on blur") and again while it is typed into once it shows an error; submit checks all.
  */
 export function useForm<K extends string>(rules: Record<K, readonly Rule[]>, initial: Partial<Values<K>> = {}) {
   const names = Object.keys(rules) as K[];
-  const kit = useFormKit<Values<K>>({
-    initial: Object.fromEntries(names.map((name) => [name, initial[name] ?? ''])) as Values<K>,
-    rules: rules as FormRules<Values<K>>,
-  });
+  const [values, setValues] = useState<Values<K>>(
+    () => Object.fromEntries(names.map((name) => [name, initial[name] ?? ''])) as Values<K>,
+  );
+  const [errors, setErrors] = useState<Errors<K>>({});
+
+  const check = (name: K, value: string) => firstError(rules[name], value) ?? undefined;
+  const setError = (name: K, value: string) => setErrors((previous) => ({ ...previous, [name]: check(name, value) }));
 
   /** Props for <Field>: value, change and blur handlers, and the error to show. */
-  const field = (name: K) => {
-    const binding = kit.bind(name as Path<Values<K>>);
-    return {
-      name,
-      value: binding.value as string,
-      error: binding.error,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => binding.onChange(event.target.value as never),
-      onBlur: binding.onBlur,
-    };
-  };
+  const field = (name: K) => ({
+    name,
+    value: values[name],
+    error: errors[name] ?? null,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((previous) => ({ ...previous, [name]: value }));
+      if (errors[name]) setError(name, value);
+    },
+    onBlur: (event: FocusEvent<HTMLInputElement>) => setError(name, event.target.value),
+  });
 
   /** Checks every field and shows all errors; answers the first invalid field's name, or null. */
   const validateAll = (): K | null => {
-    kit.touch(...(names as Path<Values<K>>[]));
-    return names.find((name) => kit.problems[name] !== undefined) ?? null;
+    const next: Errors<K> = {};
+    for (const name of names) next[name] = check(name, values[name]);
+    setErrors(next);
+    return names.find((name) => next[name] !== undefined) ?? null;
   };
 
-  return { values: kit.values, errors: kit.errors as Partial<Record<K, string>>, field, validateAll };
+  return { values, errors, field, validateAll };
 }
 
 export { focusField };
