@@ -23,9 +23,10 @@ import type { BlobStore } from './storage.ts';
 export const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_MAX_FILES * UPLOAD_MAX_FILE_BYTES + 1024 * 1024;
 
 /**
- * @fastify/multipart for the routes of the scope it is registered in (a module with uploads registers it
- * in its own scope, so no other call reads a multipart body). Fields and files land on request.body: strings and Buffers.
- * Above the contract's limits the parser stops reading: E_FILE_TOO_LARGE, E_TOO_MANY_FILES.
+ * @fastify/multipart for the routes of the scope it is registered in: a module with uploads registers it
+ * in its own scope, so no other call reads a multipart body. Fields and files land on request.body as
+ * strings and Buffers. Above the contract's limits the parser stops reading: E_FILE_TOO_LARGE,
+ * E_TOO_MANY_FILES (plugins/errors.ts).
  */
 export const multipartUploads = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
