@@ -3,7 +3,17 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueue, outboxSettled, stopOutbox } from '../lib/outbox/outbox.ts';
-import { buildCheckIn, buildCheckOut, buildPhotos, buildPollAnswer, ok, refused, useFakeServer, useFreshIndexedDb } from '../lib/outbox/outbox-test-kit.ts';
+import {
+  buildCheckIn,
+  buildCheckOut,
+  buildPhotos,
+  buildPollAnswer,
+  ok,
+  refused,
+  storeAsVersion1,
+  useFakeServer,
+  useFreshIndexedDb,
+} from '../lib/outbox/outbox-test-kit.ts';
 import { startSession } from '../features/auth/session.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession } from '../test/builders.ts';
@@ -63,13 +73,26 @@ describe('refused outbox items', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('a refusal recorded by the previous version of the app is shown right after the update', async () => {
+    useFreshIndexedDb();
+    localStorage.setItem('token', 'token-of-anna');
+    useFakeServer(() => ok());
+    const failure = { id: 'failure-000000000001', owner: null, actionUuid: 'action-1', label: 'check-in', code: 'E_WRONG_ACTION_STATUS', ts: '1700000000009', at: '2024-05-01T08:00:00.000Z' };
+    await storeAsVersion1([], [failure]);
+    render(<OutboxFailures />);
+
+    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(popup).toHaveTextContent('Nie udało się rozpocząć akcji. Nieprawidłowy status akcji.');
+    expect(popup).toHaveTextContent('Kod błędu: 1700000000009');
+  });
+
   it.each([
-    [{ label: 'photos', code: 'E_FILE_ALREADY_EXISTS' }, 'Masz już wgrane zdjęcia w ramach tej akcji'],
-    [{ label: 'photos', code: 'E_UNSUPPORTED_FILE_TYPE' }, 'Wystąpił błąd podczas wysyłania zdjęć'],
-    [{ label: 'check-in', code: 'E_ACTION_ALREADY_CHECK_OUT' }, 'Ta akcja została już przez Ciebie zakończona.'],
-    [{ label: 'check-out', code: 'E_WRONG_ACTION_STATUS' }, 'Nie udało się zakończyć akcji. Nieprawidłowy status akcji.'],
-    [{ label: 'poll', code: 'E_VALIDATION' }, 'Nie udało się zapisać odpowiedzi z ankiety. Sprawdź poprawność wpisanych danych.'],
-    [{ label: 'cancel', code: 'E_SOMETHING_NEW' }, 'Nie udało się odwołać udziału w akcji. E_SOMETHING_NEW'],
+    [{ kind: 'photos', code: 'E_FILE_ALREADY_EXISTS' }, 'Masz już wgrane zdjęcia w ramach tej akcji'],
+    [{ kind: 'photos', code: 'E_UNSUPPORTED_FILE_TYPE' }, 'Wystąpił błąd podczas wysyłania zdjęć'],
+    [{ kind: 'check-in', code: 'E_ACTION_ALREADY_CHECK_OUT' }, 'Ta akcja została już przez Ciebie zakończona.'],
+    [{ kind: 'check-out', code: 'E_WRONG_ACTION_STATUS' }, 'Nie udało się zakończyć akcji. Nieprawidłowy status akcji.'],
+    [{ kind: 'poll', code: 'E_VALIDATION' }, 'Nie udało się zapisać odpowiedzi z ankiety. Sprawdź poprawność wpisanych danych.'],
+    [{ kind: 'cancel', code: 'E_SOMETHING_NEW' }, 'Nie udało się odwołać udziału w akcji. E_SOMETHING_NEW'],
   ] as const)('%o reads %s', (failure, description) => {
     expect(outboxFailureDescription(failure)).toBe(description);
   });

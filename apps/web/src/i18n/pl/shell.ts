@@ -19,14 +19,13 @@ export const menu = {
 export const outbox = {
   /** Header status while items wait in the offline outbox. */
   pending: (count: number) => `Do wysłania: ${count}`,
-  /** What a refused outbox item was, before the reason (spec §8). */
+  /** What a refused outbox item was, before the reason (spec §8); used by the actions' outbox kinds. */
   failed: {
     poll: 'Nie udało się zapisać odpowiedzi z ankiety.',
     photos: 'Wystąpił błąd podczas wysyłania zdjęć',
     'check-in': 'Nie udało się rozpocząć akcji.',
     'check-out': 'Nie udało się zakończyć akcji.',
     cancel: 'Nie udało się odwołać udziału w akcji.',
-    location: 'Nie udało się wysłać lokalizacji.',
   },
   /** spec §8 Check-in: E_ACTION_ALREADY_CHECK_OUT. */
   alreadyCheckedOut: 'Ta akcja została już przez Ciebie zakończona.',

@@ -1,15 +1,21 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { migrateFailure, migrateItem, type V1Failure, type V1Item } from './outbox-migrate.ts';
 import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
 
 // IndexedDB, not localStorage: photos are Blobs of a few hundred KB, which IndexedDB stores as they
 // are, and what is written survives a reload or a closed tab.
 
 export const OUTBOX_DB_NAME = 'promotor-outbox';
-const DB_VERSION = 1;
+/**
+ * 2: items of registered kinds, ordered by group (outbox-migrate.ts). A new version, not a conversion
+ * on each read: a tab still running the old app is then cut off (VersionError) instead of sending
+ * items of a shape it does not know.
+ */
+const DB_VERSION = 2;
 
 interface OutboxSchema extends DBSchema {
   /** Keyed by seq, which the key generator hands out in increasing order and never reuses. */
-  items: { key: number; value: OutboxItem; indexes: { byAction: [string, number] } };
+  items: { key: number; value: OutboxItem; indexes: { byGroup: [string, number] } };
   failures: { key: string; value: OutboxFailure };
 }
 
@@ -20,15 +26,38 @@ export type NewOutboxItem = Omit<OutboxItem, 'seq'>;
 
 export function openOutboxDb(onVersionChange: () => void): Promise<OutboxDb> {
   return openDB<OutboxSchema>(OUTBOX_DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      const items = db.createObjectStore('items', { keyPath: 'seq', autoIncrement: true });
-      items.createIndex('byAction', ['actionUuid', 'seq']);
-      db.createObjectStore('failures', { keyPath: 'id' });
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        db.createObjectStore('items', { keyPath: 'seq', autoIncrement: true }).createIndex('byGroup', ['group', 'seq']);
+        db.createObjectStore('failures', { keyPath: 'id' });
+      } else if (oldVersion < 2) {
+        // The upgrade's transaction stays open while these requests run; open() resolves after them.
+        void migrateFromV1(tx);
+      }
     },
     // A newer version of the app (another tab) wants to upgrade: let it, and reopen when next needed.
     blocking: onVersionChange,
     terminated: onVersionChange,
   });
+}
+
+async function migrateFromV1(tx: IDBPTransaction<OutboxSchema, ('items' | 'failures')[], 'versionchange'>): Promise<void> {
+  const items = tx.objectStore('items');
+  // Version 1's index, on the old field name: the new one orders by group.
+  items.deleteIndex('byAction');
+  items.createIndex('byGroup', ['group', 'seq']);
+  for (let cursor = await items.openCursor(); cursor; cursor = await cursor.continue()) {
+    const item = migrateItem(cursor.value as unknown as V1Item);
+    if (item) await cursor.update(item);
+    else {
+      console.warn('outbox: an item of an unknown path is dropped', cursor.value);
+      await cursor.delete();
+    }
+  }
+  const failures = tx.objectStore('failures');
+  for (let cursor = await failures.openCursor(); cursor; cursor = await cursor.continue()) {
+    await cursor.update(migrateFailure(cursor.value as unknown as V1Failure));
+  }
 }
 
 /** Adds the items in one transaction: all of them are stored, or none. */
@@ -51,20 +80,20 @@ export async function addItems(db: OutboxDb, items: NewOutboxItem[]): Promise<vo
 
 export const allItems = (db: OutboxDb): Promise<OutboxItem[]> => db.getAll('items');
 
-/** The oldest item of an action that `mine` accepts: the only one of that action she may send now. */
-export async function headItemOf(db: OutboxDb, actionUuid: string, mine: (item: OutboxItem) => boolean): Promise<OutboxItem | undefined> {
-  const range = IDBKeyRange.bound([actionUuid, -Infinity], [actionUuid, Infinity]);
-  // Another promoter's items of the same action are skipped, not waited for (outbox-owner.ts).
-  for (let cursor = await db.transaction('items').store.index('byAction').openCursor(range); cursor; cursor = await cursor.continue()) {
+/** The oldest item of a group that `mine` accepts: the only one of that group she may send now. */
+export async function headItemOf(db: OutboxDb, group: string, mine: (item: OutboxItem) => boolean): Promise<OutboxItem | undefined> {
+  const range = IDBKeyRange.bound([group, -Infinity], [group, Infinity]);
+  // Another promoter's items of the same group are skipped, not waited for (outbox-owner.ts).
+  for (let cursor = await db.transaction('items').store.index('byGroup').openCursor(range); cursor; cursor = await cursor.continue()) {
     if (mine(cursor.value)) return cursor.value;
   }
   return undefined;
 }
 
-/** Whether an item of another action that `mine` accepts was stored before `item` and still waits. */
-export async function hasEarlierItemOfOtherAction(db: OutboxDb, item: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<boolean> {
+/** Whether an item of another group that `mine` accepts was stored before `item` and still waits. */
+export async function hasEarlierItemOfOtherGroup(db: OutboxDb, item: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<boolean> {
   const earlier = await db.getAll('items', IDBKeyRange.upperBound(item.seq, true));
-  return earlier.some((other) => other.actionUuid !== item.actionUuid && mine(other));
+  return earlier.some((other) => other.group !== item.group && mine(other));
 }
 
 export async function updateItem(db: OutboxDb, item: OutboxItem): Promise<void> {

@@ -3,7 +3,8 @@ import { announceRefused, announceSent, reloadView } from './outbox-connection.t
 import * as db from './outbox-db.ts';
 import { belongsTo, currentOwner } from './outbox-owner.ts';
 import { backoffMs, sendItem, type SendOutcome } from './outbox-send.ts';
-import type { OutboxFailure, OutboxItem, OutboxLabel } from './outbox-types.ts';
+import { outboxKind, type OutboxKind } from './outbox-kinds.ts';
+import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
 
 /** A token the server refused (401): nothing is sent with it again until a flush or another token. */
 let rejectedToken: string | null = null;
@@ -15,27 +16,27 @@ export const resetRejectedToken = (): void => {
 export const tokenUsable = (token: string | null): token is string => token !== null && token !== rejectedToken;
 
 /**
- * Status changes reach the server in the order she made them, across actions: the server allows one
- * started action at a time, so B's check-in sent before A's check-out would be refused for good.
+ * How a drain ended: nothing to send now (done, backoff, no token); held back by another group's
+ * older items; or its next item is of a kind not registered yet (both wait for a change, not a timer).
  */
-export const STATUS_LABELS: ReadonlySet<OutboxLabel> = new Set(['check-in', 'check-out', 'cancel']);
-
-/** How a drain ended: nothing to send now (done, backoff, no token), or held back by another action's older items. */
 export type DrainResult = 'idle' | 'blocked';
 
 /**
- * Sends the items of one action that belong to the promoter logged in, oldest first, until one must
- * wait (backoff, no usable token, another action's older items) or none is left. An item leaves the
- * database only with the server's answer: accepted, or refused for good.
+ * Sends the items of one group that belong to the promoter logged in, oldest first, until one must
+ * wait (backoff, no usable token, another group's older items, its kind not registered yet) or none
+ * is left. An item leaves the database only with the server's answer: accepted, or refused for good.
  */
-export async function drainAction(open: db.OutboxDb, actionUuid: string, force: boolean): Promise<DrainResult> {
+export async function drainGroup(open: db.OutboxDb, group: string, force: boolean): Promise<DrainResult> {
   for (let ignoreBackoff = force; ; ignoreBackoff = true) {
     const owner = currentOwner();
     const mine = (item: OutboxItem) => belongsTo(item, owner);
-    const head = await db.headItemOf(open, actionUuid, mine);
+    const head = await db.headItemOf(open, group, mine);
     if (!head || (!ignoreBackoff && head.nextAttemptAt > Date.now())) return 'idle';
-    // Whatever their label: A's end photos, too, go before B's check-in (they precede A's check-out).
-    if (STATUS_LABELS.has(head.label) && (await db.hasEarlierItemOfOtherAction(open, head, mine))) return 'blocked';
+    // Its feature's module is not loaded yet: sent once it registers the kind (outbox-sender.ts).
+    const kind = outboxKind(head.kind);
+    if (!kind) return 'blocked';
+    // Whatever the older items' kinds: A's end photos, too, go before B's check-in (they precede A's check-out).
+    if (kind.waitsForOtherGroups && (await db.hasEarlierItemOfOtherGroup(open, head, mine))) return 'blocked';
     const token = readToken();
     if (!tokenUsable(token)) return 'idle';
 
@@ -46,7 +47,7 @@ export async function drainAction(open: db.OutboxDb, actionUuid: string, force: 
       announceSent(head, outcome.data);
     } else if (outcome.type === 'final') {
       // spec §4 Start/end flow: the check-in goes "whatever the photo result", so the action's next item follows.
-      await db.replaceItemWithFailure(open, head.seq, failureOf(head, outcome, owner));
+      await db.replaceItemWithFailure(open, head.seq, failureOf(head, kind, outcome, owner));
       await reloadView();
       announceRefused(head, outcome.code);
     } else {
@@ -61,14 +62,14 @@ export async function drainAction(open: db.OutboxDb, actionUuid: string, force: 
 }
 
 /** `sender`: who sent it; an item without an owner went with her token, so its failure is hers. */
-function failureOf(item: OutboxItem, outcome: Extract<SendOutcome, { type: 'final' }>, sender: string | null): OutboxFailure | null {
-  // spec §4 Location tracking: a failed location send is only logged, never shown.
-  if (item.label === 'location') {
-    console.warn('outbox: location refused', outcome.code);
+function failureOf(item: OutboxItem, kind: OutboxKind, outcome: Extract<SendOutcome, { type: 'final' }>, sender: string | null): OutboxFailure | null {
+  // A kind without a failure message is only logged, never shown (e.g. spec §4 Location tracking).
+  if (kind.failureMessage === null) {
+    console.warn(`outbox: ${item.kind} refused`, outcome.code);
     return null;
   }
   // Keyed by the item's seq, so failures come back in the order of their items.
   const id = `failure-${String(item.seq).padStart(12, '0')}`;
   const at = new Date().toISOString();
-  return { id, owner: item.owner ?? sender, actionUuid: item.actionUuid, label: item.label, code: outcome.code, ts: outcome.ts, at };
+  return { id, owner: item.owner ?? sender, group: item.group, kind: item.kind, code: outcome.code, ts: outcome.ts, at };
 }

@@ -39,23 +39,14 @@ export function classify(error: unknown): Exclude<SendOutcome, { type: 'sent' }>
 /** 4xx other than 408 (timeout) and 429 (too many requests), which do pass. */
 const isClientError = (status: number) => status >= 400 && status < 500 && !RETRY_STATUSES.has(status);
 
-function formDataOf(item: Extract<OutboxItem, { kind: 'form' }>): FormData {
-  const form = new FormData();
-  form.append('_input', JSON.stringify(item.input));
-  item.files.forEach((file, index) => form.append('files[]', file, `photo-${index + 1}.jpg`));
-  return form;
-}
-
 /** One try of `item`, always with its stored Idempotency-Key. Never throws. */
 export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
   const options = { idempotencyKey: item.idempotencyKey, signal: controller.signal };
   try {
-    const data =
-      item.kind === 'form'
-        ? await api.postForm<unknown>(item.path, formDataOf(item), options)
-        : await api.post<unknown>(item.path, item.body, options);
+    // The stored body is the one its kind's route takes (OutboxKindHandle.item built it).
+    const { data } = await api.call(item.route, item.body as never, options);
     return { type: 'sent', data };
   } catch (error) {
     return classify(error);

@@ -1,7 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
 import { vi } from 'vitest';
 import { buildSession, failureEnvelope, successEnvelope } from '../../test/builders.ts';
-import type { OutboxItemInput } from './outbox-types.ts';
+import { OUTBOX_DB_NAME } from './outbox-db.ts';
+import type { V1Failure, V1Item } from './outbox-migrate.ts';
+// The kinds of the app's one feature that queues items: the outbox is tested with real kinds (their
+// routes, their order across groups). A test that reloads the outbox's modules registers them again
+// with registerKindsAgain().
+import { cancelKind, checkInKind, checkOutKind, locationKind, photosKind, pollKind } from '../../features/actions/submit/outbox-kinds.ts';
 
 // Test helpers of the outbox: a fresh in-memory IndexedDB, a scripted server, item builders.
 // Import 'fake-indexeddb/auto' in the test file before this one.
@@ -84,30 +90,54 @@ export async function logIn(ident: string | null, token = `token-of-${ident}`): 
   useAppStore.getState().setSession(buildSession({ token, user: { ident, firstname: ident } }));
 }
 
-export function buildPollAnswer(actionUuid: string): OutboxItemInput {
-  const body = { action: { uuid: actionUuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['q0_a0'] }] } };
-  return { kind: 'json', actionUuid, label: 'poll', path: '/poll/answer', body };
+export function buildPollAnswer(actionUuid: string) {
+  return pollKind.item(actionUuid, {
+    action: { uuid: actionUuid },
+    poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['has_badge'] }] },
+  });
 }
 
-export function buildPhotos(actionUuid: string): OutboxItemInput {
+export function buildPhotos(actionUuid: string) {
   const files = [new Blob(['front'], { type: 'image/jpeg' }), new Blob(['rear'], { type: 'image/jpeg' })];
-  return { kind: 'form', actionUuid, label: 'photos', path: '/action/file/create', input: { action: { uuid: actionUuid }, ident: 'bereal_start' }, files };
+  return photosKind.item(actionUuid, { input: { action: { uuid: actionUuid }, ident: 'bereal_start' }, files });
 }
 
-export function buildCheckIn(actionUuid: string): OutboxItemInput {
-  const body = { action: { uuid: actionUuid }, actionPoint: { uuid: `${actionUuid}-point` }, location: { latitude: null, longitude: null } };
-  return { kind: 'json', actionUuid, label: 'check-in', path: '/action/check-in', body };
+const statusBody = (actionUuid: string) => ({
+  action: { uuid: actionUuid },
+  actionPoint: { uuid: `${actionUuid}-point` },
+  location: { latitude: null, longitude: null },
+});
+
+export const buildCheckIn = (actionUuid: string) => checkInKind.item(actionUuid, statusBody(actionUuid));
+export const buildCheckOut = (actionUuid: string) => checkOutKind.item(actionUuid, statusBody(actionUuid));
+export const buildCancel = (actionUuid: string) => cancelKind.item(actionUuid, { action: { uuid: actionUuid } });
+
+export function buildLocation(actionUuid: string) {
+  return locationKind.item(actionUuid, { action: { uuid: actionUuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12 } });
 }
 
-export function buildCheckOut(actionUuid: string): OutboxItemInput {
-  const body = { action: { uuid: actionUuid }, actionPoint: { uuid: `${actionUuid}-point` }, location: { latitude: null, longitude: null } };
-  return { kind: 'json', actionUuid, label: 'check-out', path: '/action/check-out', body };
-}
-
-export function buildLocation(actionUuid: string): OutboxItemInput {
-  const body = { action: { uuid: actionUuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12 } };
-  return { kind: 'json', actionUuid, label: 'location', path: '/action/location/save', body };
+/** After vi.resetModules(): the freshly loaded outbox knows no kind until the feature's module runs again. */
+export async function registerKindsAgain(): Promise<void> {
+  await import('../../features/actions/submit/outbox-kinds.ts');
 }
 
 /** The start flow of spec §4: answers, then photos, then the check-in. */
 export const buildStartFlow = (actionUuid: string) => [buildPollAnswer(actionUuid), buildPhotos(actionUuid), buildCheckIn(actionUuid)];
+
+/** What the outbox of the previous version (database version 1) left on the phone. */
+export async function storeAsVersion1(items: Omit<V1Item, 'seq'>[], failures: V1Failure[] = []): Promise<void> {
+  const db = await openDB(OUTBOX_DB_NAME, 1, {
+    upgrade(v1) {
+      v1.createObjectStore('items', { keyPath: 'seq', autoIncrement: true }).createIndex('byAction', ['actionUuid', 'seq']);
+      v1.createObjectStore('failures', { keyPath: 'id' });
+    },
+  });
+  for (const item of items) await db.add('items', item);
+  for (const failure of failures) await db.put('failures', failure);
+  db.close();
+}
+
+/** An item as version 1 stored it, waiting since `createdAt`. */
+export function version1Item(fields: Pick<V1Item, 'actionUuid' | 'label' | 'path' | 'idempotencyKey'> & ({ kind: 'json'; body: unknown } | { kind: 'form'; input: unknown; files: Blob[] })) {
+  return { ...fields, id: `id-${fields.idempotencyKey}`, owner: 'anna', createdAt: '2024-05-01T08:00:00.000Z', attempts: 2, nextAttemptAt: 0, lastError: 'network' } as Omit<V1Item, 'seq'>;
+}

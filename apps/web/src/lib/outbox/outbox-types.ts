@@ -1,26 +1,24 @@
-// The shapes of the offline outbox (issue 3 "Offline outbox"). Items and failures are kept in
-// IndexedDB, so everything here must survive the structured clone (plain data and Blobs only).
+import type { RouteName } from '@promotor/contract/route-paths';
+import type { CallBody } from '../api-client.ts';
 
-/** What an item does, for the promoter: it picks the Polish text of a failure. */
-export type OutboxLabel = 'poll' | 'photos' | 'check-in' | 'check-out' | 'cancel' | 'location';
+// The shapes of the offline outbox (issue 3 "Offline outbox", issue 7 "A generic outbox"). Items and
+// failures are kept in IndexedDB, so everything here must survive the structured clone (plain data
+// and Blobs only). What an item is for belongs to the feature that registered its kind (outbox-kinds.ts).
 
-type OutboxItemBase = {
-  actionUuid: string;
-  label: OutboxLabel;
-  /** e.g. '/action/check-in' */
-  path: string;
+/** An item to queue: `body` is what api.call takes for `route` ({ input, files } for a multipart call). */
+export type OutboxItemInput<K extends string = string, R extends RouteName = RouteName> = {
+  /** The registered kind (e.g. 'check-in'): how a final refusal reads, and the order it keeps. */
+  kind: K;
+  route: R;
+  body: CallBody<R>;
+  /** Items of one group are sent strictly in the order they were queued (e.g. one action's items). */
+  group: string;
   /**
    * The caller's key, when the same intent may already have been tried directly (a location ping
    * whose answer was lost): the server then applies it once. Left out, the outbox makes a fresh one.
    */
   idempotencyKey?: string;
 };
-
-export type OutboxItemInput =
-  /** A JSON POST of `body` to `path`. */
-  | (OutboxItemBase & { kind: 'json'; body: unknown })
-  /** multipart/form-data: field `_input` = JSON.stringify(input), then each Blob as `files[]` (photo-N.jpg). */
-  | (OutboxItemBase & { kind: 'form'; input: unknown; files: Blob[] });
 
 /**
  * The promoter an item or failure belongs to (her SessionUser.ident): sent only while she is logged
@@ -32,7 +30,7 @@ export type OutboxOwner = string | null;
 export type OutboxItem = OutboxItemInput & {
   id: string;
   owner?: OutboxOwner;
-  /** Order of enqueueing across the whole outbox; items of one action are sent in this order. */
+  /** Order of enqueueing across the whole outbox; items of one group are sent in this order. */
   seq: number;
   /** Sent with every try, so the server applies the item once (docs/decisions/005-idempotency.md). */
   idempotencyKey: string;
@@ -49,8 +47,9 @@ export type OutboxItem = OutboxItemInput & {
 export type OutboxFailure = {
   id: string;
   owner?: OutboxOwner;
-  actionUuid: string;
-  label: OutboxLabel;
+  group: string;
+  /** The item's kind: its registration says how the failure reads. */
+  kind: string;
   /** data.error of the answer (E_…). */
   code: string | null;
   /** meta.ts of the answer: shown as 'Kod błędu:'. */

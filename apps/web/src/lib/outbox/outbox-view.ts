@@ -53,12 +53,12 @@ export function notifySent(item: OutboxItem, data: unknown): void {
   }
 }
 
-/** The oldest item of each action: the ones the sender may try now. */
+/** The oldest item of each group: the ones the sender may try now. */
 export function headsOf(items: OutboxItem[]): OutboxItem[] {
   const heads = new Map<string, OutboxItem>();
   for (const item of items) {
-    const head = heads.get(item.actionUuid);
-    if (!head || item.seq < head.seq) heads.set(item.actionUuid, item);
+    const head = heads.get(item.group);
+    if (!head || item.seq < head.seq) heads.set(item.group, item);
   }
   return [...heads.values()];
 }

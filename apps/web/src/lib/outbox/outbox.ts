@@ -8,15 +8,16 @@ import { requestSend, startSender, stopSender } from './outbox-sender.ts';
 import type { OutboxFailure, OutboxItem, OutboxItemInput } from './outbox-types.ts';
 import { addRefusedListener, addSentListener, currentView, setView, subscribeView } from './outbox-view.ts';
 
-export type { OutboxFailure, OutboxItem, OutboxItemInput, OutboxLabel } from './outbox-types.ts';
+export type { OutboxFailure, OutboxItem, OutboxItemInput } from './outbox-types.ts';
+export { outboxKind, registerOutboxKind, type OutboxKindHandle, type OutboxKindOptions } from './outbox-kinds.ts';
 export { outboxSettled } from './outbox-sender.ts';
 
-// issue 3 "Offline outbox": poll answers, photos, check-ins, check-outs, cancels and location pings
-// wait in IndexedDB until the server answers. Each action has its own chain: its items go strictly
-// in order (spec §4 Start/end flow: answers, then photos, then the check-in), and a chain that waits
-// or hangs never holds up another action's — except that a check-in, check-out or cancel waits for
-// every older item of her other actions (outbox-drain.ts STATUS_LABELS). Items belong to the promoter
-// who made them (outbox-owner.ts).
+// issue 3 "Offline outbox", issue 7 "A generic outbox": calls of the route table wait in IndexedDB
+// until the server answers. Features register the kinds of items they queue (outbox-kinds.ts: the
+// route, what a refusal says, the order it keeps); the outbox knows none of them. Each group (e.g.
+// one action) has its own chain: its items go strictly in order, and a chain that waits or hangs
+// never holds up another group's — except that an item of a kind that `waitsForOtherGroups` waits
+// for every older item of her other groups. Items belong to the promoter who made them (outbox-owner.ts).
 
 let started = false;
 
@@ -41,11 +42,11 @@ function start(): void {
 }
 
 /**
- * Appends the items in this order in ONE IndexedDB transaction (all or none), each with its own
- * Idempotency-Key (the caller's `idempotencyKey`, else a fresh one) and owned by the promoter logged
- * in, then starts sending. Resolves once they are durably stored.
+ * Appends the items (built by their kinds' handles) in this order in ONE IndexedDB transaction (all
+ * or none), each with its own Idempotency-Key (the caller's `idempotencyKey`, else a fresh one) and
+ * owned by the promoter logged in, then starts sending. Resolves once they are durably stored.
  */
-export async function enqueue(items: OutboxItemInput[]): Promise<void> {
+export async function enqueue(items: readonly OutboxItemInput[]): Promise<void> {
   start();
   if (items.length === 0) return;
   const now = Date.now();
@@ -99,7 +100,8 @@ function dismissFailure(id: string): void {
 export function useOutbox(): {
   pending: OutboxItem[];
   pendingCount: number;
-  pendingFor: (actionUuid: string) => OutboxItem[];
+  /** The waiting items of one group, oldest first. */
+  pendingFor: (group: string) => OutboxItem[];
   failures: OutboxFailure[];
   dismissFailure: (id: string) => void;
 } {
@@ -110,7 +112,7 @@ export function useOutbox(): {
     return {
       pending,
       pendingCount: pending.length,
-      pendingFor: (actionUuid: string) => pending.filter((item) => item.actionUuid === actionUuid),
+      pendingFor: (group: string) => pending.filter((item) => item.group === group),
       failures: view.failures.filter((failure) => belongsTo(failure, owner)),
       dismissFailure,
     };

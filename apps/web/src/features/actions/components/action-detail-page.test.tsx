@@ -49,7 +49,7 @@ describe('action detail (/akcja/{id})', () => {
   });
 
   it('while its items wait in the outbox, "Rozpocznij" is dimmed and leads nowhere', async () => {
-    pendingItems.push({ actionUuid: 'a1', label: 'cancel' });
+    pendingItems.push({ group: 'a1', kind: 'cancel' });
     const user = userEvent.setup();
     const { router } = renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', since: '2020-01-01 08:00:00' })]);
 
@@ -72,7 +72,7 @@ describe('action detail (/akcja/{id})', () => {
   });
 
   it('a tap on "Rozpocznij" while its change waits in the outbox says so', async () => {
-    pendingItems.push({ actionUuid: 'a1', label: 'cancel' });
+    pendingItems.push({ group: 'a1', kind: 'cancel' });
     const user = userEvent.setup();
     renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', since: '2020-01-01 08:00:00' })]);
 
@@ -108,7 +108,7 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
     expect(enqueue).toHaveBeenCalledWith([
-      { kind: 'json', actionUuid: 'a1', label: 'cancel', path: '/action/cancel', body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p1' } } },
+      { kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p1' } } },
     ]);
   });
 
@@ -122,7 +122,7 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
-    expect(enqueue).toHaveBeenCalledWith([{ kind: 'json', actionUuid: 'a1', label: 'cancel', path: '/action/cancel', body: { action: { uuid: 'a1' } } }]);
+    expect(enqueue).toHaveBeenCalledWith([{ kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' } } }]);
   });
 
   it('with two points, "Rozpocznij" asks where and opens the start form for that point', async () => {

@@ -71,21 +71,19 @@ describe('end form (/akcja/koniec/{id})', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
-        kind: 'json',
-        actionUuid: 'a1',
-        label: 'poll',
-        path: '/poll/answer',
+        kind: 'poll',
+        route: 'pollAnswer',
+        group: 'a1',
         body: {
           action: { uuid: 'a1' },
           poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['other'], answer_text: 'Awaria prądu' }] },
         },
       },
-      { kind: 'form', actionUuid: 'a1', label: 'photos', path: '/action/file/create', input: { action: { uuid: 'a1' }, ident: 'bereal_end' }, files: [FRONT, REAR] },
+      { kind: 'photos', route: 'actionFileCreate', group: 'a1', body: { input: { action: { uuid: 'a1' }, ident: 'bereal_end' }, files: [FRONT, REAR] } },
       {
-        kind: 'json',
-        actionUuid: 'a1',
-        label: 'check-out',
-        path: '/action/check-out',
+        kind: 'check-out',
+        route: 'actionCheckOut',
+        group: 'a1',
         body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p2' }, location: { latitude: 50.06, longitude: 19.94 } },
       },
     ]);

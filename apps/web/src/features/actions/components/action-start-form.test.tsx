@@ -78,28 +78,24 @@ describe('start form (/akcja/start/{id})', () => {
     expect(enqueue).toHaveBeenCalledTimes(1);
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
-        kind: 'json',
-        actionUuid: 'a1',
-        label: 'poll',
-        path: '/poll/answer',
+        kind: 'poll',
+        route: 'pollAnswer',
+        group: 'a1',
         body: {
           action: { uuid: 'a1' },
           poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['has_badge', 'has_tablet'] }] },
         },
       },
       {
-        kind: 'form',
-        actionUuid: 'a1',
-        label: 'photos',
-        path: '/action/file/create',
-        input: { action: { uuid: 'a1' }, ident: 'bereal_start' },
-        files: [FRONT, REAR],
+        kind: 'photos',
+        route: 'actionFileCreate',
+        group: 'a1',
+        body: { input: { action: { uuid: 'a1' }, ident: 'bereal_start' }, files: [FRONT, REAR] },
       },
       {
-        kind: 'json',
-        actionUuid: 'a1',
-        label: 'check-in',
-        path: '/action/check-in',
+        kind: 'check-in',
+        route: 'actionCheckIn',
+        group: 'a1',
         body: {
           actionPoint: { uuid: 'point-1' },
           action: { uuid: 'a1' },

@@ -15,7 +15,7 @@ export function ActionsBackground() {
   const { pendingFor } = useOutbox();
   useReloadOnStatusSent(loggedIn);
 
-  const ending = current ? pendingFor(current.uuid).some((item) => item.label === 'check-out') : false;
+  const ending = current ? pendingFor(current.uuid).some((item) => item.kind === 'check-out') : false;
   useLocationTracking(loggedIn && current && !ending ? current.uuid : null);
   return null;
 }

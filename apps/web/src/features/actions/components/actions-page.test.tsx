@@ -92,7 +92,7 @@ describe('actions list (/akcje)', () => {
   });
 
   it('an action with items waiting in the outbox says "Oczekuje na wysłanie" and its link is dimmed', async () => {
-    pendingItems.push({ actionUuid: 'a1', label: 'check-in' });
+    pendingItems.push({ group: 'a1', kind: 'check-in' });
     answerList([buildAction({ uuid: 'a1', name: 'Czeka' })]);
     renderList();
 
@@ -116,7 +116,7 @@ describe('actions list (/akcje)', () => {
   });
 
   it('a start still waiting in the outbox counts as running', async () => {
-    pendingItems.push({ actionUuid: 'a1', label: 'check-in' });
+    pendingItems.push({ group: 'a1', kind: 'check-in' });
     answerList([buildAction({ uuid: 'a1', name: 'Pokaz velo' }), buildAction({ uuid: 'a2', name: 'Degustacja glo' })]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const router = renderList();
@@ -161,9 +161,9 @@ describe('actions list (/akcje)', () => {
     await screen.findByText('Pokaz');
     expect(requests).toHaveLength(1);
 
-    act(() => sentListeners.forEach((listener) => listener({ label: 'check-in' } as never, {})));
+    act(() => sentListeners.forEach((listener) => listener({ kind: 'check-in' } as never, {})));
     await vi.waitFor(() => expect(requests).toHaveLength(2));
-    act(() => sentListeners.forEach((listener) => listener({ label: 'location' } as never, {})));
+    act(() => sentListeners.forEach((listener) => listener({ kind: 'location' } as never, {})));
     expect(requests).toHaveLength(2);
   });
 
@@ -173,9 +173,9 @@ describe('actions list (/akcje)', () => {
     await screen.findByText('Pokaz');
     expect(requests).toHaveLength(1);
 
-    act(() => refusedListeners.forEach((listener) => listener({ label: 'check-in' } as never, 'E_WRONG_ACTION_STATUS')));
+    act(() => refusedListeners.forEach((listener) => listener({ kind: 'check-in' } as never, 'E_WRONG_ACTION_STATUS')));
     await vi.waitFor(() => expect(requests).toHaveLength(2));
-    act(() => refusedListeners.forEach((listener) => listener({ label: 'photos' } as never, 'E_FILE_ALREADY_EXISTS')));
+    act(() => refusedListeners.forEach((listener) => listener({ kind: 'photos' } as never, 'E_FILE_ALREADY_EXISTS')));
     expect(requests).toHaveLength(2);
   });
 
@@ -186,7 +186,7 @@ describe('actions list (/akcje)', () => {
     await screen.findByText('W trakcie');
 
     const finished = { ...started, status: { ...started.status, user: { ...started.status.user, status: 'finished' as const } } };
-    act(() => sentListeners.forEach((listener) => listener({ label: 'check-out', actionUuid: 'a1' } as never, { action: finished })));
+    act(() => sentListeners.forEach((listener) => listener({ kind: 'check-out', group: 'a1' } as never, { action: finished })));
     expect(useAppStore.getState().actions.currentAction).toBeNull();
     expect(screen.queryByText('W trakcie')).not.toBeInTheDocument();
   });
@@ -197,7 +197,7 @@ describe('actions list (/akcje)', () => {
     await screen.findByText('Pokaz');
     useFakeFetch({ '/api/action/list': 'network-error' });
 
-    act(() => sentListeners.forEach((listener) => listener({ label: 'cancel', actionUuid: 'a1' } as never, {})));
+    act(() => sentListeners.forEach((listener) => listener({ kind: 'cancel', group: 'a1' } as never, {})));
     expect(screen.queryByText('Pokaz')).not.toBeInTheDocument();
   });
 

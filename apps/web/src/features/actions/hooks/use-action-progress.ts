@@ -6,5 +6,5 @@ import { useOutbox } from '../../../lib/outbox/index.ts';
  */
 export function useActionProgress(): (actionUuid: string) => boolean {
   const { pendingFor } = useOutbox();
-  return (actionUuid) => pendingFor(actionUuid).some((item) => item.label !== 'location');
+  return (actionUuid) => pendingFor(actionUuid).some((item) => item.kind !== 'location');
 }

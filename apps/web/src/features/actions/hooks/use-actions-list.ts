@@ -6,11 +6,11 @@ import { currentActionsRequest, dropAction, storeActionUpdate } from '../actions
 
 /** Applies an accepted status change to the store; answers false for items that change no status. */
 function applyStatusSent(item: OutboxItem, data: unknown): boolean {
-  if (item.label === 'cancel') {
-    dropAction(item.actionUuid);
+  if (item.kind === 'cancel') {
+    dropAction(item.group);
     return true;
   }
-  if (item.label !== 'check-in' && item.label !== 'check-out') return false;
+  if (item.kind !== 'check-in' && item.kind !== 'check-out') return false;
   const action = (data as Partial<ActionResponse> | null)?.action;
   if (action) storeActionUpdate(action);
   return true;
@@ -31,7 +31,7 @@ export function useReloadOnStatusSent(enabled = true): void {
       if (applyStatusSent(item, data)) void currentActionsRequest.refresh();
     });
     const stopRefused = onOutboxRefused((item) => {
-      if (STATUS_LABELS.has(item.label)) void currentActionsRequest.refresh();
+      if (STATUS_LABELS.has(item.kind)) void currentActionsRequest.refresh();
     });
     return () => {
       stopSent();

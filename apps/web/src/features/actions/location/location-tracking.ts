@@ -6,7 +6,8 @@ import {
 } from '@promotor/contract/constants';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { enqueue } from '../../../lib/outbox/index.ts';
-import { LOCATION_SAVE_PATH, saveLocation } from '../api/actions.api.ts';
+import { saveLocation } from '../api/actions.api.ts';
+import { locationKind } from '../submit/outbox-kinds.ts';
 import { getCurrentPosition } from './current-position.ts';
 
 // spec §4 Location tracking, §9: while a current action exists, its position is sent when it becomes
@@ -30,7 +31,7 @@ const defaultDeps: TrackingDeps = {
   getPosition: getCurrentPosition,
   send: ({ body, idempotencyKey }) => saveLocation(body, idempotencyKey),
   queue: ({ body, idempotencyKey }) =>
-    enqueue([{ kind: 'json', actionUuid: body.action.uuid, label: 'location', path: LOCATION_SAVE_PATH, body, idempotencyKey }]),
+    enqueue([locationKind.item(body.action.uuid, body, { idempotencyKey })]),
 };
 
 /**

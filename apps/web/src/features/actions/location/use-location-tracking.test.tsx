@@ -52,7 +52,7 @@ describe('tracking the current action behind every page', () => {
     const key = requests[0]!.headers['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(enqueue).toHaveBeenCalledWith([
-      { kind: 'json', actionUuid: 'a1', label: 'location', path: '/action/location/save', body: requests[0]!.body, idempotencyKey: key },
+      { kind: 'location', route: 'actionLocationSave', group: 'a1', body: requests[0]!.body, idempotencyKey: key },
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('tracking the current action behind every page', () => {
   });
 
   it('does not ping once her check-out waits in the outbox', async () => {
-    pendingItems.push({ actionUuid: 'a1', label: 'check-out' });
+    pendingItems.push({ group: 'a1', kind: 'check-out' });
     const { requests } = useFakeFetch({ '/api/action/location/save': { body: successEnvelope({}) } });
     const started = buildAction({ uuid: 'a1', status: 'started' });
     useAppStore.setState({ actions: { list: [started], currentAction: started } });

@@ -1,14 +1,15 @@
 import type { CancelActionBody, CheckInBody, CheckOutBody, FileCreateInput, PollAnswerBody } from '@promotor/contract';
 import type { EndReason, StartChecklistItem } from '@promotor/contract/constants';
-import type { enqueue } from '../../../lib/outbox/index.ts';
+import type { OutboxItemInput } from '../../../lib/outbox/index.ts';
 import type { Coordinates } from '../location/current-position.ts';
+import { cancelKind, checkInKind, checkOutKind, photosKind, pollKind } from './outbox-kinds.ts';
 import type { PhotoPair } from './photo-pair.ts';
 
 // The outbox items of the start, end and cancel flows (spec §4 Start/end flow, Cancel flow; §7).
 // The outbox sends one action's items strictly in this order and goes on after a final error, which
 // is the spec's "answers, then photos, then — whatever the photo result — the check-in/out".
 
-export type OutboxItems = Parameters<typeof enqueue>[0];
+export type OutboxItems = OutboxItemInput[];
 
 export type StartData = {
   checklist: StartChecklistItem[];
@@ -25,10 +26,10 @@ export type EndData = {
   actionPointUuid: string;
 };
 
-const photosItem = (actionUuid: string, ident: FileCreateInput['ident'], photos: PhotoPair): OutboxItems[number] => {
+const photosItem = (actionUuid: string, ident: FileCreateInput['ident'], photos: PhotoPair) => {
   const input: FileCreateInput = { action: { uuid: actionUuid }, ident };
   // decision 011: front first, then rear
-  return { kind: 'form', actionUuid, label: 'photos', path: '/action/file/create', input, files: [photos.front, photos.rear] };
+  return photosKind.item(actionUuid, { input, files: [photos.front, photos.rear] });
 };
 
 export function startItems(actionUuid: string, data: StartData, location: Coordinates): OutboxItems {
@@ -44,9 +45,9 @@ export function startItems(actionUuid: string, data: StartData, location: Coordi
     cashTerminal: { id: data.cashTerminal },
   };
   return [
-    { kind: 'json', actionUuid, label: 'poll', path: '/poll/answer', body: poll },
+    pollKind.item(actionUuid, poll),
     photosItem(actionUuid, 'bereal_start', data.photos),
-    { kind: 'json', actionUuid, label: 'check-in', path: '/action/check-in', body: checkIn },
+    checkInKind.item(actionUuid, checkIn),
   ];
 }
 
@@ -59,14 +60,14 @@ export function endItems(actionUuid: string, data: EndData, location: Coordinate
   };
   const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location };
   return [
-    { kind: 'json', actionUuid, label: 'poll', path: '/poll/answer', body: poll },
+    pollKind.item(actionUuid, poll),
     photosItem(actionUuid, 'bereal_end', data.photos),
-    { kind: 'json', actionUuid, label: 'check-out', path: '/action/check-out', body: checkOut },
+    checkOutKind.item(actionUuid, checkOut),
   ];
 }
 
 /** spec §7 /action/cancel: the action, and its first point when it has one (an action without points is cancelled by its uuid alone). */
 export function cancelItems(actionUuid: string, firstPointUuid: string | null): OutboxItems {
   const body: CancelActionBody = { action: { uuid: actionUuid }, ...(firstPointUuid ? { actionPoint: { uuid: firstPointUuid } } : {}) };
-  return [{ kind: 'json', actionUuid, label: 'cancel', path: '/action/cancel', body }];
+  return [cancelKind.item(actionUuid, body)];
 }

@@ -6,9 +6,12 @@ import type { OutboxItem } from '../../../lib/outbox/index.ts';
 // `pendingItems` is what useOutbox() reports as pending; `sentListeners` and `refusedListeners` let a
 // test fire onOutboxSent and onOutboxRefused.
 
-export const pendingItems: Pick<OutboxItem, 'actionUuid' | 'label'>[] = [];
+export const pendingItems: Pick<OutboxItem, 'group' | 'kind'>[] = [];
 export const sentListeners = new Set<(item: OutboxItem, data: unknown) => void>();
 export const refusedListeners = new Set<(item: OutboxItem, code: string | null) => void>();
+
+// The real registry: the feature's kinds register and build their items as in the app.
+export { outboxKind, registerOutboxKind } from '../../../lib/outbox/outbox-kinds.ts';
 
 export const enqueue = vi.fn(async (_items: unknown[]) => {});
 export const flushOutbox = vi.fn();
@@ -29,7 +32,7 @@ export function useOutbox() {
   return {
     pending,
     pendingCount: pending.length,
-    pendingFor: (actionUuid: string) => pending.filter((item) => item.actionUuid === actionUuid),
+    pendingFor: (group: string) => pending.filter((item) => item.group === group),
     failures: [],
     dismissFailure: () => {},
   };
