@@ -1,23 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCheckIn, buildPollAnswer, logIn, ok, registerKindsAgain, useFakeServer, useFreshIndexedDb } from './outbox-test-kit.ts';
+import { buildCheckIn, buildPollAnswer, logIn, ok, registerKindsAgain, reloadOutbox, useFakeServer, useFreshIndexedDb, type OutboxModule } from './outbox-test-kit.ts';
 
-type OutboxModule = typeof import('./outbox.ts');
 let outbox: OutboxModule;
-
-/** A page load whose outbox starts before the feature that registers the kinds is loaded. */
-async function reloadWithoutKinds(): Promise<OutboxModule> {
-  await outbox?.stopOutbox();
-  vi.resetModules();
-  outbox = await import('./outbox.ts');
-  return outbox;
-}
 
 beforeEach(async () => {
   useFreshIndexedDb();
   await logIn('anna');
-  await reloadWithoutKinds();
-  await registerKindsAgain();
+  outbox = await reloadOutbox(outbox);
 });
 
 afterEach(async () => {
@@ -32,7 +22,8 @@ describe('registered kinds', () => {
     await outbox.outboxSettled();
     const triedOffline = server.requests.length;
 
-    await reloadWithoutKinds();
+    // A page load whose outbox starts before the feature that registers the kinds is loaded.
+    outbox = await reloadOutbox(outbox, false);
     online = true;
     outbox.flushOutbox();
     await outbox.outboxSettled();

@@ -116,6 +116,20 @@ export function buildLocation(actionUuid: string) {
   return locationKind.item(actionUuid, { action: { uuid: actionUuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12 } });
 }
 
+export type OutboxModule = typeof import('./outbox.ts');
+
+/**
+ * A fresh outbox module over the same IndexedDB: what a reload of the page (or a new tab) sees.
+ * `withKinds` false: the page whose outbox starts before the feature that registers the kinds loaded.
+ */
+export async function reloadOutbox(previous: OutboxModule | undefined, withKinds = true): Promise<OutboxModule> {
+  await previous?.stopOutbox();
+  vi.resetModules();
+  const outbox = await import('./outbox.ts');
+  if (withKinds) await registerKindsAgain();
+  return outbox;
+}
+
 /** After vi.resetModules(): the freshly loaded outbox knows no kind until the feature's module runs again. */
 export async function registerKindsAgain(): Promise<void> {
   await import('../../features/actions/submit/outbox-kinds.ts');

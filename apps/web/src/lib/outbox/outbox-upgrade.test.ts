@@ -1,20 +1,16 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logIn, ok, registerKindsAgain, storeAsVersion1, useFakeServer, useFreshIndexedDb, version1Item } from './outbox-test-kit.ts';
+import { logIn, ok, reloadOutbox, storeAsVersion1, useFakeServer, useFreshIndexedDb, version1Item, type OutboxModule } from './outbox-test-kit.ts';
 
 // issue 7: the outbox's items became items of registered kinds. What the previous version left
 // waiting on her phone must still go, once, and its refusals still show, right after the update.
 
-type OutboxModule = typeof import('./outbox.ts');
 let outbox: OutboxModule;
 
 /** The updated app starting over the database the old one left. */
 async function startUpdatedApp(): Promise<OutboxModule> {
-  await outbox?.stopOutbox();
-  vi.resetModules();
-  outbox = await import('./outbox.ts');
-  await registerKindsAgain();
+  outbox = await reloadOutbox(outbox);
   return outbox;
 }
 

@@ -12,21 +12,17 @@ import {
   logIn,
   ok,
   refused,
-  registerKindsAgain,
+  reloadOutbox,
   useFakeServer,
   useFreshIndexedDb,
+  type OutboxModule,
   type ServerAnswer,
 } from './outbox-test-kit.ts';
 
-type OutboxModule = typeof import('./outbox.ts');
 let outbox: OutboxModule;
 
-/** A fresh module instance over the same IndexedDB: what a reload of the page (or a new tab) sees. */
 async function reloadPage(): Promise<OutboxModule> {
-  await outbox?.stopOutbox();
-  vi.resetModules();
-  outbox = await import('./outbox.ts');
-  await registerKindsAgain();
+  outbox = await reloadOutbox(outbox);
   return outbox;
 }
 
