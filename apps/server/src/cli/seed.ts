@@ -7,6 +7,7 @@ import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Db } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay } from '../db/seed/demo-seed.ts';
+import { findPromoterId } from '../modules/auth/admin.service.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
@@ -16,9 +17,7 @@ async function run(db: Db): Promise<string> {
   const forIndex = process.argv.indexOf('--actions-for');
   if (forIndex >= 0) {
     const username = normalizeUsername(process.argv[forIndex + 1] ?? '');
-    const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    if (!user) throw new Error(`Nie ma konta ${username}.`);
-    await seedFreshDay(db, user.id, { timezone: config.timezone });
+    await seedFreshDay(db, await findPromoterId(db, username), { timezone: config.timezone });
     return `Dodano akcje demonstracyjne dla ${username}.`;
   }
   if (process.argv.includes('--reset')) {

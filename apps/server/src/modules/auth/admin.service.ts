@@ -16,43 +16,40 @@ export type NewPromoter = {
 /** Creates a promoter; territories are created on first use. Fails with a readable message on duplicates. */
 export async function createPromoter(db: Db, p: NewPromoter): Promise<string> {
   if (await repo.findUserByUsername(db, p.username)) throw new Error(`Konto ${p.username} już istnieje.`);
-  const taken = await db.selectFrom('users').select('id').where('ident', '=', p.ident).executeTakeFirst();
-  if (taken) throw new Error(`Kod hostessy ${p.ident} jest już zajęty.`);
+  if (await repo.findUserByIdent(db, p.ident)) throw new Error(`Kod hostessy ${p.ident} jest już zajęty.`);
   const id = newId();
   const passwordHash = await hashPassword(p.password);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('users')
-      .values({
-        id,
-        ident: p.ident,
-        username: p.username,
-        password_hash: passwordHash,
-        firstname: p.firstname,
-        lastname: p.lastname,
-        email_address: p.username,
-        mobile_phone: p.mobilePhone,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await repo.insertUser(trx, {
+      id,
+      ident: p.ident,
+      username: p.username,
+      password_hash: passwordHash,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      email_address: p.username,
+      mobile_phone: p.mobilePhone,
+      created_at: new Date().toISOString(),
+    });
     for (const ident of p.territories) {
-      let territory = await trx.selectFrom('territories').select('id').where('ident', '=', ident).executeTakeFirst();
-      if (!territory) {
-        territory = { id: newId() };
-        await trx.insertInto('territories').values({ id: territory.id, ident, name: ident }).execute();
-      }
-      await trx.insertInto('user_territories').values({ user_id: id, territory_id: territory.id }).execute();
+      await repo.addUserTerritory(trx, id, await repo.ensureTerritory(trx, ident));
     }
   });
   return id;
 }
 
-export async function resetPromoterPassword(db: Db, username: string, password: string): Promise<void> {
+/** The id of the promoter with this username; fails with a readable message when there is none. */
+export async function findPromoterId(db: Db, username: string): Promise<string> {
   const user = await repo.findUserByUsername(db, username);
   if (!user) throw new Error(`Nie ma konta ${username}.`);
+  return user.id;
+}
+
+export async function resetPromoterPassword(db: Db, username: string, password: string): Promise<void> {
+  const userId = await findPromoterId(db, username);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, user.id, passwordHash);
-    await repo.revokeUserSessions(trx, user.id, new Date().toISOString());
+    await repo.updatePasswordHash(trx, userId, passwordHash);
+    await repo.revokeUserSessions(trx, userId, new Date().toISOString());
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/kysely.ts';
-import { sha256 } from '../../lib/crypto.ts';
+import type { UserTable } from '../../db/schema.ts';
+import { newId, sha256 } from '../../lib/crypto.ts';
 
 export function findSessionByToken(db: Db, token: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
@@ -94,4 +95,27 @@ export async function usePasswordReset(db: Db, id: string, at: string): Promise<
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// Administration (admin.service.ts): accounts and territories made outside the app.
+
+export function findUserByIdent(db: Db, ident: string) {
+  return db.selectFrom('users').select('id').where('ident', '=', ident).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, row: UserTable): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+/** The territory's id; a territory not seen before is created, named after its ident. */
+export async function ensureTerritory(db: Db, ident: string): Promise<string> {
+  const found = await db.selectFrom('territories').select('id').where('ident', '=', ident).executeTakeFirst();
+  if (found) return found.id;
+  const id = newId();
+  await db.insertInto('territories').values({ id, ident, name: ident }).execute();
+  return id;
+}
+
+export async function addUserTerritory(db: Db, userId: string, territoryId: string): Promise<void> {
+  await db.insertInto('user_territories').values({ user_id: userId, territory_id: territoryId }).execute();
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
+import * as repo from './notifier.repository.ts';
 
 export type Message = { channel: 'email' | 'sms'; recipient: string; subject: string; body: string };
 
@@ -20,15 +21,16 @@ export class OutboxNotifier implements Notifier {
   ) {}
 
   async send(message: Message): Promise<void> {
-    await this.db
-      .insertInto('outbox_messages')
-      .values({ ...message, created_at: this.now().toISOString() })
-      .execute();
+    await repo.insertOutboxMessage(this.db, { ...message, created_at: this.now().toISOString() });
     // The body carries a secret code: never log it.
     this.log.info({ channel: message.channel, recipient: message.recipient, subject: message.subject }, 'message queued in outbox');
   }
 }
 
-export function listOutbox(db: Db, limit = 50) {
-  return db.selectFrom('outbox_messages').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** A message as the outbox keeps it: for the development page and for tests that read a sent code. */
+export type StoredMessage = { id: number; channel: string; recipient: string; subject: string; body: string; created_at: string };
+
+/** The newest messages of the outbox first. */
+export function listOutbox(db: Db, limit = 50): Promise<StoredMessage[]> {
+  return repo.listOutboxMessages(db, limit);
 }
