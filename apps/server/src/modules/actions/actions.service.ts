@@ -2,10 +2,11 @@ import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBo
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { cancelRefusal, checkInRefusal, checkOutRefusal, type ActionStatusFacts, type ActionStatusRefusal } from '@promotor/contract/rules';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { wallDate } from '../../lib/time.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
-import { checkActionStatus, refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction } from './action-guards.ts';
+import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction } from './action-guards.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
 
@@ -102,11 +103,20 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: repo.Ac
     });
 }
 
+// Check-in, check-out and cancel follow the contract's rules, which the web app shows the same way.
+const facts = (action: repo.ActionRow): ActionStatusFacts => ({
+  globalStatus: action.global_status,
+  userStatus: action.user_status,
+  since: action.since,
+});
+const refuseWith = (code: ActionStatusRefusal | null) => {
+  if (code) throw new AppError(code);
+};
+
 // spec §4 Check-in: makes the action 'started' for her.
 export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: CheckInBody): Promise<Action> {
   const { point, action } = await requirePoint(deps.db, caller, body);
-  checkActionStatus(action, { userStatus: null, refusedGlobal: ['hst_cancelled', 'finished'] });
-  if (action.since.slice(0, 10) > stamp(deps).today) throw new AppError('E_WRONG_ACTION_STATUS');
+  refuseWith(checkInRefusal(facts(action), stamp(deps).today));
   await refuseWhileAnotherStarted(deps.db, caller);
 
   await transition(deps, caller, action, point.id, {
@@ -122,7 +132,7 @@ export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: Check
 // spec §4 Check-out: only an action she has started; it becomes finished for her.
 export async function checkOut(deps: ActionsDeps, caller: CallerUser, body: CheckOutBody): Promise<Action> {
   const { point, action } = await requirePoint(deps.db, caller, body);
-  checkActionStatus(action, { userStatus: 'started' });
+  refuseWith(checkOutRefusal(facts(action)));
 
   await transition(deps, caller, action, point.id, {
     kind: 'check_out',
@@ -139,7 +149,7 @@ export async function cancel(deps: ActionsDeps, caller: CallerUser, body: Cancel
     ? await requirePoint(deps.db, caller, { actionPoint: body.actionPoint, action: body.action })
     : { point: null, action: await requireAssignedAction(deps.db, caller, body.action!.uuid) };
   // Only before she has started: a finished action is no 'already closed' case here.
-  checkActionStatus(action, { userStatus: null, whenFinished: 'E_WRONG_ACTION_STATUS' });
+  refuseWith(cancelRefusal(facts(action)));
   await transition(deps, caller, action, point?.id ?? null, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
 }
 
