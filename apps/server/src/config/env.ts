@@ -5,64 +5,87 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** sqlite:<path>, or postgres://… / postgresql://…; defaults to a SQLite file under DATA_DIR. */
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'expected sqlite:<path> or postgres://…')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Wall-clock zone of action times and of "today" (the promoters work in Poland). */
-  APP_TIMEZONE: z
-    .string()
-    .default('Europe/Warsaw')
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'unknown time zone'),
-  SESSION_TTL_HOURS: positiveInt.default(24 * 14),
-  LOGIN_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(30),
-  LOGIN_LIMIT_PER_USER_PER_15_MINUTES: positiveInt.default(10),
-  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
-  /** Where the built web app is; the server serves it with the SPA fallback. */
-  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
-  /** Seed demo data into an empty database at start (off in production unless asked for). */
-  SEED_DEMO_DATA: bool.optional(),
-  /** The development outbox page (/dev/outbox); never on in production. */
-  DEV_OUTBOX: bool.optional(),
-  /**
-   * Which X-Forwarded-For hops to believe: 'false' (none), the number of proxies in front of us, or
-   * their addresses / CIDR ranges, comma-separated. Never 'true': that would believe any address a
-   * client writes itself (docs/decisions/015-trusted-proxies.md).
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v, ctx): TrustProxy => {
-      const value = v.trim();
-      if (value === 'false' || value === '0' || value === '') return false;
-      if (/^\d+$/.test(value)) return Number(value);
-      const entries = value.split(',').map((e) => e.trim());
-      const bad = entries.find((e) => !isAddressOrRange(e));
-      if (bad === undefined) return entries;
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          value === 'true'
-            ? 'true would trust any X-Forwarded-For a client writes; give the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.0/8)'
-            : `not a number of proxies nor an address or CIDR range: ${bad}`,
-      });
-      return z.NEVER;
-    }),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** sqlite:<path>, or postgres://… / postgresql://…; defaults to a SQLite file under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'expected sqlite:<path> or postgres://…')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Wall-clock zone of action times and of "today" (the promoters work in Poland). */
+    APP_TIMEZONE: z
+      .string()
+      .default('Europe/Warsaw')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'unknown time zone'),
+    SESSION_TTL_HOURS: positiveInt.default(24 * 14),
+    LOGIN_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(30),
+    LOGIN_LIMIT_PER_USER_PER_15_MINUTES: positiveInt.default(10),
+    BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+    /** Where the built web app is; the server serves it with the SPA fallback. */
+    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+    /** Seed demo data into an empty database at start (off in production unless asked for). */
+    SEED_DEMO_DATA: bool.optional(),
+    /** The development outbox page (/dev/outbox); never on in production. */
+    DEV_OUTBOX: bool.optional(),
+    /**
+     * Which X-Forwarded-For hops to believe: 'false' (none), the number of proxies in front of us, or
+     * their addresses / CIDR ranges, comma-separated. Never 'true': that would believe any address a
+     * client writes itself (docs/decisions/015-trusted-proxies.md).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx): TrustProxy => {
+        const value = v.trim();
+        if (value === 'false' || value === '0' || value === '') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const entries = value.split(',').map((e) => e.trim());
+        const bad = entries.find((e) => !isAddressOrRange(e));
+        if (bad === undefined) return entries;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value === 'true'
+              ? 'true would trust any X-Forwarded-For a client writes; give the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.0/8)'
+              : `not a number of proxies nor an address or CIDR range: ${bad}`,
+        });
+        return z.NEVER;
+      }),
+  })
+  // The names the code uses, with the derived values; Config is this output, so it cannot drift from it.
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    const production = e.NODE_ENV === 'production';
+    return {
+      nodeEnv: e.NODE_ENV,
+      port: e.PORT,
+      host: e.HOST,
+      dataDir,
+      databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`,
+      logLevel: e.LOG_LEVEL,
+      timezone: e.APP_TIMEZONE,
+      sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+      loginLimitPerIpPerMinute: e.LOGIN_LIMIT_PER_IP_PER_MINUTE,
+      loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      webDistDir: path.resolve(e.WEB_DIST_DIR),
+      seedDemoData: e.SEED_DEMO_DATA ?? !production,
+      devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
+      trustProxy: e.TRUST_PROXY,
+    };
+  });
 
 /** false, a hop count, or the proxies' addresses and CIDR ranges (Fastify's trustProxy takes each). */
 export type TrustProxy = false | number | string[];
@@ -76,23 +99,8 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-export type Config = {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string;
-  logLevel: string;
-  timezone: string;
-  sessionTtlMs: number;
-  loginLimitPerIpPerMinute: number;
-  loginLimitPerUserPer15Minutes: number;
-  bodyLimitBytes: number;
-  webDistDir: string;
-  seedDemoData: boolean;
-  devOutbox: boolean;
-  trustProxy: TrustProxy;
-};
+/** The server's settings, as parsed from the environment by EnvSchema. */
+export type Config = z.output<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
 
@@ -103,24 +111,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
-  const production = e.NODE_ENV === 'production';
-  return {
-    nodeEnv: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    dataDir,
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`,
-    logLevel: e.LOG_LEVEL,
-    timezone: e.APP_TIMEZONE,
-    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
-    loginLimitPerIpPerMinute: e.LOGIN_LIMIT_PER_IP_PER_MINUTE,
-    loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    webDistDir: path.resolve(e.WEB_DIST_DIR),
-    seedDemoData: e.SEED_DEMO_DATA ?? !production,
-    devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
-    trustProxy: e.TRUST_PROXY,
-  };
+  return parsed.data;
 }
