@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
+    // Test files start in a random order. This also makes vitest pick a seed for the run and print it,
+    // which the server project's shuffled tests use (apps/server/vitest.config.ts); tests inside a
+    // file are shuffled there only, since sequence.shuffle is read from this root config alone.
+    sequence: { shuffle: { files: true, tests: false } },
   },
 });
