@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
+
+// Pages are lazy modules: the first render of one in a test file transforms and imports it, which takes
+// over Testing Library's default 1 s on a loaded machine (two cores, the suites in parallel).
+configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
