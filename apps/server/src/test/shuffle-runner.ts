@@ -1,6 +1,6 @@
-import { VitestTestRunner } from 'vitest/runners';
+import { TestRunner } from 'vitest';
 
-type RunnerConfig = ConstructorParameters<typeof VitestTestRunner>[0];
+type RunnerConfig = ConstructorParameters<typeof TestRunner>[0];
 
 /**
  * The server project's runner: the tests of every server file run in a random order, so a test that
@@ -9,7 +9,7 @@ type RunnerConfig = ConstructorParameters<typeof VitestTestRunner>[0];
  * tests too; this runner turns it on for this project alone. The order comes from the run's seed,
  * which the root config makes vitest pick and print (see apps/server/vitest.config.ts).
  */
-export default class ShuffledTestRunner extends VitestTestRunner {
+export default class ShuffledTestRunner extends TestRunner {
   constructor(config: RunnerConfig) {
     super({ ...config, sequence: { ...config.sequence, shuffle: true } });
   }
