@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One run covers the contract, the server (integration through app.inject) and the web app (jsdom).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      'apps/web',
+      // The lint rules of our own (scripts/eslint/), tested with ESLint's RuleTester.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+    ],
     // Test files start in a random order. This also makes vitest pick a seed for the run and print it,
     // which the server project's shuffled tests use (apps/server/vitest.config.ts); tests inside a
     // file are shuffled there only, since sequence.shuffle is read from this root config alone.

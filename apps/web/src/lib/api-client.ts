@@ -1,6 +1,5 @@
 import type { RouteBody, RouteData } from '@promotor/contract';
 import { routePaths, type RouteKind, type RouteName } from '@promotor/contract/route-paths';
-import { endSession } from '../store/session.ts';
 import { reportConnection } from './connection.ts';
 import { readToken } from './storage/token.ts';
 
@@ -185,6 +184,16 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** `data` of an answer, for callers that need nothing of its meta. */
 export const dataOf = <T>(answer: { data: T }): T => answer.data;
 
+let sessionRejected: NonNullable<ApiClientOptions['onSessionRejected']> = () => {};
+
+/**
+ * Who hears that the server refused her token, on any call of the app's client. The store registers
+ * itself (store/session.ts) — lib/ does not import the store, the store listens.
+ */
+export function whenSessionRejected(handler: NonNullable<ApiClientOptions['onSessionRejected']>): void {
+  sessionRejected = handler;
+}
+
 /**
  * The app's client: VITE_API_BASE_URL (default '/api'), the stored token. The one place where an ended
  * session is noticed, whatever the call (a page's load, a form, the outbox, a location ping): the
@@ -192,6 +201,6 @@ export const dataOf = <T>(answer: { data: T }): T => answer.data;
  * a missing connection is (docs/decisions/045-offline-signal-and-error-code.md).
  */
 export const api = createApiClient({
-  onSessionRejected: (code, hadToken) => endSession(hadToken ? code : null),
+  onSessionRejected: (code, hadToken) => sessionRejected(code, hadToken),
   onConnection: reportConnection,
 });

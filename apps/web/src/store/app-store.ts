@@ -4,9 +4,11 @@ import { createAvailabilitySlice } from '../features/availability/availability.s
 import { createMgmSlice } from '../features/mgm/mgm.slice.ts';
 import { createReportsSlice } from '../features/reports/reports.slice.ts';
 import { createVouchersSlice } from '../features/vouchers/vouchers.slice.ts';
+import { setOutboxOwnerSource } from '../lib/outbox/outbox-owner.ts';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
 import { createAppStore, type SessionActions } from './create-app-store.ts';
 import { createScreenSlice } from './screen.slice.ts';
+import { listenForRefusedSessions } from './session.ts';
 import { defineSlice, type SlicesState } from './slice.ts';
 import { createToastsSlice, restoreToasts } from './toasts.slice.ts';
 
@@ -33,3 +35,9 @@ export type AppState = SlicesState<typeof appSlices> & SessionActions;
 const STATE_VERSION = 1;
 
 export const useAppStore = createAppStore<AppState>(appSlices, { name: STORAGE_KEYS.appState, version: STATE_VERSION });
+
+// The store tells the API client's refusals and the outbox's owner where the session lives (lib/ does
+// not import the store): registered here, so before any page can call or queue.
+listenForRefusedSessions();
+const loggedInIdent = (): string | null => useAppStore.getState().user.profile?.ident ?? null;
+setOutboxOwnerSource({ get: loggedInIdent, subscribe: useAppStore.subscribe });

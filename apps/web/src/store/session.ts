@@ -1,4 +1,4 @@
-import type { SessionEndCode } from '../lib/api-client.ts';
+import { whenSessionRejected, type SessionEndCode } from '../lib/api-client.ts';
 import { removeToken } from '../lib/storage/token.ts';
 import { useAppStore } from './app-store.ts';
 
@@ -13,4 +13,12 @@ export function endSession(reason: SessionEndCode | null = null): void {
   const store = useAppStore.getState();
   store.clearSessionData();
   if (reason) store.setSessionEnd(reason);
+}
+
+/**
+ * E_UNAUTHORIZED / E_EXPIRED on any call end the session (decision 044). Registered when the store is
+ * loaded (app-store.ts imports this module), before any call can be made.
+ */
+export function listenForRefusedSessions(): void {
+  whenSessionRejected((code, hadToken) => endSession(hadToken ? code : null));
 }

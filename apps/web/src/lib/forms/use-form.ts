@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { firstError, type Rule } from '@promotor/contract/rules';
-import { toastError } from '../../store/notify.ts';
 import { focusField } from './focus-field.ts';
 
 type Values<K extends string> = Record<K, string>;
@@ -50,12 +49,13 @@ export { focusField };
 
 /**
  * The submit handler of a form: checks every field (focusing the first invalid one), then runs `send`
- * while `busy`. A failure shows its Polish message as a toast, then `onFailure` runs (by default the
- * form just becomes usable again).
+ * while `busy`. A failure goes to `report` (the pages pass the store's toastError: lib/ does not know
+ * the store), then `onFailure` runs (by default the form just becomes usable again).
  */
 export function useSubmit(
   form: { validateAll: () => string | null },
   send: () => Promise<void>,
+  report: (error: unknown) => void,
   onFailure: () => Promise<void> | void = () => {},
 ) {
   const [busy, setBusy] = useState(false);
@@ -67,7 +67,7 @@ export function useSubmit(
     try {
       await send();
     } catch (error) {
-      toastError(error);
+      report(error);
       setBusy(false);
       await onFailure();
     }

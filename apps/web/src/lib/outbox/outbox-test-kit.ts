@@ -125,6 +125,9 @@ export type OutboxModule = typeof import('./outbox.ts');
 export async function reloadOutbox(previous: OutboxModule | undefined, withKinds = true): Promise<OutboxModule> {
   await previous?.stopOutbox();
   vi.resetModules();
+  // As on a real reload, the store comes first (restored from localStorage) and tells the fresh outbox
+  // who is logged in (store/app-store.ts registers the owner source).
+  await import('../../store/app-store.ts');
   const outbox = await import('./outbox.ts');
   if (withKinds) await registerKindsAgain();
   return outbox;

@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
 import { useAppStore } from '../../../store/app-store.ts';
+import { toastError } from '../../../store/notify.ts';
 import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
 import { login } from '../api/auth.api.ts';
 import { useSessionResume } from '../hooks/use-session-resume.ts';
@@ -26,7 +27,7 @@ export function LoginPage() {
   const { busy, onSubmit } = useSubmit(form, async () => {
     startSession(await login(form.values));
     await navigate('/akcje', { replace: true });
-  });
+  }, toastError);
 
   return (
     <AuthScreen title={pl.login.title}>

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
-import { toast } from '../../../store/notify.ts';
+import { toast, toastError } from '../../../store/notify.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { usernameFromState, type RemindState } from '../remind-state.ts';
 import { AuthScreen } from './auth-screen.tsx';
@@ -26,7 +26,7 @@ export function RemindCodePage() {
     await resetPassword({ username, otp: form.values.otp.trim(), password: form.values.password });
     toast(pl.remind.success);
     await navigate('/', { replace: true });
-  }, () => navigate('/remind', { replace: true, state: backState }));
+  }, toastError, () => navigate('/remind', { replace: true, state: backState }));
 
 
   return (

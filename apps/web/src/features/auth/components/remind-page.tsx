@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
+import { toastError } from '../../../store/notify.ts';
 import { requestResetCode } from '../api/auth.api.ts';
 import { usernameFromState, type RemindState } from '../remind-state.ts';
 import { AuthScreen } from './auth-screen.tsx';
@@ -18,7 +19,7 @@ export function RemindPage() {
     await requestResetCode({ username: form.values.username });
     const state: RemindState = { username: form.values.username };
     await navigate('/remind/code', { state });
-  });
+  }, toastError);
 
 
   return (

@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
-import { toast } from '../../../store/notify.ts';
+import { toast, toastError } from '../../../store/notify.ts';
 import { updatePassword } from '../api/user-data.api.ts';
 
 /** spec §2 User data: the popup 'Zmiana hasła' with a new-password input; success toasts 'Zmieniono hasło.'. */
@@ -24,7 +24,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     await updatePassword({ user: { password: form.values.password } });
     toast(pl.userData.passwordChanged);
     onClose();
-  });
+  }, toastError);
 
   return (
     <form noValidate onSubmit={onSubmit}>

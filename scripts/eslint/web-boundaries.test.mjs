@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import { webBoundaries } from './web-boundaries.mjs';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const src = path.resolve(import.meta.dirname, '../../apps/web/src');
+const at = (file) => path.join(src, file);
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+
+tester.run('web-boundaries', webBoundaries, {
+  valid: [
+    { filename: at('features/actions/components/page.tsx'), code: "import { api } from '../../../lib/api-client.ts';" },
+    { filename: at('features/actions/components/page.tsx'), code: "import { x } from '../hooks/use-action.ts';" },
+    { filename: at('store/app-store.ts'), code: "import { createUserSlice } from '../features/auth/user.slice.ts';" },
+    { filename: at('app/router.tsx'), code: "const page = import('../features/actions/components/actions-page.tsx');" },
+    { filename: at('lib/outbox/outbox-test-kit.ts'), code: "import { useAppStore } from '../../store/app-store.ts';" },
+    { filename: at('features/actions/testing/render.tsx'), code: "import { AppToasts } from '../../../app/app-overlays.tsx';" },
+  ],
+  invalid: [
+    { filename: at('features/vouchers/voucher-page.tsx'), code: "import { useAction } from '../actions/hooks/use-action.ts';", errors: [{ messageId: 'crossing' }] },
+    { filename: at('features/vouchers/api/vouchers.api.ts'), code: "export { x } from '../../../app/router.tsx';", errors: [{ messageId: 'crossing' }] },
+    { filename: at('lib/api-client.ts'), code: "import { endSession } from '../store/session.ts';", errors: [{ messageId: 'crossing' }] },
+    { filename: at('lib/outbox/outbox.ts'), code: "const kinds = import('../../features/actions/submit/outbox-kinds.ts');", errors: [{ messageId: 'crossing' }] },
+    { filename: at('components/ui/modal.tsx'), code: "import { useAppStore } from '../../store/app-store.ts';", errors: [{ messageId: 'crossing' }] },
+  ],
+});
