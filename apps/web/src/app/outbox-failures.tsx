@@ -4,7 +4,7 @@ import { ErrorPopup } from '../components/ui/error-popup.tsx';
 import { useLastPresent } from '../components/ui/use-presence.ts';
 import * as pl from '../i18n/pl.ts';
 // The kinds of the features that queue items: registered before any of them can be sent or shown.
-import '../features/actions/submit/outbox-kinds.ts';
+import './outbox-kinds.ts';
 import { flushOutbox, outboxKind, useOutbox, type OutboxFailure } from '../lib/outbox/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 
