@@ -24,9 +24,13 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; throws (stopping the start) if one fails. */
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+/**
+ * Applies every pending migration; throws (stopping the start) if one fails. `schema` (PostgreSQL): the
+ * schema the connection works in. Kysely looks for its own migration tables in every schema unless told
+ * which, so another schema's tables (tests give each file one) would make it skip creating its own.
+ */
+export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

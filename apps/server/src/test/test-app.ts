@@ -54,17 +54,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     ...options.env,
   });
   const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
-  if (dialect === 'postgres') {
-    // Test files migrate their own schemas in one database at the same time. Kysely's migrator looks for
-    // its lock table in any schema, so it could see another file's, skip creating its own and fail:
-    // one migration at a time (the lock ends with the client's session).
-    await withPg(url, async (c) => {
-      await c.query('select pg_advisory_lock(7007)');
-      await migrateToLatest(database.db, database.dialect);
-    });
-  } else {
-    await migrateToLatest(database.db, database.dialect);
-  }
+  await migrateToLatest(database.db, database.dialect, dialect === 'postgres' ? schema : undefined);
   const clock = testClock();
   if (options.seed === true) await seedDemoData(database.db, { timezone: config.timezone, now: clock.now() });
   const app = await buildApp({ config, database, now: clock.now, logger: false });
