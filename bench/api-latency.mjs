@@ -44,7 +44,11 @@ async function waitForHealth() {
 }
 
 async function call(pathname, body, token, key) {
-  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) };
+  const headers = {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(key ? { 'idempotency-key': key } : {}),
+  };
   const res = await fetch(`${base}/api${pathname}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
   const json = await res.json();
   if (!json.status?.success) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json.data)}`);
@@ -76,7 +80,10 @@ try {
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const today = new Date().toISOString().slice(0, 10);
-  const listBody = { actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } }, pagination: { limit: 200, offset: 0 } };
+  const listBody = {
+    actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } },
+    pagination: { limit: 200, offset: 0 },
+  };
   const started = (await call('/action/recent', undefined, piotr)).action.current.uuid;
 
   const cases = [
@@ -84,15 +91,29 @@ try {
     ['POST /api/action/recent', () => call('/action/recent', undefined, anna)],
     [
       'POST /api/action/location/save (with Idempotency-Key)',
-      (i) => call('/action/location/save', { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } }, piotr, `bench-${i}`),
+      (i) =>
+        call(
+          '/action/location/save',
+          { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } },
+          piotr,
+          `bench-${i}`,
+        ),
     ],
     ['POST /api/auth/session', () => call('/auth/session', undefined, anna)],
   ];
-  console.log(`database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'sqlite (temporary)'}; ${REQUESTS} requests per call, ${CONCURRENCY} concurrent clients`);
+  console.log(
+    `database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'sqlite (temporary)'}; ${REQUESTS} requests per call, ${CONCURRENCY} concurrent clients`,
+  );
   console.log('call'.padEnd(56), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8));
   for (const [name, make] of cases) {
     const { times, seconds } = await measure(make);
-    console.log(name.padEnd(56), (REQUESTS / seconds).toFixed(0).padStart(8), pct(times, 50).padStart(8), pct(times, 95).padStart(8), pct(times, 99).padStart(8));
+    console.log(
+      name.padEnd(56),
+      (REQUESTS / seconds).toFixed(0).padStart(8),
+      pct(times, 50).padStart(8),
+      pct(times, 95).padStart(8),
+      pct(times, 99).padStart(8),
+    );
   }
 } finally {
   server.kill('SIGTERM');

@@ -50,7 +50,7 @@ async function postgresAnswers(url) {
   }
 }
 
-step('lint', 'npx', ['eslint', '.']);
+step('lint', 'npm', ['run', 'lint', '--silent']);
 step('type check', 'npm', ['run', 'typecheck', '--silent']);
 
 if (!env.TEST_DATABASE_URL) {
@@ -61,15 +61,11 @@ if (!env.TEST_DATABASE_URL) {
 }
 const vitestReport = path.join(tmp, 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
-step('unit and integration tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
+step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 
-const built = step('web build', 'npm', ['run', 'build', '-w', '@promotor/web']) && step('bundle size', 'npm', ['run', 'check:size', '-w', '@promotor/web']);
+const built =
+  step('web build', 'npm', ['run', 'build', '-w', '@promotor/web']) &&
+  step('bundle size', 'npm', ['run', 'check:size', '-w', '@promotor/web']);
 
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
 const playwrightReport = path.join(tmp, 'playwright.json');

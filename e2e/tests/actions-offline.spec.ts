@@ -60,7 +60,14 @@ test('a start made without a connection survives a reload and arrives exactly on
 /** meta.ts as the error popup shows it to be read out: the time in Warsaw, 'DD.MM.YYYY HH:mm:ss'. */
 function warsawTime(iso: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((item) => item.type === type)!.value;
   return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;

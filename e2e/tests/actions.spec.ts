@@ -40,14 +40,18 @@ test('a promoter starts an action, is tracked, finishes it with "Inne" and finds
   await expect(page).toHaveURL(/\/akcje$/);
   await expect(actionItem(page, ZABKA)).toContainText('W trakcie');
   const actionId = actionIdByName(ewa.username, ZABKA);
-  const checkIn = readDatabase((db) => db.prepare(`select * from action_status_events where action_id = ? and kind = 'check_in'`).all(actionId)) as {
+  const checkIn = readDatabase((db) =>
+    db.prepare(`select * from action_status_events where action_id = ? and kind = 'check_in'`).all(actionId),
+  ) as {
     cash_terminal_id: string;
     latitude: number;
     longitude: number;
   }[];
   expect(checkIn).toEqual([expect.objectContaining({ cash_terminal_id: 'K123', latitude: 52.2297, longitude: 21.0122 })]);
   expect(countRows('action_files', `action_id = ? and ident = 'bereal_start'`, actionId)).toBe(2);
-  const poll = readDatabase((db) => db.prepare(`select content from poll_answers where action_id = ? and ident = 'action_start'`).get(actionId)) as { content: string };
+  const poll = readDatabase((db) =>
+    db.prepare(`select content from poll_answers where action_id = ? and ident = 'action_start'`).get(actionId),
+  ) as { content: string };
   expect(JSON.parse(poll.content)[0].answer_ident).toEqual(['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock']);
   // spec §4 Location tracking: a position is sent as soon as the action is current
   await expect.poll(() => countRows('action_locations', 'action_id = ?', actionId)).toBeGreaterThanOrEqual(1);
@@ -65,7 +69,9 @@ test('a promoter starts an action, is tracked, finishes it with "Inne" and finds
 
   await expect(page).toHaveURL(/\/akcje$/);
   await expect(actionItem(page, ZABKA)).toHaveCount(0);
-  const endPoll = readDatabase((db) => db.prepare(`select content from poll_answers where action_id = ? and ident = 'action_end'`).get(actionId)) as { content: string };
+  const endPoll = readDatabase((db) =>
+    db.prepare(`select content from poll_answers where action_id = ? and ident = 'action_end'`).get(actionId),
+  ) as { content: string };
   expect(JSON.parse(endPoll.content)[0]).toMatchObject({ answer_ident: ['other'], answer_text: 'Awaria prądu w sklepie' });
   expect(countRows('action_files', `action_id = ? and ident = 'bereal_end'`, actionId)).toBe(2);
 
@@ -88,7 +94,9 @@ test('an action with two points asks where she starts, and checks in there', asy
   await page.getByRole('button', { name: 'Rozpocznij', exact: true }).click();
   await expect(actionItem(page, ARKADIA)).toContainText('W trakcie');
   const point = readDatabase((db) =>
-    db.prepare(`select p.name from action_status_events e join action_points p on p.id = e.action_point_id where e.action_id = ?`).get(actionIdByName(iga.username, ARKADIA)),
+    db
+      .prepare(`select p.name from action_status_events e join action_points p on p.id = e.action_point_id where e.action_id = ?`)
+      .get(actionIdByName(iga.username, ARKADIA)),
   ) as { name: string };
   expect(point.name).toBe('Kiosk Arkadia, poziom 0');
 });

@@ -48,7 +48,9 @@ test('nothing on the first screen moves while the app starts (no layout shift)',
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+    ).observe({
       type: 'layout-shift',
       buffered: true,
     });

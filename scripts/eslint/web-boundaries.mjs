@@ -23,7 +23,8 @@ function refusal(from, to) {
     if (to === 'app') return 'a feature never imports app/';
   }
   if (from === 'lib' || from === 'components') {
-    if (to === 'store' || to === 'app' || to.startsWith('features/')) return `${from}/ never imports ${to.startsWith('features/') ? 'features' : to}/`;
+    if (to === 'store' || to === 'app' || to.startsWith('features/'))
+      return `${from}/ never imports ${to.startsWith('features/') ? 'features' : to}/`;
   }
   return null;
 }

@@ -20,10 +20,26 @@ tester.run('web-boundaries', webBoundaries, {
     { filename: at('features/actions/testing/render.tsx'), code: "import { AppToasts } from '../../../app/app-overlays.tsx';" },
   ],
   invalid: [
-    { filename: at('features/vouchers/voucher-page.tsx'), code: "import { useAction } from '../actions/hooks/use-action.ts';", errors: [{ messageId: 'crossing' }] },
-    { filename: at('features/vouchers/api/vouchers.api.ts'), code: "export { x } from '../../../app/router.tsx';", errors: [{ messageId: 'crossing' }] },
+    {
+      filename: at('features/vouchers/voucher-page.tsx'),
+      code: "import { useAction } from '../actions/hooks/use-action.ts';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      filename: at('features/vouchers/api/vouchers.api.ts'),
+      code: "export { x } from '../../../app/router.tsx';",
+      errors: [{ messageId: 'crossing' }],
+    },
     { filename: at('lib/api-client.ts'), code: "import { endSession } from '../store/session.ts';", errors: [{ messageId: 'crossing' }] },
-    { filename: at('lib/outbox/outbox.ts'), code: "const kinds = import('../../features/actions/submit/outbox-kinds.ts');", errors: [{ messageId: 'crossing' }] },
-    { filename: at('components/ui/modal.tsx'), code: "import { useAppStore } from '../../store/app-store.ts';", errors: [{ messageId: 'crossing' }] },
+    {
+      filename: at('lib/outbox/outbox.ts'),
+      code: "const kinds = import('../../features/actions/submit/outbox-kinds.ts');",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      filename: at('components/ui/modal.tsx'),
+      code: "import { useAppStore } from '../../store/app-store.ts';",
+      errors: [{ messageId: 'crossing' }],
+    },
   ],
 });

@@ -44,12 +44,18 @@ function render(size, options) {
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 4); // filter byte 0, then RGBA
     for (let x = 0; x < size; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const colour = iconPixel((x + (sx + 0.5) / SAMPLES) / size, (y + (sy + 0.5) / SAMPLES) / size, options);
           if (!colour) continue;
-          r += colour[0]; g += colour[1]; b += colour[2]; a += 1;
+          r += colour[0];
+          g += colour[1];
+          b += colour[2];
+          a += 1;
         }
       }
       const o = 1 + x * 4;

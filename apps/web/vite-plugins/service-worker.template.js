@@ -16,7 +16,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('promotor-shell-') && name !== CACHE_NAME).map((name) => caches.delete(name)))),
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith('promotor-shell-') && name !== CACHE_NAME).map((name) => caches.delete(name))),
+      ),
   );
 });
 
@@ -53,7 +55,5 @@ self.addEventListener('fetch', (event) => {
   }
 
   // Icons, the web manifest: the network, falling back to this build's copy.
-  event.respondWith(
-    fetch(request).catch(() => caches.match(request, { cacheName: CACHE_NAME }).then((hit) => hit || Response.error())),
-  );
+  event.respondWith(fetch(request).catch(() => caches.match(request, { cacheName: CACHE_NAME }).then((hit) => hit || Response.error())));
 });

@@ -86,7 +86,10 @@ export type CheckOutBody = z.infer<typeof CheckOutBody>;
 /** spec §7 sends the first action point; an action without points is cancelled by its uuid alone. */
 export const CancelActionBody = z
   .object({ action: Ref.optional(), actionPoint: Ref.optional() })
-  .refine((b) => b.action !== undefined || b.actionPoint !== undefined, { message: 'action or actionPoint required', path: ['actionPoint'] });
+  .refine((b) => b.action !== undefined || b.actionPoint !== undefined, {
+    message: 'action or actionPoint required',
+    path: ['actionPoint'],
+  });
 export type CancelActionBody = z.infer<typeof CancelActionBody>;
 
 // spec §7 /action/location/save
@@ -143,7 +146,11 @@ export type SurveyForm = z.infer<typeof SurveyForm>;
 
 /** §7 names the survey answers `form.checkboxes` on upload, §3 `chechboxes`; both are accepted. */
 const SurveyFormInput = z
-  .object({ checkboxes: z.array(SurveyAnswer).length(3).optional(), chechboxes: z.array(SurveyAnswer).length(3).optional(), text: z.string().max(2000).optional() })
+  .object({
+    checkboxes: z.array(SurveyAnswer).length(3).optional(),
+    chechboxes: z.array(SurveyAnswer).length(3).optional(),
+    text: z.string().max(2000).optional(),
+  })
   .refine((f) => f.checkboxes !== undefined || f.chechboxes !== undefined, { message: 'checkboxes required', path: ['checkboxes'] })
   .transform((f): SurveyForm => ({ chechboxes: (f.checkboxes ?? f.chechboxes)!, ...(f.text === undefined ? {} : { text: f.text }) }));
 

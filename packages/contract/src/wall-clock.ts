@@ -24,7 +24,11 @@ function format(timeZone: string): Intl.DateTimeFormat {
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant, as a clock in `timeZone` shows it. */
 export function toWallClock(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(format(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    format(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -14,10 +14,28 @@ describe('configuration', () => {
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
-      'bodyLimitBytes', 'dataDir', 'databaseUrl', 'devOutbox', 'host', 'logLevel', 'loginLimitPerIpPerMinute',
-      'loginLimitPerUserPer15Minutes', 'nodeEnv', 'port', 'seedDemoData', 'sessionTtlMs', 'timezone', 'trustProxy', 'webDistDir',
+      'bodyLimitBytes',
+      'dataDir',
+      'databaseUrl',
+      'devOutbox',
+      'host',
+      'logLevel',
+      'loginLimitPerIpPerMinute',
+      'loginLimitPerUserPer15Minutes',
+      'nodeEnv',
+      'port',
+      'seedDemoData',
+      'sessionTtlMs',
+      'timezone',
+      'trustProxy',
+      'webDistDir',
     ]);
-    expect(config).toMatchObject({ sessionTtlMs: 2 * 3_600_000, dataDir: path.resolve('dane'), nodeEnv: 'test', timezone: 'Europe/Warsaw' });
+    expect(config).toMatchObject({
+      sessionTtlMs: 2 * 3_600_000,
+      dataDir: path.resolve('dane'),
+      nodeEnv: 'test',
+      timezone: 'Europe/Warsaw',
+    });
   });
 
   it('a bad value stops the start with a message that names it', () => {

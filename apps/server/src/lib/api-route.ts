@@ -6,11 +6,8 @@ import { success } from './envelope.ts';
 type Kind<N extends RouteName> = (typeof routePaths)[N]['kind'];
 
 /** The parsed JSON body; a multipart call's body is read by plugins/uploads.ts (readUpload). */
-type RequestBody<N extends RouteName> = Kind<N> extends 'multipart'
-  ? unknown
-  : Routes[N] extends { body: z.ZodType }
-    ? z.output<Routes[N]['body']>
-    : undefined;
+type RequestBody<N extends RouteName> =
+  Kind<N> extends 'multipart' ? unknown : Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined;
 
 export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N> }>;
 

@@ -74,7 +74,10 @@ function success(route: ReturnType<typeof routeDefinition>): { response: JsonSch
   }
   const name = `${pascal(route.name)}Response`;
   return {
-    response: { description: 'Success: `{ status: { success: true }, data, meta: { ts } }`', content: { 'application/json': { schema: ref(name) } } },
+    response: {
+      description: 'Success: `{ status: { success: true }, data, meta: { ts } }`',
+      content: { 'application/json': { schema: ref(name) } },
+    },
     schemas: { [name]: jsonSchema(successEnvelope(route.response), 'output') },
   };
 }
@@ -97,7 +100,10 @@ export function buildOpenApiDocument() {
         ...(body.body ? { requestBody: body.body } : {}),
         responses: {
           200: ok.response,
-          default: { description: 'Failure (HTTP status by code, see ErrorCode)', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+          default: {
+            description: 'Failure (HTTP status by code, see ErrorCode)',
+            content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+          },
         },
       },
     };

@@ -25,7 +25,10 @@ function fieldIssues(validation: ValidationIssue[], context: string | undefined)
 }
 
 /** Turns anything thrown into a code of the contract; never lets internals through. */
-function classify(error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, readingBody: boolean): {
+function classify(
+  error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string },
+  readingBody: boolean,
+): {
   code: ErrorCode;
   details?: unknown;
 } {
@@ -62,7 +65,10 @@ function classify(error: FastifyError & { validation?: ValidationIssue[]; valida
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknown): FastifyReply {
-  return reply.code(ERROR_STATUS[code]).type('application/json').send(failure(code, reply.request.ts, details));
+  return reply
+    .code(ERROR_STATUS[code])
+    .type('application/json')
+    .send(failure(code, reply.request.ts, details));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

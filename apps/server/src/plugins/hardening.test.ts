@@ -15,12 +15,26 @@ describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const multipart = (contentType: string, payload: string) =>
-    t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { 'content-type': contentType, authorization: `Bearer ${anna}` } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/action/file/create',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${anna}` },
+    });
 
   it('a multipart body without a boundary, with a wrong one, or cut short is a 400, not a 500', async () => {
-    const noBoundary = await multipart('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--x--\r\n');
-    const wrongBoundary = await multipart('multipart/form-data; boundary=abc', '--xyz\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--xyz--\r\n');
-    const truncated = await multipart('multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="files[]"; filename="a.jpg"\r\n\r\n\xff\xd8\xff');
+    const noBoundary = await multipart(
+      'multipart/form-data',
+      '--x\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--x--\r\n',
+    );
+    const wrongBoundary = await multipart(
+      'multipart/form-data; boundary=abc',
+      '--xyz\r\nContent-Disposition: form-data; name="_input"\r\n\r\n{}\r\n--xyz--\r\n',
+    );
+    const truncated = await multipart(
+      'multipart/form-data; boundary=abc',
+      '--abc\r\nContent-Disposition: form-data; name="files[]"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
+    );
     for (const res of [noBoundary, wrongBoundary, truncated]) {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -69,7 +83,11 @@ describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
     const body = { actionPoint: { uuid: action.points[0] } };
     // The first request with this key "is running": its pending row is there.
     const first = await post(t.app, '/action/cancel', body, ewa.token, { 'idempotency-key': 'twin' });
-    await t.db.updateTable('idempotency_keys').set({ state: 'pending', response_status: null, response_body: null }).where('key', '=', 'twin').execute();
+    await t.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'pending', response_status: null, response_body: null })
+      .where('key', '=', 'twin')
+      .execute();
     const twin = await post(t.app, '/action/cancel', body, ewa.token, { 'idempotency-key': 'twin' });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().data.error).toBe('E_IDEMPOTENCY_IN_PROGRESS');
@@ -79,7 +97,12 @@ describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
       // The cancel went through the first time, so the re-run is refused by the state rules, not applied twice.
       expect(first.statusCode).toBe(200);
       expect(retry.statusCode).toBe(404);
-      const cancels = await t.db.selectFrom('action_status_events').select('id').where('user_id', '=', ewa.userId).where('kind', '=', 'cancel').execute();
+      const cancels = await t.db
+        .selectFrom('action_status_events')
+        .select('id')
+        .where('user_id', '=', ewa.userId)
+        .where('kind', '=', 'cancel')
+        .execute();
       expect(cancels).toHaveLength(1);
     } finally {
       t.clock.advance(-61_000);
@@ -116,7 +139,12 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   afterAll(() => t.close());
 
   it('a client-written X-Forwarded-For: 127.0.0.1 does not open the development outbox', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '192.0.2.10', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      remoteAddress: '192.0.2.10',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(forged.statusCode).toBe(404);
     expect(forged.body).not.toContain('Skrzynka');
   });
@@ -149,11 +177,14 @@ describe('requests Node refuses before Fastify', () => {
 
   it('headers that are too large get a 431 in the envelope', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ port, host: '127.0.0.1', path: '/api/auth/session', method: 'POST', headers: { authorization: `Bearer ${'x'.repeat(20_000)}` } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = http.request(
+        { port, host: '127.0.0.1', path: '/api/auth/session', method: 'POST', headers: { authorization: `Bearer ${'x'.repeat(20_000)}` } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -173,11 +204,17 @@ describe.each(testDatabases)('races and limits (%s)', (dialect) => {
     const ewa = await buildSignedInPromoter(t);
     const first = await buildAction(t, ewa);
     const second = await buildAction(t, ewa);
-    const checkIn = (point: string) => post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa.token);
+    const checkIn = (point: string) =>
+      post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa.token);
     const results = await Promise.all([checkIn(first.points[0]!), checkIn(second.points[0]!)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    const started = await t.db.selectFrom('action_assignments').select('action_id').where('user_id', '=', ewa.userId).where('status', '=', 'started').execute();
+    const started = await t.db
+      .selectFrom('action_assignments')
+      .select('action_id')
+      .where('user_id', '=', ewa.userId)
+      .where('status', '=', 'started')
+      .execute();
     expect(started).toHaveLength(1);
   });
 
@@ -189,7 +226,12 @@ describe.each(testDatabases)('races and limits (%s)', (dialect) => {
     );
     const codes = guesses.map((g) => g.json().data.error);
     expect(codes.filter((c) => c === 'E_RESET_CODE_INVALID').length).toBeLessThanOrEqual(4);
-    const [reset] = await t.db.selectFrom('password_resets').select('attempts').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    const [reset] = await t.db
+      .selectFrom('password_resets')
+      .select('attempts')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
     expect(reset!.attempts).toBe(5);
   });
 
@@ -197,9 +239,18 @@ describe.each(testDatabases)('races and limits (%s)', (dialect) => {
     const ewa = await buildSignedInPromoter(t);
     const started = await buildAction(t, ewa, { status: 'started' });
     const capturedAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
-    const res = await post(t.app, '/action/location/save', { action: { uuid: started.uuid }, location: { latitude: 50.06, longitude: 19.94, accuracy: 8, capturedAt } }, ewa.token);
+    const res = await post(
+      t.app,
+      '/action/location/save',
+      { action: { uuid: started.uuid }, location: { latitude: 50.06, longitude: 19.94, accuracy: 8, capturedAt } },
+      ewa.token,
+    );
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('action_locations').select(['captured_at', 'created_at']).where('action_id', '=', started.uuid).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('action_locations')
+      .select(['captured_at', 'created_at'])
+      .where('action_id', '=', started.uuid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ captured_at: capturedAt, created_at: t.clock.now().toISOString() });
   });
 
@@ -229,7 +280,12 @@ describe.each(testDatabases)('races and limits (%s)', (dialect) => {
   it('the survey upload accepts §7 `checkboxes` as well as §3 `chechboxes`', async () => {
     const ewa = await buildSignedInPromoter(t);
     const started = await buildAction(t, ewa, { status: 'started' });
-    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start', form: { checkboxes: ['tak', 'tak', 'nie'] } }, [buildJpeg()]);
+    const res = await uploadPhotos(
+      t.app,
+      ewa.token,
+      { action: { uuid: started.uuid }, ident: 'start', form: { checkboxes: ['tak', 'tak', 'nie'] } },
+      [buildJpeg()],
+    );
     expect(res.statusCode).toBe(200);
     const poll = (await post(t.app, '/action/file/list', { action: { uuid: started.uuid } }, ewa.token)).json().data.poll;
     expect(poll).toEqual({ chechboxes: ['tak', 'tak', 'nie'], text: null });

@@ -23,7 +23,12 @@ export async function increment(db: Db, key: string, nowIso: string, windowEndIs
 
 /** Gives back one hit that turned out not to count (never below zero). */
 export async function decrement(db: Db, key: string): Promise<void> {
-  await db.updateTable('rate_counters').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+  await db
+    .updateTable('rate_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

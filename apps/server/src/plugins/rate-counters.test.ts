@@ -12,7 +12,12 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { LOGIN_LIMIT_PER_IP_PER_MINUTE: '8', LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10' } });
     // A second instance on the same database, as behind a load balancer.
-    second = await buildApp({ config: t.config, database: { db: t.db, dialect, destroy: async () => {} }, now: t.clock.now, logger: false });
+    second = await buildApp({
+      config: t.config,
+      database: { db: t.db, dialect, destroy: async () => {} },
+      now: t.clock.now,
+      logger: false,
+    });
     await second.ready();
   });
   afterAll(async () => {
@@ -58,7 +63,12 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     t.clock.advance(11 * 60_000);
     const codes = [];
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: `10.35.${i}.2`, payload: { username, otp: 'ZZZZZ', password: 'haslo-po-czasie' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress: `10.35.${i}.2`,
+        payload: { username, otp: 'ZZZZZ', password: 'haslo-po-czasie' },
+      });
       codes.push(res.json().data.error);
     }
     expect(codes).toEqual(Array(12).fill('E_RESET_CODE_EXPIRED'));
@@ -66,14 +76,20 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
 
   it('the per-address limit counts calls on every instance together', async () => {
     const codes = [];
-    for (let i = 0; i < 9; i++) codes.push((await login(i % 2 ? second : t.app, `osoba${i}@demo.pl`, 'x-haslo-1', '10.40.0.1')).json().data.error);
+    for (let i = 0; i < 9; i++)
+      codes.push((await login(i % 2 ? second : t.app, `osoba${i}@demo.pl`, 'x-haslo-1', '10.40.0.1')).json().data.error);
     expect(codes.slice(0, 8).every((c) => c === 'E_USER_NOT_FOUND')).toBe(true);
     expect(codes[8]).toBe('E_TOO_MANY_REQUESTS');
   });
 
   it('a restart does not clear the count', async () => {
     for (let i = 0; i < 10; i++) await login(t.app, 'zapomniana@demo.pl', 'x-haslo-1', `10.50.${i}.1`);
-    const restarted = await buildApp({ config: t.config, database: { db: t.db, dialect, destroy: async () => {} }, now: t.clock.now, logger: false });
+    const restarted = await buildApp({
+      config: t.config,
+      database: { db: t.db, dialect, destroy: async () => {} },
+      now: t.clock.now,
+      logger: false,
+    });
     try {
       expect((await login(restarted, 'zapomniana@demo.pl', 'x-haslo-1', '10.50.99.1')).json().data.error).toBe('E_TOO_MANY_REQUESTS');
     } finally {

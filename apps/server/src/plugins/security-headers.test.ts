@@ -6,7 +6,12 @@ import { PROMOTER_PASSWORD, createTestApp, loginAs, post, testDatabases, type Te
 import { buildPromoter } from '../test/builders.ts';
 
 const csp = (header: unknown) =>
-  Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe.each(testDatabases)('security headers (%s)', (dialect) => {
   let t: TestApp;

@@ -12,7 +12,9 @@ import { readUpload, storeThenWrite } from './uploads.ts';
 
 /** A request body as @fastify/multipart (keyValues) leaves it: `_input` a string, files Buffers. */
 const multipartRequest = (input: unknown, files: unknown[]) =>
-  ({ body: { _input: typeof input === 'string' ? input : JSON.stringify(input), 'files[]': files.length === 1 ? files[0] : files } }) as FastifyRequest;
+  ({
+    body: { _input: typeof input === 'string' ? input : JSON.stringify(input), 'files[]': files.length === 1 ? files[0] : files },
+  }) as FastifyRequest;
 
 const Input = z.object({ receipt: z.object({ amount: z.number().positive() }) });
 const anyTwo = { files: { min: 1, max: 2 } };
@@ -52,7 +54,9 @@ describe('readUpload', () => {
   it('refuses a file count outside the rule, and text sent as a file', () => {
     const none = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, []), Input, anyTwo));
     expect(none).toEqual({ code: 'E_VALIDATION', details: [{ path: 'files[]', message: 'expected 1–2 image(s), got 0' }] });
-    const three = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildJpeg(), buildJpeg(), buildJpeg()]), Input, anyTwo));
+    const three = refusal(() =>
+      readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildJpeg(), buildJpeg(), buildJpeg()]), Input, anyTwo),
+    );
     expect(three.details).toEqual([{ path: 'files[]', message: 'expected 1–2 image(s), got 3' }]);
     const text = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, ['not a file']), Input, anyTwo));
     expect(text).toEqual({ code: 'E_VALIDATION', details: [{ path: 'files[0]', message: 'expected a file' }] });
@@ -62,9 +66,13 @@ describe('readUpload', () => {
     const pdf = Buffer.from('%PDF-1.7 a receipt');
     const wrongType = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildJpeg(), pdf]), Input, anyTwo));
     expect(wrongType).toEqual({ code: 'E_UNSUPPORTED_FILE_TYPE', details: [{ path: 'files[1]', message: expect.any(String) }] });
-    const jpegOnly = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildPng()]), Input, { ...anyTwo, types: ['image/jpeg'] }));
+    const jpegOnly = refusal(() =>
+      readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildPng()]), Input, { ...anyTwo, types: ['image/jpeg'] }),
+    );
     expect(jpegOnly.code).toBe('E_UNSUPPORTED_FILE_TYPE');
-    const large = refusal(() => readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildJpeg(5000)]), Input, { ...anyTwo, maxFileBytes: 4096 }));
+    const large = refusal(() =>
+      readUpload(multipartRequest({ receipt: { amount: 1 } }, [buildJpeg(5000)]), Input, { ...anyTwo, maxFileBytes: 4096 }),
+    );
     expect(large).toEqual({ code: 'E_FILE_TOO_LARGE', details: [{ path: 'files[0]', message: 'more than 4096 bytes' }] });
   });
 
@@ -117,11 +125,18 @@ describe.each(testDatabases)('storeThenWrite (%s)', (dialect) => {
   it('removes the stored bytes and writes no row when the database write fails', async () => {
     const row = await fileRow();
     const second = `${newId()}.jpg`;
-    const failing = storeThenWrite(deps(), [{ key: row.blob_key, data: buildJpeg() }, { key: second, data: buildJpeg() }], async (trx) => {
-      await trx.insertInto('action_files').values(row).execute();
-      // The same id again: the primary key refuses it, inside the transaction.
-      await trx.insertInto('action_files').values(row).execute();
-    });
+    const failing = storeThenWrite(
+      deps(),
+      [
+        { key: row.blob_key, data: buildJpeg() },
+        { key: second, data: buildJpeg() },
+      ],
+      async (trx) => {
+        await trx.insertInto('action_files').values(row).execute();
+        // The same id again: the primary key refuses it, inside the transaction.
+        await trx.insertInto('action_files').values(row).execute();
+      },
+    );
     await expect(failing).rejects.toThrow();
     expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
     expect(await t.app.blobStore.get(second)).toBeNull();
@@ -130,9 +145,16 @@ describe.each(testDatabases)('storeThenWrite (%s)', (dialect) => {
 
   it('removes the bytes already stored when a later one cannot be stored', async () => {
     const row = await fileRow();
-    const failing = storeThenWrite(deps(), [{ key: row.blob_key, data: buildJpeg() }, { key: '../outside', data: buildJpeg() }], async () => {
-      throw new Error('never reached');
-    });
+    const failing = storeThenWrite(
+      deps(),
+      [
+        { key: row.blob_key, data: buildJpeg() },
+        { key: '../outside', data: buildJpeg() },
+      ],
+      async () => {
+        throw new Error('never reached');
+      },
+    );
     await expect(failing).rejects.toThrow(/invalid blob key/);
     expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
   });

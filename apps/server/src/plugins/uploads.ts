@@ -77,7 +77,11 @@ export function readUpload<S extends z.ZodType>(
 ): { input: z.output<S>; files: UploadedFile[] } {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const input = readInput(body._input, schema);
-  const { files: count, maxFileBytes = UPLOAD_MAX_FILE_BYTES, types = UPLOAD_IMAGE_TYPES } = typeof rules === 'function' ? rules(input) : rules;
+  const {
+    files: count,
+    maxFileBytes = UPLOAD_MAX_FILE_BYTES,
+    types = UPLOAD_IMAGE_TYPES,
+  } = typeof rules === 'function' ? rules(input) : rules;
   const raw = body['files[]'];
   const parts = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   // A text field sent under files[] is no file.
@@ -88,7 +92,8 @@ export function readUpload<S extends z.ZodType>(
     throw validation([{ path: 'files[]', message: `expected ${expected} image(s), got ${parts.length}` }]);
   }
   const files = (parts as Buffer[]).map((data, i) => {
-    if (data.length > maxFileBytes) throw new AppError('E_FILE_TOO_LARGE', [{ path: `files[${i}]`, message: `more than ${maxFileBytes} bytes` }]);
+    if (data.length > maxFileBytes)
+      throw new AppError('E_FILE_TOO_LARGE', [{ path: `files[${i}]`, message: `more than ${maxFileBytes} bytes` }]);
     const type = sniffImageType(data);
     if (!type || !types.includes(type)) {
       throw new AppError('E_UNSUPPORTED_FILE_TYPE', [{ path: `files[${i}]`, message: `not one of ${types.join(', ')}` }]);

@@ -9,7 +9,10 @@ export type ListedAction = {
   name: string;
   ident: string;
   actionPoints: { uuid: string }[];
-  status: { user: { status: string | null; actionPoint: { uuid: string } | null; lastStatusCreated: { date: string } | null }; global: { ident: string } };
+  status: {
+    user: { status: string | null; actionPoint: { uuid: string } | null; lastStatusCreated: { date: string } | null };
+    global: { ident: string };
+  };
   since: { date: string };
 };
 
@@ -22,7 +25,11 @@ export async function listCurrent(app: FastifyInstance, token: string, since: st
 }
 
 /** Her finished actions (the history page's call). */
-export async function listHistory(app: FastifyInstance, token: string, o: { since?: string; until?: string; limit?: number; offset?: number } = {}): Promise<ListedAction[]> {
+export async function listHistory(
+  app: FastifyInstance,
+  token: string,
+  o: { since?: string; until?: string; limit?: number; offset?: number } = {},
+): Promise<ListedAction[]> {
   const actions = { since: o.since ?? '2020-01-01 00:00:00', ...(o.until ? { until: o.until } : {}), finished: true };
   const res = await post(app, '/action/list', { actions, pagination: { limit: o.limit ?? 100, offset: o.offset ?? 0 } }, token);
   if (res.statusCode !== 200) throw new Error(res.body);
@@ -30,13 +37,18 @@ export async function listHistory(app: FastifyInstance, token: string, o: { sinc
 }
 
 export const checkIn = (app: FastifyInstance, token: string, action: BuiltAction, extra: object = {}) =>
-  post(app, '/action/check-in', {
-    action: { uuid: action.uuid },
-    actionPoint: { uuid: action.points[0] },
-    location: { latitude: 52.2297, longitude: 21.0122 },
-    cashTerminal: { id: 'K12' },
-    ...extra,
-  }, token);
+  post(
+    app,
+    '/action/check-in',
+    {
+      action: { uuid: action.uuid },
+      actionPoint: { uuid: action.points[0] },
+      location: { latitude: 52.2297, longitude: 21.0122 },
+      cashTerminal: { id: 'K12' },
+      ...extra,
+    },
+    token,
+  );
 
 export const checkOut = (app: FastifyInstance, token: string, action: BuiltAction, headers: Record<string, string> = {}) =>
   post(app, '/action/check-out', { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0] } }, token, headers);

@@ -98,7 +98,7 @@ export async function buildAction(t: TestApp, promoter: { userId: string }, o: A
     name,
     since,
     until,
-    global: o.global ?? (status ?? 'accepted'),
+    global: o.global ?? status ?? 'accepted',
     points,
     userStatus: status,
     createdAt: t.clock.now().toISOString(),

@@ -31,16 +31,15 @@ export function buildMultipart(parts: Part[]): { payload: Buffer; headers: Recor
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export function uploadPhotos(
-  app: FastifyInstance,
-  token: string,
-  input: unknown,
-  files: Buffer[],
-  headers: Record<string, string> = {},
-) {
+export function uploadPhotos(app: FastifyInstance, token: string, input: unknown, files: Buffer[], headers: Record<string, string> = {}) {
   const { payload, headers: h } = buildMultipart([
     { name: '_input', value: typeof input === 'string' ? input : JSON.stringify(input) },
     ...files.map((data, i) => ({ name: 'files[]', filename: `photo-${i}.jpg`, contentType: 'image/jpeg', data })),
   ]);
-  return app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...h, ...headers, authorization: `Bearer ${token}` } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/action/file/create',
+    payload,
+    headers: { ...h, ...headers, authorization: `Bearer ${token}` },
+  });
 }

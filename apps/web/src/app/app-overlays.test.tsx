@@ -83,7 +83,9 @@ describe('error popup', () => {
 
   it('shows meta.ts as the local time she can read out, with the exact value kept for support', async () => {
     render(<AppErrorPopup />);
-    act(() => useAppStore.getState().showErrorPopup({ description: 'Wystąpił błąd podczas wysyłania zdjęć', code: '2026-11-23T13:05:09.123Z' }));
+    act(() =>
+      useAppStore.getState().showErrorPopup({ description: 'Wystąpił błąd podczas wysyłania zdjęć', code: '2026-11-23T13:05:09.123Z' }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
     expect(dialog).toHaveTextContent('Kod błędu: 23.11.2026 14:05:09');

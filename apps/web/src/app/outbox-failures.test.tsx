@@ -26,7 +26,11 @@ describe('refused outbox items', () => {
     useFreshIndexedDb();
     localStorage.setItem('token', 'token-of-anna');
     useFakeServer((request) =>
-      request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : request.path === '/action/check-in' ? refused('E_WRONG_ACTION_STATUS') : ok(),
+      request.path === '/action/file/create'
+        ? refused('E_FILE_ALREADY_EXISTS')
+        : request.path === '/action/check-in'
+          ? refused('E_WRONG_ACTION_STATUS')
+          : ok(),
     );
     await enqueue([buildPollAnswer('action-1'), buildPhotos('action-1'), buildCheckIn('action-1')]);
     await outboxSettled();
@@ -38,7 +42,9 @@ describe('refused outbox items', () => {
     expect(first).toHaveTextContent('Kod błędu: 1700000000001');
     await user.click(screen.getByRole('button', { name: 'Wróć' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent('Nie udało się rozpocząć akcji. Nieprawidłowy status akcji.');
+    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent(
+      'Nie udało się rozpocząć akcji. Nieprawidłowy status akcji.',
+    );
     await user.click(screen.getByRole('button', { name: 'Wróć' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -52,7 +58,9 @@ describe('refused outbox items', () => {
     await outboxSettled();
     render(<OutboxFailures />);
 
-    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent('Nie udało się zakończyć akcji. Wystąpił błąd. Spróbuj ponownie.');
+    expect(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).toHaveTextContent(
+      'Nie udało się zakończyć akcji. Wystąpił błąd. Spróbuj ponownie.',
+    );
   });
 
   it('what waited for a new session is sent as soon as she logs in again', async () => {
@@ -77,7 +85,15 @@ describe('refused outbox items', () => {
     useFreshIndexedDb();
     localStorage.setItem('token', 'token-of-anna');
     useFakeServer(() => ok());
-    const failure = { id: 'failure-000000000001', owner: null, actionUuid: 'action-1', label: 'check-in', code: 'E_WRONG_ACTION_STATUS', ts: '1700000000009', at: '2024-05-01T08:00:00.000Z' };
+    const failure = {
+      id: 'failure-000000000001',
+      owner: null,
+      actionUuid: 'action-1',
+      label: 'check-in',
+      code: 'E_WRONG_ACTION_STATUS',
+      ts: '1700000000009',
+      at: '2024-05-01T08:00:00.000Z',
+    };
     await storeAsVersion1([], [failure]);
     render(<OutboxFailures />);
 

@@ -67,7 +67,9 @@ describe('api client', () => {
     const { fetch } = fakeFetch({ '/api/action/file/create': { status: 409, body: failureEnvelope('E_FILE_ALREADY_EXISTS') } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
 
-    await expect(client.call('actionFileCreate', { input: { action: { uuid: 'a1' }, ident: 'bereal_start' }, files: [] })).rejects.toMatchObject({
+    await expect(
+      client.call('actionFileCreate', { input: { action: { uuid: 'a1' }, ident: 'bereal_start' }, files: [] }),
+    ).rejects.toMatchObject({
       kind: 'api',
       code: 'E_FILE_ALREADY_EXISTS',
       ts: '1700000000001',
@@ -86,7 +88,10 @@ describe('api client', () => {
   it('sends the headers given for one call along with its own', async () => {
     const { fetch, requests } = fakeFetch({ '/api/poll/answer': { body: successEnvelope({}) } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
-    const body: PollAnswerBody = { action: { uuid: 'a1' }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] } };
+    const body: PollAnswerBody = {
+      action: { uuid: 'a1' },
+      poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] },
+    };
 
     await client.call('pollAnswer', body, { headers: { 'Sf-Bypassed': 'true' }, idempotencyKey: 'poll-1' });
 
@@ -112,7 +117,10 @@ describe('api client', () => {
 
     const refusing = fakeFetch({ '/api/action/file/serve': { status: 404, body: failureEnvelope('E_FILE_NOT_FOUND') } });
     const refusingClient = createApiClient({ fetch: refusing.fetch, baseUrl: '/api', getToken: () => 'abc' });
-    await expect(refusingClient.call('actionFileServe', { file: { uuid: 'f1' } })).rejects.toMatchObject({ kind: 'api', code: 'E_FILE_NOT_FOUND' });
+    await expect(refusingClient.call('actionFileServe', { file: { uuid: 'f1' } })).rejects.toMatchObject({
+      kind: 'api',
+      code: 'E_FILE_NOT_FOUND',
+    });
   });
 
   it('a wrong password reads "Nieprawidłowe hasło."', async () => {
@@ -167,7 +175,9 @@ describe('api client', () => {
     const onSessionRejected = vi.fn();
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => null, onSessionRejected });
 
-    await expect(client.call('authLogin', { username: 'anna@demo.pl', password: 'x' })).rejects.toMatchObject({ code: 'E_USER_WRONG_PASSWORD' });
+    await expect(client.call('authLogin', { username: 'anna@demo.pl', password: 'x' })).rejects.toMatchObject({
+      code: 'E_USER_WRONG_PASSWORD',
+    });
     expect(onSessionRejected).not.toHaveBeenCalled();
   });
 

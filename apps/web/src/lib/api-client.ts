@@ -81,9 +81,8 @@ export type CallOptions = {
 };
 
 /** The body may be left out only where the route takes none. */
-type CallArgs<N extends RouteName> = undefined extends CallBody<N>
-  ? [body?: CallBody<N>, options?: CallOptions]
-  : [body: CallBody<N>, options?: CallOptions];
+type CallArgs<N extends RouteName> =
+  undefined extends CallBody<N> ? [body?: CallBody<N>, options?: CallOptions] : [body: CallBody<N>, options?: CallOptions];
 
 /** A random UUID; crypto.randomUUID exists only in secure contexts, so a fallback for plain http. */
 export function newIdempotencyKey(): string {

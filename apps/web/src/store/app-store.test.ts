@@ -9,7 +9,9 @@ describe('persisted app state', () => {
   it('is saved to localStorage on every change', () => {
     useAppStore.getState().setSession(buildSession());
 
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.appState) ?? 'null') as { state: { user: { profile: { firstname: string } } } };
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.appState) ?? 'null') as {
+      state: { user: { profile: { firstname: string } } };
+    };
     expect(saved.state.user.profile.firstname).toBe('Anna');
   });
 

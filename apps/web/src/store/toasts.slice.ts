@@ -48,7 +48,10 @@ export const isAlive = (toast: Toast, now: number): boolean => toast.createdAt <
 /** The saved toasts worth showing again at `now`: well-formed and still within their 8 s. */
 export function restoreToasts(saved: unknown, now: number = Date.now()): Toast[] {
   if (!Array.isArray(saved)) return initialToasts;
-  return saved.filter(isToast).filter((toast) => isAlive(toast, now)).slice(-MAX_TOASTS);
+  return saved
+    .filter(isToast)
+    .filter((toast) => isAlive(toast, now))
+    .slice(-MAX_TOASTS);
 }
 
 export function withToast(toasts: readonly Toast[], message: string, type: ToastType, now: number): Toast[] {

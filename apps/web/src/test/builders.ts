@@ -15,7 +15,11 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
 
 export function buildSession(overrides: { token?: string; user?: Partial<SessionUser> } = {}): SessionResponse {
   return {
-    token: { uuid: '7d7a3c2e-0a7e-4c1a-9f0e-3b1f6f1c2d11', token: overrides.token ?? 'token-of-anna', expiresAt: '2030-01-01T00:00:00.000Z' },
+    token: {
+      uuid: '7d7a3c2e-0a7e-4c1a-9f0e-3b1f6f1c2d11',
+      token: overrides.token ?? 'token-of-anna',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    },
     user: buildSessionUser(overrides.user),
   };
 }

@@ -27,7 +27,10 @@ export type WrittenAction = { id: string; pointIds: string[] };
 
 export async function insertEvent(db: Db, event: { ident: string; name: string }): Promise<string> {
   const id = newId();
-  await db.insertInto('events').values({ id, ...event }).execute();
+  await db
+    .insertInto('events')
+    .values({ id, ...event })
+    .execute();
   return id;
 }
 
@@ -36,7 +39,16 @@ export async function insertAction(db: Db, a: ActionSeed): Promise<WrittenAction
   const id = newId();
   await db
     .insertInto('actions')
-    .values({ id, ident: `AK-${newCode(6)}`, name: a.name, event_id: a.eventId, since: a.since, until: a.until, global_status: a.global, created_at: a.createdAt })
+    .values({
+      id,
+      ident: `AK-${newCode(6)}`,
+      name: a.name,
+      event_id: a.eventId,
+      since: a.since,
+      until: a.until,
+      global_status: a.global,
+      created_at: a.createdAt,
+    })
     .execute();
   const pointIds = a.points.map(() => newId());
   if (a.points.length > 0) {

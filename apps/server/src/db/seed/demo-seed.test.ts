@@ -32,7 +32,15 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     expect(finished.every((a) => a.since >= wallDate(t.clock.now(), t.config.timezone, -62))).toBe(true);
 
     const openToday = open.filter((a) => a.since.startsWith(today));
-    const points = await t.db.selectFrom('action_points').select('action_id').where('action_id', 'in', openToday.map((a) => a.id)).execute();
+    const points = await t.db
+      .selectFrom('action_points')
+      .select('action_id')
+      .where(
+        'action_id',
+        'in',
+        openToday.map((a) => a.id),
+      )
+      .execute();
     const counts = openToday.map((a) => points.filter((p) => p.action_id === a.id).length).sort();
     expect(counts).toEqual([0, 1, 2]);
   });

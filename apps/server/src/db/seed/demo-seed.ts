@@ -35,10 +35,26 @@ type ActionSeed = {
 function freshDay(user: 'anna' | 'piotr'): ActionSeed[] {
   return [
     { name: 'Degustacja glo — Żabka Marszałkowska', day: 0, from: '08:00', to: '22:00', global: 'accepted', points: [POINTS.zabka], user },
-    { name: 'Promocja velo i vuse — Carrefour Arkadia', day: 0, from: '08:00', to: '22:00', global: 'accepted', points: [POINTS.arkadia, POINTS.arkadiaKiosk], user },
+    {
+      name: 'Promocja velo i vuse — Carrefour Arkadia',
+      day: 0,
+      from: '08:00',
+      to: '22:00',
+      global: 'accepted',
+      points: [POINTS.arkadia, POINTS.arkadiaKiosk],
+      user,
+    },
     { name: 'Pokaz glo — punkt do ustalenia', day: 0, from: '12:00', to: '18:00', global: 'accepted', points: [], user },
     { name: 'Degustacja glo — Lidl Mokotów', day: 1, from: '10:00', to: '16:00', global: 'accepted', points: [POINTS.lidl], user },
-    { name: 'Pokaz vuse — Relay Dworzec Centralny', day: 0, from: '09:00', to: '13:00', global: 'hst_cancelled', points: [POINTS.relay], user },
+    {
+      name: 'Pokaz vuse — Relay Dworzec Centralny',
+      day: 0,
+      from: '09:00',
+      to: '13:00',
+      global: 'hst_cancelled',
+      points: [POINTS.relay],
+      user,
+    },
   ];
 }
 
@@ -55,18 +71,59 @@ function demoActions(): ActionSeed[] {
   }));
   return [
     ...freshDay('anna'),
-    { name: 'Degustacja velo — Kiosk Nowy Świat', day: 0, from: '07:00', to: '15:00', global: 'started', points: [POINTS.kiosk], user: 'anna', userStatus: 'started' },
-    { name: 'Promocja velo — Stokrotka Galeria Krakowska', day: 0, from: '07:00', to: '21:00', global: 'started', points: [POINTS.galeria], user: 'piotr', userStatus: 'started' },
+    {
+      name: 'Degustacja velo — Kiosk Nowy Świat',
+      day: 0,
+      from: '07:00',
+      to: '15:00',
+      global: 'started',
+      points: [POINTS.kiosk],
+      user: 'anna',
+      userStatus: 'started',
+    },
+    {
+      name: 'Promocja velo — Stokrotka Galeria Krakowska',
+      day: 0,
+      from: '07:00',
+      to: '21:00',
+      global: 'started',
+      points: [POINTS.galeria],
+      user: 'piotr',
+      userStatus: 'started',
+    },
     ...past,
-    { name: 'Degustacja glo — Stokrotka Galeria Krakowska', day: 0, from: '11:00', to: '17:00', global: 'accepted', points: [POINTS.galeria], user: 'piotr' },
-    { name: 'Promocja velo — Stokrotka Galeria Krakowska', day: -5, from: '10:00', to: '16:00', global: 'finished', points: [POINTS.galeria], user: 'piotr', userStatus: 'finished' },
+    {
+      name: 'Degustacja glo — Stokrotka Galeria Krakowska',
+      day: 0,
+      from: '11:00',
+      to: '17:00',
+      global: 'accepted',
+      points: [POINTS.galeria],
+      user: 'piotr',
+    },
+    {
+      name: 'Promocja velo — Stokrotka Galeria Krakowska',
+      day: -5,
+      from: '10:00',
+      to: '16:00',
+      global: 'finished',
+      points: [POINTS.galeria],
+      user: 'piotr',
+      userStatus: 'finished',
+    },
   ];
 }
 
 /** Inserts actions with their points and assignments, one promoter's each. */
 async function insertActions(
   db: Db,
-  o: { eventId: string; seeds: ActionSeed[]; userIds: Record<ActionSeed['user'], string>; day: (offset: number) => string; createdAt: string },
+  o: {
+    eventId: string;
+    seeds: ActionSeed[];
+    userIds: Record<ActionSeed['user'], string>;
+    day: (offset: number) => string;
+    createdAt: string;
+  },
 ): Promise<void> {
   for (const a of o.seeds) {
     const date = o.day(a.day);
@@ -104,7 +161,10 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, now = new
 
 /** True when the database has no users yet, i.e. demo data may be seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 

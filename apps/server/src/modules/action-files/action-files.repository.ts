@@ -53,7 +53,9 @@ export async function upsertSurvey(
   await db
     .insertInto('action_surveys')
     .values(row)
-    .onConflict((oc) => oc.columns(['action_id', 'user_id']).doUpdateSet({ chechboxes: row.chechboxes, text: row.text, created_at: row.created_at }))
+    .onConflict((oc) =>
+      oc.columns(['action_id', 'user_id']).doUpdateSet({ chechboxes: row.chechboxes, text: row.text, created_at: row.created_at }),
+    )
     .execute();
 }
 

@@ -19,7 +19,9 @@ const RULES = {
 } as const;
 
 /** The upload rules of an ident: exactly as many photos as it takes (plugins/uploads.ts checks them). */
-export const uploadRules = (input: FileCreateInput): UploadRules => ({ files: { min: RULES[input.ident].files, max: RULES[input.ident].files } });
+export const uploadRules = (input: FileCreateInput): UploadRules => ({
+  files: { min: RULES[input.ident].files, max: RULES[input.ident].files },
+});
 
 /**
  * Stores the photos of one ident for the caller's action: all or nothing (storeThenWrite removes the
@@ -51,7 +53,11 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   });
   const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data }));
   await storeThenWrite(deps, blobs, async (trx) => {
-    if (replaced.length) await repo.deleteFiles(trx, replaced.map((f) => f.id));
+    if (replaced.length)
+      await repo.deleteFiles(
+        trx,
+        replaced.map((f) => f.id),
+      );
     await repo.insertFiles(trx, rows);
     if (input.form) {
       await repo.upsertSurvey(trx, {

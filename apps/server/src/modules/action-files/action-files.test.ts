@@ -126,7 +126,9 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   it('a file over 10 MB is a 413 E_FILE_TOO_LARGE and nothing is stored', async () => {
     const { ewa, started } = await withStartedAction();
     const before = await stored();
-    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start' }, [buildJpeg(10 * 1024 * 1024 + 10)]);
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start' }, [
+      buildJpeg(10 * 1024 * 1024 + 10),
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().data.error).toBe('E_FILE_TOO_LARGE');
     expect(await stored()).toEqual(before);
@@ -134,7 +136,12 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
 
   it('more than 4 files is a 413 E_TOO_MANY_FILES', async () => {
     const { ewa, started } = await withStartedAction();
-    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'start' }, Array.from({ length: 5 }, () => buildJpeg()));
+    const res = await uploadPhotos(
+      t.app,
+      ewa.token,
+      { action: { uuid: started.uuid }, ident: 'start' },
+      Array.from({ length: 5 }, () => buildJpeg()),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().data.error).toBe('E_TOO_MANY_FILES');
   });
@@ -148,7 +155,12 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: '_input', message: 'malformed JSON' }] });
     const { payload, headers } = buildMultipart([{ name: 'files[]', filename: 'a.jpg', contentType: 'image/jpeg', data: buildJpeg() }]);
-    const noInput = await t.app.inject({ method: 'POST', url: '/api/action/file/create', payload, headers: { ...headers, authorization: `Bearer ${ewa.token}` } });
+    const noInput = await t.app.inject({
+      method: 'POST',
+      url: '/api/action/file/create',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${ewa.token}` },
+    });
     expect(noInput.statusCode).toBe(400);
     expect(noInput.json().data.error).toBe('E_VALIDATION');
     const unknownIdent = await uploadPhotos(t.app, ewa.token, { action: { uuid: action.uuid }, ident: 'selfie' }, [buildJpeg()]);
@@ -169,10 +181,16 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
 
   it('start photos of a started action, and any photo of a cancelled one, are refused', async () => {
     const { ewa, started } = await withStartedAction();
-    const early = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    const early = await uploadPhotos(t.app, ewa.token, { action: { uuid: started.uuid }, ident: 'bereal_start' }, [
+      buildJpeg(),
+      buildJpeg(),
+    ]);
     expect(early.json().data.error).toBe('E_WRONG_ACTION_STATUS');
     const relay = await buildAction(t, ewa, { global: 'hst_cancelled' });
-    const cancelled = await uploadPhotos(t.app, ewa.token, { action: { uuid: relay.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+    const cancelled = await uploadPhotos(t.app, ewa.token, { action: { uuid: relay.uuid }, ident: 'bereal_start' }, [
+      buildJpeg(),
+      buildJpeg(),
+    ]);
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
@@ -184,11 +202,13 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
     expect(res.json().data.error).toBe('E_UNAUTHORIZED');
   });
 
-  it("another promoter cannot upload to, list, or fetch her photos", async () => {
+  it('another promoter cannot upload to, list, or fetch her photos', async () => {
     const ewa = await buildSignedInPromoter(t);
     const ola = await buildSignedInPromoter(t);
     const shop = await buildAction(t, ewa);
-    const files = (await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()])).json().data.files;
+    const files = (
+      await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()])
+    ).json().data.files;
     const serve = await post(t.app, '/action/file/serve', { file: { uuid: files[0].uuid } }, ola.token);
     expect(serve.statusCode).toBe(404);
     expect(serve.json().data.error).toBe('E_FILE_NOT_FOUND');

@@ -94,5 +94,3 @@ export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Pr
 export async function insertLocation(db: Db, row: ActionLocationTable): Promise<void> {
   await db.insertInto('action_locations').values(row).execute();
 }
-
-

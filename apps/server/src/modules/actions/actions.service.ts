@@ -13,7 +13,10 @@ import * as repo from './actions.repository.ts';
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
 
 async function withPoints(db: Db, rows: repo.ActionRow[]): Promise<Action[]> {
-  const points = await repo.pointsOf(db, rows.map((r) => r.id));
+  const points = await repo.pointsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toAction(r, points));
 }
 
@@ -29,7 +32,9 @@ export async function list(deps: ActionsDeps, caller: CallerUser, body: ListActi
   const rows = await repo.listAssignedActions(
     deps.db,
     caller.userId,
-    finished ? { kind: 'finished', since, until, limit, offset } : { kind: 'current', since, until, statuses: filters?.statuses, limit, offset },
+    finished
+      ? { kind: 'finished', since, until, limit, offset }
+      : { kind: 'current', since, until, statuses: filters?.statuses, limit, offset },
   );
   return withPoints(deps.db, rows);
 }
@@ -39,7 +44,10 @@ export async function recent(deps: ActionsDeps, caller: CallerUser): Promise<{ c
     repo.findStartedAction(deps.db, caller.userId),
     repo.findLastFinishedAction(deps.db, caller.userId),
   ]);
-  const actions = await withPoints(deps.db, [current, last].filter((r): r is repo.ActionRow => Boolean(r)));
+  const actions = await withPoints(
+    deps.db,
+    [current, last].filter((r): r is repo.ActionRow => Boolean(r)),
+  );
   return {
     current: current ? actions.find((a) => a.uuid === current.id)! : null,
     last: last ? actions.find((a) => a.uuid === last.id)! : null,
@@ -150,7 +158,11 @@ export async function cancel(deps: ActionsDeps, caller: CallerUser, body: Cancel
     : { point: null, action: await requireAssignedAction(deps.db, caller, body.action!.uuid) };
   // Only before she has started: a finished action is no 'already closed' case here.
   refuseWith(cancelRefusal(facts(action)));
-  await transition(deps, caller, action, point?.id ?? null, { kind: 'cancel', expected: null, set: { cancelled_at: deps.now().toISOString() } });
+  await transition(deps, caller, action, point?.id ?? null, {
+    kind: 'cancel',
+    expected: null,
+    set: { cancelled_at: deps.now().toISOString() },
+  });
 }
 
 // spec §4 Location tracking: pings only for the action she has started; stored with server time.

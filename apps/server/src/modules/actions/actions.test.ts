@@ -31,7 +31,12 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
       event: { ident: expect.any(String) },
       status: { user: { status: null, actionPoint: null, lastStatusCreated: null }, global: { ident: 'accepted' } },
       actionPoints: [
-        { uuid: twoPoints.points[0], name: 'Carrefour Arkadia', address: { streetAddress: 'al. Jana Pawła II 82', postalCode: '00-175', cityName: 'Warszawa' }, point: { petraId: 'P-10877' } },
+        {
+          uuid: twoPoints.points[0],
+          name: 'Carrefour Arkadia',
+          address: { streetAddress: 'al. Jana Pawła II 82', postalCode: '00-175', cityName: 'Warszawa' },
+          point: { petraId: 'P-10877' },
+        },
         { uuid: twoPoints.points[1], name: 'Punkt 2' },
       ],
     });
@@ -50,14 +55,20 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
 
   it('the history lists her finished actions, newest first, page by page', async () => {
     const ewa = await buildSignedInPromoter(t);
-    for (const day of [-3, -7, -12, -18, -25, -33, -41, -52]) await buildAction(t, ewa, { status: 'finished', since: wallTime(t, day, '10:00') });
+    for (const day of [-3, -7, -12, -18, -25, -33, -41, -52])
+      await buildAction(t, ewa, { status: 'finished', since: wallTime(t, day, '10:00') });
     await buildAction(t, ewa, { name: 'Jeszcze przed nią' });
     await buildAction(t, await buildSignedInPromoter(t), { status: 'finished', since: wallTime(t, -5, '10:00') });
 
     const all = await listHistory(t.app, ewa.token, { until: `${wallDay(t)} 23:59:59` });
     expect(all).toHaveLength(8);
     expect(all.every((a) => a.status.user.status === 'finished')).toBe(true);
-    expect(all.map((a) => a.since.date)).toEqual(all.map((a) => a.since.date).sort().reverse());
+    expect(all.map((a) => a.since.date)).toEqual(
+      all
+        .map((a) => a.since.date)
+        .sort()
+        .reverse(),
+    );
     const second = await listHistory(t.app, ewa.token, { limit: 5, offset: 5 });
     expect(second.map((a) => a.uuid)).toEqual(all.slice(5, 10).map((a) => a.uuid));
   });
@@ -108,7 +119,9 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect(started.status.user.actionPoint).toEqual({ uuid: chosen });
     expect(started.status.user.lastStatusCreated.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const events = await t.db.selectFrom('action_status_events').selectAll().where('action_id', '=', action.uuid).execute();
-    expect(events).toMatchObject([{ kind: 'check_in', latitude: 52.2297, longitude: 21.0122, cash_terminal_id: 'K12', action_point_id: chosen }]);
+    expect(events).toMatchObject([
+      { kind: 'check_in', latitude: 52.2297, longitude: 21.0122, cash_terminal_id: 'K12', action_point_id: chosen },
+    ]);
     expect((await checkIn(t.app, ewa.token, action)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 
@@ -131,7 +144,12 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     const action = await buildAction(t, ewa);
     expect((await checkIn(t.app, ewa.token, action)).statusCode).toBe(200);
     expect((await checkOut(t.app, ewa.token, action)).statusCode).toBe(200);
-    const again = await post(t.app, '/action/check-in', { actionPoint: { uuid: action.points[0] }, location: { latitude: null, longitude: null } }, ewa.token);
+    const again = await post(
+      t.app,
+      '/action/check-in',
+      { actionPoint: { uuid: action.points[0] }, location: { latitude: null, longitude: null } },
+      ewa.token,
+    );
     expect(again.json().data.error).toBe('E_ACTION_ALREADY_CHECK_OUT');
     expect((await checkOut(t.app, ewa.token, action)).json().data.error).toBe('E_ACTION_ALREADY_CHECK_OUT');
   });
@@ -144,7 +162,9 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect((await checkIn(t.app, ewa.token, cancelled)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
     expect((await checkIn(t.app, ewa.token, future)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
     expect((await checkOut(t.app, ewa.token, open)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
-    expect((await post(t.app, '/action/cancel', { actionPoint: { uuid: cancelled.points[0] } }, ewa.token)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    expect((await post(t.app, '/action/cancel', { actionPoint: { uuid: cancelled.points[0] } }, ewa.token)).json().data.error).toBe(
+      'E_WRONG_ACTION_STATUS',
+    );
   });
 
   it('an action point of another action is E_ACTION_POINT_NOT_FOUND', async () => {
@@ -197,7 +217,12 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect(first.statusCode).toBe(200);
     expect(retry.statusCode).toBe(200);
     expect(retry.body).toBe(first.body);
-    const outs = await t.db.selectFrom('action_status_events').select('id').where('action_id', '=', action.uuid).where('kind', '=', 'check_out').execute();
+    const outs = await t.db
+      .selectFrom('action_status_events')
+      .select('id')
+      .where('action_id', '=', action.uuid)
+      .where('kind', '=', 'check_out')
+      .execute();
     expect(outs).toHaveLength(1);
   });
 
@@ -210,8 +235,18 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
       post(t.app, '/action/check-in', { actionPoint: point, location: { latitude: null, longitude: null } }, ola.token),
       post(t.app, '/action/check-out', { actionPoint: point }, ola.token),
       post(t.app, '/action/cancel', { actionPoint: point }, ola.token),
-      post(t.app, '/action/location/save', { action: { uuid: action.uuid }, location: { latitude: 1, longitude: 1, accuracy: 1 } }, ola.token),
-      post(t.app, '/poll/answer', { action: { uuid: action.uuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] } }, ola.token),
+      post(
+        t.app,
+        '/action/location/save',
+        { action: { uuid: action.uuid }, location: { latitude: 1, longitude: 1, accuracy: 1 } },
+        ola.token,
+      ),
+      post(
+        t.app,
+        '/poll/answer',
+        { action: { uuid: action.uuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] } },
+        ola.token,
+      ),
       post(t.app, '/action/file/list', { action: { uuid: action.uuid } }, ola.token),
     ];
     for (const res of await Promise.all(calls)) {
@@ -221,7 +256,17 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
   });
 
   it('every action route needs a token', async () => {
-    for (const url of ['/action/list', '/action/recent', '/action/check-in', '/action/check-out', '/action/cancel', '/action/location/save', '/poll/answer', '/action/file/list', '/action/file/serve']) {
+    for (const url of [
+      '/action/list',
+      '/action/recent',
+      '/action/check-in',
+      '/action/check-out',
+      '/action/cancel',
+      '/action/location/save',
+      '/poll/answer',
+      '/action/file/list',
+      '/action/file/serve',
+    ]) {
       const res = await post(t.app, url, {});
       expect(res.statusCode, url).toBe(401);
     }

@@ -6,5 +6,7 @@ import { buildOpenApiDocument } from '../../lib/openapi.ts';
 export async function apiDocsRoutes(app: FastifyInstance) {
   // Built once: the route table does not change while the server runs.
   const document = JSON.stringify(buildOpenApiDocument());
-  app.get(apiServicePaths.openapi, { config: { public: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get(apiServicePaths.openapi, { config: { public: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
 }

@@ -29,7 +29,11 @@ describe('the API documents itself', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.values(routePaths).map((r) => r.path).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      Object.values(routePaths)
+        .map((r) => r.path)
+        .sort(),
+    );
     for (const name of routeNames) {
       const op = doc.paths[routePaths[name].path].post as Operation;
       expect(op.operationId).toBe(name);
@@ -50,7 +54,11 @@ describe('the API documents itself', () => {
     expect(checkIn.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ActionCheckInBody' });
     expect(doc.components.schemas.ActionCheckInBody.required).toEqual(['actionPoint', 'location']);
     // The survey form before its transform: both spellings a phone may send (spec §3 and §7).
-    expect(Object.keys(doc.components.schemas.ActionFileCreateBody.properties.form.properties)).toEqual(['checkboxes', 'chechboxes', 'text']);
+    expect(Object.keys(doc.components.schemas.ActionFileCreateBody.properties.form.properties)).toEqual([
+      'checkboxes',
+      'chechboxes',
+      'text',
+    ]);
     const envelope = doc.components.schemas.ActionCheckInResponse;
     expect(Object.keys(envelope.properties)).toEqual(['status', 'data', 'meta']);
     expect(envelope.properties.status.properties.success.const).toBe(true);

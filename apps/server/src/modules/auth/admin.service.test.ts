@@ -26,7 +26,11 @@ describe.each(testDatabases)('administration without SQL (%s)', (dialect) => {
     await createPromoter(t.db, ewa);
     const res = await post(t.app, '/auth/login', { username: ewa.username, password: ewa.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ ident: ewa.ident, firstname: 'Ewa', territories: [{ ident: 'GDA-NOWA' }, { ident: 'WAW-CENTRUM' }] });
+    expect(res.json().data.user).toMatchObject({
+      ident: ewa.ident,
+      firstname: 'Ewa',
+      territories: [{ ident: 'GDA-NOWA' }, { ident: 'WAW-CENTRUM' }],
+    });
   });
 
   it('a taken username or hostess code is refused with a readable message', async () => {

@@ -11,7 +11,10 @@ export async function insertSession(
   row: { id: string; user_id: string; token: string; created_at: string; expires_at: string },
 ): Promise<void> {
   const { token, ...rest } = row;
-  await db.insertInto('sessions').values({ ...rest, token_hash: sha256(token), revoked_at: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...rest, token_hash: sha256(token), revoked_at: null })
+    .execute();
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
@@ -55,7 +58,10 @@ export async function insertPasswordReset(
   db: Db,
   row: { id: string; user_id: string; code_hash: string; created_at: string; expires_at: string },
 ): Promise<void> {
-  await db.insertInto('password_resets').values({ ...row, used_at: null, attempts: 0 }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ ...row, used_at: null, attempts: 0 })
+    .execute();
 }
 
 /** Only the newest code counts; asking for a new one voids the older ones. */

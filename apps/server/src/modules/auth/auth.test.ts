@@ -186,7 +186,8 @@ describe.each(testDatabases)('login rate limits (%s)', (dialect) => {
 
   it('successful logins never lock a promoter out; a success clears her failed tries', async () => {
     const { username } = await buildPromoter(t);
-    const logIn = (ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password: PROMOTER_PASSWORD } });
+    const logIn = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { username, password: PROMOTER_PASSWORD } });
     for (let i = 0; i < 6; i++) {
       const ok = await logIn(`10.1.0.${i}`);
       expect(ok.statusCode).toBe(200);

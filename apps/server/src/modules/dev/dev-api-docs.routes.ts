@@ -17,7 +17,9 @@ export function renderApiDocsPage(): string {
     const title = name[0]!.toUpperCase() + name.slice(1);
     const body = schemas[`${title}Body`];
     const response = schemas[`${title}Response`];
-    const kind = { json: 'JSON body', multipart: 'multipart/form-data: _input (JSON) and files[]', binary: 'JSON body; answers the file' }[route.kind];
+    const kind = { json: 'JSON body', multipart: 'multipart/form-data: _input (JSON) and files[]', binary: 'JSON body; answers the file' }[
+      route.kind
+    ];
     return `<section id="${name}"><h2>POST ${escapeHtml(API_BASE + route.path)}</h2><p>${escapeHtml(route.summary)}</p>
 <ul><li>${route.public ? 'Public: no bearer token' : 'Needs a bearer token'}</li><li>${route.idempotent ? 'Idempotent: send an Idempotency-Key to make a retry safe' : 'No Idempotency-Key records (a read, or a body with a password)'}</li><li>${kind}</li></ul>
 <h3>Body${route.kind === 'multipart' ? ' (_input)' : ''}</h3>${body ? pre(body) : '<p>None.</p>'}
@@ -34,5 +36,7 @@ A failure answers <code>{ status: { success: false }, data: { error, details? },
 /** Development only (registered with /dev/outbox, never in production): GET /dev/api. */
 export async function devApiDocsRoutes(app: FastifyInstance) {
   const html = renderApiDocsPage();
-  app.get('/dev/api', { config: { public: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html));
+  app.get('/dev/api', { config: { public: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html),
+  );
 }

@@ -9,7 +9,12 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.s
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
   // The page's own inline <style> is the one exception to the app's CSP (decision 016).
-  const helmet = { contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'frame-ancestors': ["'none'"] } } };
+  const helmet = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'frame-ancestors': ["'none'"] },
+    },
+  };
   app.get('/dev/outbox', { config: { public: true }, helmet }, async (request, reply) => {
     // Reset codes are readable here: only from this machine, never from the network. The socket's own
     // address, never request.ip: behind a trusted proxy that comes from X-Forwarded-For.

@@ -18,10 +18,14 @@ function readBuildTime(webDistDir: string, fallback: string): string {
 
 export async function healthRoutes(fastify: FastifyInstance, opts: { db: Db; webDistDir: string; now: () => Date }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(`${API_BASE}${apiServicePaths.health}`, { config: { public: true }, schema: { response: { 200: successEnvelope(HealthResponse), 503: ErrorEnvelope } } }, async (request, reply) => {
-    if (await databaseAnswers(opts.db)) return success({ database: 'ok' as const }, request.ts);
-    return reply.code(503).send(failure('E_SERVICE_UNAVAILABLE', request.ts, { database: 'unavailable' }));
-  });
+  app.get(
+    `${API_BASE}${apiServicePaths.health}`,
+    { config: { public: true }, schema: { response: { 200: successEnvelope(HealthResponse), 503: ErrorEnvelope } } },
+    async (request, reply) => {
+      if (await databaseAnswers(opts.db)) return success({ database: 'ok' as const }, request.ts);
+      return reply.code(503).send(failure('E_SERVICE_UNAVAILABLE', request.ts, { database: 'unavailable' }));
+    },
+  );
 
   const buildTime = readBuildTime(opts.webDistDir, opts.now().toISOString());
   // spec §7 GET /version.json; never cached, so an open app can notice a new deployment.

@@ -8,4 +8,3 @@ export async function upsertAnswer(db: Db, row: PollAnswerTable): Promise<void> 
     .onConflict((oc) => oc.columns(['action_id', 'user_id', 'ident']).doUpdateSet({ content: row.content, created_at: row.created_at }))
     .execute();
 }
-

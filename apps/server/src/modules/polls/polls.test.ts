@@ -10,12 +10,25 @@ describe.each(testDatabases)('poll answers (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const startPoll = (token: string, uuid: string, answers: string[]) =>
-    post(t.app, '/poll/answer', { action: { uuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: answers }] } }, token);
+    post(
+      t.app,
+      '/poll/answer',
+      { action: { uuid }, poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: answers }] } },
+      token,
+    );
   const endPoll = (token: string, uuid: string, reason: string, text?: string) =>
-    post(t.app, '/poll/answer', {
-      action: { uuid },
-      poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: [reason], ...(text === undefined ? {} : { answer_text: text }) }] },
-    }, token);
+    post(
+      t.app,
+      '/poll/answer',
+      {
+        action: { uuid },
+        poll: {
+          ident: 'action_end',
+          content: [{ question_ident: 'q0', answer_ident: [reason], ...(text === undefined ? {} : { answer_text: text }) }],
+        },
+      },
+      token,
+    );
 
   it('the start checklist is stored before check-in; answering again replaces it', async () => {
     const ewa = await buildSignedInPromoter(t);
@@ -24,7 +37,9 @@ describe.each(testDatabases)('poll answers (%s)', (dialect) => {
     expect((await startPoll(ewa.token, action.uuid, ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'])).statusCode).toBe(200);
     const rows = await t.db.selectFrom('poll_answers').selectAll().where('action_id', '=', action.uuid).execute();
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.content)).toEqual([{ question_ident: 'q0', answer_ident: ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'] }]);
+    expect(JSON.parse(rows[0]!.content)).toEqual([
+      { question_ident: 'q0', answer_ident: ['has_badge', 'has_tablet', 'has_outfit', 'has_product_stock'] },
+    ]);
   });
 
   it('an unknown checkbox ident is refused', async () => {

@@ -37,7 +37,14 @@ export function FatalErrorScreen({ error, goTo = (url) => window.location.assign
       <label htmlFor={detailsId} className="fatal-error__label">
         {t.details}
       </label>
-      <textarea id={detailsId} className="fatal-error__details" readOnly rows={4} value={details} onFocus={(e) => e.currentTarget.select()} />
+      <textarea
+        id={detailsId}
+        className="fatal-error__details"
+        readOnly
+        rows={4}
+        value={details}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <dl className="fatal-error__facts">
         {facts.map(([term, value]) => (
           <div key={term}>

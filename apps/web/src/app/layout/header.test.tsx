@@ -49,7 +49,9 @@ describe('header', () => {
     renderHeader();
 
     await user.click(screen.getByRole('button', { name: 'Kody promocyjne' }));
-    expect(await screen.findByText('Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.'),
+    ).toBeInTheDocument();
   });
 
   it('the coupon icon is disabled without a started action', () => {

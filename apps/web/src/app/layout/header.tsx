@@ -56,7 +56,13 @@ export function Header() {
 function CouponButton() {
   const started = useAppStore((state) => state.actions.currentAction !== null && isStarted(state.actions.currentAction));
   return (
-    <button type="button" className="icon-button" aria-label={pl.header.coupons} disabled={!started} onClick={() => toast(pl.inPreparation)}>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={pl.header.coupons}
+      disabled={!started}
+      onClick={() => toast(pl.inPreparation)}
+    >
       <CouponIcon />
     </button>
   );

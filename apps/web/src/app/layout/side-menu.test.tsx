@@ -70,7 +70,10 @@ describe('side menu', () => {
   });
 
   it('a failed logout shows the error and still logs out', async () => {
-    useFakeFetch({ '/api/action/list': { body: successEnvelope({ actions: [] }) }, '/api/auth/logout': { status: 500, body: failureEnvelope('E_INTERNAL') } });
+    useFakeFetch({
+      '/api/action/list': { body: successEnvelope({ actions: [] }) },
+      '/api/auth/logout': { status: 500, body: failureEnvelope('E_INTERNAL') },
+    });
     const { user, menu } = await openMenu();
 
     await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));

@@ -23,7 +23,16 @@ export function SideMenu({ id, open, onClose }: { id: string; open: boolean; onC
   const logout = useLogout();
 
   return (
-    <Modal open={open} variant="side" id={id} title={t.label} showTitle={false} onClose={onClose} className="side-menu" backdropClassName="side-menu-backdrop">
+    <Modal
+      open={open}
+      variant="side"
+      id={id}
+      title={t.label}
+      showTitle={false}
+      onClose={onClose}
+      className="side-menu"
+      backdropClassName="side-menu-backdrop"
+    >
       <div className="side-menu__top">
         <p className="side-menu__greeting">{t.greeting(firstName)}</p>
         <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>

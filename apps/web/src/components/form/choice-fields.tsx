@@ -18,13 +18,23 @@ type GroupProps<V> = {
 };
 
 /** spec §2 form widgets: one checkbox with its label (a consent), a boolean value. */
-export function CheckboxField(props: Omit<GroupProps<boolean>, 'legend' | 'legendClassName' | 'children'> & { label: string; id?: string }) {
+export function CheckboxField(
+  props: Omit<GroupProps<boolean>, 'legend' | 'legendClassName' | 'children'> & { label: string; id?: string },
+) {
   const { label, name, value, onChange, onBlur, error, id } = props;
   const { controlId, errorId } = useFieldIds(id);
   return (
     <div className={classNames('choice-field', error && 'field--invalid')}>
       <label className="choice" htmlFor={controlId}>
-        <input id={controlId} type="checkbox" name={name} checked={value} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur} {...errorAria(error, errorId)} />
+        <input
+          id={controlId}
+          type="checkbox"
+          name={name}
+          checked={value}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+          {...errorAria(error, errorId)}
+        />
         <span>{label}</span>
       </label>
       <FieldError id={errorId} error={error} />
@@ -43,7 +53,14 @@ export function CheckboxGroup<T extends string>({ options, ...group }: GroupProp
     <ChoiceFieldset {...group} extra={group.children}>
       {options.map((option) => (
         <label key={option.value} className="choice">
-          <input type="checkbox" name={group.name} value={option.value} checked={group.value.includes(option.value)} onChange={() => toggle(option.value)} onBlur={group.onBlur} />
+          <input
+            type="checkbox"
+            name={group.name}
+            value={option.value}
+            checked={group.value.includes(option.value)}
+            onChange={() => toggle(option.value)}
+            onBlur={group.onBlur}
+          />
           <span>{option.label}</span>
         </label>
       ))}
@@ -57,7 +74,14 @@ export function RadioGroup<T extends string>({ options, ...group }: GroupProps<T
     <ChoiceFieldset {...group} extra={group.children}>
       {options.map((option) => (
         <label key={option.value} className="choice">
-          <input type="radio" name={group.name} value={option.value} checked={group.value === option.value} onChange={() => group.onChange(option.value)} onBlur={group.onBlur} />
+          <input
+            type="radio"
+            name={group.name}
+            value={option.value}
+            checked={group.value === option.value}
+            onChange={() => group.onChange(option.value)}
+            onBlur={group.onBlur}
+          />
           <span>{option.label}</span>
         </label>
       ))}

@@ -23,7 +23,14 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
   ) : null;
 }
 
-export type FieldFrameProps = { label: string; htmlFor: string; errorId: string; error?: string | null; className?: string; children: ReactNode };
+export type FieldFrameProps = {
+  label: string;
+  htmlFor: string;
+  errorId: string;
+  error?: string | null;
+  className?: string;
+  children: ReactNode;
+};
 
 /** A real <label>, the control, and its message: the frame of every single-control widget. */
 export function FieldFrame({ label, htmlFor, errorId, error, className, children }: FieldFrameProps) {

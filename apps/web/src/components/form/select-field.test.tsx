@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SelectField, type SelectFieldProps } from './select-field.tsx';
 
-const colours = ['Biały', 'Czarny', 'Czerwony', 'Niebieski', 'Zielony', 'Złoty', 'Srebrny', 'Różowy'].map((label) => ({ value: label.toLowerCase(), label }));
+const colours = ['Biały', 'Czarny', 'Czerwony', 'Niebieski', 'Zielony', 'Złoty', 'Srebrny', 'Różowy'].map((label) => ({
+  value: label.toLowerCase(),
+  label,
+}));
 
 function Colour(props: Partial<SelectFieldProps<string>>) {
   const [value, setValue] = useState<string | null>(null);

@@ -94,7 +94,13 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
         {selected >= 0 ? options[selected]?.label : <span className="select__placeholder">{placeholder}</span>}
       </button>
       {menu ? (
-        <ul id={listId} role="listbox" aria-label={label} className={classNames('select__menu', `select__menu--${menu.placement.side}`)} style={{ maxHeight: menu.placement.maxHeight }}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className={classNames('select__menu', `select__menu--${menu.placement.side}`)}
+          style={{ maxHeight: menu.placement.maxHeight }}
+        >
           {loading || options.length === 0 ? (
             <li className="select__notice" role="presentation">
               {loading ? pl.forms.select.loading : pl.forms.select.noOptions}

@@ -38,7 +38,13 @@ export type StepperNavProps = {
 };
 
 /** 'Cofnij' and 'Dalej' (or the step's own labels: 'Wyślij kody', 'Zweryfikuj', 'Zarejestruj'). */
-export function StepperNav({ onBack, onNext, backLabel = pl.forms.stepper.back, nextLabel = pl.forms.stepper.next, nextDisabled }: StepperNavProps) {
+export function StepperNav({
+  onBack,
+  onNext,
+  backLabel = pl.forms.stepper.back,
+  nextLabel = pl.forms.stepper.next,
+  nextDisabled,
+}: StepperNavProps) {
   return (
     <div className="stepper__nav">
       {onBack ? (

@@ -60,7 +60,10 @@ describe('form widgets', () => {
     render(
       <RadioGroup
         legend="Czy planogram został przygotowany?"
-        options={[{ value: 'tak', label: 'tak' }, { value: 'nie', label: 'nie' }]}
+        options={[
+          { value: 'tak', label: 'tak' },
+          { value: 'nie', label: 'nie' },
+        ]}
         {...binding<'tak' | 'nie' | null>('option2', null, 'Odpowiedź jest wymagana')}
         onChange={onChange}
       />,
@@ -79,7 +82,11 @@ describe('form widgets', () => {
   });
 
   it("submit button: 'Wysyłanie' and disabled while sending; disabled while the form is invalid", () => {
-    const { rerender } = render(<SubmitButton sending={false} invalid>Zarejestruj</SubmitButton>);
+    const { rerender } = render(
+      <SubmitButton sending={false} invalid>
+        Zarejestruj
+      </SubmitButton>,
+    );
     expect(screen.getByRole('button', { name: 'Zarejestruj' })).toBeDisabled();
     rerender(<SubmitButton sending={false}>Zarejestruj</SubmitButton>);
     expect(screen.getByRole('button', { name: 'Zarejestruj' })).toBeEnabled();

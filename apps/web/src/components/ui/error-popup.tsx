@@ -35,8 +35,7 @@ function ErrorCode({ code }: { code: string }) {
   return (
     <>
       <p>
-        {pl.errorPopup.code}{' '}
-        <strong className="error-popup__code">{readable ? <time dateTime={code}>{readable}</time> : code}</strong>
+        {pl.errorPopup.code} <strong className="error-popup__code">{readable ? <time dateTime={code}>{readable}</time> : code}</strong>
       </p>
       {readable ? (
         <p className="error-popup__exact">

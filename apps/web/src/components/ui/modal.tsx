@@ -45,7 +45,18 @@ export function Modal({ open, variant = 'centre', ...props }: ModalProps) {
 
 type SurfaceProps = Omit<ModalProps, 'open'> & { variant: ModalVariant; closing: boolean; closeMs: number };
 
-function ModalSurface({ title, onClose, children, variant, showTitle = true, className, backdropClassName, id, closing, closeMs }: SurfaceProps) {
+function ModalSurface({
+  title,
+  onClose,
+  children,
+  variant,
+  showTitle = true,
+  className,
+  backdropClassName,
+  id,
+  closing,
+  closeMs,
+}: SurfaceProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, onClose, !closing);

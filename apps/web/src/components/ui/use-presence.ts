@@ -24,7 +24,10 @@ export function usePresence(open: boolean, closeMs: number): Presence {
   const waiting = state.closing;
   useEffect(() => {
     if (!waiting) return;
-    const timer = setTimeout(() => setState((previous) => ({ ...previous, mounted: false, closing: false })), reducedMotion() ? 0 : closeMs);
+    const timer = setTimeout(
+      () => setState((previous) => ({ ...previous, mounted: false, closing: false })),
+      reducedMotion() ? 0 : closeMs,
+    );
     return () => clearTimeout(timer);
   }, [waiting, closeMs]);
 

@@ -98,14 +98,33 @@ describe('one running action: another start is refused before the form (decision
 
   it('a waiting check-out or cancel ends it, in the order she made them', () => {
     expect(runningAction([running], [{ actionUuid: 'run', label: 'check-out' }])).toBeNull();
-    expect(runningAction([next], [{ actionUuid: 'next', label: 'check-in' }, { actionUuid: 'next', label: 'cancel' }])).toBeNull();
     expect(
-      runningAction([running, next], [
-        { actionUuid: 'run', label: 'check-out' },
-        { actionUuid: 'next', label: 'check-in' },
-      ]),
+      runningAction(
+        [next],
+        [
+          { actionUuid: 'next', label: 'check-in' },
+          { actionUuid: 'next', label: 'cancel' },
+        ],
+      ),
+    ).toBeNull();
+    expect(
+      runningAction(
+        [running, next],
+        [
+          { actionUuid: 'run', label: 'check-out' },
+          { actionUuid: 'next', label: 'check-in' },
+        ],
+      ),
     ).toBe(next);
-    expect(runningAction([running], [{ actionUuid: 'run', label: 'poll' }, { actionUuid: 'run', label: 'photos' }])).toBe(running);
+    expect(
+      runningAction(
+        [running],
+        [
+          { actionUuid: 'run', label: 'poll' },
+          { actionUuid: 'run', label: 'photos' },
+        ],
+      ),
+    ).toBe(running);
   });
 
   it('another running action refuses the start, naming it', () => {

@@ -19,11 +19,7 @@ export const startsTodayOrEarlier = (action: Action, now: Date) => action.since.
 
 /** spec §2 Actions list: the start/stop link shows only when all three conditions hold. */
 export function showsStartStopLink(action: Action, now: Date): boolean {
-  return (
-    startsTodayOrEarlier(action, now) &&
-    (action.actionPoints.length > 0 || isStarted(action)) &&
-    !isCancelled(action)
-  );
+  return startsTodayOrEarlier(action, now) && (action.actionPoints.length > 0 || isStarted(action)) && !isCancelled(action);
 }
 
 /** spec §2 Action detail: 'Rozpocznij'/'Zakończ' unless cancelled, when started or starting today or earlier. */
@@ -35,8 +31,7 @@ export function showsStartStopButton(action: Action, now: Date): boolean {
 export const canCancel = (action: Action) => cancelRefusal(actionStatusFacts(action)) === null;
 
 /** The finish form when started, else the start form (spec §2 Actions list). */
-export const startStopPath = (action: Action) =>
-  isStarted(action) ? `/akcja/koniec/${action.uuid}` : `/akcja/start/${action.uuid}`;
+export const startStopPath = (action: Action) => (isStarted(action) ? `/akcja/koniec/${action.uuid}` : `/akcja/start/${action.uuid}`);
 
 /**
  * The start form is for this action at all: the server's check-in rule (the contract's

@@ -28,7 +28,14 @@ function RegistrationForm({ send }: { send: (values: Registration) => Promise<vo
     <form noValidate onSubmit={(event) => void form.handleSubmit(send, () => {})(event)}>
       <TextField label="Kod" {...form.bind('code')} />
       <CheckboxField label="Zgadzam się" {...form.bind('consent')} />
-      <CheckboxGroup legend="Smaki" options={[{ value: 'mint', label: 'Mięta' }, { value: 'berry', label: 'Jagoda' }]} {...form.bind('flavours')} />
+      <CheckboxGroup
+        legend="Smaki"
+        options={[
+          { value: 'mint', label: 'Mięta' },
+          { value: 'berry', label: 'Jagoda' },
+        ]}
+        {...form.bind('flavours')}
+      />
       <SelectField label="Model" options={[{ value: 'hyper-pro', label: 'Hyper Pro' }]} {...form.bind('offers.Glo.model')} />
       <output>{form.dirty ? 'zmieniony' : 'bez zmian'}</output>
       <output>{JSON.stringify(form.values.flavours)}</output>
@@ -85,7 +92,12 @@ describe('form kit', () => {
     expect(screen.getByText('["mint","berry"]')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Zarejestruj' }));
 
-    expect(send).toHaveBeenCalledWith({ code: 'AB12', consent: true, flavours: ['mint', 'berry'], offers: { Glo: { model: 'hyper-pro' } } });
+    expect(send).toHaveBeenCalledWith({
+      code: 'AB12',
+      consent: true,
+      flavours: ['mint', 'berry'],
+      offers: { Glo: { model: 'hyper-pro' } },
+    });
     expect(screen.getByRole('button', { name: 'Wysyłanie' })).toBeDisabled();
     finish();
     expect(await screen.findByRole('button', { name: 'Zarejestruj' })).toBeEnabled();

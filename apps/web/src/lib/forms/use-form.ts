@@ -13,9 +13,7 @@ type Errors<K extends string> = Partial<Record<K, string>>;
  */
 export function useForm<K extends string>(rules: Record<K, readonly Rule[]>, initial: Partial<Values<K>> = {}) {
   const names = Object.keys(rules) as K[];
-  const [values, setValues] = useState<Values<K>>(
-    () => Object.fromEntries(names.map((name) => [name, initial[name] ?? ''])) as Values<K>,
-  );
+  const [values, setValues] = useState<Values<K>>(() => Object.fromEntries(names.map((name) => [name, initial[name] ?? ''])) as Values<K>);
   const [errors, setErrors] = useState<Errors<K>>({});
 
   const check = (name: K, value: string) => firstError(rules[name], value) ?? undefined;

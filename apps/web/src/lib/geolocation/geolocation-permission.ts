@@ -40,4 +40,3 @@ export async function requestGeolocationPermission(): Promise<void> {
     { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
   );
 }
-

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { findJpegWithinTarget, fitWithin, JPEG_QUALITY_STEPS, MIN_SCALE, nextScale, scaleSize, type EncodeJpeg } from './jpeg-size-search.ts';
+import {
+  findJpegWithinTarget,
+  fitWithin,
+  JPEG_QUALITY_STEPS,
+  MIN_SCALE,
+  nextScale,
+  scaleSize,
+  type EncodeJpeg,
+} from './jpeg-size-search.ts';
 
 const KB = 1024;
 
@@ -83,7 +91,9 @@ describe('findJpegWithinTarget', () => {
   });
 
   it('returns the smallest encoding when nothing reaches the target, instead of failing', async () => {
-    const encode = vi.fn(async (quality: number, scale: number) => new Blob([new Uint8Array(Math.round(1000 * KB * quality * (0.9 + scale / 10)))]));
+    const encode = vi.fn(
+      async (quality: number, scale: number) => new Blob([new Uint8Array(Math.round(1000 * KB * quality * (0.9 + scale / 10)))]),
+    );
 
     const blob = await findJpegWithinTarget(encode, 10 * KB);
 

@@ -8,19 +8,19 @@ import { notifyRefused, notifySent, setView } from './outbox-view.ts';
 const CHANNEL_NAME = 'promotor-outbox';
 
 type TabMessage =
-  | { type: 'changed' }
-  | { type: 'sent'; item: OutboxItem; data: unknown }
-  | { type: 'refused'; item: OutboxItem; code: string | null };
+  { type: 'changed' } | { type: 'sent'; item: OutboxItem; data: unknown } | { type: 'refused'; item: OutboxItem; code: string | null };
 
 let database: Promise<db.OutboxDb> | null = null;
 let channel: BroadcastChannel | null = null;
 let reloadCount = 0;
 
 export function openDb(): Promise<db.OutboxDb> {
-  database ??= db.openOutboxDb(() => void closeDb()).catch((error: unknown) => {
-    database = null;
-    throw error;
-  });
+  database ??= db
+    .openOutboxDb(() => void closeDb())
+    .catch((error: unknown) => {
+      database = null;
+      throw error;
+    });
   return database;
 }
 

@@ -110,11 +110,7 @@ export async function removeItem(db: OutboxDb, seq: number): Promise<void> {
 /** Removes a refused item and records its failure together, so neither can happen without the other. */
 export async function replaceItemWithFailure(db: OutboxDb, seq: number, failure: OutboxFailure | null): Promise<void> {
   const tx = db.transaction(['items', 'failures'], 'readwrite');
-  await Promise.all([
-    tx.objectStore('items').delete(seq),
-    failure ? tx.objectStore('failures').put(failure) : undefined,
-    tx.done,
-  ]);
+  await Promise.all([tx.objectStore('items').delete(seq), failure ? tx.objectStore('failures').put(failure) : undefined, tx.done]);
 }
 
 export const allFailures = (db: OutboxDb): Promise<OutboxFailure[]> => db.getAll('failures');

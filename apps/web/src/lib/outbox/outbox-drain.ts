@@ -62,7 +62,12 @@ export async function drainGroup(open: db.OutboxDb, group: string, force: boolea
 }
 
 /** `sender`: who sent it; an item without an owner went with her token, so its failure is hers. */
-function failureOf(item: OutboxItem, kind: OutboxKind, outcome: Extract<SendOutcome, { type: 'final' }>, sender: string | null): OutboxFailure | null {
+function failureOf(
+  item: OutboxItem,
+  kind: OutboxKind,
+  outcome: Extract<SendOutcome, { type: 'final' }>,
+  sender: string | null,
+): OutboxFailure | null {
   // A kind without a failure message is only logged, never shown (e.g. spec §4 Location tracking).
   if (kind.failureMessage === null) {
     console.warn(`outbox: ${item.kind} refused`, outcome.code);

@@ -1,6 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCheckIn, buildPollAnswer, logIn, ok, registerKindsAgain, reloadOutbox, useFakeServer, useFreshIndexedDb, type OutboxModule } from './outbox-test-kit.ts';
+import {
+  buildCheckIn,
+  buildPollAnswer,
+  logIn,
+  ok,
+  registerKindsAgain,
+  reloadOutbox,
+  useFakeServer,
+  useFreshIndexedDb,
+  type OutboxModule,
+} from './outbox-test-kit.ts';
 
 let outbox: OutboxModule;
 

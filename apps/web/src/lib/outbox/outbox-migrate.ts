@@ -8,7 +8,8 @@ import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
 
 type V1Base = { actionUuid: string; label: string; path: string };
 export type V1Item = Omit<OutboxItem, 'kind' | 'route' | 'body' | 'group'> &
-  V1Base & ({ kind: 'json'; body: unknown } | { kind: 'form'; input: unknown; files: Blob[] });
+  V1Base &
+  ({ kind: 'json'; body: unknown } | { kind: 'form'; input: unknown; files: Blob[] });
 export type V1Failure = Omit<OutboxFailure, 'kind' | 'group'> & { actionUuid: string; label: string };
 
 const routeOfPath = new Map(Object.entries(routePaths).map(([name, { path }]) => [path as string, name as RouteName]));
@@ -19,7 +20,12 @@ export function migrateItem(old: V1Item): OutboxItem | null {
   if (!route) return null;
   const { actionUuid, label, path: _path, ...rest } = old;
   const body = old.kind === 'form' ? { input: old.input, files: old.files } : old.body;
-  const { input: _input, files: _files, body: _body, ...common } = rest as typeof rest & { input?: unknown; files?: unknown; body?: unknown };
+  const {
+    input: _input,
+    files: _files,
+    body: _body,
+    ...common
+  } = rest as typeof rest & { input?: unknown; files?: unknown; body?: unknown };
   return { ...common, kind: label, route, group: actionUuid, body } as OutboxItem;
 }
 

@@ -89,7 +89,9 @@ function startChain(group: string, force: boolean): void {
   const send = async () => drainGroup(await openDb(), group, force);
   // Only one tab sends a group's items at a time; another waits, then reads what is left.
   const locked: Promise<DrainResult> =
-    typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_PREFIX + group, send).then((result) => result) : send();
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request(LOCK_PREFIX + group, send).then((result) => result)
+      : send();
   const chain = locked
     .then((result) => {
       if (result !== 'blocked') blocked.delete(group);

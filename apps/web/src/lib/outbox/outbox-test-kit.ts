@@ -155,6 +155,17 @@ export async function storeAsVersion1(items: Omit<V1Item, 'seq'>[], failures: V1
 }
 
 /** An item as version 1 stored it, waiting since `createdAt`. */
-export function version1Item(fields: Pick<V1Item, 'actionUuid' | 'label' | 'path' | 'idempotencyKey'> & ({ kind: 'json'; body: unknown } | { kind: 'form'; input: unknown; files: Blob[] })) {
-  return { ...fields, id: `id-${fields.idempotencyKey}`, owner: 'anna', createdAt: '2024-05-01T08:00:00.000Z', attempts: 2, nextAttemptAt: 0, lastError: 'network' } as Omit<V1Item, 'seq'>;
+export function version1Item(
+  fields: Pick<V1Item, 'actionUuid' | 'label' | 'path' | 'idempotencyKey'> &
+    ({ kind: 'json'; body: unknown } | { kind: 'form'; input: unknown; files: Blob[] }),
+) {
+  return {
+    ...fields,
+    id: `id-${fields.idempotencyKey}`,
+    owner: 'anna',
+    createdAt: '2024-05-01T08:00:00.000Z',
+    attempts: 2,
+    nextAttemptAt: 0,
+    lastError: 'network',
+  } as Omit<V1Item, 'seq'>;
 }

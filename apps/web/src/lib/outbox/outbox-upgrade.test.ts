@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logIn, ok, reloadOutbox, storeAsVersion1, useFakeServer, useFreshIndexedDb, version1Item, type OutboxModule } from './outbox-test-kit.ts';
+import {
+  logIn,
+  ok,
+  reloadOutbox,
+  storeAsVersion1,
+  useFakeServer,
+  useFreshIndexedDb,
+  version1Item,
+  type OutboxModule,
+} from './outbox-test-kit.ts';
 
 // issue 7: the outbox's items became items of registered kinds. What the previous version left
 // waiting on her phone must still go, once, and its refusals still show, right after the update.
@@ -31,9 +40,31 @@ describe('an outbox stored by the previous version', () => {
   it('is sent after the update, in its order, once each, with the keys it was stored with', async () => {
     const checkIn = { action, actionPoint: { uuid: 'point-1' }, location: { latitude: null, longitude: null } };
     await storeAsVersion1([
-      version1Item({ kind: 'json', actionUuid: 'action-1', label: 'poll', path: '/poll/answer', idempotencyKey: 'key-poll', body: { action } }),
-      version1Item({ kind: 'form', actionUuid: 'action-1', label: 'photos', path: '/action/file/create', idempotencyKey: 'key-photos', input: { action, ident: 'bereal_start' }, files: [front, rear] }),
-      version1Item({ kind: 'json', actionUuid: 'action-1', label: 'check-in', path: '/action/check-in', idempotencyKey: 'key-check-in', body: checkIn }),
+      version1Item({
+        kind: 'json',
+        actionUuid: 'action-1',
+        label: 'poll',
+        path: '/poll/answer',
+        idempotencyKey: 'key-poll',
+        body: { action },
+      }),
+      version1Item({
+        kind: 'form',
+        actionUuid: 'action-1',
+        label: 'photos',
+        path: '/action/file/create',
+        idempotencyKey: 'key-photos',
+        input: { action, ident: 'bereal_start' },
+        files: [front, rear],
+      }),
+      version1Item({
+        kind: 'json',
+        actionUuid: 'action-1',
+        label: 'check-in',
+        path: '/action/check-in',
+        idempotencyKey: 'key-check-in',
+        body: checkIn,
+      }),
     ]);
     const server = useFakeServer(() => ok());
 
@@ -57,8 +88,27 @@ describe('an outbox stored by the previous version', () => {
 
   it('what still waits shows as waiting for its action, and an earlier refusal as a failure of its kind', async () => {
     await storeAsVersion1(
-      [version1Item({ kind: 'json', actionUuid: 'action-1', label: 'check-out', path: '/action/check-out', idempotencyKey: 'key-out', body: { action } })],
-      [{ id: 'failure-000000000001', owner: 'anna', actionUuid: 'action-0', label: 'photos', code: 'E_FILE_ALREADY_EXISTS', ts: '1700000000009', at: '2024-05-01T08:00:00.000Z' }],
+      [
+        version1Item({
+          kind: 'json',
+          actionUuid: 'action-1',
+          label: 'check-out',
+          path: '/action/check-out',
+          idempotencyKey: 'key-out',
+          body: { action },
+        }),
+      ],
+      [
+        {
+          id: 'failure-000000000001',
+          owner: 'anna',
+          actionUuid: 'action-0',
+          label: 'photos',
+          code: 'E_FILE_ALREADY_EXISTS',
+          ts: '1700000000009',
+          at: '2024-05-01T08:00:00.000Z',
+        },
+      ],
     );
     useFakeServer(() => 'network-error');
 
@@ -67,6 +117,8 @@ describe('an outbox stored by the previous version', () => {
     await act(() => outbox.outboxSettled());
 
     await vi.waitFor(() => expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['check-out']));
-    expect(result.current.failures).toEqual([expect.objectContaining({ kind: 'photos', group: 'action-0', code: 'E_FILE_ALREADY_EXISTS', ts: '1700000000009' })]);
+    expect(result.current.failures).toEqual([
+      expect.objectContaining({ kind: 'photos', group: 'action-0', code: 'E_FILE_ALREADY_EXISTS', ts: '1700000000009' }),
+    ]);
   });
 });

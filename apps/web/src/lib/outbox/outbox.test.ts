@@ -119,7 +119,9 @@ describe('offline outbox', () => {
 
   it('an action whose request hangs does not hold up an item enqueued meanwhile for another action', async () => {
     let answerSlowUpload: (answer: ServerAnswer) => void = () => {};
-    const server = useFakeServer((request) => (request.path === '/action/file/create' ? new Promise((resolve) => (answerSlowUpload = resolve)) : ok()));
+    const server = useFakeServer((request) =>
+      request.path === '/action/file/create' ? new Promise((resolve) => (answerSlowUpload = resolve)) : ok(),
+    );
 
     await outbox.enqueue([buildPhotos('slow'), buildCheckIn('slow')]);
     await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']));
@@ -135,7 +137,12 @@ describe('offline outbox', () => {
   it('retries with backoff and always the same Idempotency-Key, until the server accepts', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
-    const answers: ServerAnswer[] = [network, { status: 502, body: '<html>Bad gateway</html>' }, refused('E_IDEMPOTENCY_IN_PROGRESS'), ok()];
+    const answers: ServerAnswer[] = [
+      network,
+      { status: 502, body: '<html>Bad gateway</html>' },
+      refused('E_IDEMPOTENCY_IN_PROGRESS'),
+      ok(),
+    ];
     const server = useFakeServer(() => answers.shift() ?? ok());
     const sent = vi.fn();
     outbox.onOutboxSent(sent);
@@ -160,7 +167,11 @@ describe('offline outbox', () => {
     expect(server.requests).toHaveLength(4);
     expect(new Set(server.requests.map((request) => request.idempotencyKey)).size).toBe(1);
     expect(sent).toHaveBeenCalledTimes(1);
-    expect(sent.mock.calls[0]![0]).toMatchObject({ kind: 'check-in', group: 'action-1', idempotencyKey: server.requests[0]!.idempotencyKey });
+    expect(sent.mock.calls[0]![0]).toMatchObject({
+      kind: 'check-in',
+      group: 'action-1',
+      idempotencyKey: server.requests[0]!.idempotencyKey,
+    });
   });
 
   it('every item has its own Idempotency-Key, kept across a reload', async () => {
@@ -181,7 +192,9 @@ describe('offline outbox', () => {
   });
 
   it('a refused item is removed, its failure kept for the promoter, and the action goes on with the check-in', async () => {
-    const server = useFakeServer((request) => (request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : ok({ action: { uuid: 'action-1' } })));
+    const server = useFakeServer((request) =>
+      request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : ok({ action: { uuid: 'action-1' } }),
+    );
     const sent = vi.fn();
     const refusedItems = vi.fn();
     outbox.onOutboxSent(sent);
@@ -263,16 +276,20 @@ describe('status changes across actions', () => {
   it("her check-out of one action reaches the server before her check-in of the next, and the next one's answers and photos do not wait", async () => {
     let answerEndPhotos: (answer: ServerAnswer) => void = () => {};
     const server = useFakeServer((request) =>
-      request.path === '/action/file/create' && request.actionUuid === 'first' ? new Promise((resolve) => (answerEndPhotos = resolve)) : ok(),
+      request.path === '/action/file/create' && request.actionUuid === 'first'
+        ? new Promise((resolve) => (answerEndPhotos = resolve))
+        : ok(),
     );
 
     await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
     await outbox.enqueue(buildStartFlow('second'));
-    await vi.waitFor(() => expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
-      '/action/file/create first',
-      '/poll/answer second',
-      '/action/file/create second',
-    ]));
+    await vi.waitFor(() =>
+      expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
+        '/action/file/create first',
+        '/poll/answer second',
+        '/action/file/create second',
+      ]),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).not.toContain('/action/check-in');
 
@@ -299,7 +316,9 @@ describe('status changes across actions', () => {
 
   it("a cancel waits for another action's older location ping, too", async () => {
     let answerPing: (answer: ServerAnswer) => void = () => {};
-    const server = useFakeServer((request) => (request.path === '/action/location/save' ? new Promise((resolve) => (answerPing = resolve)) : ok()));
+    const server = useFakeServer((request) =>
+      request.path === '/action/location/save' ? new Promise((resolve) => (answerPing = resolve)) : ok(),
+    );
 
     await outbox.enqueue([buildLocation('first')]);
     await outbox.enqueue([buildCancel('second')]);
@@ -314,7 +333,7 @@ describe('status changes across actions', () => {
 });
 
 describe('items belong to the promoter who made them', () => {
-  it("what Anna queued is neither sent nor shown while Beata is logged in, and goes once Anna is back", async () => {
+  it('what Anna queued is neither sent nor shown while Beata is logged in, and goes once Anna is back', async () => {
     let online = false;
     const server = useFakeServer(() => (online ? ok() : network));
     await outbox.enqueue([buildPhotos('action-1'), buildCheckOut('action-1')]);
@@ -333,7 +352,9 @@ describe('items belong to the promoter who made them', () => {
     // Anna's older items do not hold up Beata's own status change.
     await act(() => outbox.enqueue([buildCheckIn('action-2')]));
     await settle();
-    expect(server.requests.slice(triedOffline).map((request) => `${request.path} ${request.token}`)).toEqual(['/action/check-in token-of-beata']);
+    expect(server.requests.slice(triedOffline).map((request) => `${request.path} ${request.token}`)).toEqual([
+      '/action/check-in token-of-beata',
+    ]);
 
     await act(() => logIn('anna'));
     act(() => outbox.flushOutbox());
@@ -375,7 +396,9 @@ describe('items belong to the promoter who made them', () => {
 describe('answers that are not the API envelope', () => {
   it("a proxy's 4xx page (here 413) is final: recorded with no code, not tried again", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const server = useFakeServer((request) => (request.path === '/action/file/create' ? { status: 413, body: '<html>Request Entity Too Large</html>' } : ok()));
+    const server = useFakeServer((request) =>
+      request.path === '/action/file/create' ? { status: 413, body: '<html>Request Entity Too Large</html>' } : ok(),
+    );
     const refusedItems = vi.fn();
     outbox.onOutboxRefused(refusedItems);
 
@@ -416,6 +439,10 @@ describe('a key given by the caller', () => {
     outbox.flushOutbox();
     await outbox.outboxSettled();
 
-    expect(server.requests.map((request) => request.idempotencyKey)).toEqual(['ping-key-1', 'ping-key-1', expect.not.stringMatching('ping-key-1')]);
+    expect(server.requests.map((request) => request.idempotencyKey)).toEqual([
+      'ping-key-1',
+      'ping-key-1',
+      expect.not.stringMatching('ping-key-1'),
+    ]);
   });
 });

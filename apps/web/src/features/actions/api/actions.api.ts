@@ -11,8 +11,7 @@ export function currentListBody(now: Date): ListActionsBody {
   };
 }
 
-export const listCurrentActions = (now = new Date()) =>
-  api.call('actionList', currentListBody(now)).then(({ data }) => data.actions);
+export const listCurrentActions = (now = new Date()) => api.call('actionList', currentListBody(now)).then(({ data }) => data.actions);
 
 /** spec §7 /action/location/save; every try of one ping carries the same key (decision 005). */
 export const saveLocation = (body: SaveLocationBody, idempotencyKey: string) =>

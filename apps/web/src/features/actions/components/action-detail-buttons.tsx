@@ -66,7 +66,12 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
       <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => toast(pl.inPreparation)}>
         {pl.header.coupons}
       </Button>
-      <CancelConfirmation open={cancelPopup} busy={cancelling} onConfirm={() => void confirmCancel()} onClose={() => setCancelPopup(false)} />
+      <CancelConfirmation
+        open={cancelPopup}
+        busy={cancelling}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setCancelPopup(false)}
+      />
       <LocationChooser open={entry.choosing} points={points} onChoose={entry.choose} onClose={entry.closeChooser} />
     </div>
   );

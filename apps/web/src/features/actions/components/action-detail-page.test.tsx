@@ -15,14 +15,23 @@ describe('action detail (/akcja/{id})', () => {
   afterEach(resetOutboxMock);
 
   it('shows the name, "ID akcji", duration and location, with "Rozpocznij", "Odwołać" and an inactive "Kody promocyjne"', () => {
-    const action = buildAction({ uuid: 'a1', name: 'Degustacja glo', ident: 'AKC-7', points: [zabka], since: '2020-01-01 08:00:00', until: '2020-01-01 22:00:00' });
+    const action = buildAction({
+      uuid: 'a1',
+      name: 'Degustacja glo',
+      ident: 'AKC-7',
+      points: [zabka],
+      since: '2020-01-01 08:00:00',
+      until: '2020-01-01 22:00:00',
+    });
     renderActionPage('/akcja/a1', [action]);
 
     expect(screen.getByRole('link', { name: /Wróć do akcji/ })).toHaveAttribute('href', '/akcje');
     expect(screen.getByRole('heading', { name: 'Degustacja glo' })).toBeInTheDocument();
     expect(screen.getByText('ID akcji:', { exact: false })).toHaveTextContent('ID akcji: AKC-7');
     expect(screen.getByText('Czas trwania').nextElementSibling).toHaveTextContent('1-1-2020, 08:00–22:00');
-    expect(screen.getByText('Lokalizacja').nextElementSibling).toHaveTextContent('Żabka Marszałkowskaul. Marszałkowska 104, 00-017 Warszawa');
+    expect(screen.getByText('Lokalizacja').nextElementSibling).toHaveTextContent(
+      'Żabka Marszałkowskaul. Marszałkowska 104, 00-017 Warszawa',
+    );
     expect(screen.getByRole('button', { name: 'Rozpocznij' })).not.toHaveAttribute('aria-disabled');
     expect(screen.getByRole('button', { name: 'Odwołać' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeDisabled();
@@ -83,7 +92,10 @@ describe('action detail (/akcja/{id})', () => {
   it('with another action running, "Rozpocznij" names it and links to its finish, before any location choice', async () => {
     const user = userEvent.setup();
     const running = buildAction({ uuid: 'run', name: 'Pokaz velo', status: 'started' });
-    const { router } = renderActionPage('/akcja/a1', [running, buildAction({ uuid: 'a1', points: [zabka, buildActionPoint()], since: '2020-01-01 08:00:00' })]);
+    const { router } = renderActionPage('/akcja/a1', [
+      running,
+      buildAction({ uuid: 'a1', points: [zabka, buildActionPoint()], since: '2020-01-01 08:00:00' }),
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

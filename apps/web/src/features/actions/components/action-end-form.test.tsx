@@ -79,7 +79,12 @@ describe('end form (/akcja/koniec/{id})', () => {
           poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['other'], answer_text: 'Awaria prądu' }] },
         },
       },
-      { kind: 'photos', route: 'actionFileCreate', group: 'a1', body: { input: { action: { uuid: 'a1' }, ident: 'bereal_end' }, files: [FRONT, REAR] } },
+      {
+        kind: 'photos',
+        route: 'actionFileCreate',
+        group: 'a1',
+        body: { input: { action: { uuid: 'a1' }, ident: 'bereal_end' }, files: [FRONT, REAR] },
+      },
       {
         kind: 'check-out',
         route: 'actionCheckOut',
@@ -99,7 +104,10 @@ describe('end form (/akcja/koniec/{id})', () => {
 
     await vi.waitFor(() => expect(enqueue).toHaveBeenCalled());
     const poll = enqueue.mock.calls[0]?.[0][0] as { body: unknown };
-    expect(poll.body).toEqual({ action: { uuid: 'a1' }, poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_sales'] }] } });
+    expect(poll.body).toEqual({
+      action: { uuid: 'a1' },
+      poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_sales'] }] },
+    });
   });
 
   it('"Usuń zdjęcia i zrób ponownie" takes the photos again', async () => {

@@ -73,7 +73,11 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
         <Button variant="secondary" onClick={goBack}>
           {pl.cancel}
         </Button>
-        <SubmitButton sending={form.submitting} invalid={blockers.length > 0} aria-describedby={blockers.length > 0 ? blockersId : undefined}>
+        <SubmitButton
+          sending={form.submitting}
+          invalid={blockers.length > 0}
+          aria-describedby={blockers.length > 0 ? blockersId : undefined}
+        >
           {pl.actions.end}
         </SubmitButton>
       </div>

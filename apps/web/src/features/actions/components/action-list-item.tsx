@@ -24,8 +24,7 @@ export function ActionListItem({ action, inProgress, now }: ActionListItemProps)
         <span className="action-card__when">
           {day} {hours}
         </span>{' '}
-        <span className="action-card__name">{action.name}</span>{' '}
-        <ActionMarks action={action} pending={inProgress} />
+        <span className="action-card__name">{action.name}</span> <ActionMarks action={action} pending={inProgress} />
       </Link>
       {showsStartStopLink(action, now) ? <StartStopLink action={action} inProgress={inProgress} /> : null}
     </li>

@@ -179,7 +179,9 @@ describe('start form (/akcja/start/{id})', () => {
   });
 
   it('opened for an action with two points and no choice yet, the form asks where', () => {
-    renderActionPage('/akcja/start/a2', [buildAction({ uuid: 'a2', points: [buildActionPoint(), buildActionPoint()], since: '2020-01-01 08:00:00' })]);
+    renderActionPage('/akcja/start/a2', [
+      buildAction({ uuid: 'a2', points: [buildActionPoint(), buildActionPoint()], since: '2020-01-01 08:00:00' }),
+    ]);
     expect(screen.getByText('Wybierz lokalizację akcji.', { selector: '.point-step p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rozpocznij' })).toBeDisabled();
   });

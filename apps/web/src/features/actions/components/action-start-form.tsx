@@ -51,7 +51,12 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
     async (values) => {
       if (!values.photos || !values.point) return;
       const { checklist, cashTerminal } = values;
-      await submitStart(action.uuid, { checklist: [...checklist], cashTerminal, photos: values.photos, actionPointUuid: values.point.uuid });
+      await submitStart(action.uuid, {
+        checklist: [...checklist],
+        cashTerminal,
+        photos: values.photos,
+        actionPointUuid: values.point.uuid,
+      });
       await navigate('/akcje');
     },
     (error) => {
@@ -87,7 +92,12 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
         </li>
       </ol>
       <FormBlockers id={blockersId} blockers={blockers} />
-      <SubmitButton block sending={form.submitting} invalid={blockers.length > 0} aria-describedby={blockers.length > 0 ? blockersId : undefined}>
+      <SubmitButton
+        block
+        sending={form.submitting}
+        invalid={blockers.length > 0}
+        aria-describedby={blockers.length > 0 ? blockersId : undefined}
+      >
         {pl.actions.start}
       </SubmitButton>
     </form>

@@ -43,7 +43,9 @@ describe('actions list (/akcje)', () => {
   });
 
   it('asks for today’s started and accepted actions and shows date, times and name', async () => {
-    const { requests } = answerList([buildAction({ name: 'Degustacja glo — Żabka', since: '2026-03-05 08:00:00', until: '2026-03-05 22:00:00' })]);
+    const { requests } = answerList([
+      buildAction({ name: 'Degustacja glo — Żabka', since: '2026-03-05 08:00:00', until: '2026-03-05 22:00:00' }),
+    ]);
     renderList();
 
     expect(screen.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInTheDocument();
@@ -111,7 +113,10 @@ describe('actions list (/akcje)', () => {
     expect(router.state.location.pathname).toBe('/akcje');
     const note = screen.getByRole('alert');
     expect(note).toHaveTextContent('Masz już rozpoczętą akcję „Pokaz velo”. Zakończ ją, zanim rozpoczniesz następną.');
-    expect(within(note).getByRole('link', { name: 'Przejdź do zakończenia akcji „Pokaz velo”' })).toHaveAttribute('href', '/akcja/koniec/run');
+    expect(within(note).getByRole('link', { name: 'Przejdź do zakończenia akcji „Pokaz velo”' })).toHaveAttribute(
+      'href',
+      '/akcja/koniec/run',
+    );
     expect(start).toHaveAccessibleDescription(/Masz już rozpoczętą akcję „Pokaz velo”/);
   });
 

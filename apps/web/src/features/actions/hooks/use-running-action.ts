@@ -8,5 +8,12 @@ import { runningAction } from '../action-rules.ts';
 export function useRunningAction(): Action | null {
   const list = useAppStore((state) => state.actions.list);
   const { pending } = useOutbox();
-  return useMemo(() => runningAction(list, pending.map(({ group, kind }) => ({ actionUuid: group, label: kind }))), [list, pending]);
+  return useMemo(
+    () =>
+      runningAction(
+        list,
+        pending.map(({ group, kind }) => ({ actionUuid: group, label: kind })),
+      ),
+    [list, pending],
+  );
 }

@@ -1,8 +1,4 @@
-import {
-  LOCATION_RETRY_DELAY_MS,
-  LOCATION_SEND_ATTEMPTS,
-  LOCATION_SEND_INTERVAL_MS,
-} from '@promotor/contract/constants';
+import { LOCATION_RETRY_DELAY_MS, LOCATION_SEND_ATTEMPTS, LOCATION_SEND_INTERVAL_MS } from '@promotor/contract/constants';
 import { api } from '../../../lib/api-client.ts';
 import { readToken } from '../../../lib/storage/token.ts';
 

@@ -7,7 +7,10 @@ vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'
 const TAKEN_AT = '2026-03-05T10:00:00.000Z';
 const position = (latitude = 52.23, takenAt = TAKEN_AT) =>
   ({ coords: { latitude, longitude: 21.01, accuracy: 15 }, timestamp: Date.parse(takenAt) }) as GeolocationPosition;
-const pingBody = (takenAt = TAKEN_AT) => ({ action: { uuid: 'a1' }, location: { latitude: 52.23, longitude: 21.01, accuracy: 15, capturedAt: takenAt } });
+const pingBody = (takenAt = TAKEN_AT) => ({
+  action: { uuid: 'a1' },
+  location: { latitude: 52.23, longitude: 21.01, accuracy: 15, capturedAt: takenAt },
+});
 
 const MINUTE = 60_000;
 

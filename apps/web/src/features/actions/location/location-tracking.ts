@@ -1,9 +1,5 @@
 import type { SaveLocationBody } from '@promotor/contract';
-import {
-  LOCATION_RETRY_DELAY_MS,
-  LOCATION_SEND_ATTEMPTS,
-  LOCATION_SEND_INTERVAL_MS,
-} from '@promotor/contract/constants';
+import { LOCATION_RETRY_DELAY_MS, LOCATION_SEND_ATTEMPTS, LOCATION_SEND_INTERVAL_MS } from '@promotor/contract/constants';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { enqueue } from '../../../lib/outbox/index.ts';
 import { saveLocation } from '../api/actions.api.ts';
@@ -30,8 +26,7 @@ const MAX_ACCURACY_M = 100_000;
 const defaultDeps: TrackingDeps = {
   getPosition: getCurrentPosition,
   send: ({ body, idempotencyKey }) => saveLocation(body, idempotencyKey),
-  queue: ({ body, idempotencyKey }) =>
-    enqueue([locationKind.item(body.action.uuid, body, { idempotencyKey })]),
+  queue: ({ body, idempotencyKey }) => enqueue([locationKind.item(body.action.uuid, body, { idempotencyKey })]),
 };
 
 /**

@@ -44,11 +44,7 @@ export function startItems(actionUuid: string, data: StartData, location: Coordi
     location,
     cashTerminal: { id: data.cashTerminal },
   };
-  return [
-    pollKind.item(actionUuid, poll),
-    photosItem(actionUuid, 'bereal_start', data.photos),
-    checkInKind.item(actionUuid, checkIn),
-  ];
+  return [pollKind.item(actionUuid, poll), photosItem(actionUuid, 'bereal_start', data.photos), checkInKind.item(actionUuid, checkIn)];
 }
 
 export function endItems(actionUuid: string, data: EndData, location: Coordinates): OutboxItems {
@@ -59,11 +55,7 @@ export function endItems(actionUuid: string, data: EndData, location: Coordinate
     poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: [data.reason], ...answer }] },
   };
   const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location };
-  return [
-    pollKind.item(actionUuid, poll),
-    photosItem(actionUuid, 'bereal_end', data.photos),
-    checkOutKind.item(actionUuid, checkOut),
-  ];
+  return [pollKind.item(actionUuid, poll), photosItem(actionUuid, 'bereal_end', data.photos), checkOutKind.item(actionUuid, checkOut)];
 }
 
 /** spec §7 /action/cancel: the action, and its first point when it has one (an action without points is cancelled by its uuid alone). */

@@ -24,10 +24,14 @@ export function LoginPage() {
     void requestGeolocationPermission();
   }, []);
 
-  const { busy, onSubmit } = useSubmit(form, async () => {
-    startSession(await login(form.values));
-    await navigate('/akcje', { replace: true });
-  }, toastError);
+  const { busy, onSubmit } = useSubmit(
+    form,
+    async () => {
+      startSession(await login(form.values));
+      await navigate('/akcje', { replace: true });
+    },
+    toastError,
+  );
 
   return (
     <AuthScreen title={pl.login.title}>
@@ -43,7 +47,15 @@ export function LoginPage() {
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <Field {...form.field('username')} label={pl.login.username} type="email" autoComplete="username" inputMode="email" autoCapitalize="none" spellCheck={false} />
+          <Field
+            {...form.field('username')}
+            label={pl.login.username}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
           <Field {...form.field('password')} label={pl.login.password} type="password" autoComplete="current-password" />
           <Button type="submit" block busy={busy}>
             {pl.login.submit}

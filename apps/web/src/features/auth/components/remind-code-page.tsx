@@ -22,18 +22,29 @@ export function RemindCodePage() {
 
   if (!username) return <Navigate to="/remind" replace />;
 
-  const { busy, onSubmit } = useSubmit(form, async () => {
-    await resetPassword({ username, otp: form.values.otp.trim(), password: form.values.password });
-    toast(pl.remind.success);
-    await navigate('/', { replace: true });
-  }, toastError, () => navigate('/remind', { replace: true, state: backState }));
-
+  const { busy, onSubmit } = useSubmit(
+    form,
+    async () => {
+      await resetPassword({ username, otp: form.values.otp.trim(), password: form.values.password });
+      toast(pl.remind.success);
+      await navigate('/', { replace: true });
+    },
+    toastError,
+    () => navigate('/remind', { replace: true, state: backState }),
+  );
 
   return (
     <AuthScreen title={pl.remind.codeTitle}>
       <p className="auth-screen__intro">{pl.remind.codeIntro(username)}</p>
       <form noValidate onSubmit={onSubmit}>
-        <Field {...form.field('otp')} label={pl.remind.code} type="text" autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} />
+        <Field
+          {...form.field('otp')}
+          label={pl.remind.code}
+          type="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
         <Field {...form.field('password')} label={pl.remind.newPassword} type="password" autoComplete="new-password" />
         <Button type="submit" block busy={busy}>
           {pl.remind.codeSubmit}

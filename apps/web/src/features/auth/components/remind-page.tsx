@@ -15,18 +15,29 @@ export function RemindPage() {
   const location = useLocation();
   const form = useForm({ username: usernameRules }, { username: usernameFromState(location.state) });
 
-  const { busy, onSubmit } = useSubmit(form, async () => {
-    await requestResetCode({ username: form.values.username });
-    const state: RemindState = { username: form.values.username };
-    await navigate('/remind/code', { state });
-  }, toastError);
-
+  const { busy, onSubmit } = useSubmit(
+    form,
+    async () => {
+      await requestResetCode({ username: form.values.username });
+      const state: RemindState = { username: form.values.username };
+      await navigate('/remind/code', { state });
+    },
+    toastError,
+  );
 
   return (
     <AuthScreen title={pl.remind.title}>
       <p className="auth-screen__intro">{pl.remind.intro}</p>
       <form noValidate onSubmit={onSubmit}>
-        <Field {...form.field('username')} label={pl.remind.username} type="email" autoComplete="username" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Field
+          {...form.field('username')}
+          label={pl.remind.username}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <Button type="submit" block busy={busy}>
           {pl.remind.submit}
         </Button>

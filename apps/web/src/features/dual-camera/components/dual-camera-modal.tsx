@@ -32,7 +32,15 @@ export function DualCameraModal({ open, onAccept, onClose }: DualCameraModalProp
     onClose();
   };
   return (
-    <Modal open={open} variant="full" title={pl.camera.title} showTitle={false} onClose={close} className="dual-camera__dialog" backdropClassName="dual-camera">
+    <Modal
+      open={open}
+      variant="full"
+      title={pl.camera.title}
+      showTitle={false}
+      onClose={close}
+      className="dual-camera__dialog"
+      backdropClassName="dual-camera"
+    >
       {open ? <DualCameraDialog onAccept={onAccept} onClose={close} stopCamera={stopCamera} /> : null}
     </Modal>
   );

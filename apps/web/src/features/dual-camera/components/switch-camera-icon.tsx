@@ -9,7 +9,13 @@ export function SwitchCameraIcon() {
         strokeWidth="1.8"
         strokeLinejoin="round"
       />
-      <path d="M9 12.5a3 3 0 0 1 5.2-1.6M15 14.5a3 3 0 0 1-5.2 1.6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      <path
+        d="M9 12.5a3 3 0 0 1 5.2-1.6M15 14.5a3 3 0 0 1-5.2 1.6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
       <path d="M14.6 9.3v1.8h-1.8M9.4 17.7v-1.8h1.8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </svg>
   );

@@ -20,11 +20,15 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const form = useForm({ password: newPasswordRules });
 
-  const { busy, onSubmit } = useSubmit(form, async () => {
-    await updatePassword({ user: { password: form.values.password } });
-    toast(pl.userData.passwordChanged);
-    onClose();
-  }, toastError);
+  const { busy, onSubmit } = useSubmit(
+    form,
+    async () => {
+      await updatePassword({ user: { password: form.values.password } });
+      toast(pl.userData.passwordChanged);
+      onClose();
+    },
+    toastError,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit}>

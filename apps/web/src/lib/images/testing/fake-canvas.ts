@@ -34,7 +34,12 @@ export function installFakeCanvas() {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
     return fakeContext(this) as unknown as CanvasRenderingContext2D;
   } as unknown as HTMLCanvasElement['getContext']);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (this: HTMLCanvasElement, callback, type = 'image/png', quality) {
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
+    this: HTMLCanvasElement,
+    callback,
+    type = 'image/png',
+    quality,
+  ) {
     encodings.push({ width: this.width, height: this.height, type, quality: quality as number | undefined });
     const blob = new Blob([describe(this)], { type });
     setTimeout(() => callback(blob), 0);
