@@ -4,7 +4,7 @@ import { registerOutboxKind } from '../../../lib/outbox/index.ts';
 // The kinds of outbox items of the actions feature (spec §4 Start/end flow, Cancel flow, Location
 // tracking; §7): each action's items form one group (its uuid), sent strictly in order — the
 // spec's "answers, then photos, then — whatever the photo result — the check-in/out".
-// app/outbox-failures.tsx imports this module, so the kinds are registered whenever she is logged
+// app/outbox-kinds.ts imports this module, so the kinds are registered whenever she is logged
 // in, before anything of hers waiting in the outbox can be sent or its refusal shown.
 
 export const pollKind = registerOutboxKind('poll', { route: 'pollAnswer', failureMessage: pl.outbox.failed.poll });
