@@ -7,8 +7,15 @@ import * as repo from './actions.repository.ts';
 // "Her action, in the status this call needs": the checks every call on an action makes before it
 // changes anything (check-in, check-out, cancel, location, polls, photos; vouchers and receipts next).
 
+/**
+ * What the guards hand out: the action's id, start and statuses. The repository's row stays inside the
+ * actions module, so the modules that use the guards (polls, photos; vouchers and receipts next) do not
+ * depend on its columns.
+ */
+export type AssignedAction = Readonly<Pick<repo.ActionRow, 'id' | 'since' | 'global_status' | 'user_status'>>;
+
 /** The caller's action, or 404 — another promoter's action is never revealed to exist. */
-export async function requireAssignedAction(db: Db, caller: CallerUser, actionId: string): Promise<repo.ActionRow> {
+export async function requireAssignedAction(db: Db, caller: CallerUser, actionId: string): Promise<AssignedAction> {
   const row = await repo.findAssignedAction(db, caller.userId, actionId);
   if (!row) throw new AppError('E_ACTION_NOT_FOUND');
   return row;
@@ -39,7 +46,7 @@ export type StatusRule = {
 };
 
 /** Refuses an action (already loaded as hers) that is not in the status the rule needs. */
-export function checkActionStatus(action: Pick<repo.ActionRow, 'global_status' | 'user_status'>, rule: StatusRule): void {
+export function checkActionStatus(action: Pick<AssignedAction, 'global_status' | 'user_status'>, rule: StatusRule): void {
   const refused = rule.refusedGlobal ?? ['hst_cancelled'];
   if (refused.includes(action.global_status)) throw new AppError('E_WRONG_ACTION_STATUS');
   if (action.user_status === rule.userStatus) return;
@@ -47,7 +54,7 @@ export function checkActionStatus(action: Pick<repo.ActionRow, 'global_status' |
 }
 
 /** The caller's action in the status the rule needs: E_ACTION_NOT_FOUND, else the status codes above. */
-export async function requireActionInStatus(db: Db, caller: CallerUser, actionId: string, rule: StatusRule): Promise<repo.ActionRow> {
+export async function requireActionInStatus(db: Db, caller: CallerUser, actionId: string, rule: StatusRule): Promise<AssignedAction> {
   const action = await requireAssignedAction(db, caller, actionId);
   checkActionStatus(action, rule);
   return action;

@@ -6,7 +6,7 @@ import { cancelRefusal, checkInRefusal, checkOutRefusal, type ActionStatusFacts,
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { wallDate } from '../../lib/time.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
-import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction } from './action-guards.ts';
+import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction, type AssignedAction } from './action-guards.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
 
@@ -21,7 +21,10 @@ async function withPoints(db: Db, rows: repo.ActionRow[]): Promise<Action[]> {
 }
 
 export async function getAction(deps: ActionsDeps, caller: CallerUser, actionId: string): Promise<Action> {
-  const [action] = await withPoints(deps.db, [await requireAssignedAction(deps.db, caller, actionId)]);
+  // The whole row, which the guards do not hand out: the answer shows every column.
+  const row = await repo.findAssignedAction(deps.db, caller.userId, actionId);
+  if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+  const [action] = await withPoints(deps.db, [row]);
   return action!;
 }
 
@@ -81,7 +84,7 @@ type Transition = {
  * reports derive start, end and duration from these. The update is conditional on the status the
  * service checked, so that of two racing requests only one succeeds.
  */
-async function transition(deps: ActionsDeps, caller: CallerUser, action: repo.ActionRow, pointId: string | null, t: Transition) {
+async function transition(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, pointId: string | null, t: Transition) {
   const at = stamp(deps);
   await deps.db
     .transaction()
@@ -112,7 +115,7 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: repo.Ac
 }
 
 // Check-in, check-out and cancel follow the contract's rules, which the web app shows the same way.
-const facts = (action: repo.ActionRow): ActionStatusFacts => ({
+const facts = (action: AssignedAction): ActionStatusFacts => ({
   globalStatus: action.global_status,
   userStatus: action.user_status,
   since: action.since,
