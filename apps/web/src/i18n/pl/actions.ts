@@ -65,6 +65,5 @@ export const actionForm = {
   retake: 'Usuń zdjęcia i zrób ponownie',
   needPhotos: 'Zrób oba zdjęcia.',
   blockers: 'Aby wysłać:',
-  sending: 'Wysyłanie',
   failed: 'Nie udało się zapisać. Spróbuj ponownie.',
 } as const;
