@@ -15,7 +15,9 @@ describe('toasts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Nieprawidłowe hasło.');
     await user.click(toast);
 
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
     expect(useAppStore.getState().toasts).toEqual([]);
   });
 

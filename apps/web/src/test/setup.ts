@@ -4,7 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
 
 // Pages are lazy modules: the first render of one in a test file transforms and imports it, which takes
-// over Testing Library's default 1 s on a loaded machine (two cores, the suites in parallel).
+// over Testing Library's default 1 s on a loaded machine (two cores, the suites in parallel). vi.waitFor
+// has no global setting: its calls pass the same 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals, Testing Library cannot register its own cleanup.

@@ -40,7 +40,7 @@ describe('registered kinds', () => {
     expect(server.requests).toHaveLength(triedOffline);
 
     await registerKindsAgain();
-    await vi.waitFor(() => expect(server.paths().slice(triedOffline)).toEqual(['/poll/answer', '/action/check-in']));
+    await vi.waitFor(() => expect(server.paths().slice(triedOffline)).toEqual(['/poll/answer', '/action/check-in']), { timeout: 5000 });
   });
 
   it('a name cannot be registered again for another route', async () => {

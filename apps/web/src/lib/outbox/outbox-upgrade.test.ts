@@ -116,7 +116,9 @@ describe('an outbox stored by the previous version', () => {
     const { result } = renderHook(() => outbox.useOutbox());
     await act(() => outbox.outboxSettled());
 
-    await vi.waitFor(() => expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['check-out']));
+    await vi.waitFor(() => expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['check-out']), {
+      timeout: 5000,
+    });
     expect(result.current.failures).toEqual([
       expect.objectContaining({ kind: 'photos', group: 'action-0', code: 'E_FILE_ALREADY_EXISTS', ts: '1700000000009' }),
     ]);

@@ -59,7 +59,7 @@ describe('offline outbox', () => {
 
     await reloadPage();
     const { result } = renderOutbox();
-    await vi.waitFor(() => expect(result.current.pendingCount).toBe(3));
+    await vi.waitFor(() => expect(result.current.pendingCount).toBe(3), { timeout: 5000 });
     expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['poll', 'photos', 'check-in']);
     expect(result.current.pendingFor('action-2')).toEqual([]);
 
@@ -79,7 +79,7 @@ describe('offline outbox', () => {
     const server = useFakeServer((request) => (request.path === '/poll/answer' ? new Promise((resolve) => (answerPoll = resolve)) : ok()));
 
     await outbox.enqueue(buildStartFlow('action-1'));
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer']));
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer']), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).toEqual(['/poll/answer']);
 
@@ -124,9 +124,9 @@ describe('offline outbox', () => {
     );
 
     await outbox.enqueue([buildPhotos('slow'), buildCheckIn('slow')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']));
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']), { timeout: 5000 });
     await outbox.enqueue([buildLocation('other')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']));
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: 5000 });
     expect(server.requests[1]!.actionUuid).toBe('other');
 
     answerSlowUpload(ok());
@@ -217,7 +217,7 @@ describe('offline outbox', () => {
     ]);
 
     act(() => result.current.dismissFailure(result.current.failures[0]!.id));
-    await vi.waitFor(() => expect(result.current.failures).toEqual([]));
+    await vi.waitFor(() => expect(result.current.failures).toEqual([]), { timeout: 5000 });
   });
 
   it('a refused location ping is dropped without a failure to show (spec §4: only logged)', async () => {
@@ -283,12 +283,14 @@ describe('status changes across actions', () => {
 
     await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
     await outbox.enqueue(buildStartFlow('second'));
-    await vi.waitFor(() =>
-      expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
-        '/action/file/create first',
-        '/poll/answer second',
-        '/action/file/create second',
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
+          '/action/file/create first',
+          '/poll/answer second',
+          '/action/file/create second',
+        ]),
+      { timeout: 5000 },
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).not.toContain('/action/check-in');
@@ -322,7 +324,7 @@ describe('status changes across actions', () => {
 
     await outbox.enqueue([buildLocation('first')]);
     await outbox.enqueue([buildCancel('second')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']));
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).toEqual(['/action/location/save']);
 
@@ -371,7 +373,7 @@ describe('items belong to the promoter who made them', () => {
     await outbox.enqueue([buildCheckIn('action-1')]);
     await outbox.outboxSettled();
     const { result } = renderOutbox();
-    await vi.waitFor(() => expect(result.current.failures).toHaveLength(1));
+    await vi.waitFor(() => expect(result.current.failures).toHaveLength(1), { timeout: 5000 });
 
     await act(() => logIn('beata'));
     expect(result.current.failures).toEqual([]);

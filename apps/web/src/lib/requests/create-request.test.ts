@@ -69,7 +69,7 @@ describe('a shared request', () => {
 
     answer(0).resolve('before the check-in');
     await before;
-    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2), { timeout: 5000 });
     answer(1).resolve('after the check-in');
 
     await expect(refreshed).resolves.toBe(true);

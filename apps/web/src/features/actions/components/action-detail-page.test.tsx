@@ -118,7 +118,7 @@ describe('action detail (/akcja/{id})', () => {
 
     await user.click(screen.getByRole('button', { name: 'Odwołać' }));
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue).toHaveBeenCalledWith([
       { kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p1' } } },
     ]);
@@ -133,7 +133,7 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Odwołać' }));
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue).toHaveBeenCalledWith([{ kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' } } }]);
   });
 

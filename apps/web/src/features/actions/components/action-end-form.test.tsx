@@ -68,7 +68,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
         kind: 'poll',
@@ -102,7 +102,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled());
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
     const poll = enqueue.mock.calls[0]?.[0][0] as { body: unknown };
     expect(poll.body).toEqual({
       action: { uuid: 'a1' },

@@ -74,7 +74,7 @@ describe('start form (/akcja/start/{id})', () => {
     expect(screen.getByRole('img', { name: 'Zdjęcie z tylnego aparatu' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue).toHaveBeenCalledTimes(1);
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
@@ -116,7 +116,7 @@ describe('start form (/akcja/start/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled());
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
     const checkIn = enqueue.mock.calls[0]?.[0][2] as { body: { location: unknown } };
     expect(checkIn.body.location).toEqual({ latitude: null, longitude: null });
   });
@@ -151,7 +151,7 @@ describe('start form (/akcja/start/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled());
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
     const checkIn = enqueue.mock.calls[0]?.[0][2] as { body: { actionPoint: unknown } };
     expect(checkIn.body.actionPoint).toEqual({ uuid: 'point-2' });
   });

@@ -167,7 +167,7 @@ describe('actions list (/akcje)', () => {
     expect(requests).toHaveLength(1);
 
     act(() => sentListeners.forEach((listener) => listener({ kind: 'check-in' } as never, {})));
-    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: 5000 });
     act(() => sentListeners.forEach((listener) => listener({ kind: 'location' } as never, {})));
     expect(requests).toHaveLength(2);
   });
@@ -179,7 +179,7 @@ describe('actions list (/akcje)', () => {
     expect(requests).toHaveLength(1);
 
     act(() => refusedListeners.forEach((listener) => listener({ kind: 'check-in' } as never, 'E_WRONG_ACTION_STATUS')));
-    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: 5000 });
     act(() => refusedListeners.forEach((listener) => listener({ kind: 'photos' } as never, 'E_FILE_ALREADY_EXISTS')));
     expect(requests).toHaveLength(2);
   });
