@@ -1,82 +1,125 @@
 #!/usr/bin/env node
-// Latency and throughput of the API's hot paths on the real server (npm run bench).
-// Starts the server on a temporary SQLite database (or DATABASE_URL, e.g. a scratch PostgreSQL
-// database), logs in as the demo promoters, sends a bounded number of requests per call from a few
-// concurrent clients over loopback, prints the numbers, and stops the server.
+// npm run bench [-- --db postgres]: the API's hot paths under load, side by side with bare Fastify.
+// Starts the anchor (bench/anchor-server.mjs: bare Fastify 5 + the same zod type provider, one
+// validated POST) and the real server on a fresh database (a temporary SQLite file, or with
+// `--db postgres` a scratch database created on BENCH_POSTGRES_URL and dropped afterwards), logs in as
+// the demo promoters, and drives each case with autocannon from this process (not the servers'):
+// req/s, p50 and p99 latency, and the rate as a share of the anchor's. It prints numbers; it is not
+// part of npm test. BENCH_SECONDS (10) and BENCH_CONNECTIONS (16) change the load.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const args = process.argv.slice(2);
+const dbKind = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'sqlite';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
+const ANCHOR_PORT = PORT + 99;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-bench-'));
+const scratchDb = `promotor_bench_${process.pid}`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: path.join(root, 'apps/server'),
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
-    LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
-  },
-});
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
-async function waitForHealth() {
-  for (let i = 0; i < 100; i++) {
+function databaseUrl() {
+  if (dbKind !== 'postgres') return {};
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratchDb}`;
+  return { DATABASE_URL: url.toString() };
+}
+
+function start(file, cwd, env) {
+  return spawn(process.execPath, file.endsWith('.ts') ? ['--import', 'tsx', file] : [file], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+}
+
+async function waitFor(url, init) {
+  for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      if ((await fetch(url, init)).status < 500) return;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the server did not start');
+  throw new Error(`${url} did not answer`);
 }
 
-async function call(pathname, body, token, key) {
-  const headers = {
-    'content-type': 'application/json',
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(key ? { 'idempotency-key': key } : {}),
-  };
+async function call(pathname, body, token) {
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const res = await fetch(`${base}/api${pathname}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
   const json = await res.json();
   if (!json.status?.success) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json.data)}`);
   return json.data;
 }
 
-/** Runs `make(i)` REQUESTS times from CONCURRENCY clients; returns per-request milliseconds. */
-async function measure(make) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const i = next++;
-        const t0 = performance.now();
-        await make(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { times: times.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
+/** One case under load: autocannon's req/s (mean), p50 and p99 in ms, and anything that was not a 2xx. */
+async function load(url, { body, token, perRequestKey = false }) {
+  let n = 0;
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    body: JSON.stringify(body ?? {}),
+    // Each location ping is its own intent: a fresh Idempotency-Key, as the app sends it.
+    ...(perRequestKey
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${n++}` },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
+if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
+const anchor = start(path.join(root, 'bench/anchor-server.mjs'), root, { PORT: String(ANCHOR_PORT) });
+const server = start('src/server.ts', path.join(root, 'apps/server'), {
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
+  LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
+  ...databaseUrl(),
+});
 
 try {
-  await waitForHealth();
+  await waitFor(`${base}/api/health`);
+  await waitFor(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { method: 'POST' });
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const today = new Date().toISOString().slice(0, 10);
@@ -85,38 +128,41 @@ try {
     pagination: { limit: 200, offset: 0 },
   };
   const started = (await call('/action/recent', undefined, piotr)).action.current.uuid;
+  const ping = { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } };
 
   const cases = [
-    ['POST /api/action/list (current)', () => call('/action/list', listBody, anna)],
-    ['POST /api/action/recent', () => call('/action/recent', undefined, anna)],
-    [
-      'POST /api/action/location/save (with Idempotency-Key)',
-      (i) =>
-        call(
-          '/action/location/save',
-          { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } },
-          piotr,
-          `bench-${i}`,
-        ),
-    ],
-    ['POST /api/auth/session', () => call('/auth/session', undefined, anna)],
+    ['POST /api/auth/session', `${base}/api/auth/session`, { token: anna }],
+    ['POST /api/action/list (current)', `${base}/api/action/list`, { token: anna, body: listBody }],
+    ['POST /api/action/recent', `${base}/api/action/recent`, { token: anna }],
+    ['POST /api/action/location/save', `${base}/api/action/location/save`, { token: piotr, body: ping, perRequestKey: true }],
   ];
-  console.log(
-    `database: ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'sqlite (temporary)'}; ${REQUESTS} requests per call, ${CONCURRENCY} concurrent clients`,
-  );
-  console.log('call'.padEnd(56), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8));
-  for (const [name, make] of cases) {
-    const { times, seconds } = await measure(make);
+  console.log(`database: ${dbKind}; ${CONNECTIONS} connections, ${SECONDS} s per case; Node ${process.version}, ${os.cpus().length} cores`);
+  const bare = await load(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { body: listBody });
+  const row = (name, r, ratio) =>
     console.log(
-      name.padEnd(56),
-      (REQUESTS / seconds).toFixed(0).padStart(8),
-      pct(times, 50).padStart(8),
-      pct(times, 95).padStart(8),
-      pct(times, 99).padStart(8),
+      name.padEnd(34),
+      r.rate.toFixed(0).padStart(8),
+      String(r.p50).padStart(7),
+      String(r.p99).padStart(7),
+      ratio.padStart(9),
+      String(r.bad).padStart(7),
     );
+  console.log(
+    'case'.padEnd(34),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'of bare'.padStart(9),
+    'non-2xx'.padStart(7),
+  );
+  row('bare Fastify (anchor)', bare, '100 %');
+  for (const [name, url, options] of cases) {
+    const r = await load(url, options);
+    row(name, r, `${((100 * r.rate) / bare.rate).toFixed(0)} %`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  for (const child of [server, anchor]) child.kill('SIGTERM');
+  await Promise.all([server, anchor].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -35,8 +35,39 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** How many prepared statements the SQLite connection keeps: every query the code writes, with room. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements kept. Kysely's driver prepares every query anew, which was
+ * a quarter of /action/list's time under load (issue 8). A Kysely query's SQL text is the same on every
+ * call of one code path (values travel as parameters), so statements are kept by their text, the least
+ * recently used dropped beyond the limit (lists of varying length make new texts). Reusing one is safe:
+ * Kysely runs one query at a time on the connection, and SQLite prepares a statement again by itself
+ * when the schema changes (a migration).
+ */
+export function keepingStatements(database: SQLite.Database, limit = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept) {
+        // Map keeps insertion order: moving it to the end makes the first entry the least recently used.
+        statements.delete(text);
+        statements.set(text, kept);
+        return kept;
+      }
+      const statement = database.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > limit) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, schema?: string): DatabaseHandle {
