@@ -46,10 +46,16 @@ test('a first visit to / fetches at most 110 KB of gzipped JavaScript, then logi
 
 test('nothing on the first screen moves while the app starts (no layout shift)', async ({ page }) => {
   await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    // Each shift with what moved (tag.class#id), so a failure names the element, not just a number.
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    type Shift = { value: number; sources?: { node?: Element | null }[] };
+    const name = (node?: Element | null) => (node ? `${node.nodeName.toLowerCase()}.${node.className}#${node.id}` : '?');
     new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+      list.getEntries().forEach((entry) => {
+        const shift = entry as unknown as Shift;
+        shifts.push(`${shift.value.toFixed(5)} ${(shift.sources ?? []).map((source) => name(source.node)).join(', ')}`);
+      }),
     ).observe({
       type: 'layout-shift',
       buffered: true,
@@ -60,7 +66,7 @@ test('nothing on the first screen moves while the app starts (no layout shift)',
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
 });
 
 test('the app shell comes compressed with brotli and is transferred smaller than it is', async ({ page }) => {
