@@ -21,7 +21,7 @@ export type ScreenSlice = {
   setSessionEnd: (reason: SessionEndCode | null) => void;
 };
 
-export const initialScreenState: ScreenState = { errorPopup: null, sessionEnd: null };
+const initialScreenState: ScreenState = { errorPopup: null, sessionEnd: null };
 
 export const createScreenSlice: SliceCreator<ScreenSlice> = (set) => ({
   screen: initialScreenState,

@@ -12,6 +12,6 @@ export type ActionsState = {
 
 export type ActionsSlice = { actions: ActionsState };
 
-export const initialActionsState: ActionsState = { list: [], currentAction: null };
+const initialActionsState: ActionsState = { list: [], currentAction: null };
 
 export const createActionsSlice: SliceCreator<ActionsSlice> = () => ({ actions: initialActionsState });

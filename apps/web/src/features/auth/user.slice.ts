@@ -13,7 +13,7 @@ export type UserSlice = {
   setSession: (session: SessionResponse) => void;
 };
 
-export const initialUserState: UserState = { profile: null, tokenUuid: null };
+const initialUserState: UserState = { profile: null, tokenUuid: null };
 
 export const createUserSlice: SliceCreator<UserSlice> = (set) => ({
   user: initialUserState,

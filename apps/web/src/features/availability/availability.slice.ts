@@ -9,7 +9,7 @@ export type AvailabilityState = {
 
 export type AvailabilitySlice = { availability: AvailabilityState };
 
-export const initialAvailabilityState: AvailabilityState = { list: [], fromHour: 9, toHour: 16 };
+const initialAvailabilityState: AvailabilityState = { list: [], fromHour: 9, toHour: 16 };
 
 export const createAvailabilitySlice: SliceCreator<AvailabilitySlice> = () => ({
   availability: initialAvailabilityState,

@@ -31,7 +31,7 @@ export type MgmState = {
 
 export type MgmSlice = { mgm: MgmState };
 
-export const initialMgmState: MgmState = {
+const initialMgmState: MgmState = {
   tokenUuid: null,
   status: 'null',
   mgmUser: { emailAddress: '', brand: '' },

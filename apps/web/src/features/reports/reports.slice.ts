@@ -5,6 +5,6 @@ export type ReportsState = { list: unknown[] };
 
 export type ReportsSlice = { reports: ReportsState };
 
-export const initialReportsState: ReportsState = { list: [] };
+const initialReportsState: ReportsState = { list: [] };
 
 export const createReportsSlice: SliceCreator<ReportsSlice> = () => ({ reports: initialReportsState });

@@ -9,6 +9,6 @@ export type VouchersState = {
 
 export type VouchersSlice = { vouchers: VouchersState };
 
-export const initialVouchersState: VouchersState = { batches: [], vouchers: [], selectedBatchUuid: null };
+const initialVouchersState: VouchersState = { batches: [], vouchers: [], selectedBatchUuid: null };
 
 export const createVouchersSlice: SliceCreator<VouchersSlice> = () => ({ vouchers: initialVouchersState });
