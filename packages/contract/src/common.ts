@@ -6,13 +6,23 @@ export const DateTimeString = z
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Oczekiwano daty w formacie RRRR-MM-DD GG:mm:ss')
   .refine(isRealDateTime, 'Taka data nie istnieje');
 
-/** '2026-02-31 00:00:00' has the right shape but is no date; neither is hour 25. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const twoDigits = (value: string, at: number) => (value.charCodeAt(at) - 48) * 10 + (value.charCodeAt(at + 1) - 48);
+
+/**
+ * '2026-02-31 00:00:00' has the right shape but is no date; neither is hour 25. Runs on every date of
+ * every body and answer, so it reads the digits in place (issue 8) instead of building a Date; a
+ * value of another shape (the regex above refuses it too) is never real.
+ */
 function isRealDateTime(value: string): boolean {
-  const [date, time] = value.split(' ') as [string, string];
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d && hh < 24 && mm < 60 && ss < 60;
+  if (value.length !== 19) return false;
+  const year = twoDigits(value, 0) * 100 + twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const lastDay = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return day <= lastDay && twoDigits(value, 11) < 24 && twoDigits(value, 14) < 60 && twoDigits(value, 17) < 60;
 }
 export type DateTimeString = z.infer<typeof DateTimeString>;
 

@@ -15,6 +15,7 @@ describe('configuration', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
       'bodyLimitBytes',
+      'checkAnswers',
       'dataDir',
       'databaseUrl',
       'devOutbox',
@@ -35,7 +36,9 @@ describe('configuration', () => {
       dataDir: path.resolve('dane'),
       nodeEnv: 'test',
       timezone: 'Europe/Warsaw',
+      checkAnswers: true,
     });
+    expect(loadConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
   });
 
   it('a bad value stops the start with a message that names it', () => {
