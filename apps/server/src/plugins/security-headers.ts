@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { API_BASE } from '@promotor/contract/route-paths';
 
 /**
@@ -26,19 +26,42 @@ export const contentSecurityPolicy = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Helmet's headers for these options, computed once by running helmet's own middleware against a
+ * recorder. @fastify/helmet ran helmet anew on every request, parsing the policy each time (issue 8);
+ * the headers never depend on the request, so helmet stays the source of its defaults at no cost.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Sent only over HTTPS (below): over plain HTTP it means nothing and would pin a local setup.
     strictTransportSecurity: false,
   });
-  app.addHook('onSend', async (request, reply) => {
+  // On every answer, refusals included: set before anything can fail.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
     // With a trusted proxy, the protocol comes from X-Forwarded-Proto (decision 015).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // API answers hold tokens and personal data: never stored by a browser or a proxy.
     if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 

@@ -9,13 +9,8 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.s
 /** Development only (never registered in production): the messages the outbox notifier kept. */
 export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
   // The page's own inline <style> is the one exception to the app's CSP (decision 016).
-  const helmet = {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'frame-ancestors': ["'none'"] },
-    },
-  };
-  app.get('/dev/outbox', { config: { public: true }, helmet }, async (request, reply) => {
+  const policy = "default-src 'none';style-src 'unsafe-inline';frame-ancestors 'none'";
+  app.get('/dev/outbox', { config: { public: true } }, async (request, reply) => {
     // Reset codes are readable here: only from this machine, never from the network. The socket's own
     // address, never request.ip: behind a trusted proxy that comes from X-Forwarded-For.
     if (!isLoopback(request.socket.remoteAddress ?? '')) return sendError(reply, 'E_NOT_FOUND');
@@ -33,6 +28,6 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { db: Db }) {
 <body><h1>Skrzynka nadawcza</h1><p>Wiadomości, które wysłałby serwer (tryb deweloperski).</p>
 <table><thead><tr><th>Czas</th><th>Kanał</th><th>Odbiorca</th><th>Temat</th><th>Treść</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="5">Brak wiadomości.</td></tr>'}</tbody></table></body></html>`;
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return reply.header('cache-control', 'no-store').header('content-security-policy', policy).type('text/html; charset=utf-8').send(html);
   });
 }
