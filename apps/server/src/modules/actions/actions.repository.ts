@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ActionAssignmentTable, ActionLocationTable, ActionStatusEventTable, ActionTable } from '../../db/schema.ts';
 
 const actionColumns = [
@@ -28,47 +29,68 @@ function assignedActions(db: Db, userId: string) {
 
 export type ActionRow = Awaited<ReturnType<typeof findAssignedAction>> & {};
 
-export function findAssignedAction(db: Db, userId: string, actionId: string) {
-  return assignedActions(db, userId).where('a.id', '=', actionId).executeTakeFirst();
+// The hot paths (every list, every location ping) run prepared: built and compiled once per shape.
+const assignedAction = preparedQuery((db, v: { userId: string; actionId: string }) =>
+  assignedActions(db, v.userId).where('a.id', '=', v.actionId),
+);
+
+export async function findAssignedAction(db: Db, userId: string, actionId: string) {
+  return (await assignedAction(db, { userId, actionId })).rows[0];
 }
 
 export type ListFilter =
   | { kind: 'current'; since: string; until?: string; statuses?: ActionTable['global_status'][]; limit: number; offset: number }
   | { kind: 'finished'; since: string; until?: string; limit: number; offset: number };
 
-export function listAssignedActions(db: Db, userId: string, f: ListFilter) {
-  let q = assignedActions(db, userId);
-  if (f.kind === 'finished') {
-    q = q.where('s.status', '=', 'finished').where('a.since', '>=', f.since);
-    if (f.until) q = q.where('a.since', '<=', f.until);
-    return q.orderBy('a.since', 'desc').orderBy('a.id').limit(f.limit).offset(f.offset).execute();
-  }
-  // Current use (spec §9): what is still ahead of her or running now — an action she has started stays,
-  // and one cancelled by the organiser stays visible, marked, so that she learns of it.
-  q = q
+type ListValues = { userId: string; since: string; until: string | undefined; limit: number; offset: number };
+
+const finishedActions = preparedQuery((db, v: ListValues) => {
+  let q = assignedActions(db, v.userId).where('s.status', '=', 'finished').where('a.since', '>=', v.since);
+  if (v.until) q = q.where('a.since', '<=', v.until);
+  return q.orderBy('a.since', 'desc').orderBy('a.id').limit(v.limit).offset(v.offset);
+});
+
+// Current use (spec §9): what is still ahead of her or running now — an action she has started stays,
+// and one cancelled by the organiser stays visible, marked, so that she learns of it.
+const currentActions = preparedQuery((db, v: ListValues & { statuses: ActionTable['global_status'][] | undefined }) => {
+  let q = assignedActions(db, v.userId)
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '=', 'started')]))
-    .where((eb) => eb.or([eb('a.until', '>=', f.since), eb('s.status', '=', 'started')]));
-  if (f.until) q = q.where('a.since', '<=', f.until);
-  const statuses = f.statuses;
+    .where((eb) => eb.or([eb('a.until', '>=', v.since), eb('s.status', '=', 'started')]));
+  if (v.until) q = q.where('a.since', '<=', v.until);
+  const statuses = v.statuses;
   if (statuses && statuses.length > 0) {
     q = q.where((eb) =>
       eb.or([eb('a.global_status', 'in', statuses), eb('a.global_status', '=', 'hst_cancelled'), eb('s.status', '=', 'started')]),
     );
   }
-  return q.orderBy('a.since').orderBy('a.id').limit(f.limit).offset(f.offset).execute();
+  return q.orderBy('a.since').orderBy('a.id').limit(v.limit).offset(v.offset);
+});
+
+export async function listAssignedActions(db: Db, userId: string, f: ListFilter): Promise<ActionRow[]> {
+  const values = { userId, since: f.since, until: f.until, limit: f.limit, offset: f.offset };
+  const result = f.kind === 'finished' ? await finishedActions(db, values) : await currentActions(db, { ...values, statuses: f.statuses });
+  return result.rows;
 }
 
-export function findStartedAction(db: Db, userId: string) {
-  return assignedActions(db, userId).where('s.status', '=', 'started').orderBy('s.last_status_at', 'desc').executeTakeFirst();
+const latestInStatus = preparedQuery((db, v: { userId: string; status: 'started' | 'finished' }) =>
+  assignedActions(db, v.userId).where('s.status', '=', v.status).orderBy('s.last_status_at', 'desc').limit(1),
+);
+
+export async function findStartedAction(db: Db, userId: string): Promise<ActionRow | undefined> {
+  return (await latestInStatus(db, { userId, status: 'started' })).rows[0];
 }
 
-export function findLastFinishedAction(db: Db, userId: string) {
-  return assignedActions(db, userId).where('s.status', '=', 'finished').orderBy('s.last_status_at', 'desc').executeTakeFirst();
+export async function findLastFinishedAction(db: Db, userId: string): Promise<ActionRow | undefined> {
+  return (await latestInStatus(db, { userId, status: 'finished' })).rows[0];
 }
 
-export function pointsOf(db: Db, actionIds: string[]) {
-  if (actionIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('action_points').selectAll().where('action_id', 'in', actionIds).orderBy('action_id').orderBy('position').execute();
+const pointsOfActions = preparedQuery((db, v: { actionIds: string[] }) =>
+  db.selectFrom('action_points').selectAll().where('action_id', 'in', v.actionIds).orderBy('action_id').orderBy('position'),
+);
+
+export async function pointsOf(db: Db, actionIds: string[]) {
+  if (actionIds.length === 0) return [];
+  return (await pointsOfActions(db, { actionIds })).rows;
 }
 
 export function findPoint(db: Db, pointId: string) {
@@ -91,6 +113,10 @@ export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Pr
   await db.insertInto('action_status_events').values(row).execute();
 }
 
+const locationInsert = preparedQuery((db, v: { [K in keyof ActionLocationTable]: ActionLocationTable[K] }) =>
+  db.insertInto('action_locations').values(v),
+);
+
 export async function insertLocation(db: Db, row: ActionLocationTable): Promise<void> {
-  await db.insertInto('action_locations').values(row).execute();
+  await locationInsert(db, row);
 }

@@ -1,9 +1,15 @@
 import type { Db } from '../../db/kysely.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/schema.ts';
 import { newId, sha256 } from '../../lib/crypto.ts';
 
-export function findSessionByToken(db: Db, token: string) {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+// Every authenticated call looks its session up, and the app resumes it on each start: prepared.
+const sessionByTokenHash = preparedQuery((db, v: { tokenHash: string }) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', v.tokenHash),
+);
+
+export async function findSessionByToken(db: Db, token: string) {
+  return (await sessionByTokenHash(db, { tokenHash: sha256(token) })).rows[0];
 }
 
 export async function insertSession(
@@ -17,8 +23,12 @@ export async function insertSession(
     .execute();
 }
 
+const sessionExtension = preparedQuery((db, v: { id: string; expiresAt: string }) =>
+  db.updateTable('sessions').set({ expires_at: v.expiresAt }).where('id', '=', v.id),
+);
+
 export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+  await sessionExtension(db, { id, expiresAt });
 }
 
 export async function revokeSession(db: Db, id: string, at: string): Promise<void> {
@@ -36,18 +46,23 @@ export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = preparedQuery((db, v: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', v.id));
+
+export async function findUserById(db: Db, id: string) {
+  return (await userById(db, { id })).rows[0];
 }
 
-export async function userTerritories(db: Db, userId: string): Promise<{ ident: string }[]> {
-  return db
+const territoriesOfUser = preparedQuery((db, v: { userId: string }) =>
+  db
     .selectFrom('user_territories')
     .innerJoin('territories', 'territories.id', 'user_territories.territory_id')
     .select('territories.ident')
-    .where('user_territories.user_id', '=', userId)
-    .orderBy('territories.ident')
-    .execute();
+    .where('user_territories.user_id', '=', v.userId)
+    .orderBy('territories.ident'),
+);
+
+export async function userTerritories(db: Db, userId: string): Promise<{ ident: string }[]> {
+  return (await territoriesOfUser(db, { userId })).rows;
 }
 
 export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {

@@ -1,0 +1,68 @@
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Db } from './kysely.ts';
+
+/** Where a value goes: the builder sees this object in its place and Kysely makes it a parameter. */
+class Slot {
+  constructor(
+    readonly name: string,
+    readonly index?: number,
+  ) {}
+}
+
+type Value = string | number | boolean | null | undefined | readonly (string | number)[];
+type Values = Record<string, Value>;
+
+/**
+ * The builder's view of the values: every string and number is a slot standing in for it, an array a
+ * list of slots of the same length, an absent value undefined and a boolean itself. So a builder can
+ * decide the query's shape (`if (v.until)`, a list's length, a flag) but can never write a value into
+ * the SQL text: the text is reused for other callers and must hold none of this caller's data.
+ */
+function slotsOf<A extends Values>(values: A): A {
+  const slots: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined || typeof value === 'boolean') slots[name] = value;
+    else if (Array.isArray(value)) slots[name] = value.map((_, index) => new Slot(name, index));
+    else slots[name] = new Slot(name);
+  }
+  return slots as A;
+}
+
+/** The shape that decides the SQL text: which values are present, each list's length, each flag. */
+function shapeOf(values: Values): string {
+  let shape = '';
+  for (const [name, value] of Object.entries(values)) {
+    const mark =
+      value === null || value === undefined ? '-' : Array.isArray(value) ? value.length : typeof value === 'boolean' ? value : '+';
+    shape += `${name}:${mark};`;
+  }
+  return shape;
+}
+
+/**
+ * A query built and compiled once per shape and dialect, then run with new values (issue 8): Kysely's
+ * builder and compiler cost tens of microseconds a query, more than SQLite takes to run most of them.
+ * The builder takes the values as slots (above); Kysely turns each into a parameter, which is replaced
+ * by the caller's value at each run. Runs on the database or transaction given, like any repository
+ * function. SQLite keeps the statement prepared by its text (db/kysely.ts).
+ */
+export function preparedQuery<A extends Values, R>(
+  build: (db: Db, values: A) => Compilable<R>,
+): (db: Db, values: A) => Promise<QueryResult<R>> {
+  // Per dialect (the SQL differs) and per shape; a transaction shares its database's adapter.
+  const compiled = new WeakMap<object, Map<string, CompiledQuery<R>>>();
+  return (db, values) => {
+    const adapter = db.getExecutor().adapter;
+    let byShape = compiled.get(adapter.constructor);
+    if (!byShape) compiled.set(adapter.constructor, (byShape = new Map()));
+    const shape = shapeOf(values);
+    let query = byShape.get(shape);
+    if (!query) byShape.set(shape, (query = build(db, slotsOf(values)).compile()));
+    const parameters = query.parameters.map((p) => {
+      if (!(p instanceof Slot)) return p;
+      const value = values[p.name];
+      return p.index === undefined ? value : (value as readonly unknown[])[p.index];
+    });
+    return db.executeQuery({ ...query, parameters });
+  };
+}
