@@ -5,8 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { Db } from '../db/kysely.ts';
 import { findSessionByToken } from '../modules/auth/auth.repository.ts';
 
-/** Who sends an authenticated call: her user, her session and its bearer token. */
-export type Caller = { userId: string; sessionId: string; token: string };
+/** Who sends an authenticated call: her user, her session, its bearer token and its stored expiry. */
+export type Caller = { userId: string; sessionId: string; token: string; expiresAt: string };
 /** What most services need of the caller: whose data it is. */
 export type CallerUser = Pick<Caller, 'userId'>;
 
@@ -46,6 +46,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: (
     const session = await findSessionByToken(opts.db, token);
     if (!session || session.revoked_at) throw new AppError('E_UNAUTHORIZED');
     if (Date.parse(session.expires_at) <= opts.now().getTime()) throw new AppError('E_EXPIRED');
-    request.caller = { userId: session.user_id, sessionId: session.id, token };
+    request.caller = { userId: session.user_id, sessionId: session.id, token, expiresAt: session.expires_at };
   });
 });

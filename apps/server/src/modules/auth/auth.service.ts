@@ -51,13 +51,20 @@ export async function login(deps: AuthDeps, username: string, password: string):
   };
 }
 
+/**
+ * A session's lifetime moves on in steps of at least this much: an app resumed again within a minute
+ * keeps the expiry it was given then, instead of a write (a disk sync) for a few seconds' difference.
+ */
+export const SESSION_EXTENSION_STEP_MS = 60_000;
+
 /** Resumes a session: the token stays the same and its lifetime starts again. */
 export async function resume(deps: AuthDeps, caller: Caller): Promise<SessionResponse> {
   const { db, now, sessionTtlMs } = deps;
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw new AppError('E_UNAUTHORIZED');
-  const expiresAt = new Date(now().getTime() + sessionTtlMs).toISOString();
-  await repo.extendSession(db, caller.sessionId, expiresAt);
+  let expiresAt = new Date(now().getTime() + sessionTtlMs).toISOString();
+  if (Date.parse(expiresAt) - Date.parse(caller.expiresAt) < SESSION_EXTENSION_STEP_MS) expiresAt = caller.expiresAt;
+  else await repo.extendSession(db, caller.sessionId, expiresAt);
   return { token: { uuid: caller.sessionId, token: caller.token, expiresAt }, user: await toSessionUser(db, user) };
 }
 

@@ -86,6 +86,28 @@ describe.each(testDatabases)('authentication on %s', (dialect) => {
     expect(after.json().data.error).toBe('E_UNAUTHORIZED');
   });
 
+  it('resuming starts the lifetime again, in steps of a minute: a resume seconds later keeps the expiry it was given', async () => {
+    const { token } = await buildSignedInPromoter(t);
+    const stored = async () => (await t.db.selectFrom('sessions').select('expires_at').execute()).map((r) => r.expires_at);
+    const expiryAfterResume = async () => (await post(t.app, '/auth/session', undefined, token)).json().data.token.expiresAt as string;
+    const hour = 3_600_000;
+    t.clock.advance(2 * hour);
+    try {
+      const first = await expiryAfterResume();
+      expect(Date.parse(first)).toBe(t.clock.now().getTime() + t.config.sessionTtlMs);
+      expect(await stored()).toContain(first);
+      t.clock.advance(10_000);
+      expect(await expiryAfterResume()).toBe(first);
+      expect(await stored()).toContain(first);
+      t.clock.advance(60_000);
+      const later = await expiryAfterResume();
+      expect(Date.parse(later)).toBe(t.clock.now().getTime() + t.config.sessionTtlMs);
+      expect(await stored()).toContain(later);
+    } finally {
+      t.clock.advance(-(2 * hour + 70_000));
+    }
+  });
+
   it('a missing or unknown token is E_UNAUTHORIZED and an expired one E_EXPIRED', async () => {
     expect((await post(t.app, '/auth/session')).json().data.error).toBe('E_UNAUTHORIZED');
     expect((await post(t.app, '/auth/session', undefined, 'not-a-real-token')).json().data.error).toBe('E_UNAUTHORIZED');
