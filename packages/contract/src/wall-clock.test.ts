@@ -16,3 +16,41 @@ describe("the app's today", () => {
     expect(wallDay(lastSaturdayOfMarch, 'Europe/Warsaw', -62)).toBe('2026-01-26');
   });
 });
+
+describe('toWallClock', () => {
+  const byIntl = (instant: Date, timeZone: string) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  };
+
+  it('shows what a clock in the zone shows, minute by minute across the changes to and from summer time', () => {
+    // Warsaw (the app's zone), a zone that moves by half an hour, one three quarters off UTC, and UTC.
+    const zones = ['Europe/Warsaw', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'];
+    const changes = ['2026-03-29T00:00:00Z', '2026-10-25T00:00:00Z', '2026-04-04T14:00:00Z', '2026-10-03T14:00:00Z', '2026-03-08T04:00:00Z'];
+    for (const timeZone of zones) {
+      for (const change of changes) {
+        for (let minute = 0; minute < 4 * 60; minute += 7) {
+          const instant = new Date(Date.parse(change) + minute * 60_000 + 13_000);
+          expect(toWallClock(instant, timeZone), `${timeZone} ${instant.toISOString()}`).toBe(byIntl(instant, timeZone));
+        }
+      }
+    }
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => toWallClock(new Date(Number.NaN), 'Europe/Warsaw')).toThrow(RangeError);
+  });
+});

@@ -22,14 +22,36 @@ function format(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' of an instant, as a clock in `timeZone` shows it. */
-export function toWallClock(instant: Date, timeZone: string): string {
+/** The zone's offset from UTC, known for one quarter of an hour at a time (zones change on those). */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, { quarter: number; offsetMs: number }>();
+
+/**
+ * The zone's offset at the instant. Intl's formatToParts costs microseconds, and the server stamps
+ * every write with the wall clock (issue 8): it runs once per quarter hour and zone. Offset changes
+ * (summer time, and the zones half or three quarters of an hour off) all fall on a quarter hour.
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const known = offsets.get(timeZone);
+  if (known?.quarter === quarter) return known.offsetMs;
+  const start = quarter * QUARTER_HOUR_MS;
   const parts = Object.fromEntries(
     format(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
+      .formatToParts(new Date(start))
+      .map((p) => [p.type, Number(p.value)]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const offsetMs = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second) - start;
+  offsets.set(timeZone, { quarter, offsetMs });
+  return offsetMs;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of an instant, as a clock in `timeZone` shows it. */
+export function toWallClock(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+  const iso = new Date(ms + offsetAt(ms, timeZone)).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 /**
