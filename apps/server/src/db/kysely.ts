@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { GroupCommitSqliteDialect, type StatementSource } from './sqlite-group-commit.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -35,7 +36,7 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(keepingStatements(database)) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -50,10 +51,13 @@ export const STATEMENT_CACHE_SIZE = 500;
  * Kysely runs one query at a time on the connection, and SQLite prepares a statement again by itself
  * when the schema changes (a migration).
  */
-export function keepingStatements(database: SQLite.Database, limit = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+export function keepingStatements(database: SQLite.Database, limit = STATEMENT_CACHE_SIZE): StatementSource {
+  const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => database.close(),
+    get inTransaction() {
+      return database.inTransaction;
+    },
     prepare(text) {
       const kept = statements.get(text);
       if (kept) {

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keepingStatements } from './kysely.ts';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
+
+type Db = Kysely<{ pings: { id: string; note: string | null }; replies: { id: string; ping_id: string } }>;
+
+// Issue 8: writes that arrive together share one commit, and none is reported before its commit.
+describe('SQLite group commit', () => {
+  let dir: string;
+  let file: string;
+  let dialect: GroupCommitSqliteDialect;
+  let db: Db;
+  /** Another connection to the same file: it sees only what is committed. */
+  let observer: SQLite.Database;
+  const committed = () => (observer.prepare('select id from pings order by id').all() as { id: string }[]).map((r) => r.id);
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-group-commit-'));
+    file = path.join(dir, 'db.sqlite');
+    // A short busy timeout: one test makes another process hold the write lock.
+    const database = new SQLite(file, { timeout: 100 });
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('synchronous = FULL');
+    dialect = new GroupCommitSqliteDialect(keepingStatements(database));
+    db = new Kysely({ dialect });
+    await sql`create table pings (id text primary key, note text)`.execute(db);
+    // Checked at commit: a write that breaks it makes the commit itself fail.
+    await sql`create table replies (id text primary key, ping_id text references pings (id) deferrable initially deferred)`.execute(db);
+    observer = new SQLite(file);
+  });
+  afterEach(async () => {
+    observer.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (id: string) => db.insertInto('pings').values({ id, note: null }).execute();
+
+  it('writes sent together share one commit, and each is on disk when its promise settles', async () => {
+    const before = { ...dialect.driver.stats };
+    const seen: string[][] = [];
+    await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map(async (id) => {
+        await insert(id);
+        seen.push(committed());
+      }),
+    );
+    expect(dialect.driver.stats.commits - before.commits).toBe(1);
+    expect(dialect.driver.stats.groupedWrites - before.groupedWrites).toBe(5);
+    // Every writer, when told "saved", finds all five committed: another connection reads them.
+    for (const rows of seen) expect(rows).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('a write that fails fails alone: the others of its commit are kept', async () => {
+    await insert('taken');
+    const results = await Promise.allSettled([insert('x'), insert('taken'), insert('y')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(committed()).toEqual(['taken', 'x', 'y']);
+  });
+
+  it('when the commit fails, every write of the batch is refused, and none is kept', async () => {
+    const orphan = sql`insert into replies (id, ping_id) values ('r1', 'no-such-ping')`.execute(db);
+    const results = await Promise.allSettled([insert('p'), orphan, insert('q')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(committed()).toEqual([]);
+    await insert('r');
+    expect(committed()).toEqual(['r']);
+  });
+
+  it('a batch that cannot begin (another process holds the write lock) refuses its write and the next one works', async () => {
+    const blocker = new SQLite(file);
+    blocker.prepare('begin immediate').run();
+    try {
+      await expect(insert('p')).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    } finally {
+      blocker.prepare('rollback').run();
+      blocker.close();
+    }
+    await insert('q');
+    expect(committed()).toEqual(['q']);
+  });
+
+  it('a transaction runs alone: it commits the open batch first, and a rollback leaves others untouched', async () => {
+    const lone = insert('before');
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('pings').values({ id: 'inside', note: null }).execute();
+        // The batch written before the transaction began is already on disk; the transaction is not.
+        expect(committed()).toEqual(['before']);
+        throw new Error('changed her mind');
+      })
+      .catch(() => {});
+    await lone;
+    expect(committed()).toEqual(['before']);
+  });
+
+  it('while a transaction runs, statements from elsewhere wait for it and then see its result', async () => {
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('pings').values({ id: 'tx', note: 'first' }).execute();
+      await paused;
+      await trx.updateTable('pings').set({ note: 'final' }).where('id', '=', 'tx').execute();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const read = db.selectFrom('pings').select('note').where('id', '=', 'tx').executeTakeFirst();
+    const write = insert('after');
+    let readDone = false;
+    void read.then(() => (readDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readDone).toBe(false);
+    release();
+    await transaction;
+    expect(await read).toEqual({ note: 'final' });
+    await write;
+    expect(committed()).toEqual(['after', 'tx']);
+  });
+
+  it('a write with RETURNING is a write: it waits for its commit and answers its rows', async () => {
+    const rows = await db.insertInto('pings').values({ id: 'ret', note: 'n' }).returning(['id', 'note']).execute();
+    expect(rows).toEqual([{ id: 'ret', note: 'n' }]);
+    expect(committed()).toEqual(['ret']);
+  });
+});

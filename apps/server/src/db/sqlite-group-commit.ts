@@ -1,0 +1,188 @@
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult } from 'kysely';
+
+/** The connection as the driver uses it: better-sqlite3's, with its statements kept (db/kysely.ts). */
+export type StatementSource = {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+  readonly inTransaction: boolean;
+};
+
+/**
+ * SQLite for Kysely with group commit (issue 8). With synchronous=FULL every commit waits for the
+ * disk (about 0.6 ms here, with the event loop blocked: better-sqlite3 is synchronous), which capped
+ * the server at a few hundred writes a second. So the writes that arrive together share one commit:
+ *
+ * - A statement that writes, outside an explicit transaction, opens a batch (BEGIN IMMEDIATE) or
+ *   joins the open one, runs at once, and its promise settles only when the batch is committed: one
+ *   event-loop turn later (setImmediate), together with every write of that turn. Nobody is told
+ *   "saved" before the disk has it. A statement that fails (a unique index) is undone alone by
+ *   SQLite; the others commit. If the commit fails, every write of the batch fails.
+ * - An explicit transaction (db.transaction()) runs alone, as before: it commits the open batch
+ *   first, then runs between its own BEGIN IMMEDIATE and COMMIT, and everything else waits for it.
+ * - Reads run at once. They may see a write of the open batch a moment before its commit (the same
+ *   connection); should that commit fail (disk full), the writer gets the error and retries.
+ *
+ * docs/decisions/053-sqlite-group-commit.md
+ */
+export class GroupCommitSqliteDriver implements Driver {
+  #db: StatementSource;
+  #batch: Array<{ settle: (error?: unknown) => void }> | null = null;
+  /** The explicit transaction running now; the others and all lone statements wait for it. */
+  #transaction: { connection: GroupCommitConnection; done: Promise<void>; end: () => void } | null = null;
+  /** How many commits, how many writes they carried: for tests and the benchmark. */
+  readonly stats = { commits: 0, groupedWrites: 0 };
+
+  constructor(database: StatementSource) {
+    this.#db = database;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new GroupCommitConnection(this);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    while (this.#transaction) await this.#transaction.done;
+    this.commitBatch();
+    let end!: () => void;
+    const done = new Promise<void>((resolve) => (end = resolve));
+    this.#transaction = { connection: connection as GroupCommitConnection, done, end };
+    try {
+      this.#run('begin immediate');
+    } catch (error) {
+      this.#endTransaction();
+      throw error;
+    }
+  }
+
+  async commitTransaction(): Promise<void> {
+    try {
+      this.#run('commit');
+      this.stats.commits++;
+    } finally {
+      this.#endTransaction();
+    }
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    try {
+      if (this.#db.inTransaction) this.#run('rollback');
+    } finally {
+      this.#endTransaction();
+    }
+  }
+
+  async destroy(): Promise<void> {
+    this.commitBatch();
+    this.#db.close();
+  }
+
+  /** Runs a compiled statement for a connection, as the rules above say. */
+  async execute<R>(connection: GroupCommitConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    while (this.#transaction && this.#transaction.connection !== connection) await this.#transaction.done;
+    const statement = this.#db.prepare(query.sql);
+    if (statement.readonly || this.#transaction) return resultOf<R>(statement, query.parameters);
+    if (!this.#batch) {
+      this.#run('begin immediate');
+      this.#batch = [];
+      setImmediate(() => this.commitBatch());
+    }
+    let result: QueryResult<R>;
+    try {
+      result = resultOf<R>(statement, query.parameters);
+    } catch (error) {
+      // Some failures (I/O, a full disk) make SQLite roll the whole batch back: it failed for all.
+      if (!this.#db.inTransaction) this.#failBatch(error);
+      throw error;
+    }
+    return new Promise((resolve, reject) => {
+      this.#batch!.push({ settle: (error) => (error === undefined ? resolve(result) : reject(error as Error)) });
+    });
+  }
+
+  /** Commits the open batch, if any, and settles its writes. */
+  commitBatch(): void {
+    const batch = this.#batch;
+    if (!batch) return;
+    this.#batch = null;
+    try {
+      this.#run('commit');
+    } catch (error) {
+      if (this.#db.inTransaction) this.#run('rollback');
+      for (const write of batch) write.settle(error);
+      return;
+    }
+    this.stats.commits++;
+    this.stats.groupedWrites += batch.length;
+    for (const write of batch) write.settle();
+  }
+
+  #failBatch(error: unknown): void {
+    const batch = this.#batch ?? [];
+    this.#batch = null;
+    for (const write of batch) write.settle(error);
+  }
+
+  #endTransaction(): void {
+    const transaction = this.#transaction;
+    this.#transaction = null;
+    transaction?.end();
+  }
+
+  #run(sql: string): void {
+    this.#db.prepare(sql).run([]);
+  }
+}
+
+function resultOf<R>(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+class GroupCommitConnection implements DatabaseConnection {
+  readonly #driver: GroupCommitSqliteDriver;
+
+  constructor(driver: GroupCommitSqliteDriver) {
+    this.#driver = driver;
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#driver.execute<R>(this, query);
+  }
+
+  // eslint-disable-next-line require-yield -- the interface asks for a generator; nothing here streams.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not used with SQLite here');
+  }
+}
+
+/** Kysely's SQLite dialect with the group-commit driver above. */
+export class GroupCommitSqliteDialect implements Dialect {
+  readonly driver: GroupCommitSqliteDriver;
+
+  constructor(database: StatementSource) {
+    this.driver = new GroupCommitSqliteDriver(database);
+  }
+
+  createDriver(): Driver {
+    return this.driver;
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
