@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// npm run bench [-- --db postgres]: the API's hot paths under load, side by side with bare Fastify.
+// npm run bench [-- --db postgres] [--scale [--explain]] [--flush]: the API's hot paths under load, side
+// by side with bare Fastify.
 // Starts the anchor (bench/anchor-server.mjs: bare Fastify 5 + the same zod type provider, one
 // validated POST) and the real server on a fresh database (a temporary SQLite file, or with
 // `--db postgres` a scratch database created on BENCH_POSTGRES_URL and dropped afterwards), logs in as
 // the demo promoters, and drives each case with autocannon from this process (not the servers'):
 // req/s, p50 and p99 latency, and the rate as a share of the anchor's. It prints numbers; it is not
 // part of npm test. BENCH_SECONDS (10) and BENCH_CONNECTIONS (16) change the load.
+//   --scale    before the load, a year of a large field force in the same database (bench/scale-data.mjs)
+//   --explain  with --scale: the query plan of each statement the hot paths run (bench/explain.mjs)
+//   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +17,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openBenchDb } from './bench-db.mjs';
+import { runFlush } from './flush.mjs';
+import { buildScaleData } from './scale-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -25,6 +32,11 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-bench-'));
 const scratchDb = `promotor_bench_${process.pid}`;
+const TIMEZONE = process.env.APP_TIMEZONE ?? 'Europe/Warsaw';
+const scale = args.includes('--scale');
+const flush = args.includes('--flush');
+const explain = args.includes('--explain');
+if (explain && !scale) throw new Error('--explain goes with --scale');
 
 async function adminQuery(text) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
@@ -41,6 +53,36 @@ function databaseUrl() {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${scratchDb}`;
   return { DATABASE_URL: url.toString() };
+}
+
+/** The bench's own connection to the server's database (the server keeps its own). */
+const benchDb = () =>
+  openBenchDb(
+    dbKind === 'postgres'
+      ? { kind: 'postgres', url: databaseUrl().DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'promotor.sqlite') },
+  );
+
+async function withBenchDb(work) {
+  const db = await benchDb();
+  try {
+    await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** bench/explain.mjs under tsx, as its own process (it opens the database with the server's code). */
+function explainPlans(token) {
+  const url = dbKind === 'postgres' ? databaseUrl().DATABASE_URL : `sqlite:${path.join(dataDir, 'promotor.sqlite')}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/explain.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_TOKEN: token, BENCH_TIMEZONE: TIMEZONE },
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/explain.mjs exited with ${code}`)))),
+  );
 }
 
 function start(file, cwd, env) {
@@ -104,24 +146,8 @@ async function load(url, { body, token, perRequestKey = false }) {
   };
 }
 
-if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
-const anchor = start(path.join(root, 'bench/anchor-server.mjs'), root, { PORT: String(ANCHOR_PORT) });
-const server = start('src/server.ts', path.join(root, 'apps/server'), {
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'test',
-  LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
-  LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
-  ...databaseUrl(),
-});
-
-try {
-  await waitFor(`${base}/api/health`);
-  await waitFor(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { method: 'POST' });
-  const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
-  const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
+/** The table of cases: each hot path under autocannon, next to the anchor. */
+async function runCases(anna, piotr) {
   const today = new Date().toISOString().slice(0, 10);
   const listBody = {
     actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } },
@@ -160,6 +186,30 @@ try {
     const r = await load(url, options);
     row(name, r, `${((100 * r.rate) / bare.rate).toFixed(0)} %`);
   }
+}
+
+if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
+const anchor = start(path.join(root, 'bench/anchor-server.mjs'), root, { PORT: String(ANCHOR_PORT) });
+const server = start('src/server.ts', path.join(root, 'apps/server'), {
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
+  LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
+  ...databaseUrl(),
+});
+
+try {
+  await waitFor(`${base}/api/health`);
+  await waitFor(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { method: 'POST' });
+  if (scale) await withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
+  const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
+  const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
+  if (explain) await explainPlans(anna);
+  if (flush) await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));
+  else await runCases(anna, piotr);
 } finally {
   for (const child of [server, anchor]) child.kill('SIGTERM');
   await Promise.all([server, anchor].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
