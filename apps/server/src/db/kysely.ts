@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { statementNameOf } from './prepared-query.ts';
 import { GroupCommitSqliteDialect, type StatementSource } from './sqlite-group-commit.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,8 +83,34 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPreparedStatements(pool) }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, with a prepared query's SQL (db/prepared-query.ts) sent as a named
+ * statement: each connection parses and plans it once, then only binds values (issue 8). Other
+ * queries go as they are. Kysely keys its connections by client, so each client keeps one wrapper.
+ */
+function namingPreparedStatements(pool: pg.Pool) {
+  const wrappers = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  const wrap = (client: pg.PoolClient): pg.PoolClient => {
+    let wrapper = wrappers.get(client);
+    if (!wrapper) {
+      wrapper = Object.create(client, {
+        query: {
+          value: (text: unknown, values?: unknown[]) => {
+            const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+            return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+          },
+        },
+        release: { value: (error?: Error | boolean) => client.release(error) },
+      }) as pg.PoolClient;
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
 }
 
 /** A unique index refused the write (SQLite and PostgreSQL report it differently). */

@@ -4,7 +4,7 @@ import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-field-actions.ts';
 import * as m003 from './migrations/003-one-started-action.ts';
 import * as m004 from './migrations/004-rate-counters.ts';
-import * as m005 from './migrations/005-assignment-status-index.ts';
+import * as m005 from './migrations/005-hot-path-indexes.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -14,7 +14,7 @@ const migrations: Record<string, DialectMigration> = {
   '002-field-actions': m002,
   '003-one-started-action': m003,
   '004-rate-counters': m004,
-  '005-assignment-status-index': m005,
+  '005-hot-path-indexes': m005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
 import { buildAction, buildPromoter, wallDay } from '../test/builders.ts';
@@ -64,5 +65,17 @@ describe.each(testDatabases)('prepared queries (%s)', (dialect) => {
     expect((await listAssignedActions(t.db, ewa.userId, filter)).map((r) => r.id)).toEqual([other.uuid]);
     const withStatuses = { ...filter, statuses: ['accepted' as const] };
     expect((await listAssignedActions(t.db, ewa.userId, withStatuses)).map((r) => r.id)).toEqual([other.uuid]);
+  });
+
+  it.runIf(dialect === 'postgres')('on PostgreSQL a prepared query is a named statement, planned once per connection', async () => {
+    const promoter = await buildPromoter(t);
+    const statements = await t.db.transaction().execute(async (trx) => {
+      await usernameOf(trx, { id: promoter.userId });
+      await usernameOf(trx, { id: 'someone-else' });
+      return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx)).rows;
+    });
+    const mine = statements.filter((s) => s.statement === 'select "username" from "users" where "id" = $1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.name).toMatch(/^promotor_\d+$/);
   });
 });

@@ -39,6 +39,14 @@ function shapeOf(values: Values): string {
   return shape;
 }
 
+/** The SQL texts of prepared queries, each with a name: PostgreSQL keeps them as named statements. */
+const statementNames = new Map<string, string>();
+
+/** The name under which PostgreSQL may keep this text's plan, if it is a prepared query's. */
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /**
  * A query built and compiled once per shape and dialect, then run with new values (issue 8): Kysely's
  * builder and compiler cost tens of microseconds a query, more than SQLite takes to run most of them.
@@ -57,7 +65,10 @@ export function preparedQuery<A extends Values, R>(
     if (!byShape) compiled.set(adapter.constructor, (byShape = new Map()));
     const shape = shapeOf(values);
     let query = byShape.get(shape);
-    if (!query) byShape.set(shape, (query = build(db, slotsOf(values)).compile()));
+    if (!query) {
+      byShape.set(shape, (query = build(db, slotsOf(values)).compile()));
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `promotor_${statementNames.size + 1}`);
+    }
     const parameters = query.parameters.map((p) => {
       if (!(p instanceof Slot)) return p;
       const value = values[p.name];
