@@ -10,7 +10,7 @@
 //   --scale    before the load, a year of a large field force in the same database (bench/scale-data.mjs)
 //   --explain  with --scale: the query plan of each statement the hot paths run (bench/explain.mjs)
 //   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,7 +148,7 @@ async function load(url, { body, token, perRequestKey = false }) {
 
 /** The table of cases: each hot path under autocannon, next to the anchor. */
 async function runCases(anna, piotr) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE }).format(new Date());
   const listBody = {
     actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } },
     pagination: { limit: 200, offset: 0 },
@@ -190,12 +190,18 @@ async function runCases(anna, piotr) {
 
 if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
 const anchor = start(path.join(root, 'bench/anchor-server.mjs'), root, { PORT: String(ANCHOR_PORT) });
-const server = start('src/server.ts', path.join(root, 'apps/server'), {
+// The server as `npm start` runs it: built into one file (apps/server/scripts/build-server.mjs).
+const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+const server = start('dist/server.mjs', path.join(root, 'apps/server'), {
   DATA_DIR: dataDir,
   PORT: String(PORT),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
-  NODE_ENV: 'test',
+  // As it runs for promoters: production (answers written without zod's second check, decision 052),
+  // with the demo data the cases log in with.
+  NODE_ENV: 'production',
+  SEED_DEMO_DATA: 'true',
   LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
   LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
   ...databaseUrl(),

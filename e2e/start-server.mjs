@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts the real server for the end-to-end tests on a fresh, temporary database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,11 @@ if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+// The server as `npm start` runs it: built into one file.
+const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: {

@@ -39,6 +39,8 @@ describe('configuration', () => {
       checkAnswers: true,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
+    // The web build beside the server, whether the sources run or the bundle in dist/ (npm start).
+    expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
   });
 
   it('a bad value stops the start with a message that names it', () => {

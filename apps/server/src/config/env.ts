@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** apps/server: the nearest folder with a package.json, from src/config (tsx) or dist (the bundle). */
+function serverRoot(from: string): string {
+  for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  }
+  return from;
+}
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
@@ -34,7 +43,7 @@ const EnvSchema = z
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: positiveInt.default(10),
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
     /** Where the built web app is; the server serves it with the SPA fallback. */
-    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+    WEB_DIST_DIR: z.string().default(path.resolve(serverRoot(import.meta.dirname), '../web/dist')),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
