@@ -7,7 +7,8 @@
 // the demo promoters, and drives each case with autocannon from this process (not the servers'):
 // req/s, p50 and p99 latency, and the rate as a share of the anchor's. It prints numbers; it is not
 // part of npm test. BENCH_SECONDS (10) and BENCH_CONNECTIONS (16) change the load.
-//   --scale    before the load, a year of a large field force in the same database (bench/scale-data.mjs)
+//   --scale    the cases on the demo data, then on a year of a large field force added to the same
+//              database (bench/scale-data.mjs), and the ratio of the two
 //   --explain  with --scale: the query plan of each statement the hot paths run (bench/explain.mjs)
 //   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
 import { spawn, spawnSync } from 'node:child_process';
@@ -146,8 +147,8 @@ async function load(url, { body, token, perRequestKey = false }) {
   };
 }
 
-/** The table of cases: each hot path under autocannon, next to the anchor. */
-async function runCases(anna, piotr) {
+/** The table of cases: each hot path under autocannon, next to the anchor. Returns each case's figures. */
+async function runCases(anna, piotr, label) {
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE }).format(new Date());
   const listBody = {
     actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } },
@@ -162,7 +163,9 @@ async function runCases(anna, piotr) {
     ['POST /api/action/recent', `${base}/api/action/recent`, { token: anna }],
     ['POST /api/action/location/save', `${base}/api/action/location/save`, { token: piotr, body: ping, perRequestKey: true }],
   ];
-  console.log(`database: ${dbKind}; ${CONNECTIONS} connections, ${SECONDS} s per case; Node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `\ndatabase: ${dbKind}${label ? ` (${label})` : ''}; ${CONNECTIONS} connections, ${SECONDS} s per case; Node ${process.version}, ${os.cpus().length} cores`,
+  );
   const bare = await load(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { body: listBody });
   const row = (name, r, ratio) =>
     console.log(
@@ -182,9 +185,23 @@ async function runCases(anna, piotr) {
     'non-2xx'.padStart(7),
   );
   row('bare Fastify (anchor)', bare, '100 %');
+  const results = {};
   for (const [name, url, options] of cases) {
     const r = await load(url, options);
     row(name, r, `${((100 * r.rate) / bare.rate).toFixed(0)} %`);
+    results[name] = r;
+  }
+  return results;
+}
+
+/** At scale against the demo database, measured in the same run: is the cost flat in data size? */
+function compare(demo, scaled) {
+  console.log('\nat scale against the demo data (same run):');
+  console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99'.padStart(7));
+  for (const name of Object.keys(demo)) {
+    const rate = scaled[name].rate / demo[name].rate;
+    const p99 = scaled[name].p99 / demo[name].p99;
+    console.log(name.padEnd(34), `${rate.toFixed(2)}×`.padStart(8), `${p99.toFixed(2)}×`.padStart(7));
   }
 }
 
@@ -210,12 +227,22 @@ const server = start('dist/server.mjs', path.join(root, 'apps/server'), {
 try {
   await waitFor(`${base}/api/health`);
   await waitFor(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { method: 'POST' });
-  if (scale) await withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
-  if (explain) await explainPlans(anna);
-  if (flush) await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));
-  else await runCases(anna, piotr);
+  const buildScale = () => withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
+  if (flush) {
+    if (scale) await buildScale();
+    await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));
+  } else if (scale) {
+    // The same cases on the demo data, then on the large dataset, in one run: the ratio is the point.
+    const demo = await runCases(anna, piotr, 'demo data');
+    await buildScale();
+    if (explain) await explainPlans(anna);
+    compare(demo, await runCases(anna, piotr, 'at scale'));
+  } else {
+    if (explain) await explainPlans(anna);
+    await runCases(anna, piotr);
+  }
 } finally {
   for (const child of [server, anchor]) child.kill('SIGTERM');
   await Promise.all([server, anchor].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));

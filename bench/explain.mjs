@@ -39,6 +39,8 @@ for (const method of ['all', 'get', 'run', 'iterate']) {
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (config, values, callback) {
   if (typeof config === 'string' && Array.isArray(values)) record(config, [values]);
+  // A prepared query goes as a named statement: { name, text, values } (db/kysely.ts).
+  else if (config && typeof config.text === 'string' && Array.isArray(config.values)) record(config.text, [config.values]);
   return originalQuery.call(this, config, values, callback);
 };
 

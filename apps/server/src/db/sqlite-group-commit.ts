@@ -113,8 +113,13 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       this.#run('commit');
     } catch (error) {
-      if (this.#db.inTransaction) this.#run('rollback');
       for (const write of batch) write.settle(error);
+      // Runs from setImmediate too: a failing rollback must not take the process down.
+      try {
+        if (this.#db.inTransaction) this.#run('rollback');
+      } catch {
+        /* the connection reports it to the next statement */
+      }
       return;
     }
     this.stats.commits++;
