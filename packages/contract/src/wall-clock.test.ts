@@ -39,7 +39,13 @@ describe('toWallClock', () => {
   it('shows what a clock in the zone shows, minute by minute across the changes to and from summer time', () => {
     // Warsaw (the app's zone), a zone that moves by half an hour, one three quarters off UTC, and UTC.
     const zones = ['Europe/Warsaw', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'UTC'];
-    const changes = ['2026-03-29T00:00:00Z', '2026-10-25T00:00:00Z', '2026-04-04T14:00:00Z', '2026-10-03T14:00:00Z', '2026-03-08T04:00:00Z'];
+    const changes = [
+      '2026-03-29T00:00:00Z',
+      '2026-10-25T00:00:00Z',
+      '2026-04-04T14:00:00Z',
+      '2026-10-03T14:00:00Z',
+      '2026-03-08T04:00:00Z',
+    ];
     for (const timeZone of zones) {
       for (const change of changes) {
         for (let minute = 0; minute < 4 * 60; minute += 7) {
