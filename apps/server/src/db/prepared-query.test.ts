@@ -66,16 +66,28 @@ describe.each(testDatabases)('prepared queries (%s)', (dialect) => {
     const withStatuses = { ...filter, statuses: ['accepted' as const] };
     expect((await listAssignedActions(t.db, ewa.userId, withStatuses)).map((r) => r.id)).toEqual([other.uuid]);
   });
-
-  it.runIf(dialect === 'postgres')('on PostgreSQL a prepared query is a named statement, planned once per connection', async () => {
-    const promoter = await buildPromoter(t);
-    const statements = await t.db.transaction().execute(async (trx) => {
-      await usernameOf(trx, { id: promoter.userId });
-      await usernameOf(trx, { id: 'someone-else' });
-      return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx)).rows;
-    });
-    const mine = statements.filter((s) => s.statement === 'select "username" from "users" where "id" = $1');
-    expect(mine).toHaveLength(1);
-    expect(mine[0]!.name).toMatch(/^promotor_\d+$/);
-  });
 });
+
+// Only where PostgreSQL runs (TEST_DATABASE_URL): named statements are a PostgreSQL matter.
+if (testDatabases.includes('postgres')) {
+  describe('prepared queries on PostgreSQL', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('postgres');
+    });
+    afterAll(() => t.close());
+    const usernameOf = preparedQuery((db, v: { id: string }) => db.selectFrom('users').select('username').where('id', '=', v.id));
+
+    it('a prepared query is a named statement, planned once per connection', async () => {
+      const promoter = await buildPromoter(t);
+      const statements = await t.db.transaction().execute(async (trx) => {
+        await usernameOf(trx, { id: promoter.userId });
+        await usernameOf(trx, { id: 'someone-else' });
+        return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx)).rows;
+      });
+      const mine = statements.filter((s) => s.statement === 'select "username" from "users" where "id" = $1');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.name).toMatch(/^promotor_\d+$/);
+    });
+  });
+}
