@@ -94,17 +94,27 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
  */
 function namingPreparedStatements(pool: pg.Pool) {
   const wrappers = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  // A plan that no longer fits its table (a column changed by a migration elsewhere: 0A000) or a
+  // statement the server forgot (26000) would fail on this connection for good: it is replaced.
+  const brokenStatement = new Set(['0A000', '26000']);
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
     let wrapper = wrappers.get(client);
     if (!wrapper) {
+      let broken = false;
       wrapper = Object.create(client, {
         query: {
-          value: (text: unknown, values?: unknown[]) => {
+          value: async (text: unknown, values?: unknown[]) => {
             const name = typeof text === 'string' ? statementNameOf(text) : undefined;
-            return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+            if (!name) return client.query(text as string, values);
+            try {
+              return await client.query({ name, text: text as string, values });
+            } catch (error) {
+              if (brokenStatement.has((error as { code?: string }).code ?? '')) broken = true;
+              throw error;
+            }
           },
         },
-        release: { value: (error?: Error | boolean) => client.release(error) },
+        release: { value: (error?: Error | boolean) => client.release(broken || error) },
       }) as pg.PoolClient;
       wrappers.set(client, wrapper);
     }

@@ -39,6 +39,22 @@ describe.each(testDatabases)('prepared queries (%s)', (dialect) => {
     expect(names((await usersIn(t.db, { ids: [b, c], prefix: `${people[1]!.username}%`, limit: 10 })).rows)).toEqual([people[1]!.username]);
   });
 
+  it("'' and 0 decide the shape as the values would: an empty prefix is no filter, as in the plain query", async () => {
+    const promoter = await buildPromoter(t);
+    const rows = (await usersIn(t.db, { ids: [promoter.userId], prefix: '', limit: 10 })).rows;
+    expect(rows).toEqual([{ username: promoter.username }]);
+  });
+
+  it('refuses a list used as one value (it would send placeholders, not her values)', async () => {
+    const asOneValue = preparedQuery((db, v: { ids: string[] }) =>
+      db
+        .updateTable('users')
+        .set({ username: v.ids as unknown as string })
+        .where('id', '=', 'nobody'),
+    );
+    await expect(asOneValue(t.db, { ids: ['a', 'b'] })).rejects.toThrow(/in` list/);
+  });
+
   it('runs inside a transaction the caller owns, and a rolled back write is gone', async () => {
     const promoter = await buildPromoter(t);
     const rename = preparedQuery((db, v: { id: string; username: string }) =>
@@ -87,7 +103,7 @@ if (testDatabases.includes('postgres')) {
       });
       const mine = statements.filter((s) => s.statement === 'select "username" from "users" where "id" = $1');
       expect(mine).toHaveLength(1);
-      expect(mine[0]!.name).toMatch(/^promotor_\d+$/);
+      expect(mine[0]!.name).toMatch(/^promotor_[0-9a-f]{20}$/);
     });
   });
 }

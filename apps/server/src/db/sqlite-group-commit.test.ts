@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keepingStatements } from './kysely.ts';
-import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
+import { GroupCommitError, GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 
 type Db = Kysely<{ pings: { id: string; note: string | null }; replies: { id: string; ping_id: string } }>;
 
@@ -69,7 +69,10 @@ describe('SQLite group commit', () => {
     const orphan = sql`insert into replies (id, ping_id) values ('r1', 'no-such-ping')`.execute(db);
     const results = await Promise.allSettled([insert('p'), orphan, insert('q')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    // Each is told its batch failed (a retry), with the cause, not as its own constraint conflict.
+    const reason = (results[0] as PromiseRejectedResult).reason as GroupCommitError;
+    expect(reason).toBeInstanceOf(GroupCommitError);
+    expect(reason.cause).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
     expect(committed()).toEqual([]);
     await insert('r');
     expect(committed()).toEqual(['r']);
@@ -86,6 +89,25 @@ describe('SQLite group commit', () => {
     }
     await insert('q');
     expect(committed()).toEqual(['q']);
+  });
+
+  it('a transaction whose commit fails is rolled back before anyone waiting runs', async () => {
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const failing = db.transaction().execute(async (trx) => {
+      await sql`insert into replies (id, ping_id) values ('r1', 'no-such-ping')`.execute(trx);
+      await paused;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const read = db.selectFrom('replies').select('id').execute();
+    const write = insert('waiting');
+    const next = db.transaction().execute((trx) => trx.insertInto('pings').values({ id: 'next', note: null }).execute());
+    release();
+    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(await read).toEqual([]);
+    await write;
+    await next;
+    expect(committed()).toEqual(['next', 'waiting']);
   });
 
   it('a transaction runs alone: it commits the open batch first, and a rollback leaves others untouched', async () => {

@@ -24,7 +24,9 @@ export type StatementSource = {
  * - Reads run at once. They may see a write of the open batch a moment before its commit (the same
  *   connection); should that commit fail (disk full), the writer gets the error and retries.
  *
- * docs/decisions/053-sqlite-group-commit.md
+ * Not for this driver: transaction control, VACUUM, ATTACH and connection PRAGMAs in queries (open the
+ * better-sqlite3 handle for those), and migrating while requests run (server.ts migrates before it
+ * listens). docs/decisions/053-sqlite-group-commit.md
  */
 export class GroupCommitSqliteDriver implements Driver {
   #db: StatementSource;
@@ -64,14 +66,22 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       this.#run('commit');
       this.stats.commits++;
+    } catch (error) {
+      // SQLite may keep the failed transaction open (a deferred foreign key, a full disk): it is rolled
+      // back before anyone waiting runs, so nobody sees its rows or finds the connection busy.
+      this.#rollbackQuietly();
+      throw error;
     } finally {
       this.#endTransaction();
     }
   }
 
-  async rollbackTransaction(): Promise<void> {
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // Kysely also rolls back after a failed commit, which has already ended it: by then the
+    // connection may run someone else's batch or transaction, which must not be touched.
+    if (this.#transaction?.connection !== connection) return;
     try {
-      if (this.#db.inTransaction) this.#run('rollback');
+      this.#rollbackQuietly();
     } finally {
       this.#endTransaction();
     }
@@ -86,8 +96,19 @@ export class GroupCommitSqliteDriver implements Driver {
   async execute<R>(connection: GroupCommitConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     while (this.#transaction && this.#transaction.connection !== connection) await this.#transaction.done;
     const statement = this.#db.prepare(query.sql);
-    if (statement.readonly || this.#transaction) return resultOf<R>(statement, query.parameters);
+    if (this.#transaction) return resultOf<R>(statement, query.parameters);
+    if (statement.readonly) {
+      try {
+        return resultOf<R>(statement, query.parameters);
+      } catch (error) {
+        this.#checkBatch(error);
+        throw error;
+      }
+    }
+    this.#checkBatch(new Error('the open batch was rolled back'));
     if (!this.#batch) {
+      // A transaction nobody owns (left by a failure) would swallow this batch: end it first.
+      this.#rollbackQuietly();
       this.#run('begin immediate');
       this.#batch = [];
       setImmediate(() => this.commitBatch());
@@ -96,8 +117,7 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       result = resultOf<R>(statement, query.parameters);
     } catch (error) {
-      // Some failures (I/O, a full disk) make SQLite roll the whole batch back: it failed for all.
-      if (!this.#db.inTransaction) this.#failBatch(error);
+      this.#checkBatch(error);
       throw error;
     }
     return new Promise((resolve, reject) => {
@@ -113,13 +133,8 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       this.#run('commit');
     } catch (error) {
-      for (const write of batch) write.settle(error);
-      // Runs from setImmediate too: a failing rollback must not take the process down.
-      try {
-        if (this.#db.inTransaction) this.#run('rollback');
-      } catch {
-        /* the connection reports it to the next statement */
-      }
+      for (const write of batch) write.settle(batchFailure(error));
+      this.#rollbackQuietly();
       return;
     }
     this.stats.commits++;
@@ -127,10 +142,25 @@ export class GroupCommitSqliteDriver implements Driver {
     for (const write of batch) write.settle();
   }
 
-  #failBatch(error: unknown): void {
-    const batch = this.#batch ?? [];
+  /**
+   * Some failures (I/O, a full disk, OR ROLLBACK) make SQLite roll the whole batch back: then it failed
+   * for every write in it, each told so with an error of its own (not the failing statement's, which
+   * could read as its own unique-index conflict and stop its retry).
+   */
+  #checkBatch(error: unknown): void {
+    if (!this.#batch || this.#db.inTransaction) return;
+    const batch = this.#batch;
     this.#batch = null;
-    for (const write of batch) write.settle(error);
+    for (const write of batch) write.settle(batchFailure(error));
+  }
+
+  /** Ends a transaction SQLite kept open; from setImmediate too, so it never throws. */
+  #rollbackQuietly(): void {
+    try {
+      if (this.#db.inTransaction) this.#run('rollback');
+    } catch {
+      /* the connection reports it to the next statement */
+    }
   }
 
   #endTransaction(): void {
@@ -143,6 +173,15 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#db.prepare(sql).run([]);
   }
 }
+
+/** What a write of a failed batch is told: retry (a 5xx), with the batch's cause. */
+export class GroupCommitError extends Error {
+  readonly code = 'SQLITE_GROUP_COMMIT_FAILED';
+  constructor(cause: unknown) {
+    super('the group commit of this write failed', { cause });
+  }
+}
+const batchFailure = (cause: unknown) => new GroupCommitError(cause);
 
 function resultOf<R>(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
   if (statement.reader) return { rows: statement.all(parameters) as R[] };

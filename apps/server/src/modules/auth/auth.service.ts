@@ -63,7 +63,9 @@ export async function resume(deps: AuthDeps, caller: Caller): Promise<SessionRes
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw new AppError('E_UNAUTHORIZED');
   let expiresAt = new Date(now().getTime() + sessionTtlMs).toISOString();
-  if (Date.parse(expiresAt) - Date.parse(caller.expiresAt) < SESSION_EXTENSION_STEP_MS) expiresAt = caller.expiresAt;
+  const moved = Date.parse(expiresAt) - Date.parse(caller.expiresAt);
+  // A shorter lifetime (the TTL was lowered) is always written.
+  if (moved >= 0 && moved < SESSION_EXTENSION_STEP_MS) expiresAt = caller.expiresAt;
   else await repo.extendSession(db, caller.sessionId, expiresAt);
   return { token: { uuid: caller.sessionId, token: caller.token, expiresAt }, user: await toSessionUser(db, user) };
 }
