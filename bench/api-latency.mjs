@@ -87,7 +87,7 @@ function explainPlans(token) {
 }
 
 function start(file, cwd, env) {
-  return spawn(process.execPath, file.endsWith('.ts') ? ['--import', 'tsx', file] : [file], {
+  return spawn(process.execPath, [file], {
     cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env },

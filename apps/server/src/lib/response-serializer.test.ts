@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DateTimeString, routeSchemas, successEnvelope } from '@promotor/contract';
-import { compileWriter, ResponseContractError, responseSerializerCompiler } from './response-serializer.ts';
+import { compileWriter, ResponseContractError, responseSerializerCompiler, writerSchema } from './response-serializer.ts';
 
 const Answer = z.object({
   user: z.object({ uuid: z.string(), name: z.string() }),
@@ -59,5 +59,26 @@ describe('answers written from the contract', () => {
     for (const [, route] of withAnswers) {
       expect(() => compileWriter(successEnvelope((route as { response: z.ZodType }).response))).not.toThrow();
     }
+  });
+
+  it('every answer schema is one the writer writes exactly as zod would: closed objects, no unions, nothing open', () => {
+    // fast-json-stringify coerces where zod refuses and picks union branches with ajv: an open object,
+    // a union or an "anything" in an answer would make production differ from the tests.
+    const problems: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (Object.keys(schema).length === 0) problems.push(`${at}: any value`);
+      for (const union of ['anyOf', 'oneOf', 'allOf']) if (union in schema) problems.push(`${at}: ${union}`);
+      if (schema.type === 'object' && schema.additionalProperties !== false) problems.push(`${at}: open object`);
+      for (const [key, value] of Object.entries(schema)) {
+        if (key === 'properties') for (const [name, child] of Object.entries(value as object)) walk(child, `${at}.${name}`);
+        else if (key === 'items') walk(value, `${at}[]`);
+      }
+    };
+    for (const [name, route] of Object.entries(routeSchemas)) {
+      if ('response' in route && route.response) walk(writerSchema(successEnvelope(route.response as z.ZodType)), name);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -26,10 +26,15 @@ function withNullable(schema: unknown): unknown {
   return node;
 }
 
+/** The JSON Schema the writer of an answer schema is compiled from. */
+export function writerSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return withNullable(json) as JsonSchema;
+}
+
 /** A compiled writer of one answer schema: only the properties the contract declares go out. */
 export function compileWriter(schema: z.ZodType): (data: unknown) => string {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(withNullable(json) as Parameters<typeof fastJson>[0]);
+  return fastJson(writerSchema(schema) as Parameters<typeof fastJson>[0]);
 }
 
 export class ResponseContractError extends Error {

@@ -4,6 +4,15 @@ import * as pl from '../../../i18n/pl.ts';
 import './auth-screen.css';
 
 /** The frame of the pages without a header (login, password reminder): the brand above a card. */
+/** The e-mail field of login and the password reminder: a phone offers its e-mail keyboard and saved login. */
+export const usernameInputProps = {
+  type: 'email',
+  autoComplete: 'username',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;
+
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="auth-screen">

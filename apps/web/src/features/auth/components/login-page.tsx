@@ -11,7 +11,7 @@ import { requestGeolocationPermission } from '../../../lib/geolocation/geolocati
 import { login } from '../api/auth.api.ts';
 import { useSessionResume } from '../hooks/use-session-resume.ts';
 import { startSession } from '../session.ts';
-import { AuthScreen } from './auth-screen.tsx';
+import { AuthScreen, usernameInputProps } from './auth-screen.tsx';
 
 /** spec §2 Login (/ and /login). */
 export function LoginPage() {
@@ -47,15 +47,7 @@ export function LoginPage() {
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <Field
-            {...form.field('username')}
-            label={pl.login.username}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <Field {...form.field('username')} label={pl.login.username} {...usernameInputProps} />
           <Field {...form.field('password')} label={pl.login.password} type="password" autoComplete="current-password" />
           <Button type="submit" block busy={busy}>
             {pl.login.submit}

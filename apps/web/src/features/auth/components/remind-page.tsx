@@ -7,7 +7,7 @@ import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
 import { toastError } from '../../../store/notify.ts';
 import { requestResetCode } from '../api/auth.api.ts';
 import { usernameFromState, type RemindState } from '../remind-state.ts';
-import { AuthScreen } from './auth-screen.tsx';
+import { AuthScreen, usernameInputProps } from './auth-screen.tsx';
 
 /** spec §2 Password reminder, step 1 (/remind): the username; the server sends a code. */
 export function RemindPage() {
@@ -29,15 +29,7 @@ export function RemindPage() {
     <AuthScreen title={pl.remind.title}>
       <p className="auth-screen__intro">{pl.remind.intro}</p>
       <form noValidate onSubmit={onSubmit}>
-        <Field
-          {...form.field('username')}
-          label={pl.remind.username}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Field {...form.field('username')} label={pl.remind.username} {...usernameInputProps} />
         <Button type="submit" block busy={busy}>
           {pl.remind.submit}
         </Button>

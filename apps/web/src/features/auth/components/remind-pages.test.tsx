@@ -11,6 +11,18 @@ async function askForCode(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('password reminder', () => {
+  it('both e-mail fields ask a phone for its e-mail keyboard and her saved login', async () => {
+    for (const path of ['/', '/remind']) {
+      const { unmount } = renderApp(path);
+      const email = await screen.findByRole('textbox', { name: 'Adres email' });
+      expect(email).toHaveAttribute('type', 'email');
+      expect(email).toHaveAttribute('autocomplete', 'username');
+      expect(email).toHaveAttribute('inputmode', 'email');
+      expect(email).toHaveAttribute('autocapitalize', 'none');
+      unmount();
+    }
+  });
+
   it('an empty username shows "Wpisz adres email"', async () => {
     const user = userEvent.setup();
     renderApp('/remind');
