@@ -34,7 +34,7 @@ export function writerSchema(schema: z.ZodType): JsonSchema {
 
 /** A compiled writer of one answer schema: only the properties the contract declares go out. */
 export function compileWriter(schema: z.ZodType): (data: unknown) => string {
-  return fastJson(writerSchema(schema) as Parameters<typeof fastJson>[0]);
+  return fastJson(writerSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
 }
 
 export class ResponseContractError extends Error {
