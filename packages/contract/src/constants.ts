@@ -11,6 +11,10 @@ export const AVAILABILITY_DEFAULT_TO_HOUR = 18;
 export const CALENDAR_PX_PER_HOUR = 40;
 export const CALENDAR_SELECTABLE_MONTHS = 3;
 
+// Ours (decision 056): codes a top-up or 'Generuj kody' assigns, codes one redeem call may give.
+export const VOUCHER_TOP_UP_SIZE = 10;
+export const VOUCHER_REDEEM_MAX = 50;
+
 export const RECEIPTS_PAGE_SIZE = 100;
 
 export const OTP_LENGTH = 5;

@@ -4,6 +4,8 @@ export * from './constants.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './actions.ts';
+export * from './vouchers.ts';
+export * from './availability.ts';
 export * from './zod-rules.ts';
 export * from './rules/index.ts';
 export * from './wall-clock.ts';

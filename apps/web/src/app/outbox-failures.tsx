@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { isErrorCode } from '@promotor/contract/error-codes';
 import { ErrorPopup } from '../components/ui/error-popup.tsx';
 import { useLastPresent } from '../components/ui/use-presence.ts';
 import * as pl from '../i18n/pl.ts';
@@ -16,7 +15,7 @@ export function outboxFailureDescription({ kind: name, code }: Pick<OutboxFailur
   const kind = outboxKind(name);
   const byCode = code === null ? undefined : kind?.failureMessageByCode?.[code];
   if (byCode !== undefined) return byCode;
-  const reason = code === null ? pl.errors.generic : isErrorCode(code) ? pl.errors.codes[code] : code;
+  const reason = code === null ? pl.errors.generic : pl.errors.ofCode(code);
   if (!kind?.failureMessage) return reason;
   return kind.failureReason === false ? kind.failureMessage : `${kind.failureMessage} ${reason}`;
 }

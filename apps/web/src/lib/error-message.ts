@@ -1,4 +1,3 @@
-import { isErrorCode } from '@promotor/contract/error-codes';
 import * as pl from '../i18n/pl.ts';
 import { ruleMessages } from '../i18n/pl.ts';
 import { ApiError } from './api-client.ts';
@@ -22,5 +21,5 @@ export function errorMessage(error: unknown): string {
   if (error.kind === 'network') return pl.errors.network;
   if (error.code === null) return pl.errors.generic;
   if (error.code === 'E_VALIDATION') return validationMessage(error.details) ?? pl.errors.codes.E_VALIDATION;
-  return isErrorCode(error.code) ? pl.errors.codes[error.code] : error.code;
+  return pl.errors.ofCode(error.code);
 }

@@ -43,6 +43,17 @@ export const routePaths = {
   actionFileServe: { path: '/action/file/serve', kind: 'binary', idempotent: false },
   // spec §7 /poll/answer
   pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
+  // spec §7 /voucher/* ('generate codes' has no path in the spec: decision 056)
+  voucherBatches: { path: '/voucher/batches', kind: 'json', idempotent: false },
+  voucherVouchers: { path: '/voucher/vouchers', kind: 'json', idempotent: false },
+  voucherTopUp: { path: '/voucher/top-up', kind: 'json', idempotent: true },
+  voucherGenerate: { path: '/voucher/generate', kind: 'json', idempotent: true },
+  voucherRedeem: { path: '/voucher/redeem', kind: 'json', idempotent: true },
+  // spec §7 /availability/* (update is ours: decision 057)
+  availabilityList: { path: '/availability/list', kind: 'json', idempotent: false },
+  availabilityCreate: { path: '/availability/create', kind: 'json', idempotent: true },
+  availabilityUpdate: { path: '/availability/update', kind: 'json', idempotent: true },
+  availabilityDelete: { path: '/availability/delete', kind: 'json', idempotent: true },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

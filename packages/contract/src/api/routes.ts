@@ -16,7 +16,25 @@ import {
   SaveLocationBody,
 } from '../actions.ts';
 import { LoginBody, ResetPasswordBody, ResetTokenBody, SessionResponse, UpdatePasswordBody } from '../auth.ts';
+import {
+  AvailabilityCreateBody,
+  AvailabilityDeleteBody,
+  AvailabilityListBody,
+  AvailabilityListResponse,
+  AvailabilityResponse,
+  AvailabilityUpdateBody,
+} from '../availability.ts';
 import { Empty } from '../envelope.ts';
+import {
+  VoucherBatchesBody,
+  VoucherBatchesResponse,
+  VoucherRedeemBody,
+  VoucherRedeemResponse,
+  VouchersBody,
+  VouchersResponse,
+  VoucherTopUpBody,
+  VoucherTopUpResponse,
+} from '../vouchers.ts';
 import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 
 // The schemas of every call of spec §7, keyed by the names of ./route-paths.ts. The server registers
@@ -49,6 +67,15 @@ export const routeSchemas = {
   actionFileList: { body: FileListBody, response: FileListResponse, summary: "An action's photos and survey answers" },
   actionFileServe: { body: FileServeBody, summary: 'One photo as an image' },
   pollAnswer: { body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
+  voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
+  voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
+  voucherTopUp: { body: VoucherTopUpBody, response: VoucherTopUpResponse, summary: 'Assign her further codes of the batch' },
+  voucherGenerate: { body: VoucherTopUpBody, response: VoucherTopUpResponse, summary: "'Generuj kody': assign her further codes of the batch" },
+  voucherRedeem: { body: VoucherRedeemBody, response: VoucherRedeemResponse, summary: 'Give codes to consumers during her started action' },
+  availabilityList: { body: AvailabilityListBody, response: AvailabilityListResponse, summary: 'Her availability blocks in a time window' },
+  availabilityCreate: { body: AvailabilityCreateBody, response: AvailabilityResponse, summary: 'Add an availability block' },
+  availabilityUpdate: { body: AvailabilityUpdateBody, response: AvailabilityResponse, summary: 'Move one of her availability blocks' },
+  availabilityDelete: { body: AvailabilityDeleteBody, response: Empty, summary: 'Remove one of her availability blocks' },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type Routes = typeof routeSchemas;

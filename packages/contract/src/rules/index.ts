@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './auth.rules.ts';
 export * from './start-action.rules.ts';
 export * from './action-status.rules.ts';
+export * from './availability.rules.ts';

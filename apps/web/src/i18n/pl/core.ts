@@ -29,6 +29,17 @@ const errorCodes: Record<ErrorCode, string> = {
   E_TOO_MANY_FILES: 'Wybrano zbyt wiele plików.',
   E_UNSUPPORTED_FILE_TYPE: 'Nieobsługiwany typ pliku. Wybierz zdjęcie.',
   E_INSUFFICIENT_AMOUNT_IN_DB: 'Brak wystarczającej liczby kodów w bazie.',
+  E_VOUCHER_BATCH_NOT_FOUND: 'Kategoria kodów nie istnieje.',
+  E_VOUCHER_NOT_FOUND: 'Kod nie istnieje.',
+  E_VOUCHER_ALREADY_REDEEMED: 'Ten kod został już wydany.',
+  E_REDEMPTION_IN_FUTURE: 'Data wydania kodu jest z przyszłości. Sprawdź zegar telefonu.',
+  E_AVAILABILITY_NOT_FOUND: 'Zakres dostępności nie istnieje.',
+  E_AVAILABILITY_OUTSIDE_HOURS: 'Dostępność można podać w godzinach 6–22.',
+  E_AVAILABILITY_END_NOT_AFTER_START: 'Koniec musi być później niż początek.',
+  E_AVAILABILITY_SPANS_DAYS: 'Zakres musi mieścić się w jednym dniu.',
+  E_AVAILABILITY_IN_PAST: 'Nie można podać dostępności w przeszłości.',
+  E_AVAILABILITY_OUTSIDE_WINDOW: 'Dostępność można podać do końca trzeciego miesiąca.',
+  E_AVAILABILITY_OVERLAP: 'Ten zakres nachodzi na inny zakres dostępności.',
   E_MISSING_LEAD_ID: 'Brak identyfikatora rejestracji konsumenta.',
   E_NO_CONSENTS: 'Konsument nie wyraził wymaganych zgód marketingowych.',
   E_ALREADY_MEMBER: 'Konsument jest już uczestnikiem programu.',
@@ -48,6 +59,12 @@ export const errors = {
   /** An answer that is not the API's envelope (a proxy's error page, a broken body). */
   generic: 'Wystąpił błąd. Spróbuj ponownie.',
   network: 'Wystąpił błąd. Sprawdź połączenie z internetem i spróbuj ponownie.',
+  /**
+   * The message of a code the API may answer, else the code itself (spec §8: an unknown code is shown
+   * raw). Looks in this table rather than the contract's status table, which the login page's budget
+   * cannot carry as well.
+   */
+  ofCode: (code: string): string => (Object.prototype.hasOwnProperty.call(errorCodes, code) ? errorCodes[code as ErrorCode] : code),
 } as const;
 export const toasts = {
   region: 'Powiadomienia',
