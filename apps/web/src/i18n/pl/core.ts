@@ -29,6 +29,7 @@ const errorCodes: Record<ErrorCode, string> = {
   E_TOO_MANY_FILES: 'Wybrano zbyt wiele plików.',
   E_UNSUPPORTED_FILE_TYPE: 'Nieobsługiwany typ pliku. Wybierz zdjęcie.',
   E_INSUFFICIENT_AMOUNT_IN_DB: 'Brak wystarczającej liczby kodów w bazie.',
+  E_EVENT_NOT_FOUND: 'Wydarzenie nie istnieje.',
   E_VOUCHER_BATCH_NOT_FOUND: 'Kategoria kodów nie istnieje.',
   E_VOUCHER_NOT_FOUND: 'Kod nie istnieje.',
   E_VOUCHER_ALREADY_REDEEMED: 'Ten kod został już wydany.',
