@@ -15,7 +15,7 @@ fs.mkdirSync(dataDir, { recursive: true });
 const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
+const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_BUNDLE ?? 'dist/server.mjs'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: {

@@ -14,7 +14,8 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@p
 
 await build({
   entryPoints: [path.join(serverRoot, 'src/server.ts')],
-  outfile: path.join(serverRoot, 'dist/server.mjs'),
+  // SERVER_BUNDLE (below apps/server) lets two e2e runs on one machine build without overwriting each other.
+  outfile: path.join(serverRoot, process.env.SERVER_BUNDLE ?? 'dist/server.mjs'),
   bundle: true,
   platform: 'node',
   format: 'esm',
