@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-field-actions.ts';
 import * as m003 from './migrations/003-one-started-action.ts';
 import * as m004 from './migrations/004-rate-counters.ts';
 import * as m005 from './migrations/005-hot-path-indexes.ts';
+import * as m006 from './migrations/006-vouchers.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '003-one-started-action': m003,
   '004-rate-counters': m004,
   '005-hot-path-indexes': m005,
+  '006-vouchers': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -120,8 +120,17 @@ export interface VoucherTable {
   id: string;
   batch_id: string;
   ident: string;
+  /** The promoter the code was handed to from the batch's pool; null while in the pool. */
+  assigned_to: string | null;
+  /** ISO UTC. */
+  assigned_at: string | null;
+  /** ISO UTC: when the server received the redemption. */
   redeemed_at: string | null;
   redeemed_by: string | null;
+  /** The redemption's dateTime as sent: wall clock 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE. */
+  redeemed_date_time: string | null;
+  /** Her action that was running at redeemed_date_time. */
+  redeemed_action_id: string | null;
 }
 
 export interface AvailabilityTable {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { wallDate } from '../../lib/time.ts';
-import { clearAllData, seedDemoData } from './demo-seed.ts';
+import { buildPromoter } from '../../test/builders.ts';
+import { clearAllData, seedDemoData, seedFreshDay } from './demo-seed.ts';
 
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
   let t: TestApp;
@@ -49,6 +50,42 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     const vouchers = await t.db.selectFrom('vouchers').select('id').execute();
     expect(vouchers.length).toBeGreaterThan(10);
     expect((await t.db.selectFrom('availability').select('id').execute()).length).toBeGreaterThan(0);
+  });
+
+  it("gives the event of Anna's started action batches with her unredeemed codes, some of hers given, and a pool", async () => {
+    const codes = await t.db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
+      .leftJoin('users as u', 'u.id', 'v.assigned_to')
+      .innerJoin('actions as a', 'a.event_id', 'b.event_id')
+      .innerJoin('action_assignments as s', 's.action_id', 'a.id')
+      .innerJoin('users as anna', 'anna.id', 's.user_id')
+      .where('anna.username', '=', 'anna@demo.pl')
+      .where('s.status', '=', 'started')
+      .select(['b.ident as batch', 'u.username', 'v.redeemed_date_time'])
+      .execute();
+    const batches = [...new Set(codes.map((c) => c.batch))].sort();
+    expect(batches).toEqual(['glo hyper X2', 'velo 2 saszetki', 'vuse go']);
+    const annas = codes.filter((c) => c.username === 'anna@demo.pl');
+    expect(annas.filter((c) => c.batch === 'glo hyper X2' && c.redeemed_date_time === null).length).toBeGreaterThan(0);
+    expect(annas.filter((c) => c.redeemed_date_time !== null).length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c.username === 'piotr@demo.pl').length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c.batch === 'vuse go' && c.username === null).length).toBeGreaterThan(0);
+  });
+
+  it('--actions-for gives her unredeemed codes in the event of her fresh day, and codes to generate', async () => {
+    const ewa = await buildPromoter(t);
+    await seedFreshDay(t.db, ewa.userId, { timezone: t.config.timezone, now: t.clock.now() });
+    const hers = await t.db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
+      .where('v.assigned_to', '=', ewa.userId)
+      .where('v.redeemed_at', 'is', null)
+      .select('b.ident')
+      .execute();
+    expect(hers.filter((c) => c.ident === 'glo hyper X2')).toHaveLength(5);
+    expect(hers.filter((c) => c.ident === 'velo 2 saszetki')).toHaveLength(3);
+    expect(hers.filter((c) => c.ident === 'vuse go')).toHaveLength(0);
   });
 
   it('seeds only an empty database, and rebuilds after a reset', async () => {

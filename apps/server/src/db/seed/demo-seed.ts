@@ -1,9 +1,10 @@
 import { hashPassword } from '../../modules/auth/password.ts';
-import { newCode, newId } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
+import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
 export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
@@ -148,15 +149,16 @@ async function insertActions(
 export async function seedFreshDay(db: Db, userId: string, { timezone, now = new Date() }: SeedOptions): Promise<void> {
   const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
   if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
-  await db.transaction().execute((trx) =>
-    insertActions(trx, {
+  await db.transaction().execute(async (trx) => {
+    await insertActions(trx, {
       eventId: event.id,
       seeds: freshDay('anna'),
       userIds: { anna: userId, piotr: userId },
       day: (offset) => wallDate(now, timezone, offset),
       createdAt: now.toISOString(),
-    }),
-  );
+    });
+    await seedPromoterVouchers(trx, { eventId: event.id, userId, now });
+  });
 }
 
 /** True when the database has no users yet, i.e. demo data may be seeded. */
@@ -222,29 +224,7 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
       createdAt,
     });
 
-    const batches = [
-      { ident: 'glo-hyper-pro', codes: 12 },
-      { ident: 'velo-saszetki', codes: 12 },
-      { ident: 'vuse-go', codes: 0 },
-    ];
-    for (const b of batches) {
-      const batchId = newId();
-      await trx.insertInto('voucher_batches').values({ id: batchId, event_id: event.id, ident: b.ident }).execute();
-      if (b.codes > 0) {
-        await trx
-          .insertInto('vouchers')
-          .values(
-            Array.from({ length: b.codes }, () => ({
-              id: newId(),
-              batch_id: batchId,
-              ident: `${b.ident.slice(0, 4).toUpperCase()}-${newCode(8)}`,
-              redeemed_at: null,
-              redeemed_by: null,
-            })),
-          )
-          .execute();
-      }
-    }
+    await seedDemoVouchers(trx, { eventId: event.id, anna: users.anna.id, piotr: users.piotr.id, now });
 
     await trx
       .insertInto('availability')
