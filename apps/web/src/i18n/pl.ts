@@ -10,3 +10,5 @@ export { pages } from './pl/pages.ts';
 export { actions, actionDetail, actionStart, actionEnd, actionForm } from './pl/actions.ts';
 export { camera } from './pl/camera.ts';
 export { forms } from './pl/forms.ts';
+export { vouchers } from './pl/vouchers.ts';
+export { calendar } from './pl/calendar.ts';

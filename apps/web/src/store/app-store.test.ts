@@ -53,9 +53,16 @@ describe('persisted app state', () => {
     useAppStore.setState({
       actions: { list: [action], currentAction: action },
       reports: { list: [{ uuid: 'report-1' }] },
-      vouchers: { batches: [{ uuid: 'batch-1' }], vouchers: [{ code: 'GLO-1' }], selectedBatchUuid: 'batch-1' },
+      vouchers: {
+        batches: { 'event-1': [{ uuid: 'batch-1', ident: 'GLO' }] },
+        vouchers: [{ uuid: 'voucher-1', ident: 'GLO-1', redeemed: null }],
+        selectedBatchUuid: 'batch-1',
+      },
       mgm: { ...initial.mgm, status: 'can-invite', tokenUuid: 'mgm-token' },
-      availability: { list: [{ since: '2026-03-05 09:00:00' }], fromHour: 10, toHour: 12 },
+      availability: {
+        list: [{ uuid: 'availability-1', since: { date: '2026-03-05 09:00:00' }, until: { date: '2026-03-05 18:00:00' } }],
+        events: [{ uuid: 'action-1', name: 'Degustacja glo', since: '2026-03-06 10:00:00', until: '2026-03-06 18:00:00' }],
+      },
     });
 
     endSession();

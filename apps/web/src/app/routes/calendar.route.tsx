@@ -1,7 +1,6 @@
-import * as pl from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { CalendarPage } from '../../features/availability/components/calendar-page.tsx';
 
-/** /kalendarz */
+/** /kalendarz (spec §2 Calendar) */
 export function CalendarRoute() {
-  return <PageInPreparation title={pl.pages.calendar} />;
+  return <CalendarPage />;
 }

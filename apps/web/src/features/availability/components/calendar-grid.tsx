@@ -1,0 +1,105 @@
+import type { Availability } from '@promotor/contract';
+import { atHour } from '@promotor/contract/rules';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import * as pl from '../../../i18n/pl.ts';
+import type { CalendarEvent } from '../availability.slice.ts';
+import { dayHeading, dayName, HOURS, hourLabel, placeOnDay } from '../calendar-days.ts';
+
+export type CalendarGridProps = {
+  days: string[];
+  blocks: Availability[];
+  events: CalendarEvent[];
+  /** The wall clock now: earlier cells cannot take a block (spec §5: not in the past). */
+  now: string;
+  onCell: (day: string, hour: number) => void;
+  onBlock: (block: Availability) => void;
+};
+
+const at = ({ top, height }: { top: number; height: number }): CSSProperties => ({ top, height });
+
+/** spec §2 Calendar: day columns of hour cells 6–22 at 40 px per hour, her blocks and her actions on them. */
+export function CalendarGrid({ days, blocks, events, now, onCell, onBlock }: CalendarGridProps) {
+  return (
+    <div className="calendar-grid" style={{ '--calendar-days': days.length } as CSSProperties}>
+      <div className="calendar-grid__corner" aria-hidden="true" />
+      {days.map((day) => {
+        const { weekday, date } = dayHeading(day);
+        return (
+          <div key={day} className="calendar-grid__heading" aria-hidden="true">
+            <span className="calendar-grid__weekday">{weekday}</span> {date}
+          </div>
+        );
+      })}
+      <div className="calendar-grid__hours" aria-hidden="true">
+        {HOURS.map((hour) => (
+          <div key={hour} className="calendar-grid__hour">
+            {hourLabel(hour)}
+          </div>
+        ))}
+      </div>
+      {days.map((day) => (
+        <DayColumn key={day} day={day} blocks={blocks} events={events} now={now} onCell={onCell} onBlock={onBlock} />
+      ))}
+    </div>
+  );
+}
+
+type DayColumnProps = Omit<CalendarGridProps, 'days'> & { day: string };
+
+function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps) {
+  const name = dayName(day);
+  const placed = blocks.flatMap((block) => {
+    const place = placeOnDay(block.since.date, block.until.date, day);
+    return place ? [{ block, place }] : [];
+  });
+  // A cell under one of her blocks opens nothing of its own: the block is what she taps there.
+  const covered = (hour: number) =>
+    placed.some(({ block }) => block.since.date < atHour(day, hour + 1) && block.until.date > atHour(day, hour));
+  return (
+    <div className="calendar-day" role="group" aria-label={name}>
+      {HOURS.map((hour) =>
+        atHour(day, hour) < now || covered(hour) ? (
+          <div key={hour} className={atHour(day, hour) < now ? 'calendar-cell calendar-cell--past' : 'calendar-cell'} />
+        ) : (
+          <button
+            key={hour}
+            type="button"
+            className="calendar-cell"
+            aria-label={pl.calendar.addAt(name, hourLabel(hour))}
+            onClick={() => onCell(day, hour)}
+          />
+        ),
+      )}
+      {placed.map(({ block, place }) => (
+        <button
+          key={block.uuid}
+          type="button"
+          className="calendar-block"
+          style={at(place)}
+          aria-label={pl.calendar.block(place.from, place.to)}
+          onClick={() => onBlock(block)}
+        >
+          <span className="calendar-block__label">{pl.calendar.availability}</span>
+          <span className="calendar-block__time">
+            {place.from}–{place.to}
+          </span>
+        </button>
+      ))}
+      {events.map((event) => {
+        const place = placeOnDay(event.since, event.until, day);
+        return place ? (
+          <Link
+            key={event.uuid}
+            to={`/akcja/${event.uuid}`}
+            className="calendar-event"
+            style={at(place)}
+            aria-label={`${event.name} ${place.from}–${place.to}`}
+          >
+            {event.name}
+          </Link>
+        ) : null;
+      })}
+    </div>
+  );
+}
