@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityRefusal } from '@promotor/contract/rules';
+import { toWallClock } from '@promotor/contract/wall-clock';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { wallDate } from '../../lib/time.ts';
 import { buildPromoter } from '../../test/builders.ts';
@@ -50,6 +52,26 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     const vouchers = await t.db.selectFrom('vouchers').select('id').execute();
     expect(vouchers.length).toBeGreaterThan(10);
     expect((await t.db.selectFrom('availability').select('id').execute()).length).toBeGreaterThan(0);
+  });
+
+  it('gives Anna 3–4 availability blocks and Piotr one, each one the calendar would accept, on days without their actions', async () => {
+    const blocksOf = (username: string) =>
+      t.db
+        .selectFrom('availability as b')
+        .innerJoin('users as u', 'u.id', 'b.user_id')
+        .where('u.username', '=', username)
+        .select(['b.since', 'b.until'])
+        .orderBy('b.since')
+        .execute();
+    const now = toWallClock(t.clock.now(), t.config.timezone);
+    const annas = await blocksOf('anna@demo.pl');
+    expect(annas.length).toBeGreaterThanOrEqual(3);
+    expect(annas.length).toBeLessThanOrEqual(4);
+    expect(await blocksOf('piotr@demo.pl')).toHaveLength(1);
+    for (const b of [...annas, ...(await blocksOf('piotr@demo.pl'))]) expect(availabilityRefusal(b.since, b.until, now)).toBeNull();
+    annas.slice(1).forEach((b, i) => expect(b.since >= annas[i]!.until).toBe(true));
+    const actionDays = new Set((await annasActions()).map((a) => a.since.slice(0, 10)));
+    expect(annas.filter((b) => actionDays.has(b.since.slice(0, 10)))).toEqual([]);
   });
 
   it("gives the event of Anna's started action batches with her unredeemed codes, some of hers given, and a pool", async () => {

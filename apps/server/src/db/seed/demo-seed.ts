@@ -4,6 +4,7 @@ import { wallDate } from '../../lib/time.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
+import { seedAvailability } from './availability-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
@@ -226,18 +227,7 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
 
     await seedDemoVouchers(trx, { eventId: event.id, anna: users.anna.id, piotr: users.piotr.id, now });
 
-    await trx
-      .insertInto('availability')
-      .values(
-        [1, 2, 4, 8].map((offset) => ({
-          id: newId(),
-          user_id: users.anna.id,
-          since: `${day(offset)} 09:00:00`,
-          until: `${day(offset)} 18:00:00`,
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+    await seedAvailability(trx, { anna: users.anna.id, piotr: users.piotr.id }, { day, createdAt });
   });
   return true;
 }
