@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { VOUCHER_TOP_UP_SIZE } from '@promotor/contract';
 
 /** apps/server: the nearest folder with a package.json, from src/config (tsx) or dist (the bundle). */
 function serverRoot(from: string): string {
@@ -42,6 +43,8 @@ const EnvSchema = z
     LOGIN_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(30),
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: positiveInt.default(10),
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+    /** How many codes a top-up or 'Generuj kody' hands her from a batch's pool (decision 056). */
+    VOUCHER_TOP_UP_SIZE: positiveInt.default(VOUCHER_TOP_UP_SIZE),
     /** Where the built web app is; the server serves it with the SPA fallback. */
     WEB_DIST_DIR: z.string().default(path.resolve(serverRoot(import.meta.dirname), '../web/dist')),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
@@ -89,6 +92,7 @@ const EnvSchema = z
       loginLimitPerIpPerMinute: e.LOGIN_LIMIT_PER_IP_PER_MINUTE,
       loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      voucherTopUpSize: e.VOUCHER_TOP_UP_SIZE,
       webDistDir: path.resolve(e.WEB_DIST_DIR),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devOutbox: production ? false : (e.DEV_OUTBOX ?? true),

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { insertAction, insertEvent, type PointSeed } from '../db/seed/action-writer.ts';
-import type { ActionTable } from '../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { ActionTable, VoucherTable } from '../db/schema.ts';
 import { wallDate } from '../lib/time.ts';
 import { createPromoter } from '../modules/auth/admin.service.ts';
 import { PROMOTER_PASSWORD, loginAs, type TestApp } from './test-app.ts';
@@ -61,6 +62,8 @@ export type ActionOptions = {
   until?: string;
   /** How many points (named 'Punkt 1', 'Punkt 2', …), or the points themselves; one by default. */
   points?: number | PointSeed[];
+  /** The event's id (buildEvent); the test app's one event by default. */
+  eventId?: string;
 };
 
 export type BuiltAction = { uuid: string; name: string; since: string; until: string; points: string[] };
@@ -93,7 +96,7 @@ export async function buildAction(t: TestApp, promoter: { userId: string }, o: A
   const until = o.until ?? `${since.slice(0, 10)} 22:00:00`;
   const points = typeof o.points === 'object' ? o.points : Array.from({ length: o.points ?? 1 }, (_, i) => buildPoint(i + 1));
   const { id, pointIds } = await insertAction(t.db, {
-    eventId: await eventOf(t),
+    eventId: o.eventId ?? (await eventOf(t)),
     userId: promoter.userId,
     name,
     since,
@@ -104,4 +107,38 @@ export async function buildAction(t: TestApp, promoter: { userId: string }, o: A
     createdAt: t.clock.now().toISOString(),
   });
   return { uuid: id, name, since, until, points: pointIds };
+}
+
+/** An event of its own: for tests where who works on which event matters (vouchers). */
+export function buildEvent(t: TestApp): Promise<string> {
+  return insertEvent(t.db, { ident: `EV-TEST-${unique()}`, name: 'Wydarzenie testowe' });
+}
+
+export type VoucherBatchOptions = {
+  ident?: string;
+  /** Unassigned codes in the batch's pool. */
+  pool?: number;
+  /** Codes already hers, unredeemed. */
+  holders?: { userId: string; codes: number }[];
+};
+
+export type BuiltVoucherBatch = { uuid: string; ident: string; codes: Record<string, { uuid: string; ident: string }[]>; pool: string[] };
+
+/** A voucher batch of the event with a pool and codes handed to promoters (as the brand's import would). */
+export async function buildVoucherBatch(t: TestApp, eventId: string, o: VoucherBatchOptions = {}): Promise<BuiltVoucherBatch> {
+  const uuid = randomUUID();
+  const ident = o.ident ?? `Partia ${unique()}`;
+  await t.db.insertInto('voucher_batches').values({ id: uuid, event_id: eventId, ident }).execute();
+  const code = () => ({ uuid: randomUUID(), ident: `KOD-${unique().toUpperCase()}` });
+  const pool = Array.from({ length: o.pool ?? 0 }, code);
+  const codes: BuiltVoucherBatch['codes'] = {};
+  const rows: Insertable<VoucherTable>[] = pool.map((c) => ({ id: c.uuid, batch_id: uuid, ident: c.ident }));
+  for (const h of o.holders ?? []) {
+    codes[h.userId] = Array.from({ length: h.codes }, code);
+    for (const c of codes[h.userId]!) {
+      rows.push({ id: c.uuid, batch_id: uuid, ident: c.ident, assigned_to: h.userId, assigned_at: t.clock.now().toISOString() });
+    }
+  }
+  if (rows.length > 0) await t.db.insertInto('vouchers').values(rows).execute();
+  return { uuid, ident, codes, pool: pool.map((c) => c.uuid) };
 }

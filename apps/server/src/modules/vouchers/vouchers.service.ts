@@ -1,0 +1,92 @@
+import type { Voucher, VoucherBatch, VoucherBatchesBody, VoucherRedeemBody, VouchersBody, VoucherTopUpBody } from '@promotor/contract';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import type { Db } from '../../db/kysely.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CallerUser } from '../../plugins/auth.ts';
+import * as repo from './vouchers.repository.ts';
+
+export type VouchersDeps = { db: Db; now: () => Date; timezone: string; topUpSize: number };
+
+/**
+ * How far ahead of the server's clock a redemption's dateTime may be: the phone's clock, which stamps
+ * it, may run a little fast; more than that is no clock drift (decision 056).
+ */
+export const REDEMPTION_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+const toVoucher = (v: { id: string; ident: string; redeemed_date_time: string | null }): Voucher => ({
+  uuid: v.id,
+  ident: v.ident,
+  redeemed: v.redeemed_date_time === null ? null : { dateTime: v.redeemed_date_time },
+});
+
+/** The batch, if its event is one she works on; another promoter's batch is never revealed to exist. */
+async function requireBatch(db: Db, caller: CallerUser, batchId: string) {
+  const batch = await repo.findBatchOfHerEvent(db, caller.userId, batchId);
+  if (!batch) throw new AppError('E_VOUCHER_BATCH_NOT_FOUND');
+  return batch;
+}
+
+// spec §7 /voucher/batches; §4: loaded for an event she works on, also before she starts (an action
+// started globally), so any action of hers in the event that she has not cancelled will do.
+export async function batches(deps: VouchersDeps, caller: CallerUser, body: VoucherBatchesBody): Promise<VoucherBatch[]> {
+  if (!(await repo.worksOnEvent(deps.db, caller.userId, body.event.uuid))) throw new AppError('E_EVENT_NOT_FOUND');
+  const rows = await repo.listBatches(deps.db, body.event.uuid);
+  return rows.map((b) => ({ uuid: b.id, ident: b.ident }));
+}
+
+// spec §7 /voucher/vouchers: her codes of the batch, given or not (the app lists the unredeemed).
+export async function vouchers(deps: VouchersDeps, caller: CallerUser, body: VouchersBody): Promise<Voucher[]> {
+  const batch = await requireBatch(deps.db, caller, body.batch.uuid);
+  return (await repo.listHerVouchers(deps.db, caller.userId, batch.id)).map(toVoucher);
+}
+
+// spec §7 /voucher/top-up and 'Generuj kody' (/voucher/generate, decision 056): a further set of the
+// pool's codes becomes hers, only while she works the event (spec §6: vouchers when started).
+export async function topUp(deps: VouchersDeps, caller: CallerUser, body: VoucherTopUpBody): Promise<Voucher[]> {
+  const batch = await requireBatch(deps.db, caller, body.batch.uuid);
+  if (!(await repo.findStartedActionInEvent(deps.db, caller.userId, batch.event_id))) throw new AppError('E_WRONG_ACTION_STATUS');
+  const taken = await repo.takeFromPool(deps.db, {
+    userId: caller.userId,
+    batchId: batch.id,
+    count: deps.topUpSize,
+    at: deps.now().toISOString(),
+  });
+  // Fewer than asked for is still a top-up; none at all is the spec's "not enough codes".
+  if (taken.length === 0) throw new AppError('E_INSUFFICIENT_AMOUNT_IN_DB');
+  return taken.map((v) => toVoucher({ ...v, redeemed_date_time: null }));
+}
+
+// spec §7 /voucher/redeem (decision 056): judged by redemption.dateTime, since a redemption made
+// offline arrives later; all the codes or none.
+export async function redeem(deps: VouchersDeps, caller: CallerUser, body: VoucherRedeemBody): Promise<Voucher[]> {
+  const { db } = deps;
+  const batch = await requireBatch(db, caller, body.batch.uuid);
+  const dateTime = body.redemption.dateTime;
+  const now = deps.now();
+  if (dateTime > toWallClock(new Date(now.getTime() + REDEMPTION_CLOCK_TOLERANCE_MS), deps.timezone)) {
+    throw new AppError('E_REDEMPTION_IN_FUTURE');
+  }
+  const ids = [...new Set(body.vouchers.map((v) => v.uuid))];
+  const codes = await repo.findHerCodes(db, caller.userId, batch.id, ids);
+  if (codes.length !== ids.length) throw new AppError('E_VOUCHER_NOT_FOUND');
+
+  const runs = await repo.herRunsInEvent(db, caller.userId, batch.event_id, `${dateTime.slice(0, 10)} 23:59:59`);
+  const run = runs.find((r) => r.start <= dateTime && (r.end === null || dateTime <= r.end));
+  if (!run) throw new AppError('E_WRONG_ACTION_STATUS');
+
+  if (codes.some((c) => c.redeemed_at !== null)) throw new AppError('E_VOUCHER_ALREADY_REDEEMED');
+  await db.transaction().execute(async (trx) => {
+    const marked = await repo.redeem(trx, {
+      userId: caller.userId,
+      batchId: batch.id,
+      ids,
+      at: now.toISOString(),
+      dateTime,
+      actionId: run.actionId,
+    });
+    // Another request (her second phone, a retry without its key) gave one of them meanwhile.
+    if (marked !== ids.length) throw new AppError('E_VOUCHER_ALREADY_REDEEMED');
+  });
+  const byId = new Map(codes.map((c) => [c.id, c]));
+  return ids.map((id) => toVoucher({ ...byId.get(id)!, redeemed_date_time: dateTime }));
+}
