@@ -1,6 +1,6 @@
 import type { Availability } from '@promotor/contract';
 import { AVAILABILITY_MAX_HOUR, AVAILABILITY_MIN_HOUR } from '@promotor/contract/constants';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,6 +53,12 @@ function RangeForm({ target, onDone }: { target: RangeTarget; onDone: () => void
   const form = useFormKit<RangeValues>({ initial, rules: rangeRules, validate: (values) => rangeProblems(day, values, wallNow()) });
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
+  // The pressed button is disabled while sending, which drops focus out of the popup: the message
+  // takes it, so that it is read and Escape and Tab still work inside the popup.
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const afterChange = async () => {
     await calendarRequest.refresh();
@@ -106,7 +112,7 @@ function RangeForm({ target, onDone }: { target: RangeTarget; onDone: () => void
         />
       </div>
       {failure ? (
-        <p className="range-form__failure" role="alert">
+        <p ref={failureRef} className="range-form__failure" role="alert" tabIndex={-1}>
           {failure}
         </p>
       ) : null}
