@@ -3,3 +3,4 @@
 // item left from an earlier visit is sent and its refusal explained even before the feature's page is
 // opened. A new feature that queues adds one line.
 import '../features/actions/submit/outbox-kinds.ts';
+import '../features/vouchers/submit/outbox-kinds.ts';

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAction } from '../../features/actions/testing/build-action.ts';
 import { enqueue, flushOutbox, stopOutbox } from '../../lib/outbox/outbox.ts';
-import { buildStartFlow, ok, useFakeServer, useFreshIndexedDb } from '../../lib/outbox/outbox-test-kit.ts';
+import { buildStartFlow, logIn, ok, useFakeServer, useFreshIndexedDb } from '../../lib/outbox/outbox-test-kit.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { AppToasts } from '../app-overlays.tsx';
 import { Header } from './header.tsx';
@@ -41,17 +41,34 @@ describe('header', () => {
     await waitFor(() => expect(screen.queryByText(/Do wysłania/)).not.toBeInTheDocument());
   });
 
-  it("the coupon icon works while her action is started and says the codes are being prepared, like 'Kody promocyjne'", async () => {
+  it("the coupon icon works while her action is started and opens 'Wybierz kategorię:' with the batches of its event", async () => {
     useFreshIndexedDb();
+    await logIn('anna');
+    const server = useFakeServer((request) =>
+      request.path === '/voucher/batches' ? ok({ batches: [{ uuid: 'batch-glo', ident: 'glo hyper X2' }] }) : ok({ actions: [] }),
+    );
     const started = buildAction({ status: 'started' });
     useAppStore.setState({ actions: { list: [started], currentAction: started } });
     const user = userEvent.setup();
     renderHeader();
 
     await user.click(screen.getByRole('button', { name: 'Kody promocyjne' }));
-    expect(
-      await screen.findByText('Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.'),
-    ).toBeInTheDocument();
+    const picker = await screen.findByRole('dialog', { name: 'Wybierz kategorię:' });
+    expect(await within(picker).findByRole('button', { name: 'glo hyper X2' })).toBeInTheDocument();
+    expect(server.requests.find((request) => request.path === '/voucher/batches')?.body).toEqual({ event: { uuid: started.event.uuid } });
+  });
+
+  it('spec §4: while her list holds an action started globally, the batches of its event are loaded and kept', async () => {
+    useFreshIndexedDb();
+    await logIn('anna');
+    useFakeServer(() => ok({ batches: [{ uuid: 'batch-velo', ident: 'velo 2 saszetki' }] }));
+    const running = buildAction({ global: 'started' });
+    useAppStore.setState({ actions: { list: [running], currentAction: null } });
+    renderHeader();
+
+    await waitFor(() =>
+      expect(useAppStore.getState().vouchers.batches[running.event.uuid]).toEqual([{ uuid: 'batch-velo', ident: 'velo 2 saszetki' }]),
+    );
   });
 
   it('the coupon icon is disabled without a started action', () => {

@@ -4,11 +4,11 @@ import { OfflineNotice } from '../../components/ui/offline-notice.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
 import { useOutbox } from '../../lib/outbox/index.ts';
-import { toast } from '../../store/notify.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { isStarted } from '../../features/actions/action-rules.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
 import { SessionGuard } from '../../features/auth/components/session-guard.tsx';
+import { openVoucherPicker, VoucherPopups, VouchersBackground } from '../../features/vouchers/index.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
 
@@ -43,6 +43,9 @@ export function Header() {
       <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
       <ActionsBackground />
+      {/* The voucher popups of both entry points (this icon and 'Kody promocyjne'), and their batches loaded (spec §4). */}
+      <VouchersBackground />
+      <VoucherPopups />
       <SessionGuard />
       <OfflineNotice />
     </header>
@@ -50,18 +53,21 @@ export function Header() {
 }
 
 /**
- * spec §2 Header: the coupon icon works only while her current action is started. Its popups come
- * with the voucher issue; until then it says so, like 'Kody promocyjne' on the action's detail page.
+ * spec §2 Header: the coupon icon works only while her current action is started, and opens the
+ * category picker for that action's event.
  */
 function CouponButton() {
-  const started = useAppStore((state) => state.actions.currentAction !== null && isStarted(state.actions.currentAction));
+  const current = useAppStore((state) => state.actions.currentAction);
+  const started = current !== null && isStarted(current);
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={pl.header.coupons}
       disabled={!started}
-      onClick={() => toast(pl.inPreparation)}
+      onClick={() => {
+        if (current && started) openVoucherPicker(current.event.uuid);
+      }}
     >
       <CouponIcon />
     </button>

@@ -1,6 +1,11 @@
+import type { Action } from '@promotor/contract';
 import { ActionDetailScreen } from '../../features/actions/components/action-pages.tsx';
+import { openVoucherPicker } from '../../features/vouchers/index.ts';
 
-/** /akcja/:actionId (spec §2 Action detail) */
+// 'Kody promocyjne' opens the same popups as the header's coupon icon; their host is mounted with the header.
+const openVouchers = (action: Action) => openVoucherPicker(action.event.uuid);
+
+/** /akcja/:actionId (spec §2 Action detail). The app joins the two features: the page gets the voucher popups. */
 export function ActionDetailRoute() {
-  return <ActionDetailScreen />;
+  return <ActionDetailScreen onOpenVouchers={openVouchers} />;
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
-import { toast } from '../../../store/notify.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { canCancel, isStarted, showsStartStopButton } from '../action-rules.ts';
 import { useStartEntry } from '../hooks/use-start-entry.ts';
@@ -12,8 +11,15 @@ import { CancelConfirmation } from './cancel-confirmation.tsx';
 import { LocationChooser } from './location-chooser.tsx';
 import { StartRefusalNote } from './start-refusal-note.tsx';
 
+export type ActionDetailButtonsProps = {
+  action: Action;
+  inProgress: boolean;
+  /** 'Kody promocyjne': the voucher popups, which app/ brings (features do not import each other). */
+  onOpenVouchers?: (action: Action) => void;
+};
+
 /** spec §2 Action detail: 'Rozpocznij'/'Zakończ', 'Odwołać' with its confirmation, 'Kody promocyjne'. */
-export function ActionDetailButtons({ action, inProgress }: { action: Action; inProgress: boolean }) {
+export function ActionDetailButtons({ action, inProgress, onOpenVouchers }: ActionDetailButtonsProps) {
   const navigate = useNavigate();
   const entry = useStartEntry(action);
   const [cancelPopup, setCancelPopup] = useState(false);
@@ -62,8 +68,8 @@ export function ActionDetailButtons({ action, inProgress }: { action: Action; in
           {pl.actionDetail.cancel}
         </Button>
       ) : null}
-      {/* The voucher popups come with the voucher issue; until then the button only says so. */}
-      <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => toast(pl.inPreparation)}>
+      {/* spec §2: active (orange) only when her status is started. */}
+      <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => onOpenVouchers?.(action)}>
         {pl.header.coupons}
       </Button>
       <CancelConfirmation

@@ -8,7 +8,7 @@ import { ActionMarks } from './action-marks.tsx';
 import './actions.css';
 
 /** spec §2 Action detail (/akcja/{actionId}). */
-export function ActionDetailPage({ action }: { action: Action }) {
+export function ActionDetailPage({ action, onOpenVouchers }: { action: Action; onOpenVouchers?: (action: Action) => void }) {
   const inProgress = useActionProgress()(action.uuid);
   return (
     <div className="action-detail">
@@ -20,7 +20,7 @@ export function ActionDetailPage({ action }: { action: Action }) {
       <ActionMarks action={action} pending={inProgress} />
       {isStarted(action) ? <p className="note">{pl.actionDetail.canEnd}</p> : null}
       <ActionInfo action={action} />
-      <ActionDetailButtons action={action} inProgress={inProgress} />
+      <ActionDetailButtons action={action} inProgress={inProgress} onOpenVouchers={onOpenVouchers} />
     </div>
   );
 }

@@ -35,13 +35,13 @@ function ActionPage({ title, children }: { title?: string; children: (actionUuid
   );
 }
 
-/** /akcja/{actionId} */
-export function ActionDetailScreen() {
+/** /akcja/{actionId}; `onOpenVouchers` is what 'Kody promocyjne' does (the app brings the voucher popups). */
+export function ActionDetailScreen({ onOpenVouchers }: { onOpenVouchers?: (action: Action) => void } = {}) {
   return (
     <ActionPage>
       {(actionId) => (
         <ActionGate key={actionId} actionId={actionId} title={pl.pages.actionDetail}>
-          {(action) => <ActionDetailPage action={action} />}
+          {(action) => <ActionDetailPage action={action} onOpenVouchers={onOpenVouchers} />}
         </ActionGate>
       )}
     </ActionPage>

@@ -1,0 +1,34 @@
+import type { Voucher, VoucherBatch } from '@promotor/contract';
+import { render } from '@testing-library/react';
+import { AppToasts } from '../../../app/app-overlays.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { VoucherPopups } from '../components/voucher-popups.tsx';
+import { VouchersBackground } from '../components/vouchers-background.tsx';
+import { openVoucherPicker, useVoucherPopups } from '../voucher-popups-state.ts';
+
+// Each test gets its own event, batch and code uuids: the requests of an event or batch are shared
+// for the whole run (vouchers-store.ts), as in the app.
+let next = 0;
+export const unique = (prefix: string) => `${prefix}-${++next}`;
+
+export const buildBatch = (ident: string): VoucherBatch => ({ uuid: unique('batch'), ident });
+
+export const buildVoucher = (ident: string, redeemed: string | null = null): Voucher => ({
+  uuid: unique('voucher'),
+  ident,
+  redeemed: redeemed ? { dateTime: redeemed } : null,
+});
+
+/** The popup host and the background work, as the header mounts them, with a button opening the picker for the event. */
+export function renderVouchers(eventUuid: string) {
+  return render(
+    <>
+      <Button onClick={() => openVoucherPicker(eventUuid)}>Kody promocyjne</Button>
+      <VouchersBackground />
+      <VoucherPopups />
+      <AppToasts />
+    </>,
+  );
+}
+
+export const resetVoucherPopups = () => useVoucherPopups.setState(useVoucherPopups.getInitialState());
