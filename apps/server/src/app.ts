@@ -20,12 +20,14 @@ import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/stor
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
+import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { OutboxNotifier, type Notifier } from './modules/notifier/notifier.ts';
 
 declare module 'fastify' {
@@ -122,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
       await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });
+      await api.register(vouchersRoutes, { ...actionsDeps, topUpSize: config.voucherTopUpSize });
+      await api.register(availabilityRoutes, actionsDeps);
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },
