@@ -5,10 +5,12 @@ import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createPromoter, resetPromoterPassword } from '../modules/auth/admin.service.ts';
+import { importVouchersCommand } from './import-vouchers.ts';
 
 const USAGE = `Użycie:
   npm run admin -- create-promoter --username EMAIL --password HASŁO --ident KOD_HST --firstname IMIĘ --lastname NAZWISKO [--phone +48…] [--territory IDENT …]
-  npm run admin -- reset-password --username EMAIL --password NOWE_HASŁO`;
+  npm run admin -- reset-password --username EMAIL --password NOWE_HASŁO
+  npm run admin -- import-vouchers --event IDENT_WYDARZENIA --batch NAZWA_PARTII --file KODY.csv`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -20,6 +22,9 @@ const { positionals, values } = parseArgs({
     lastname: { type: 'string' },
     phone: { type: 'string' },
     territory: { type: 'string', multiple: true },
+    event: { type: 'string' },
+    batch: { type: 'string' },
+    file: { type: 'string' },
   },
 });
 
@@ -29,6 +34,7 @@ function fail(message: string): never {
 }
 
 const command = positionals[0];
+if (command === 'import-vouchers') process.exit(await importVouchersCommand(values, fail));
 if (command !== 'create-promoter' && command !== 'reset-password') fail('Nieznane polecenie.');
 if (!values.username) fail('Brak --username.');
 if (!values.password) fail('Brak --password.');

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent } from '../../db/seed/action-writer.ts';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildVoucherBatch } from '../../test/builders.ts';
+import { ImportError, importVoucherCodes, parseCodes } from './voucher-import.ts';
+
+const run = promisify(execFile);
+
+describe('the codes of a CSV file', () => {
+  it('one a line, the first column, trimmed and unquoted; empty lines and a header skipped', () => {
+    expect(parseCodes('\uFEFFkod;opis\r\n GLO-AB12CD \r\n\r\n"VELO-99XY",2 saszetki\n\t\nVUSE_0001\n')).toEqual([
+      'GLO-AB12CD',
+      'VELO-99XY',
+      'VUSE_0001',
+    ]);
+    // A first line that is a code is a code.
+    expect(parseCodes('AB12\nCD34')).toEqual(['AB12', 'CD34']);
+  });
+
+  it('a line that is no code after the first one stops the import, naming the line', () => {
+    expect(() => parseCodes('kod\nAB12\nto nie kod\n')).toThrow(
+      new ImportError('Wiersz 3: „to nie kod” nie wygląda na kod; nic nie dodano.'),
+    );
+  });
+});
+
+describe.each(testDatabases)('import-vouchers (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  let count = 0;
+  const newEvent = async () => {
+    const ident = `EV-IMPORT-${dialect}-${++count}-${Date.now()}`;
+    return { ident, id: await insertEvent(t.db, { ident, name: 'Import' }) };
+  };
+  const poolOf = (eventId: string, batchIdent: string) =>
+    t.db
+      .selectFrom('vouchers as v')
+      .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
+      .where('b.event_id', '=', eventId)
+      .where('b.ident', '=', batchIdent)
+      .select(['v.ident', 'v.assigned_to', 'v.redeemed_at'])
+      .orderBy('v.ident')
+      .execute();
+
+  it('creates the batch when missing and adds the codes to its pool, skipping duplicates in the file and in the database', async () => {
+    const event = await newEvent();
+    const other = await buildVoucherBatch(t, event.id, { pool: 1 });
+    const taken = (await t.db.selectFrom('vouchers').select('ident').where('id', '=', other.pool[0]!).executeTakeFirstOrThrow()).ident;
+    const suffix = `${count}${dialect === 'sqlite' ? 'S' : 'P'}`;
+    const text = `kod\nGLO-A1${suffix}\nGLO-A2${suffix}\nGLO-A1${suffix}\n${taken}\n`;
+
+    const first = await importVoucherCodes(t.db, { eventIdent: event.ident, batchIdent: 'glo hyper X2', text });
+    expect(first).toEqual({ added: 2, skipped: 2, batchCreated: true });
+    expect(await poolOf(event.id, 'glo hyper X2')).toEqual([
+      { ident: `GLO-A1${suffix}`, assigned_to: null, redeemed_at: null },
+      { ident: `GLO-A2${suffix}`, assigned_to: null, redeemed_at: null },
+    ]);
+
+    // Again, with one new code: the batch is found, the known codes skipped.
+    const again = await importVoucherCodes(t.db, { eventIdent: event.ident, batchIdent: 'glo hyper X2', text: `${text}GLO-A3${suffix}` });
+    expect(again).toEqual({ added: 1, skipped: 4, batchCreated: false });
+    expect(await poolOf(event.id, 'glo hyper X2')).toHaveLength(3);
+    expect(await t.db.selectFrom('voucher_batches').select('id').where('event_id', '=', event.id).execute()).toHaveLength(2);
+  });
+
+  it('an unknown event is refused with a readable message and nothing is created', async () => {
+    await expect(importVoucherCodes(t.db, { eventIdent: 'EV-NIE-MA', batchIdent: 'x', text: 'AB12' })).rejects.toThrow(
+      'Nie ma wydarzenia EV-NIE-MA.',
+    );
+    expect(await t.db.selectFrom('vouchers').select('id').where('ident', '=', 'AB12').execute()).toEqual([]);
+  });
+
+  it.runIf(dialect === 'sqlite')('npm run admin -- import-vouchers prints what it added and skipped', async () => {
+    const event = await newEvent();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-import-'));
+    const file = path.join(dir, 'kody.csv');
+    fs.writeFileSync(file, `kod\nCLI-${count}A1\nCLI-${count}A2\nCLI-${count}A1\n`);
+    try {
+      const { stdout } = await run(
+        'npx',
+        ['tsx', 'src/cli/admin.ts', 'import-vouchers', '--event', event.ident, '--batch', 'vuse go', '--file', file],
+        {
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+          env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },
+        },
+      );
+      expect(stdout.trim()).toBe(`Partia „vuse go” wydarzenia ${event.ident} (nowa): dodano kodów: 2, pominięto duplikatów: 1.`);
+      expect(await poolOf(event.id, 'vuse go')).toHaveLength(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
