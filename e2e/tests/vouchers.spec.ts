@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, toast } from '../fixtures/app.ts';
+import { ZABKA, actionItem, startInDatabase } from '../fixtures/actions.ts';
+import { readDatabase } from '../fixtures/database.ts';
+import { createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
+
+// spec §2 Action detail popups and Header (the coupon icon), §4 Vouchers, §8 'Wydano kod.'. Each test
+// has her own promoter: `seed --actions-for` gives her, in the event of her day, five codes of
+// 'glo hyper X2', three of 'velo 2 saszetki', none of 'vuse go' (whose pool has codes to generate).
+
+type StoredVoucher = { ident: string; redeemed_date_time: string | null; redeemed_by: string | null };
+
+/** Her codes of a batch as the server stored them. */
+function herVouchers(username: string, batch: string): StoredVoucher[] {
+  return readDatabase(
+    (db) =>
+      db
+        .prepare(
+          `select v.ident, v.redeemed_date_time, v.redeemed_by from vouchers v
+             join voucher_batches b on b.id = v.batch_id join users u on u.id = v.assigned_to
+            where u.username = ? and b.ident = ? order by v.ident`,
+        )
+        .all(username, batch) as StoredVoucher[],
+  );
+}
+
+const redeemedIdents = (username: string, batch: string) =>
+  herVouchers(username, batch)
+    .filter((voucher) => voucher.redeemed_date_time !== null)
+    .map((voucher) => voucher.ident);
+
+/** She logs in with ZABKA started (how she started is tested elsewhere). */
+async function startedPromoter(page: Page): Promise<Promoter> {
+  const promoter = await createPromoterWithActions('Kasia');
+  startInDatabase(promoter.username, ZABKA);
+  await logIn(page, promoter);
+  await expect(actionItem(page, ZABKA)).toContainText('W trakcie');
+  return promoter;
+}
+
+const codesPopup = (page: Page, batch: string) => page.getByRole('dialog', { name: `Kody: ${batch}` });
+
+/** In the open picker, chooses the batch and answers the codes popup with its codes listed. */
+async function chooseBatch(page: Page, batch: string) {
+  await page.getByRole('dialog', { name: 'Wybierz kategorię:' }).getByRole('button', { name: batch }).click();
+  return codesPopup(page, batch);
+}
+
+/** Gives the first listed code ('Wydaj', then 'Potwierdź'); answers its ident. */
+async function redeemFirst(page: Page, batch: string): Promise<string> {
+  const codes = codesPopup(page, batch);
+  const first = codes.getByRole('listitem').first();
+  await expect(first).toContainText('1.');
+  const ident = (await first.locator('.voucher-codes__ident').innerText()).trim();
+  await first.getByRole('button', { name: `Wydaj kod ${ident}` }).click();
+  const confirmation = page.getByRole('dialog', { name: `Wydaję kod ${ident}:` });
+  await confirmation.getByRole('button', { name: 'Potwierdź' }).click();
+  return ident;
+}
+
+test('during her started action the header coupon icon gives a code: "Wydano kod.", the code is gone, stored as given', async ({
+  page,
+}) => {
+  const kasia = await startedPromoter(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
+  const codes = await chooseBatch(page, 'glo hyper X2');
+  await expect(codes.getByRole('listitem')).toHaveCount(5);
+
+  const ident = await redeemFirst(page, 'glo hyper X2');
+  await expect(toast(page, 'Wydano kod.')).toBeVisible();
+  await expect(codes.getByRole('listitem')).toHaveCount(4);
+  await expect(codes.getByText(ident)).toHaveCount(0);
+  await expect.poll(() => redeemedIdents(kasia.username, 'glo hyper X2')).toEqual([ident]);
+  const stored = herVouchers(kasia.username, 'glo hyper X2').find((voucher) => voucher.ident === ident)!;
+  expect(stored.redeemed_date_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+});
+
+test("'Kody promocyjne' on the action's detail opens the same popups and gives a code", async ({ page }) => {
+  const kasia = await startedPromoter(page);
+  await actionItem(page, ZABKA).click();
+  const button = page.getByRole('main').getByRole('button', { name: 'Kody promocyjne' });
+  await expect(button).toBeEnabled();
+  await button.click();
+  const codes = await chooseBatch(page, 'velo 2 saszetki');
+  await expect(codes.getByRole('listitem')).toHaveCount(3);
+
+  const ident = await redeemFirst(page, 'velo 2 saszetki');
+  await expect(toast(page, 'Wydano kod.')).toBeVisible();
+  await expect(codes.getByRole('listitem')).toHaveCount(2);
+  await expect.poll(() => redeemedIdents(kasia.username, 'velo 2 saszetki')).toEqual([ident]);
+});
+
+test("with none of her codes left, 'Generuj kody' assigns her codes from the pool and lists them", async ({ page }) => {
+  const kasia = await startedPromoter(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
+  const codes = await chooseBatch(page, 'vuse go');
+  await expect(codes.getByText('Brak dostępnych kodów')).toBeVisible();
+
+  await codes.getByRole('button', { name: 'Generuj kody' }).click();
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  expect(herVouchers(kasia.username, 'vuse go')).toHaveLength(10);
+});
+
+test('without a connection a code is given at once, waits in the outbox (counted in the header) and is stored once back online', async ({
+  page,
+  context,
+}) => {
+  const kasia = await startedPromoter(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
+  const codes = await chooseBatch(page, 'glo hyper X2');
+  await expect(codes.getByRole('listitem')).toHaveCount(5);
+
+  await context.setOffline(true);
+  const ident = await redeemFirst(page, 'glo hyper X2');
+  await expect(toast(page, 'Wydano kod.')).toBeVisible();
+  await expect(codes.getByText(ident)).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Do wysłania: 1' })).toBeVisible();
+  expect(redeemedIdents(kasia.username, 'glo hyper X2')).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status', { name: 'Do wysłania: 1' })).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(() => redeemedIdents(kasia.username, 'glo hyper X2')).toEqual([ident]);
+  await expect(codes.getByRole('listitem')).toHaveCount(4);
+  await expect(codes.getByText(ident)).toHaveCount(0);
+});
