@@ -29,6 +29,7 @@ describe('configuration', () => {
       'sessionTtlMs',
       'timezone',
       'trustProxy',
+      'voucherTopUpSize',
       'webDistDir',
     ]);
     expect(config).toMatchObject({
@@ -37,8 +38,11 @@ describe('configuration', () => {
       nodeEnv: 'test',
       timezone: 'Europe/Warsaw',
       checkAnswers: true,
+      voucherTopUpSize: 10,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
+    expect(loadConfig({ VOUCHER_TOP_UP_SIZE: '25' }).voucherTopUpSize).toBe(25);
+    expect(() => loadConfig({ VOUCHER_TOP_UP_SIZE: '0' })).toThrow(/VOUCHER_TOP_UP_SIZE/);
     // The web build beside the server, whether the sources run or the bundle in dist/ (npm start).
     expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
   });
