@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clampStart, dayHeading, dayName, daysFrom, HOURS, placeOnDay, selectableMonths } from './calendar-days.ts';
+import { addDays, clampStart, dayHeading, dayName, daysFrom, HOURS, laneOf, placeOnDay, selectableMonths } from './calendar-days.ts';
 
 describe('calendar days', () => {
   it('counts days across months and years', () => {
@@ -48,5 +48,15 @@ describe('calendar days', () => {
     expect(placeOnDay('2025-11-25 20:00:00', '2025-11-26 08:00:00', '2025-11-26')).toMatchObject({ from: '06:00', to: '08:00' });
     expect(placeOnDay('2025-11-25 04:00:00', '2025-11-25 05:30:00', '2025-11-25')).toBeNull();
     expect(placeOnDay('2025-11-24 09:00:00', '2025-11-24 10:00:00', '2025-11-25')).toBeNull();
+  });
+
+  it('puts overlapping actions side by side and the next one back in the first lane', () => {
+    const on = (since: string, until: string) => ({ place: placeOnDay(`2025-11-25 ${since}`, `2025-11-25 ${until}`, '2025-11-25')! });
+    const laned = laneOf([on('07:00:00', '22:00:00'), on('09:00:00', '12:00:00'), on('12:00:00', '15:00:00')]);
+    expect(laned.map(({ lane, lanes }) => [lane, lanes])).toEqual([
+      [0, 2],
+      [1, 2],
+      [1, 2],
+    ]);
   });
 });

@@ -82,3 +82,20 @@ export function placeOnDay(since: string, until: string, day: string): Placement
   const perMinute = CALENDAR_PX_PER_HOUR / 60;
   return { top: (start - gridStart) * perMinute, height: (end - start) * perMinute, from: time(start), to: time(end) };
 }
+
+/**
+ * Side-by-side lanes for ranges that overlap on one day (her actions may overlap each other): each gets
+ * the first lane free at its start; `lanes` is how many the day needs.
+ */
+export function laneOf<T extends { place: Placement }>(items: T[]): { item: T; lane: number; lanes: number }[] {
+  const ends: number[] = [];
+  const laned = [...items]
+    .sort((a, b) => a.place.top - b.place.top)
+    .map((item) => {
+      let lane = ends.findIndex((end) => end <= item.place.top);
+      if (lane === -1) lane = ends.length;
+      ends[lane] = item.place.top + item.place.height;
+      return { item, lane };
+    });
+  return laned.map((entry) => ({ ...entry, lanes: ends.length }));
+}

@@ -55,7 +55,6 @@ export const calendar = {
   loading: 'Wczytywanie kalendarza…',
   loadFailed: 'Nie udało się wczytać kalendarza.',
   retry: 'Spróbuj ponownie',
-  pastNote: 'Dostępność można dodać od teraz do końca trzeciego miesiąca.',
   offline: 'Brak połączenia z internetem. Zakres nie został zapisany — spróbuj ponownie, gdy wróci połączenie.',
   franchisesButton: 'Twoje terytoria',
   franchisesTitle: 'Current Franchises',

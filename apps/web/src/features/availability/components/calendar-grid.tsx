@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import * as pl from '../../../i18n/pl.ts';
 import type { CalendarEvent } from '../availability.slice.ts';
-import { dayHeading, dayName, HOURS, hourLabel, placeOnDay } from '../calendar-days.ts';
+import { dayHeading, dayName, HOURS, hourLabel, laneOf, placeOnDay, type Placement } from '../calendar-days.ts';
 
 export type CalendarGridProps = {
   days: string[];
@@ -53,6 +53,15 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
     const place = placeOnDay(block.since.date, block.until.date, day);
     return place ? [{ block, place }] : [];
   });
+  const laned = laneOf(
+    events.flatMap((event) => {
+      const place = placeOnDay(event.since, event.until, day);
+      return place ? [{ event, place }] : [];
+    }),
+  );
+  // A block beside one of her actions keeps the column's left half, so both can be read and tapped.
+  const overlapsEvent = (place: Placement) =>
+    laned.some(({ item }) => item.place.top < place.top + place.height && item.place.top + item.place.height > place.top);
   // A cell under one of her blocks opens nothing of its own: the block is what she taps there.
   const covered = (hour: number) =>
     placed.some(({ block }) => block.since.date < atHour(day, hour + 1) && block.until.date > atHour(day, hour));
@@ -75,7 +84,7 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
         <button
           key={block.uuid}
           type="button"
-          className="calendar-block"
+          className={overlapsEvent(place) ? 'calendar-block calendar-block--beside' : 'calendar-block'}
           style={at(place)}
           aria-label={pl.calendar.block(place.from, place.to)}
           onClick={() => onBlock(block)}
@@ -86,20 +95,20 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
           </span>
         </button>
       ))}
-      {events.map((event) => {
-        const place = placeOnDay(event.since, event.until, day);
-        return place ? (
-          <Link
-            key={event.uuid}
-            to={`/akcja/${event.uuid}`}
-            className="calendar-event"
-            style={at(place)}
-            aria-label={`${event.name} ${place.from}–${place.to}`}
-          >
-            {event.name}
-          </Link>
-        ) : null;
-      })}
+      {laned.map(({ item: { event, place }, lane, lanes }) => (
+        <Link
+          key={event.uuid}
+          to={`/akcja/${event.uuid}`}
+          className="calendar-event"
+          // Her actions take the column's right half, side by side where they overlap.
+          style={{ ...at(place), left: `calc(50% + ${(lane * 50) / lanes}%)`, width: `calc(${50 / lanes}% - 2px)` }}
+          aria-label={`${event.name} ${place.from}–${place.to}`}
+          title={event.name}
+        >
+          {/* Side by side they are too narrow for words: the link's name says what it is. */}
+          {lanes === 1 ? event.name : null}
+        </Link>
+      ))}
     </div>
   );
 }
