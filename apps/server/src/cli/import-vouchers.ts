@@ -1,5 +1,6 @@
 // npm run admin -- import-vouchers --event IDENT --batch NAZWA --file KODY.csv (decision 056).
 import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,7 +13,8 @@ export async function importVouchersCommand(values: Options, fail: (message: str
   if (!values.event || !values.batch || !values.file) fail('Podaj --event, --batch i --file.');
   let text: string;
   try {
-    text = fs.readFileSync(values.file, 'utf8');
+    // npm runs the script in apps/server; a relative path means where she typed the command.
+    text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), values.file), 'utf8');
   } catch {
     return fail(`Nie można odczytać pliku ${values.file}.`);
   }
