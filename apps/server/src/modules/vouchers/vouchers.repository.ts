@@ -149,14 +149,14 @@ export type HerRun = { actionId: string; start: string; end: string | null };
 /**
  * When each of her actions in the event ran for her: from her check-in to her check-out (wall clock),
  * open while started. Actions handed over already started or finished (the organiser's import, the
- * demo seed) have no such events: they ran from their start (last_status_at when started) to
- * last_status_at when finished.
+ * demo seed) have no such events: a check-in may happen at any time of the action's day, so they count
+ * from that day's start, until last_status_at when finished.
  */
 export async function herRunsInEvent(db: Db, userId: string, eventId: string, until: string): Promise<HerRun[]> {
   const { rows } = await herActionsInEvent(db, { userId, eventId, until });
   return rows.map((r) => ({
     actionId: r.id,
-    start: r.checked_in ?? (r.status === 'started' ? (r.last_status_at ?? r.since) : r.since),
+    start: r.checked_in ?? `${r.since.slice(0, 10)} 00:00:00`,
     end: r.status === 'started' ? null : (r.checked_out ?? r.last_status_at),
   }));
 }
