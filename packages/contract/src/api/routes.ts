@@ -70,7 +70,11 @@ export const routeSchemas = {
   voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
   voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
   voucherTopUp: { body: VoucherTopUpBody, response: VoucherTopUpResponse, summary: 'Assign her further codes of the batch' },
-  voucherGenerate: { body: VoucherTopUpBody, response: VoucherTopUpResponse, summary: "'Generuj kody': assign her further codes of the batch" },
+  voucherGenerate: {
+    body: VoucherTopUpBody,
+    response: VoucherTopUpResponse,
+    summary: "'Generuj kody': assign her further codes of the batch",
+  },
   voucherRedeem: { body: VoucherRedeemBody, response: VoucherRedeemResponse, summary: 'Give codes to consumers during her started action' },
   availabilityList: { body: AvailabilityListBody, response: AvailabilityListResponse, summary: 'Her availability blocks in a time window' },
   availabilityCreate: { body: AvailabilityCreateBody, response: AvailabilityResponse, summary: 'Add an availability block' },
