@@ -7,6 +7,9 @@ import './outbox-kinds.ts';
 import { flushOutbox, outboxKind, useOutbox, type OutboxFailure } from '../lib/outbox/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 
+// A refusal may carry any code of field work (also on a page without the header).
+pl.registerErrorMessages(pl.fieldErrors);
+
 /**
  * The Polish description of an item the server refused for good (spec §8 upload and check-in errors):
  * its kind's failure message, then the message of the code, unless the kind says otherwise.

@@ -3,7 +3,21 @@
 // chunk carries only the words it uses: the login page must stay within its 110 KB budget
 // (docs/decisions/033-i18n-sections.md). Validation messages of spec §5 live once in the contract.
 export { ruleMessages } from '@promotor/contract/rules';
-export { appName, pageTitle, loading, cancel, save, inPreparation, errors, toasts, connection, errorPopup, fatal } from './pl/core.ts';
+export {
+  appName,
+  pageTitle,
+  loading,
+  cancel,
+  save,
+  inPreparation,
+  errors,
+  registerErrorMessages,
+  toasts,
+  connection,
+  errorPopup,
+  fatal,
+} from './pl/core.ts';
+export { fieldErrors } from './pl/field-errors.ts';
 export { header, menu, outbox } from './pl/shell.ts';
 export { login, remind, userData } from './pl/auth.ts';
 export { pages } from './pl/pages.ts';

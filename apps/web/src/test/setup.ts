@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import * as pl from '../i18n/pl.ts';
 import { useAppStore } from '../store/app-store.ts';
+
+// In the app the header registers the messages of field work's codes on every page that has one
+// (app/layout/header.tsx); a page rendered alone in a test gets them here.
+pl.registerErrorMessages(pl.fieldErrors);
 
 // Pages are lazy modules: the first render of one in a test file transforms and imports it, which takes
 // over Testing Library's default 1 s on a loaded machine (two cores, the suites in parallel). vi.waitFor

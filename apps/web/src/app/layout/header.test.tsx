@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAction } from '../../features/actions/testing/build-action.ts';
 import { enqueue, flushOutbox, stopOutbox } from '../../lib/outbox/outbox.ts';
 import { buildStartFlow, logIn, ok, useFakeServer, useFreshIndexedDb } from '../../lib/outbox/outbox-test-kit.ts';
@@ -22,6 +22,17 @@ function renderHeader() {
 afterEach(() => stopOutbox());
 
 describe('header', () => {
+  it('makes the codes of field work read in Polish on every page it is on', async () => {
+    // Fresh modules: neither the test set-up's registration nor this file's import of the header counts.
+    vi.resetModules();
+    const { errorMessage } = await import('../../lib/error-message.ts');
+    const { ApiError: FreshApiError } = await import('../../lib/api-client.ts');
+    const refused = new FreshApiError('api', 'E_VOUCHER_ALREADY_REDEEMED', 'ts-1');
+    expect(errorMessage(refused)).toBe('E_VOUCHER_ALREADY_REDEEMED');
+    await import('./header.tsx');
+    expect(errorMessage(refused)).toBe('Ten kod został już wydany.');
+  });
+
   it("says how many items wait to be sent ('Do wysłania: 3') and nothing once they are sent", async () => {
     useFreshIndexedDb();
     localStorage.setItem('token', 'token-of-anna');

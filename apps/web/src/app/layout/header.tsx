@@ -14,6 +14,9 @@ import { useHeaderHeight } from './use-header-height.ts';
 
 const SIDE_MENU_ID = 'side-menu';
 
+// Every page with a header can meet the codes of field work; the login page's chunk does not carry them.
+pl.registerErrorMessages(pl.fieldErrors);
+
 /** spec §2 Header: burger opening the side menu, the coupon icon, the wrapper's app version. */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);

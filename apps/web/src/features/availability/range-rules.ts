@@ -14,7 +14,7 @@ const withinHours: Rule = (value) => {
   const hour = hourOf(value);
   return hour !== null && hour >= AVAILABILITY_MIN_HOUR && hour <= AVAILABILITY_MAX_HOUR
     ? null
-    : pl.errors.codes.E_AVAILABILITY_OUTSIDE_HOURS;
+    : pl.fieldErrors.E_AVAILABILITY_OUTSIDE_HOURS;
 };
 const filled: Rule = (value) => (value.trim() === '' ? ruleMessages.fieldRequired : null);
 
@@ -33,7 +33,7 @@ export function rangeProblems(day: string, values: RangeValues, now: string): Fo
   if (!range || withinHours(values.fromHour) || withinHours(values.toHour)) return {};
   const refusal = availabilityRefusal(range.since, range.until, now);
   if (refusal === null) return {};
-  const message = pl.errors.codes[refusal];
+  const message = pl.fieldErrors[refusal];
   return refusal === 'E_AVAILABILITY_IN_PAST' ? { fromHour: message } : { toHour: message };
 }
 

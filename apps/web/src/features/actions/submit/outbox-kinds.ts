@@ -13,7 +13,7 @@ export const photosKind = registerOutboxKind('photos', {
   route: 'actionFileCreate',
   failureMessage: pl.outbox.failed.photos,
   failureReason: false,
-  failureMessageByCode: { E_FILE_ALREADY_EXISTS: pl.errors.codes.E_FILE_ALREADY_EXISTS },
+  failureMessageByCode: { E_FILE_ALREADY_EXISTS: pl.fieldErrors.E_FILE_ALREADY_EXISTS },
 });
 
 // Status changes reach the server in the order she made them, across actions: the server allows one
