@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openBenchDb } from './bench-db.mjs';
 import { runFlush } from './flush.mjs';
+import { addRedeemPool } from './voucher-pool.mjs';
 import { buildScaleData } from './scale-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,7 +116,7 @@ async function call(pathname, body, token) {
 }
 
 /** One case under load: autocannon's req/s (mean), p50 and p99 in ms, and anything that was not a 2xx. */
-async function load(url, { body, token, perRequestKey = false }) {
+async function load(url, { body, token, perRequestKey = false, nextBody }) {
   let n = 0;
   const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const result = await autocannon({
@@ -125,7 +126,8 @@ async function load(url, { body, token, perRequestKey = false }) {
     duration: SECONDS,
     headers,
     body: JSON.stringify(body ?? {}),
-    // Each location ping is its own intent: a fresh Idempotency-Key, as the app sends it.
+    // Each location ping or redemption is its own intent: a fresh Idempotency-Key, as the app sends
+    // it; a redemption also gives another code each time (nextBody).
     ...(perRequestKey
       ? {
           requests: [
@@ -133,6 +135,7 @@ async function load(url, { body, token, perRequestKey = false }) {
               setupRequest: (request) => ({
                 ...request,
                 headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${n++}` },
+                ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
               }),
             },
           ],
@@ -156,12 +159,25 @@ async function runCases(anna, piotr, label) {
   };
   const started = (await call('/action/recent', undefined, piotr)).action.current.uuid;
   const ping = { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } };
+  // More codes than the case can give at the anchor's rate; a request past the last one would count as non-2xx.
+  let pool;
+  await withBenchDb(async (db) => (pool = await addRedeemPool(db, { count: SECONDS * 6_000 })));
+  let nextCode = 0;
+  const redemption = {
+    dateTime: new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, dateStyle: 'short', timeStyle: 'medium' }).format(new Date()),
+  };
+  const redeemBody = () => ({ redemption, batch: { uuid: pool.batchId }, vouchers: [{ uuid: pool.ids[nextCode++] }] });
 
   const cases = [
     ['POST /api/auth/session', `${base}/api/auth/session`, { token: anna }],
     ['POST /api/action/list (current)', `${base}/api/action/list`, { token: anna, body: listBody }],
     ['POST /api/action/recent', `${base}/api/action/recent`, { token: anna }],
     ['POST /api/action/location/save', `${base}/api/action/location/save`, { token: piotr, body: ping, perRequestKey: true }],
+    [
+      'POST /api/voucher/redeem',
+      `${base}/api/voucher/redeem`,
+      { token: piotr, body: redeemBody(), perRequestKey: true, nextBody: redeemBody },
+    ],
   ];
   console.log(
     `\ndatabase: ${dbKind}${label ? ` (${label})` : ''}; ${CONNECTIONS} connections, ${SECONDS} s per case; Node ${process.version}, ${os.cpus().length} cores`,

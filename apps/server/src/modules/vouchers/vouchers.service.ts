@@ -75,8 +75,8 @@ export async function redeem(deps: VouchersDeps, caller: CallerUser, body: Vouch
   if (!run) throw new AppError('E_WRONG_ACTION_STATUS');
 
   if (codes.some((c) => c.redeemed_at !== null)) throw new AppError('E_VOUCHER_ALREADY_REDEEMED');
-  await db.transaction().execute(async (trx) => {
-    const marked = await repo.redeem(trx, {
+  const markAll = async (q: Db) => {
+    const marked = await repo.redeem(q, {
       userId: caller.userId,
       batchId: batch.id,
       ids,
@@ -86,7 +86,12 @@ export async function redeem(deps: VouchersDeps, caller: CallerUser, body: Vouch
     });
     // Another request (her second phone, a retry without its key) gave one of them meanwhile.
     if (marked !== ids.length) throw new AppError('E_VOUCHER_ALREADY_REDEEMED');
-  });
+  };
+  // One code (what the app sends) is one conditional UPDATE, atomic by itself; as a lone write it shares
+  // its COMMIT with the writes around it (decision 053) instead of running alone as a transaction.
+  // Several codes are all or none: a transaction, rolled back when any was given meanwhile.
+  if (ids.length === 1) await markAll(db);
+  else await db.transaction().execute(markAll);
   const byId = new Map(codes.map((c) => [c.id, c]));
   return ids.map((id) => toVoucher({ ...byId.get(id)!, redeemed_date_time: dateTime }));
 }
