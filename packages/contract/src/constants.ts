@@ -16,6 +16,11 @@ export const VOUCHER_TOP_UP_SIZE = 10;
 export const VOUCHER_REDEEM_MAX = 50;
 
 export const RECEIPTS_PAGE_SIZE = 100;
+/**
+ * spec §7: a survey sent without a current action uses a fixed fallback action id (value not shown).
+ * Ours (decision 060): an id no action can have, so the server answers E_ACTION_NOT_FOUND.
+ */
+export const SURVEY_FALLBACK_ACTION_UUID = '00000000-0000-0000-0000-000000000000';
 
 export const OTP_LENGTH = 5;
 export const OTP_VALIDITY_MINUTES = 10;

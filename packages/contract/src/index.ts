@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './actions.ts';
 export * from './vouchers.ts';
 export * from './availability.ts';
+export * from './reports.ts';
 export * from './zod-rules.ts';
 export * from './rules/index.ts';
 export * from './wall-clock.ts';

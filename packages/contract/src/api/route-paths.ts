@@ -41,6 +41,12 @@ export const routePaths = {
   actionFileCreate: { path: '/action/file/create', kind: 'multipart', idempotent: true },
   actionFileList: { path: '/action/file/list', kind: 'json', idempotent: false },
   actionFileServe: { path: '/action/file/serve', kind: 'binary', idempotent: false },
+  // spec §7 /action/receipt/*, /sample/stats; /action/report is ours (decision 060)
+  actionReceiptCreate: { path: '/action/receipt/create', kind: 'multipart', idempotent: true },
+  actionReceiptList: { path: '/action/receipt/list', kind: 'json', idempotent: false },
+  actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary', idempotent: false },
+  actionReport: { path: '/action/report', kind: 'json', idempotent: false },
+  sampleStats: { path: '/sample/stats', kind: 'json', idempotent: false },
   // spec §7 /poll/answer
   pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
   // spec §7 /voucher/* ('generate codes' has no path in the spec: decision 056)

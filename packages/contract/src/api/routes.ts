@@ -26,6 +26,17 @@ import {
 } from '../availability.ts';
 import { Empty } from '../envelope.ts';
 import {
+  ActionReportBody,
+  ActionReportResponse,
+  ReceiptCreateInput,
+  ReceiptListBody,
+  ReceiptListResponse,
+  ReceiptResponse,
+  ReceiptServeBody,
+  SampleStatsBody,
+  SampleStatsResponse,
+} from '../reports.ts';
+import {
   VoucherBatchesBody,
   VoucherBatchesResponse,
   VoucherRedeemBody,
@@ -66,6 +77,15 @@ export const routeSchemas = {
   actionFileCreate: { body: FileCreateInput, response: FileCreateResponse, summary: 'Upload photos (multipart: _input and files[])' },
   actionFileList: { body: FileListBody, response: FileListResponse, summary: "An action's photos and survey answers" },
   actionFileServe: { body: FileServeBody, summary: 'One photo as an image' },
+  actionReceiptCreate: {
+    body: ReceiptCreateInput,
+    response: ReceiptResponse,
+    summary: "A registration's receipt photo (multipart: _input and files[])",
+  },
+  actionReceiptList: { body: ReceiptListBody, response: ReceiptListResponse, summary: "An action's receipts" },
+  actionReceiptServe: { body: ReceiptServeBody, summary: 'One receipt photo as an image' },
+  actionReport: { body: ActionReportBody, response: ActionReportResponse, summary: 'Her report of an action: times, status and points' },
+  sampleStats: { body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
   pollAnswer: { body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
   voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
   voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
