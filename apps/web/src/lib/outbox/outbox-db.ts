@@ -113,6 +113,16 @@ export async function replaceItemWithFailure(db: OutboxDb, seq: number, failure:
   await Promise.all([tx.objectStore('items').delete(seq), failure ? tx.objectStore('failures').put(failure) : undefined, tx.done]);
 }
 
+/** Removes the items of `group` that `mine` accepts (what followed a refusal that ends its group). */
+export async function removeGroupItems(db: OutboxDb, group: string, mine: (item: OutboxItem) => boolean): Promise<void> {
+  const range = IDBKeyRange.bound([group, -Infinity], [group, Infinity]);
+  const tx = db.transaction('items', 'readwrite');
+  for (let cursor = await tx.store.index('byGroup').openCursor(range); cursor; cursor = await cursor.continue()) {
+    if (mine(cursor.value)) await cursor.delete();
+  }
+  await tx.done;
+}
+
 export const allFailures = (db: OutboxDb): Promise<OutboxFailure[]> => db.getAll('failures');
 
 export async function removeFailure(db: OutboxDb, id: string): Promise<void> {

@@ -46,8 +46,10 @@ export async function drainGroup(open: db.OutboxDb, group: string, force: boolea
       await reloadView();
       announceSent(head, outcome.data);
     } else if (outcome.type === 'final') {
-      // spec §4 Start/end flow: the check-in goes "whatever the photo result", so the action's next item follows.
+      // spec §4 Start/end flow: the check-in goes "whatever the photo result", so the action's next item
+      // follows — unless the kind says its refusal ends the group (the photo survey's second photo).
       await db.replaceItemWithFailure(open, head.seq, failureOf(head, kind, outcome, owner));
+      if (kind.refusalEndsGroup) await db.removeGroupItems(open, group, mine);
       await reloadView();
       announceRefused(head, outcome.code);
     } else {

@@ -22,6 +22,11 @@ export type OutboxKindOptions<R extends RouteName> = {
    * action's check-in after her check-out of the previous one, which the server needs first.
    */
   waitsForOtherGroups?: boolean;
+  /**
+   * A final refusal drops the rest of its group unsent (spec §4 Photos survey submit: the second photo
+   * goes only if the first succeeded). Default false: the group goes on (spec §4 Start/end flow).
+   */
+  refusalEndsGroup?: boolean;
 };
 
 export type OutboxKind = OutboxKindOptions<RouteName> & { name: string };

@@ -220,6 +220,26 @@ describe('offline outbox', () => {
     await vi.waitFor(() => expect(result.current.failures).toEqual([]), { timeout: 5000 });
   });
 
+  it('a refusal of a kind that ends its group drops the rest of that group unsent, and other groups go on', async () => {
+    const surveyPhoto = outbox.registerOutboxKind('survey-photo-test', {
+      route: 'actionFileCreate',
+      failureMessage: 'Wystąpił błąd podczas wysyłania zdjęć',
+      refusalEndsGroup: true,
+    });
+    const photo = (ident: 'start' | 'end') =>
+      surveyPhoto.item('survey-1', { input: { action: { uuid: 'action-1' }, ident }, files: [new Blob([ident], { type: 'image/jpeg' })] });
+    const server = useFakeServer((request) => (request.path === '/action/file/create' ? refused('E_FILE_ALREADY_EXISTS') : ok()));
+
+    await outbox.enqueue([photo('start'), photo('end'), buildCheckIn('action-1')]);
+    await outbox.outboxSettled();
+
+    expect(server.paths()).toEqual(['/action/file/create', '/action/check-in']);
+    const { result } = renderOutbox();
+    await settle();
+    expect(result.current.pending).toEqual([]);
+    expect(result.current.failures).toEqual([expect.objectContaining({ group: 'survey-1', code: 'E_FILE_ALREADY_EXISTS' })]);
+  });
+
   it('a refused location ping is dropped without a failure to show (spec §4: only logged)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useFakeServer(() => refused('E_WRONG_ACTION_STATUS'));
