@@ -24,4 +24,12 @@ export const camera = {
     failed: 'Nie udało się uruchomić aparatu. Spróbuj ponownie.',
     'capture-failed': 'Nie udało się zrobić zdjęć. Spróbuj ponownie.',
   },
+  /** The single-shot camera (the photo survey's 'Aparat'). */
+  single: {
+    title: 'Aparat',
+    camera: (camera: string) => `Aparat: ${camera}`,
+    capturing: 'Robienie zdjęcia…',
+    photo: 'Zrobione zdjęcie',
+    captureFailed: 'Nie udało się zrobić zdjęcia. Spróbuj ponownie.',
+  },
 } as const;

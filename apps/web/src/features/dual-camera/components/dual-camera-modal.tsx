@@ -1,8 +1,9 @@
-import { useEffect, useRef, type JSX, type RefObject } from 'react';
+import { useRef, type JSX, type RefObject } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useDualCamera, type ReviewPhoto } from '../hooks/use-dual-camera.ts';
+import { useFocusStaysInside } from '../hooks/use-focus-stays-inside.ts';
 import { CameraMessage } from './camera-message.tsx';
 import { LiveView } from './live-view.tsx';
 import { PhotoReview } from './photo-review.tsx';
@@ -97,16 +98,4 @@ function DualCameraDialog({ onAccept, onClose, stopCamera }: DialogProps) {
 function photosByFacing([first, second]: readonly [ReviewPhoto, ReviewPhoto]) {
   const [front, rear] = first.facing === 'user' ? [first, second] : [second, first];
   return { front: front.blob, rear: rear.blob };
-}
-
-/**
- * Each phase replaces the controls, so the focused button can vanish (the shutter, when the review
- * opens); focus then goes to the phase's [data-autofocus] control, so Tab and Escape keep working.
- */
-function useFocusStaysInside(ref: RefObject<HTMLElement | null>, phaseName: string) {
-  useEffect(() => {
-    const dialog = ref.current?.closest<HTMLElement>('[role="dialog"]');
-    if (!dialog || dialog.contains(document.activeElement)) return;
-    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus();
-  }, [ref, phaseName]);
 }

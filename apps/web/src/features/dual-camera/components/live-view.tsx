@@ -10,13 +10,17 @@ type LiveViewProps = {
   mainFacing: Facing;
   onSwitch: () => void;
   onCapture: () => void;
+  /** The single-shot camera names its one camera and its one photo. */
+  single?: boolean;
 };
 
 export const facingLabel = (facing: Facing) => (facing === 'user' ? pl.camera.front : pl.camera.rear);
 
 /** The live preview with the shutter and the switch between rear and front camera. */
-export function LiveView({ videoRef, phase, mainFacing, onSwitch, onCapture }: LiveViewProps) {
+export function LiveView({ videoRef, phase, mainFacing, onSwitch, onCapture, single = false }: LiveViewProps) {
   const busy = phase !== 'live';
+  const capturing = single ? pl.camera.single.capturing : pl.camera.capturing;
+  const facing = single ? pl.camera.single.camera(facingLabel(mainFacing)) : pl.camera.mainCamera(facingLabel(mainFacing));
   return (
     <>
       <div className="dual-camera__stage">
@@ -30,12 +34,12 @@ export function LiveView({ videoRef, phase, mainFacing, onSwitch, onCapture }: L
         />
         {busy ? (
           <p className="dual-camera__overlay" role="status">
-            {phase === 'starting' ? pl.camera.starting : pl.camera.capturing}
+            {phase === 'starting' ? pl.camera.starting : capturing}
           </p>
         ) : null}
       </div>
       <div className="dual-camera__controls">
-        <p className="dual-camera__facing">{pl.camera.mainCamera(facingLabel(mainFacing))}</p>
+        <p className="dual-camera__facing">{facing}</p>
         {/* aria-disabled, not disabled: the focused control must stay focusable while the camera works. */}
         <button type="button" className="dual-camera__switch" aria-label={pl.camera.switchCamera} aria-disabled={busy} onClick={onSwitch}>
           <SwitchCameraIcon />

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { compressImage } from '../../../lib/images/compress-image.ts';
-import { CameraClosedError, CameraHolder } from '../camera/camera-holder.ts';
-import { cameraProblemOf, openCamera, oppositeFacing, type CameraProblem, type Facing } from '../camera/camera-streams.ts';
+import { CameraClosedError } from '../camera/camera-holder.ts';
+import { oppositeFacing, type CameraProblem, type Facing } from '../camera/camera-streams.ts';
 import { takeDualShot } from '../camera/take-dual-shot.ts';
-import { showStream } from '../camera/video-frames.ts';
+import { useLiveCamera } from './use-live-camera.ts';
 
 export type ReviewPhoto = { facing: Facing; camera: Facing; blob: Blob };
 
@@ -32,45 +32,7 @@ export type DualCamera = {
 export function useDualCamera(): DualCamera {
   const [phase, setPhase] = useState<DualCameraPhase>({ name: 'starting' });
   const [mainFacing, setMainFacing] = useState<Facing>('environment'); // spec §2: rear by default
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const holderRef = useRef<CameraHolder | null>(null);
-
-  // One holder per mount; unmounting stops every stream, including one still on its way.
-  useEffect(() => {
-    const holder = new CameraHolder();
-    holderRef.current = holder;
-    return () => holder.close();
-  }, []);
-
-  useEffect(() => {
-    const holder = holderRef.current;
-    if (phase.name !== 'starting' || !holder) return;
-    let current = true;
-    const start = async () => {
-      try {
-        // Switching cameras: phones often cannot open a second camera while the first one is live.
-        holder.release();
-        const stream = holder.adopt(await openCamera(mainFacing));
-        if (!videoRef.current) throw new Error('The preview is not mounted.');
-        await showStream(videoRef.current, stream);
-        if (!current) return;
-        setPhase({ name: 'live' });
-        // The system took the camera away (another app, revoked permission; our own stop() does not
-        // fire this): open it again, or show why it cannot be.
-        stream.getVideoTracks()[0]?.addEventListener('ended', () => {
-          if (holder.stream === stream) setPhase({ name: 'starting' });
-        });
-      } catch (error) {
-        if (!current || error instanceof CameraClosedError) return;
-        holder.release();
-        setPhase({ name: 'error', problem: cameraProblemOf(error) });
-      }
-    };
-    void start();
-    return () => {
-      current = false;
-    };
-  }, [phase.name, mainFacing]);
+  const { videoRef, holderRef } = useLiveCamera(phase.name === 'starting', mainFacing, setPhase);
 
   const capture = async () => {
     const holder = holderRef.current;
