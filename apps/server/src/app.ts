@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { API_BASE } from '@promotor/contract/route-paths';
@@ -16,7 +15,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './plugins/storage.ts';
+import { openBlobStore, type BlobStore } from './plugins/storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
@@ -96,8 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? new OutboxNotifier(db, app.log, now);
   app.decorate(
     'blobStore',
-    options.blobStore ??
-      (database.dialect === 'postgres' ? new DatabaseBlobStore(db, now) : new FileBlobStore(path.join(config.dataDir, 'blobs'))),
+    options.blobStore ?? openBlobStore(database, config.dataDir, now),
   );
 
   await app.register(errorsPlugin);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/kysely.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './db/seed/demo-seed.ts';
+import { openBlobStore } from './plugins/storage.ts';
 
 function readConfig(): Config {
   try {
@@ -20,7 +21,7 @@ async function main() {
   const config = readConfig();
   const database = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
-  const seeded = config.seedDemoData && (await seedDemoData(database.db, { timezone: config.timezone }));
+  const seeded = config.seedDemoData && (await seedDemoData(database.db, { timezone: config.timezone, blobStore: openBlobStore(database, config.dataDir) }));
 
   const app = await buildApp({ config, database });
   let closing = false;

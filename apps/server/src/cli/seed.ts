@@ -8,16 +8,19 @@ import { openDatabase, type Db } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay } from '../db/seed/demo-seed.ts';
 import { findPromoterId } from '../modules/auth/admin.service.ts';
+import { openBlobStore } from '../plugins/storage.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
+// The store the server serves photos from: seeded receipts and survey photos go there.
+const blobStore = openBlobStore(database, config.dataDir);
 
 async function run(db: Db): Promise<string> {
   await migrateToLatest(db, database.dialect);
   const forIndex = process.argv.indexOf('--actions-for');
   if (forIndex >= 0) {
     const username = normalizeUsername(process.argv[forIndex + 1] ?? '');
-    await seedFreshDay(db, await findPromoterId(db, username), { timezone: config.timezone });
+    await seedFreshDay(db, await findPromoterId(db, username), { timezone: config.timezone, blobStore });
     return `Dodano akcje demonstracyjne dla ${username}.`;
   }
   if (process.argv.includes('--reset')) {
@@ -25,7 +28,7 @@ async function run(db: Db): Promise<string> {
     // Photo files of the emptied database (SQLite keeps them beside it).
     fs.rmSync(path.join(config.dataDir, 'blobs'), { recursive: true, force: true });
   }
-  return (await seedDemoData(db, { timezone: config.timezone }))
+  return (await seedDemoData(db, { timezone: config.timezone, blobStore }))
     ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
     : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.';
 }

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-one-started-action.ts';
 import * as m004 from './migrations/004-rate-counters.ts';
 import * as m005 from './migrations/005-hot-path-indexes.ts';
 import * as m006 from './migrations/006-vouchers.ts';
+import * as m007 from './migrations/007-reports.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-rate-counters': m004,
   '005-hot-path-indexes': m005,
   '006-vouchers': m006,
+  '007-reports': m007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -198,6 +198,48 @@ export interface ActionSurveyTable {
   created_at: string;
 }
 
+/** A consumer registered by a promoter (spec §3 Lead registration payload; issue 11 adds its fields). */
+export interface LeadTable {
+  id: string;
+  /** The hostess who registered the consumer. */
+  user_id: string;
+  action_id: string | null;
+  action_point_id: string | null;
+  hostess_code: string;
+  email_address: string | null;
+  created_at: string;
+  /** 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE: the stats' months are ranges of it. */
+  wall_time: string;
+}
+
+/** spec §3 Asset item (a Glo or Vuse device) or Product interest item (Velo): one counted device each. */
+export interface LeadItemTable {
+  id: string;
+  lead_id: string;
+  kind: 'asset' | 'product_interest';
+  position: number;
+  brand: 'Glo' | 'Vuse' | 'Velo';
+  /** The device model, or the product interest's name. */
+  model: string;
+  colour: string | null;
+  serial_number: string | null;
+  asset_source: string | null;
+  sku: string | null;
+}
+
+export interface ActionReceiptTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  lead_id: string | null;
+  device_serial: string | null;
+  device_beacon: string | null;
+  blob_key: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
 /** A fixed-window counter: requests per address, failed guesses per username (plugins/rate-counters.ts). */
 export interface RateCounterTable {
   key: string;
@@ -228,6 +270,9 @@ export interface Database {
   action_files: ActionFileTable;
   action_surveys: ActionSurveyTable;
   rate_counters: RateCounterTable;
+  leads: LeadTable;
+  lead_items: LeadItemTable;
+  action_receipts: ActionReceiptTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -85,3 +85,8 @@ export class DatabaseBlobStore implements BlobStore {
     await this.db.deleteFrom('blobs').where('key', '=', checkKey(key)).execute();
   }
 }
+
+/** The store of this database: files under DATA_DIR/blobs on SQLite, the blobs table on PostgreSQL. */
+export function openBlobStore(database: { db: Db; dialect: 'sqlite' | 'postgres' }, dataDir: string, now?: () => Date): BlobStore {
+  return database.dialect === 'postgres' ? new DatabaseBlobStore(database.db, now) : new FileBlobStore(path.join(dataDir, 'blobs'));
+}

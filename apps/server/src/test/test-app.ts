@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
+import { openBlobStore } from '../plugins/storage.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabases: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -56,7 +57,10 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
   await migrateToLatest(database.db, database.dialect, dialect === 'postgres' ? schema : undefined);
   const clock = testClock();
-  if (options.seed === true) await seedDemoData(database.db, { timezone: config.timezone, now: clock.now() });
+  if (options.seed === true) {
+    const blobStore = openBlobStore(database, config.dataDir, clock.now);
+    await seedDemoData(database.db, { timezone: config.timezone, blobStore, now: clock.now() });
+  }
   const app = await buildApp({ config, database, now: clock.now, logger: false });
   options.prepare?.(app);
   await app.ready();

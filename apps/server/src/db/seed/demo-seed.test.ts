@@ -4,7 +4,9 @@ import { toWallClock } from '@promotor/contract/wall-clock';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { wallDate } from '../../lib/time.ts';
 import { buildPromoter } from '../../test/builders.ts';
+import { sniffImageType } from '../../lib/image-type.ts';
 import { clearAllData, seedDemoData, seedFreshDay } from './demo-seed.ts';
+import { REPORT_ACTION_NAME } from './report-seed.ts';
 
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
   let t: TestApp;
@@ -97,7 +99,7 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
 
   it('--actions-for gives her unredeemed codes in the event of her fresh day, and codes to generate', async () => {
     const ewa = await buildPromoter(t);
-    await seedFreshDay(t.db, ewa.userId, { timezone: t.config.timezone, now: t.clock.now() });
+    await seedFreshDay(t.db, ewa.userId, { timezone: t.config.timezone, blobStore: t.app.blobStore, now: t.clock.now() });
     const hers = await t.db
       .selectFrom('vouchers as v')
       .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
@@ -110,10 +112,101 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     expect(hers.filter((c) => c.ident === 'vuse go')).toHaveLength(0);
   });
 
+  /** Her finished actions with what the reports read of each, newest first. */
+  const reportsOf = async (userId: string) => {
+    const actions = await t.db
+      .selectFrom('actions as a')
+      .innerJoin('action_assignments as s', 's.action_id', 'a.id')
+      .where('s.user_id', '=', userId)
+      .where('s.status', '=', 'finished')
+      .select(['a.id', 'a.name', 'a.global_status', 's.last_status_at'])
+      .orderBy('s.last_status_at', 'desc')
+      .execute();
+    const count = async (table: 'action_status_events' | 'action_receipts' | 'action_files' | 'action_surveys' | 'leads', id: string) =>
+      (await t.db.selectFrom(table).select('action_id').where('action_id', '=', id).where('user_id', '=', userId).execute()).length;
+    return Promise.all(
+      actions.map(async (a) => ({
+        ...a,
+        events: await count('action_status_events', a.id),
+        receipts: await count('action_receipts', a.id),
+        files: await count('action_files', a.id),
+        surveys: await count('action_surveys', a.id),
+        leads: await count('leads', a.id),
+      })),
+    );
+  };
+  const userIdOf = async (username: string) =>
+    (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+
+  it('gives Anna and Piotr reports: each finished action with check-in and check-out, receipts, survey and registrations', async () => {
+    for (const username of ['anna@demo.pl', 'piotr@demo.pl']) {
+      const reports = await reportsOf(await userIdOf(username));
+      expect(reports[0]).toMatchObject({
+        name: REPORT_ACTION_NAME,
+        global_status: 'accepted',
+        events: 2,
+        files: 2,
+        surveys: 1,
+        receipts: 3,
+        leads: 4,
+      });
+      for (const r of reports) expect(r).toMatchObject({ events: 2, files: 2, surveys: 1 });
+      expect(reports.every((r) => r.receipts >= 1 && r.leads >= 2)).toBe(true);
+    }
+    const statuses = new Set((await reportsOf(await userIdOf('anna@demo.pl'))).map((r) => r.global_status));
+    expect([...statuses].sort()).toEqual(['accepted', 'finished']);
+  });
+
+  it("registers Anna's devices in her started action, this month and last month, and stores receipts as real JPEGs", async () => {
+    const anna = await userIdOf('anna@demo.pl');
+    const leads = await t.db
+      .selectFrom('leads as l')
+      .innerJoin('action_assignments as s', (j) => j.onRef('s.action_id', '=', 'l.action_id').onRef('s.user_id', '=', 'l.user_id'))
+      .where('l.user_id', '=', anna)
+      .select(['l.wall_time', 's.status', 'l.hostess_code'])
+      .execute();
+    const month = wallDate(t.clock.now(), t.config.timezone).slice(0, 7);
+    const lastMonthDay = new Date(`${month}-01T12:00:00Z`);
+    lastMonthDay.setUTCMonth(lastMonthDay.getUTCMonth() - 1);
+    expect(leads.filter((l) => l.status === 'started').length).toBe(3);
+    expect(leads.filter((l) => l.wall_time.startsWith(month)).length).toBeGreaterThan(0);
+    expect(leads.filter((l) => l.wall_time.startsWith(lastMonthDay.toISOString().slice(0, 7))).length).toBeGreaterThan(0);
+    expect(new Set(leads.map((l) => l.hostess_code))).toEqual(new Set(['HST1001']));
+    const models = await t.db.selectFrom('lead_items').select(['brand', 'model']).distinct().execute();
+    expect(models).toEqual(
+      expect.arrayContaining([
+        { brand: 'Glo', model: 'nano' },
+        { brand: 'Vuse', model: 'Vuse Go' },
+        { brand: 'Velo', model: 'Velo Freeze' },
+      ]),
+    );
+
+    const receipt = await t.db.selectFrom('action_receipts').select('blob_key').where('user_id', '=', anna).executeTakeFirstOrThrow();
+    const bytes = await t.app.blobStore.get(receipt.blob_key);
+    expect(bytes && sniffImageType(bytes)).toBe('image/jpeg');
+  });
+
+  it('--actions-for gives her yesterday a finished action with a change of point, receipts, survey and registrations', async () => {
+    const ewa = await buildPromoter(t);
+    await seedFreshDay(t.db, ewa.userId, { timezone: t.config.timezone, blobStore: t.app.blobStore, now: t.clock.now() });
+    const [report, ...others] = await reportsOf(ewa.userId);
+    expect(others).toEqual([]);
+    expect(report).toMatchObject({ name: REPORT_ACTION_NAME, events: 2, files: 2, surveys: 1, receipts: 3, leads: 4 });
+    const points = await t.db
+      .selectFrom('action_status_events')
+      .select(['kind', 'action_point_id', 'wall_time'])
+      .where('user_id', '=', ewa.userId)
+      .orderBy('wall_time')
+      .execute();
+    expect(points.map((p) => p.kind)).toEqual(['check_in', 'check_out']);
+    expect(points[0]!.action_point_id).not.toBe(points[1]!.action_point_id);
+    expect(points[0]!.wall_time.slice(0, 10)).toBe(wallDate(t.clock.now(), t.config.timezone, -1));
+  });
+
   it('seeds only an empty database, and rebuilds after a reset', async () => {
-    expect(await seedDemoData(t.db, { timezone: t.config.timezone })).toBe(false);
+    expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(false);
     await clearAllData(t.db);
-    expect(await seedDemoData(t.db, { timezone: t.config.timezone })).toBe(true);
+    expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(true);
     expect((await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username)).toEqual([
       'anna@demo.pl',
       'piotr@demo.pl',

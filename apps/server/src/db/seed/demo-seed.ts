@@ -1,16 +1,19 @@
 import { hashPassword } from '../../modules/auth/password.ts';
 import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
+import type { BlobStore } from '../../plugins/storage.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
 import { seedAvailability } from './availability-seed.ts';
+import { seedReports } from './report-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
 export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
 
-type SeedOptions = { timezone: string; now?: Date };
+/** blobStore: where the seeded photos go (the one the app serves them from). */
+type SeedOptions = { timezone: string; blobStore: BlobStore; now?: Date };
 
 const POINTS = {
   zabka: { name: 'Żabka Marszałkowska', street: 'ul. Marszałkowska 104', postal: '00-017', city: 'Warszawa', petra: 'P-10231' },
@@ -147,7 +150,7 @@ async function insertActions(
  * Gives an existing promoter a fresh working day of demo actions (`npm run seed -- --actions-for EMAIL`):
  * for training, and for end-to-end tests that must not share state with each other.
  */
-export async function seedFreshDay(db: Db, userId: string, { timezone, now = new Date() }: SeedOptions): Promise<void> {
+export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore, now = new Date() }: SeedOptions): Promise<void> {
   const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
   if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
   await db.transaction().execute(async (trx) => {
@@ -159,6 +162,7 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, now = new
       createdAt: now.toISOString(),
     });
     await seedPromoterVouchers(trx, { eventId: event.id, userId, now });
+    await seedReports(trx, { eventId: event.id, userId, blobStore, timezone, now, everyAction: false });
   });
 }
 
@@ -172,7 +176,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds demo data relative to today into an empty database; returns false if it was not empty. */
-export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedOptions): Promise<boolean> {
+export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date() }: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const createdAt = now.toISOString();
@@ -226,6 +230,8 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
     });
 
     await seedDemoVouchers(trx, { eventId: event.id, anna: users.anna.id, piotr: users.piotr.id, now });
+    for (const u of [users.anna, users.piotr])
+      await seedReports(trx, { eventId: event.id, userId: u.id, blobStore, timezone, now, everyAction: true });
 
     await seedAvailability(trx, { anna: users.anna.id, piotr: users.piotr.id }, { day, createdAt });
   });
@@ -236,6 +242,9 @@ export async function seedDemoData(db: Db, { timezone, now = new Date() }: SeedO
 export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of [
+      'action_receipts',
+      'lead_items',
+      'leads',
       'action_surveys',
       'action_files',
       'poll_answers',

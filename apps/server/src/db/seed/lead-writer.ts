@@ -1,0 +1,59 @@
+import { toWallClock } from '@promotor/contract/wall-clock';
+import { newId } from '../../lib/crypto.ts';
+import type { Db } from '../kysely.ts';
+import type { LeadItemTable } from '../schema.ts';
+
+// Writes a consumer's registration as /lead/register will (issue 11): the demo seed and the test
+// builders go through here until then, so the stats read the same rows either way.
+
+export type LeadItemSeed = Pick<LeadItemTable, 'brand' | 'model'> &
+  Partial<Pick<LeadItemTable, 'colour' | 'serial_number' | 'asset_source' | 'sku'>>;
+
+export type LeadSeed = {
+  userId: string;
+  hostessCode: string;
+  actionId: string | null;
+  actionPointId?: string | null;
+  /** When she registered the consumer; stored as ISO UTC and as her wall clock in `timezone`. */
+  at: Date;
+  timezone: string;
+  /** Glo and Vuse devices are asset items, Velo products product-interest items (decision 060). */
+  items: LeadItemSeed[];
+};
+
+export async function insertLead(db: Db, l: LeadSeed): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('leads')
+    .values({
+      id,
+      user_id: l.userId,
+      action_id: l.actionId,
+      action_point_id: l.actionPointId ?? null,
+      hostess_code: l.hostessCode,
+      email_address: null,
+      created_at: l.at.toISOString(),
+      wall_time: toWallClock(l.at, l.timezone),
+    })
+    .execute();
+  if (l.items.length > 0) {
+    await db
+      .insertInto('lead_items')
+      .values(
+        l.items.map((item, position) => ({
+          id: newId(),
+          lead_id: id,
+          kind: item.brand === 'Velo' ? ('product_interest' as const) : ('asset' as const),
+          position,
+          brand: item.brand,
+          model: item.model,
+          colour: item.colour ?? null,
+          serial_number: item.serial_number ?? null,
+          asset_source: item.asset_source ?? null,
+          sku: item.sku ?? null,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
