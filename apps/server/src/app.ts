@@ -93,10 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const notifier = options.notifier ?? new OutboxNotifier(db, app.log, now);
-  app.decorate(
-    'blobStore',
-    options.blobStore ?? openBlobStore(database, config.dataDir, now),
-  );
+  app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config.dataDir, now));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

@@ -21,7 +21,9 @@ async function main() {
   const config = readConfig();
   const database = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(database.db, database.dialect);
-  const seeded = config.seedDemoData && (await seedDemoData(database.db, { timezone: config.timezone, blobStore: openBlobStore(database, config.dataDir) }));
+  const seeded =
+    config.seedDemoData &&
+    (await seedDemoData(database.db, { timezone: config.timezone, blobStore: openBlobStore(database, config.dataDir) }));
 
   const app = await buildApp({ config, database });
   let closing = false;
