@@ -52,7 +52,10 @@ describe('persisted app state', () => {
     useAppStore.getState().setSession(buildSession());
     useAppStore.setState({
       actions: { list: [action], currentAction: action },
-      reports: { list: [{ uuid: 'report-1' }] },
+      reports: {
+        list: [{ uuid: 'report-1', name: 'Degustacja glo', since: '2026-03-04 10:00:00' }],
+        stats: { currentAction: [], lastAction: [{ brand: 'Glo', model: 'nano', count: 2 }], currentMonth: [], lastMonth: [] },
+      },
       vouchers: {
         batches: { 'event-1': [{ uuid: 'batch-1', ident: 'GLO' }] },
         vouchers: [{ uuid: 'voucher-1', ident: 'GLO-1', redeemed: null }],

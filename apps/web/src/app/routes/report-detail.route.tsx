@@ -1,7 +1,8 @@
-import * as pl from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { useParams } from 'react-router';
+import { ReportDetailPage } from '../../features/reports/components/report-detail-page.tsx';
 
-/** /raport/:reportId */
+/** /raport/:reportId (spec §2 Report detail); the report id is the finished action's uuid. */
 export function ReportDetailRoute() {
-  return <PageInPreparation title={pl.pages.reportDetail} back={{ to: '/raporty', label: pl.pages.backToReports }} />;
+  const { reportId } = useParams();
+  return <ReportDetailPage key={reportId} actionUuid={reportId} />;
 }

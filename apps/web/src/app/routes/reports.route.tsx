@@ -1,7 +1,6 @@
-import * as pl from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { ReportsPage } from '../../features/reports/components/reports-page.tsx';
 
-/** /raporty */
+/** /raporty (spec §2 Reports list) */
 export function ReportsRoute() {
-  return <PageInPreparation title={pl.pages.reports} />;
+  return <ReportsPage />;
 }

@@ -1,10 +1,22 @@
+import type { SampleStatsResponse } from '@promotor/contract';
 import type { SliceCreator } from '../../store/slice.ts';
 
-// spec §3 persisted state: reports (list). Filled by the reports issue.
-export type ReportsState = { list: unknown[] };
+/** A finished action as the reports list shows it: a link with its name and date (spec §2 Reports list). */
+export type ReportListItem = { uuid: string; name: string; since: string };
+
+// spec §3 persisted state: reports (list). Saved, so /raporty shows her last numbers and her first page
+// of finished actions at once, and without a connection, before the reload answers. Further pages and
+// a report's own details are not kept (decision 061). Type-only imports: the store is in the entry
+// chunk; reports-store.ts writes it.
+export type ReportsState = {
+  /** The first page of /action/list's history use (spec §9). */
+  list: ReportListItem[];
+  /** The last answer of /sample/stats, null before the first. */
+  stats: SampleStatsResponse | null;
+};
 
 export type ReportsSlice = { reports: ReportsState };
 
-const initialReportsState: ReportsState = { list: [] };
+const initialReportsState: ReportsState = { list: [], stats: null };
 
 export const createReportsSlice: SliceCreator<ReportsSlice> = () => ({ reports: initialReportsState });

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { BackLink } from '../../../components/ui/back-link.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import * as pl from '../../../i18n/pl.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { loadActionReport } from '../api/reports.api.ts';
+import { useLoad } from '../hooks/use-load.ts';
+import { PhotoModal, type ShownPhoto } from './photo-modal.tsx';
+import { ReportPhotos } from './report-photos.tsx';
+import { ReportReceipts } from './report-receipts.tsx';
+import { ReportSummary } from './report-summary.tsx';
+import './reports.css';
+
+const t = pl.reports;
+
+/** spec §2 Report detail (/raport/{reportId}); the back link goes to /raporty. */
+export function ReportDetailPage({ actionUuid }: { actionUuid: string | undefined }) {
+  const { state, reload } = useLoad(actionUuid ?? null, loadActionReport);
+  const [photo, setPhoto] = useState<ShownPhoto | null>(null);
+  const report = state?.status === 'loaded' ? state.data : null;
+  const title = report?.name ?? pl.pages.reportDetail;
+
+  return (
+    <section className="report-page">
+      <title>{pl.pageTitle(title)}</title>
+      <BackLink to="/raporty">{pl.pages.backToReports}</BackLink>
+      <h1>{title}</h1>
+      {!state || state.status === 'loading' ? (
+        <p className="reports-page__status" role="status">
+          {t.loadingReport}
+        </p>
+      ) : state.status === 'failed' ? (
+        <div className="reports-page__status" role="alert">
+          <p>
+            {t.reportFailed} {errorMessage(state.error)}
+          </p>
+          <Button variant="secondary" onClick={reload}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ReportSummary report={state.data} />
+          <ReportReceipts actionUuid={state.data.uuid} onOpen={setPhoto} />
+          <ReportPhotos actionUuid={state.data.uuid} onOpen={setPhoto} />
+        </>
+      )}
+      <PhotoModal photo={photo} onClose={() => setPhoto(null)} />
+    </section>
+  );
+}
