@@ -4,3 +4,4 @@
 // opened. A new feature that queues adds one line.
 import '../features/actions/submit/outbox-kinds.ts';
 import '../features/vouchers/submit/outbox-kinds.ts';
+import '../features/photo-survey/submit/outbox-kinds.ts';

@@ -26,3 +26,5 @@ export { camera } from './pl/camera.ts';
 export { forms } from './pl/forms.ts';
 export { vouchers } from './pl/vouchers.ts';
 export { calendar } from './pl/calendar.ts';
+export { photoSurvey } from './pl/photo-survey.ts';
+export { reports } from './pl/reports.ts';

@@ -1,7 +1,7 @@
-import * as pl from '../../i18n/pl.ts';
-import { PageInPreparation } from './page-in-preparation.tsx';
+import { SingleCameraModal } from '../../features/dual-camera/index.ts';
+import { PhotoSurveyPage } from '../../features/photo-survey/components/photo-survey-page.tsx';
 
-/** /photos */
+/** /photos (spec §2 Photos survey). The app joins the two features: the survey gets the single-shot camera. */
 export function PhotosRoute() {
-  return <PageInPreparation title={pl.pages.photos} />;
+  return <PhotoSurveyPage Camera={SingleCameraModal} />;
 }

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { FieldError, useFieldIds } from '../../../components/form/field-frame.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import * as pl from '../../../i18n/pl.ts';
+import { compressImage } from '../../../lib/images/compress-image.ts';
+import type { FieldBinding } from '../../../lib/forms/use-form-kit.ts';
+import type { SingleCameraProps } from '../camera-props.ts';
+
+const t = pl.photoSurvey;
+
+export type PhotoInputProps = FieldBinding<Blob | null> & {
+  /** The step it belongs to ('Zdjęcie przed ułożeniem ekspozycji'): names the button and the preview. */
+  label: string;
+  Camera: ComponentType<SingleCameraProps>;
+};
+
+/** An object URL for the preview while it is shown. */
+function usePreviewUrl(photo: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(photo);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [photo]);
+  return url;
+}
+
+/**
+ * spec §2 Photos survey: a photo step. The button opens 'Wybierz sposób' with 'Wybór mediów' (the
+ * file chooser, images only) and 'Aparat' (the single-shot camera); a picked file is compressed like
+ * the camera's photos (lib/images); the preview is at most 300×300 (spec §9).
+ */
+export function PhotoInput({ name, value, error, onChange, onBlur, label, Camera }: PhotoInputProps) {
+  const [choosing, setChoosing] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { errorId } = useFieldIds();
+  const url = usePreviewUrl(value);
+  const shownError = problem ?? error;
+
+  const take = (photo: Blob) => {
+    setProblem(null);
+    onChange(photo);
+    onBlur();
+  };
+
+  const pickFile = async (file: File | undefined) => {
+    if (!file) return;
+    setPreparing(true);
+    try {
+      // The chooser's accept is a hint only: what cannot be decoded as an image is refused here.
+      take(await compressImage(file));
+    } catch {
+      setProblem(t.notAnImage);
+    } finally {
+      setPreparing(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <div className="photo-input">
+      {url ? <img className="photo-input__preview" src={url} alt={t.preview(label)} /> : null}
+      <Button
+        variant="secondary"
+        block
+        name={name}
+        busy={preparing}
+        aria-label={value ? t.changePhotoOf(label) : t.addPhotoOf(label)}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? errorId : undefined}
+        onClick={() => setChoosing(true)}
+      >
+        {preparing ? t.preparing : value ? t.changePhoto : t.addPhoto}
+      </Button>
+      <FieldError id={errorId} error={shownError} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => void pickFile(event.target.files?.[0])}
+      />
+      <Modal open={choosing} variant="sheet" title={t.chooseWay} onClose={() => setChoosing(false)}>
+        <div className="photo-input__ways">
+          <Button
+            block
+            onClick={() => {
+              setChoosing(false);
+              fileInput.current?.click();
+            }}
+          >
+            {t.fromFiles}
+          </Button>
+          <Button
+            block
+            onClick={() => {
+              setChoosing(false);
+              setCamera(true);
+            }}
+          >
+            {t.fromCamera}
+          </Button>
+        </div>
+      </Modal>
+      <Camera
+        open={camera}
+        onAccept={(photo) => {
+          take(photo);
+          setCamera(false);
+        }}
+        onClose={() => setCamera(false)}
+      />
+    </div>
+  );
+}

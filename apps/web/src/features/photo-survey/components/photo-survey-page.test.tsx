@@ -1,0 +1,172 @@
+import 'fake-indexeddb/auto';
+import type { Action } from '@promotor/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OutboxFailures } from '../../../app/outbox-failures.tsx';
+import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
+import { stopOutbox } from '../../../lib/outbox/outbox.ts';
+import { logIn, ok, refused, useFakeServer, useFreshIndexedDb, type ServerAnswer } from '../../../lib/outbox/outbox-test-kit.ts';
+import { useAppStore } from '../../../store/app-store.ts';
+import type { SingleCameraProps } from '../camera-props.ts';
+import { PhotoSurveyPage } from './photo-survey-page.tsx';
+
+function startedAction(): Action {
+  return {
+    uuid: 'action-7',
+    ident: 'AKC-7',
+    name: 'Degustacja glo Rynek',
+    since: { date: '2026-03-05 08:00:00' },
+    until: { date: '2026-03-05 22:00:00' },
+    actionPoints: [],
+    event: { uuid: 'event-1', ident: 'EV-1' },
+    status: { user: { status: 'started', actionPoint: null, lastStatusCreated: null }, global: { ident: 'started' } },
+  };
+}
+
+/** The route's camera stands in as one button that "takes" a photo. */
+function FakeCamera({ open, onAccept }: SingleCameraProps) {
+  return open ? (
+    <button type="button" onClick={() => onAccept(new Blob(['camera photo'], { type: 'image/jpeg' }))}>
+      Zrób zdjęcie testowe
+    </button>
+  ) : null;
+}
+
+function renderPage() {
+  render(
+    <>
+      <PhotoSurveyPage Camera={FakeCamera} />
+      <OutboxFailures />
+    </>,
+  );
+  return userEvent.setup();
+}
+
+/** What a request to /action/file/create carried: its _input and its file's text. */
+async function uploadOf(form: FormData | null) {
+  const file = form?.get('files[]') ?? form?.get('files');
+  return { input: JSON.parse(String(form?.get('_input'))), file: file instanceof Blob ? await file.text() : null };
+}
+
+async function fillSurvey(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' }));
+  const sheet = screen.getByRole('dialog', { name: 'Wybierz sposób' });
+  expect(within(sheet).getByRole('button', { name: 'Wybór mediów' })).toBeInTheDocument();
+  await user.click(within(sheet).getByRole('button', { name: 'Aparat' }));
+  await user.click(screen.getByRole('button', { name: 'Zrób zdjęcie testowe' }));
+  await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie po ułożeniu ekspozycji' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Wybierz sposób' })).getByRole('button', { name: 'Aparat' }));
+  await user.click(screen.getByRole('button', { name: 'Zrób zdjęcie testowe' }));
+  for (const [question, answer] of [
+    ['Czy nasze produkty są wyeksponowane na meblu?', 'tak'],
+    ['Czy planogram został przygotowany?', 'nie'],
+    ['Czy przeprowadzono szkolenie dla detalisty?', 'tak'],
+  ] as const) {
+    await user.click(within(screen.getByRole('group', { name: question })).getByRole('radio', { name: answer }));
+  }
+  await user.type(screen.getByLabelText('Twój komentarz (opcjonalnie)'), 'Półka przy kasie');
+}
+
+beforeEach(async () => {
+  useFreshIndexedDb();
+  await logIn('anna');
+  useAppStore.setState({ actions: { list: [], currentAction: startedAction() } });
+});
+
+afterEach(async () => {
+  await stopOutbox();
+  useAppStore.setState({ actions: { list: [], currentAction: null } });
+});
+
+describe('photo survey page', () => {
+  it('without a current action says there is none and shows no form', () => {
+    useAppStore.setState({ actions: { list: [], currentAction: null } });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Zdjęcia produktów' })).toBeInTheDocument();
+    expect(screen.getByText('Brak aktywnych akcji')).toBeInTheDocument();
+    expect(screen.getByText('Rozpocznij nową akcję, aby móc dodać zdjęcia produktów')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).not.toBeInTheDocument();
+  });
+
+  it('shows the action with its time and every §5 message on an empty submit, sending nothing', async () => {
+    const server = useFakeServer(() => ok());
+    const user = renderPage();
+    expect(screen.getByText('Degustacja glo Rynek')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-05 08:00 – 22:00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(screen.getAllByText('Zdjęcie jest wymagane')).toHaveLength(2);
+    expect(screen.getAllByText('Odpowiedź jest wymagana')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' })).toHaveFocus();
+    expect(server.requests).toEqual([]);
+  });
+
+  it("sends the 'start' photo with the answers, then the 'end' photo, then thanks her and resets the form", async () => {
+    let release: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (release = resolve));
+    const server = useFakeServer(async () => {
+      if (server.requests.length === 1) await firstAnswered;
+      return ok({ files: [{ uuid: `file-${server.requests.length}`, ident: 'start' }] });
+    });
+    const user = renderPage();
+    await fillSurvey(user);
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByRole('button', { name: 'Proszę czekać...' })).toBeDisabled();
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    release();
+    expect(await screen.findByRole('dialog', { name: 'Dziękujemy' })).toHaveTextContent('Twoje zdjęcia i odpowiedzi zostały zapisane.');
+    const [start, end] = await Promise.all(server.requests.map((request) => uploadOf(request.form)));
+    expect(start).toEqual({
+      input: { action: { uuid: 'action-7' }, ident: 'start', form: { checkboxes: ['tak', 'nie', 'tak'], text: 'Półka przy kasie' } },
+      file: 'camera photo',
+    });
+    expect(end).toEqual({ input: { action: { uuid: 'action-7' }, ident: 'end' }, file: 'camera photo' });
+    expect(server.requests[0]!.idempotencyKey).not.toBe(server.requests[1]!.idempotencyKey);
+
+    await user.click(screen.getByRole('button', { name: 'Zamknij' }));
+    expect(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Twój komentarz (opcjonalnie)')).toHaveValue('');
+  });
+
+  it("E_FILE_ALREADY_EXISTS on the 'start' photo shows its popup with meta.ts, and the 'end' photo is never sent", async () => {
+    const server = useFakeServer(() => refused('E_FILE_ALREADY_EXISTS'));
+    const user = renderPage();
+    await fillSurvey(user);
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(popup).toHaveTextContent('Masz już wgrane zdjęcia w ramach tej akcji');
+    expect(popup).toHaveTextContent('Kod błędu:');
+    expect(server.paths()).toEqual(['/action/file/create']);
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toBeEnabled();
+  });
+
+  it('without a connection the survey waits in the phone and she is told so', async () => {
+    const server = useFakeServer((): ServerAnswer => 'network-error');
+    const user = renderPage();
+    await fillSurvey(user);
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Zapisano w telefonie' })).toHaveTextContent('zostaną wysłane automatycznie');
+    expect(server.paths()).toEqual(['/action/file/create']);
+  });
+
+  it('a picked file that is not an image is refused with a message', async () => {
+    installFakeCanvas();
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('bad', 'InvalidStateError')));
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' }));
+    await user.click(screen.getByRole('button', { name: 'Wybór mediów' }));
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.accept).toBe('image/*');
+    // The chooser's accept is only a hint (a gallery app may hand over anything): the page decodes it.
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'faktura.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Ten plik nie jest zdjęciem. Wybierz zdjęcie.')).toBeInTheDocument();
+  });
+});
