@@ -26,6 +26,8 @@ import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { OutboxNotifier, type Notifier } from './modules/notifier/notifier.ts';
 
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });
       await api.register(vouchersRoutes, { ...actionsDeps, topUpSize: config.voucherTopUpSize });
       await api.register(availabilityRoutes, actionsDeps);
+      await api.register(receiptsRoutes, { db, now, blobStore: app.blobStore });
+      await api.register(reportsRoutes, actionsDeps);
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

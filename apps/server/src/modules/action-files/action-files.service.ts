@@ -35,6 +35,9 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   // attempt's: they prove the start that actually happens (docs/decisions/014-start-photos-replaced.md).
   const replaced = input.ident === 'bereal_start' ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
   if (!replaced.length && (await repo.identTaken(db, action.id, caller.userId, input.ident))) throw new AppError('E_FILE_ALREADY_EXISTS');
+  // spec §4 Photos survey submit: the 'end' photo is sent only after the 'start' one succeeded; one
+  // without it would be half a survey (decision 060).
+  if (input.ident === 'end' && !(await repo.identTaken(db, action.id, caller.userId, 'start'))) throw new AppError('E_WRONG_ACTION_STATUS');
 
   const createdAt = deps.now().toISOString();
   const rows = files.map((file, position) => {

@@ -1,0 +1,63 @@
+import { RECEIPTS_PAGE_SIZE, type Receipt, type ReceiptCreateInput, type ReceiptListBody } from '@promotor/contract';
+import type { Db } from '../../db/kysely.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { CallerUser } from '../../plugins/auth.ts';
+import type { BlobStore } from '../../plugins/storage.ts';
+import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
+import { requireAssignedAction } from '../actions/action-guards.ts';
+import * as repo from './receipts.repository.ts';
+
+export type ReceiptsDeps = { db: Db; now: () => Date; blobStore: BlobStore };
+
+/** spec §7 /action/receipt/create: one image per call. */
+export const uploadRules: UploadRules = { files: { min: 1, max: 1 } };
+
+const toReceipt = (r: { id: string; device_serial: string | null; device_beacon: string | null }): Receipt => ({
+  uuid: r.id,
+  device: { serial: r.device_serial, beacon: r.device_beacon },
+});
+
+/**
+ * A receipt photo of one of her registrations in one of her actions (any status: the webform's
+ * receipt may arrive after she has finished). Without a registration of hers in that action the answer
+ * is E_MISSING_LEAD_ID, which the webform tolerates (spec §8), and nothing is stored (decision 060).
+ */
+export async function create(deps: ReceiptsDeps, caller: CallerUser, input: ReceiptCreateInput, file: UploadedFile): Promise<Receipt> {
+  const action = await requireAssignedAction(deps.db, caller, input.action.uuid);
+  const leadId = input.lead?.id;
+  if (!leadId) throw new AppError('E_MISSING_LEAD_ID');
+  const lead = await repo.findOwnLead(deps.db, leadId, caller.userId);
+  if (!lead || (lead.action_id !== null && lead.action_id !== action.id)) throw new AppError('E_MISSING_LEAD_ID');
+
+  const id = newId();
+  const row = {
+    id,
+    action_id: action.id,
+    user_id: caller.userId,
+    lead_id: lead.id,
+    device_serial: input.device?.serial ?? null,
+    device_beacon: input.device?.beacon ?? null,
+    blob_key: `receipt-${id}.${file.extension}`,
+    content_type: file.type,
+    size: file.data.length,
+    created_at: deps.now().toISOString(),
+  };
+  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data }], (trx) => repo.insertReceipt(trx, row));
+  return toReceipt(row);
+}
+
+export async function list(deps: ReceiptsDeps, caller: CallerUser, body: ReceiptListBody): Promise<Receipt[]> {
+  const action = await requireAssignedAction(deps.db, caller, body.action.uuid);
+  // spec §9: page size 100, offset 0 when the app names none.
+  const page = body.pagination ?? { limit: RECEIPTS_PAGE_SIZE, offset: 0 };
+  return (await repo.receiptsOf(deps.db, action.id, caller.userId, page)).map(toReceipt);
+}
+
+/** The bytes of one of her receipts; anyone else's is 404. */
+export async function serve(deps: ReceiptsDeps, caller: CallerUser, receiptId: string) {
+  const receipt = await repo.findOwnReceipt(deps.db, receiptId, caller.userId);
+  const data = receipt && (await deps.blobStore.get(receipt.blob_key));
+  if (!receipt || !data) throw new AppError('E_RECEIPT_NOT_FOUND');
+  return { data, contentType: receipt.content_type };
+}

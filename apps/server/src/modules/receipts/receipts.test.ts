@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_FILE_BYTES } from '@promotor/contract';
+import { insertLead } from '../../db/seed/lead-writer.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
+import { buildJpeg, buildMultipart, buildPng } from '../../test/files.ts';
+
+describe.each(testDatabases)('receipts (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const stored = async () => {
+    const rows = (await t.db.selectFrom('action_receipts').select('id').execute()).length;
+    const blobs =
+      dialect === 'postgres'
+        ? (await t.db.selectFrom('blobs').select('key').execute()).length
+        : fs.existsSync(path.join(t.config.dataDir, 'blobs'))
+          ? fs.readdirSync(path.join(t.config.dataDir, 'blobs')).length
+          : 0;
+    return { rows, blobs };
+  };
+
+  /** A registration of hers in the action, as the webform's /lead/register leaves it. */
+  const buildLead = (p: BuiltPromoter, action: BuiltAction | null) =>
+    insertLead(t.db, {
+      userId: p.userId,
+      hostessCode: p.ident,
+      actionId: action?.uuid ?? null,
+      at: t.clock.now(),
+      timezone: t.config.timezone,
+      items: [{ brand: 'Glo', model: 'Hyper Pro', serial_number: 'GLO12345678' }],
+    });
+
+  const upload = (token: string, input: unknown, files: Buffer[]) => {
+    const { payload, headers } = buildMultipart([
+      { name: '_input', value: JSON.stringify(input) },
+      ...files.map((data, i) => ({ name: 'files[]', filename: `paragon-${i}.jpg`, contentType: 'image/jpeg', data })),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/action/receipt/create',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+  };
+
+  const setUp = async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa, { status: 'started' });
+    return { ewa, shop, leadId: await buildLead(ewa, shop) };
+  };
+
+  it('a receipt of her registration is stored, listed in the order made, and served back as its image', async () => {
+    const { ewa, shop, leadId } = await setUp();
+    const first = buildJpeg(3000);
+    const second = buildPng();
+    const a = await upload(
+      ewa.token,
+      { action: { uuid: shop.uuid }, device: { serial: 'GLO12345678', beacon: 'BC-1' }, lead: { id: leadId } },
+      [first],
+    );
+    expect(a.statusCode).toBe(200);
+    expect(a.json().data.receipt).toEqual({ uuid: expect.any(String), device: { serial: 'GLO12345678', beacon: 'BC-1' } });
+    t.clock.advance(1000);
+    const b = await upload(ewa.token, { action: { uuid: shop.uuid }, lead: { id: leadId } }, [second]);
+    expect(b.json().data.receipt.device).toEqual({ serial: null, beacon: null });
+
+    const listed = await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid } }, ewa.token);
+    expect(listed.json().data.receipts).toEqual([a.json().data.receipt, b.json().data.receipt]);
+    const page = await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid }, pagination: { limit: 1, offset: 1 } }, ewa.token);
+    expect(page.json().data.receipts).toEqual([b.json().data.receipt]);
+
+    const served = await post(t.app, '/action/receipt/serve', { receipt: { uuid: b.json().data.receipt.uuid } }, ewa.token);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(second)).toBe(true);
+  });
+
+  it('without a lead id, or with a registration not hers or of another action, it is E_MISSING_LEAD_ID and nothing is stored', async () => {
+    const { ewa, shop } = await setUp();
+    const ola = await buildSignedInPromoter(t);
+    const olasLead = await buildLead(ola, await buildAction(t, ola));
+    const otherAction = await buildLead(ewa, await buildAction(t, ewa));
+    const before = await stored();
+    for (const lead of [undefined, { id: null }, { id: olasLead }, { id: otherAction }, { id: 'no-such-lead' }]) {
+      const res = await upload(ewa.token, { action: { uuid: shop.uuid }, ...(lead ? { lead } : {}) }, [buildJpeg()]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().data.error).toBe('E_MISSING_LEAD_ID');
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a file that is not an image by its bytes, one too big, or two files are refused and nothing is stored', async () => {
+    const { ewa, shop, leadId } = await setUp();
+    const input = { action: { uuid: shop.uuid }, lead: { id: leadId } };
+    const before = await stored();
+    const text = await upload(ewa.token, input, [Buffer.from('to nie jest zdjęcie paragonu')]);
+    expect(text.statusCode).toBe(415);
+    expect(text.json().data.error).toBe('E_UNSUPPORTED_FILE_TYPE');
+    const big = await upload(ewa.token, input, [buildJpeg(UPLOAD_MAX_FILE_BYTES + 1)]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().data.error).toBe('E_FILE_TOO_LARGE');
+    const two = await upload(ewa.token, input, [buildJpeg(), buildJpeg()]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().data.details[0].path).toBe('files[]');
+    const none = await upload(ewa.token, input, []);
+    expect(none.json().data.error).toBe('E_VALIDATION');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('another promoter cannot add to, list, or fetch her receipts', async () => {
+    const { ewa, shop, leadId } = await setUp();
+    const ola = await buildSignedInPromoter(t);
+    const receipt = (await upload(ewa.token, { action: { uuid: shop.uuid }, lead: { id: leadId } }, [buildJpeg()])).json().data.receipt;
+
+    const create = await upload(ola.token, { action: { uuid: shop.uuid }, lead: { id: leadId } }, [buildJpeg()]);
+    expect(create.statusCode).toBe(404);
+    expect(create.json().data.error).toBe('E_ACTION_NOT_FOUND');
+    const list = await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid } }, ola.token);
+    expect(list.statusCode).toBe(404);
+    expect(list.json().data.error).toBe('E_ACTION_NOT_FOUND');
+    const serve = await post(t.app, '/action/receipt/serve', { receipt: { uuid: receipt.uuid } }, ola.token);
+    expect(serve.statusCode).toBe(404);
+    expect(serve.json().data.error).toBe('E_RECEIPT_NOT_FOUND');
+    expect((await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid } }, ewa.token)).json().data.receipts).toEqual([receipt]);
+  });
+});
