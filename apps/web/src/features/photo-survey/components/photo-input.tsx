@@ -35,7 +35,7 @@ function usePreviewUrl(photo: Blob | null): string | null {
  * file chooser, images only) and 'Aparat' (the single-shot camera); a picked file is compressed like
  * the camera's photos (lib/images); the preview is at most 300×300 (spec §9).
  */
-export function PhotoInput({ name, value, error, onChange, onBlur, label, Camera }: PhotoInputProps) {
+export function PhotoInput({ name, value, error, onChange, label, Camera }: PhotoInputProps) {
   const [choosing, setChoosing] = useState(false);
   const [camera, setCamera] = useState(false);
   const [preparing, setPreparing] = useState(false);
@@ -45,10 +45,11 @@ export function PhotoInput({ name, value, error, onChange, onBlur, label, Camera
   const url = usePreviewUrl(value);
   const shownError = problem ?? error;
 
+  // onChange alone: the kit checks a shown message again with the new value (a blur here would
+  // re-show the message of the value before it).
   const take = (photo: Blob) => {
     setProblem(null);
     onChange(photo);
-    onBlur();
   };
 
   const pickFile = async (file: File | undefined) => {

@@ -101,6 +101,11 @@ describe('photo survey page', () => {
     expect(screen.getAllByText('Odpowiedź jest wymagana')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' })).toHaveFocus();
     expect(server.requests).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Wybierz sposób' })).getByRole('button', { name: 'Aparat' }));
+    await user.click(screen.getByRole('button', { name: 'Zrób zdjęcie testowe' }));
+    expect(screen.getAllByText('Zdjęcie jest wymagane')).toHaveLength(1);
   });
 
   it("sends the 'start' photo with the answers, then the 'end' photo, then thanks her and resets the form", async () => {
