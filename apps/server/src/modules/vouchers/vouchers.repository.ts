@@ -144,7 +144,8 @@ const herActionsInEvent = preparedQuery((db, v: { userId: string; eventId: strin
     .orderBy('a.since', 'desc'),
 );
 
-export type HerRun = { actionId: string; start: string; end: string | null };
+/** `checkedIn`: the start is her recorded check-in (the server's clock), not the start of the action's day. */
+export type HerRun = { actionId: string; start: string; end: string | null; checkedIn: boolean };
 
 /**
  * When each of her actions in the event ran for her: from her check-in to her check-out (wall clock),
@@ -157,6 +158,7 @@ export async function herRunsInEvent(db: Db, userId: string, eventId: string, un
   return rows.map((r) => ({
     actionId: r.id,
     start: r.checked_in ?? `${r.since.slice(0, 10)} 00:00:00`,
+    checkedIn: r.checked_in !== null,
     end: r.status === 'started' ? null : (r.checked_out ?? r.last_status_at),
   }));
 }

@@ -13,6 +13,12 @@ export type VouchersDeps = { db: Db; now: () => Date; timezone: string; topUpSiz
  */
 export const REDEMPTION_CLOCK_TOLERANCE_MS = 5 * 60_000;
 
+/** A wall-clock 'YYYY-MM-DD HH:mm:ss' moved by `ms`, as text arithmetic on the clock's face (no zone). */
+const wallPlus = (wall: string, ms: number) => {
+  const iso = new Date(Date.parse(`${wall.replace(' ', 'T')}Z`) + ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
+
 const toVoucher = (v: { id: string; ident: string; redeemed_date_time: string | null }): Voucher => ({
   uuid: v.id,
   ident: v.ident,
@@ -70,8 +76,14 @@ export async function redeem(deps: VouchersDeps, caller: CallerUser, body: Vouch
   const codes = await repo.findHerCodes(db, caller.userId, batch.id, ids);
   if (codes.length !== ids.length) throw new AppError('E_VOUCHER_NOT_FOUND');
 
-  const runs = await repo.herRunsInEvent(db, caller.userId, batch.event_id, `${dateTime.slice(0, 10)} 23:59:59`);
-  const run = runs.find((r) => r.start <= dateTime && (r.end === null || dateTime <= r.end));
+  // Her check-in is stamped by the server's clock, the code by her phone's: a phone running a little slow
+  // stamps a code given right after the check-in before it. The same tolerance as above, the other way.
+  const slowest = wallPlus(dateTime, REDEMPTION_CLOCK_TOLERANCE_MS);
+  const runs = await repo.herRunsInEvent(db, caller.userId, batch.event_id, `${slowest.slice(0, 10)} 23:59:59`);
+  const during = (r: repo.HerRun, at: string) => r.start <= at && (r.end === null || dateTime <= r.end);
+  // A run it falls in by the clocks as they are comes first: the tolerance must not move a code given
+  // during one action to the next one. Only a recorded check-in has a clock to drift from.
+  const run = runs.find((r) => during(r, dateTime)) ?? runs.find((r) => r.checkedIn && during(r, slowest));
   if (!run) throw new AppError('E_WRONG_ACTION_STATUS');
 
   if (codes.some((c) => c.redeemed_at !== null)) throw new AppError('E_VOUCHER_ALREADY_REDEEMED');

@@ -209,10 +209,23 @@ describe.each(testDatabases)('vouchers (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect((await stored([during!.uuid]))[0]).toMatchObject({ redeemed_date_time: whileStarted, redeemed_action_id: ewa.action.uuid });
 
-    // Three minutes after the check-in now: four minutes ago is one before it.
-    expect(errorOf(await redeem(ewa.token, batch.uuid, [before!.uuid], wallIn(-4)))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
+    // Three minutes after the check-in now: nine minutes ago is six before it, beyond a slow phone's five.
+    expect(errorOf(await redeem(ewa.token, batch.uuid, [before!.uuid], wallIn(-9)))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
     expect(errorOf(await redeem(ewa.token, batch.uuid, [after!.uuid], wallIn(0)))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
     expect((await stored([before!.uuid, after!.uuid])).every((v) => v.redeemed_at === null)).toBe(true);
+  });
+
+  it('a phone a little slow: a code given right after her check-in counts though its dateTime is before the server recorded it', async () => {
+    const eventId = await buildEvent(t);
+    const ewa = await promoterIn(eventId);
+    const batch = await buildVoucherBatch(t, eventId, { holders: [{ userId: ewa.userId, codes: 2 }] });
+    const [slow, tooEarly] = batch.codes[ewa.userId]!;
+    // Her phone runs two minutes behind the server: the check-in is stamped by the server, the code by her phone.
+    const res = await redeem(ewa.token, batch.uuid, [slow!.uuid], wallIn(-2));
+    expect(res.statusCode).toBe(200);
+    expect((await stored([slow!.uuid]))[0]).toMatchObject({ redeemed_date_time: wallIn(-2), redeemed_action_id: ewa.action.uuid });
+    // More than five minutes before it is no clock drift.
+    expect(errorOf(await redeem(ewa.token, batch.uuid, [tooEarly!.uuid], wallIn(-6)))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
   });
 
   it('an action handed over already started (no check-in recorded) counts from the start of its day', async () => {
