@@ -141,6 +141,8 @@ test('a survey with a photo from the files and one from the camera is stored for
 });
 
 test('without a started action the page says there is none', async ({ page }) => {
+  // Making her account (npm run admin) alone takes ~20 s on a loaded two-core machine.
+  test.setTimeout(60_000);
   const promoter = await createPromoterWithActions('Ola');
   await logIn(page, promoter);
   await expect(actionItem(page, ZABKA)).toBeVisible();
