@@ -10,9 +10,12 @@ const ZONE = 'Europe/Warsaw';
 
 /** Tomorrow in the server's zone: 'YYYY-MM-DD' and the column's name ('środa 26 listopada'). */
 function tomorrow(): { day: string; name: string } {
-  const instant = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-  const name = new Intl.DateTimeFormat('pl-PL', { timeZone: ZONE, weekday: 'long', day: 'numeric', month: 'long' }).format(instant);
+  // Today's date there plus one calendar day: now + 24 h is still today in the first hour of a 25-hour day.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const noon = new Date(`${today}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + 1);
+  const day = noon.toISOString().slice(0, 10);
+  const name = new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(noon);
   return { day, name: name.replace(',', '') };
 }
 
