@@ -34,7 +34,8 @@ export function ApiPhoto({ uuid, serve, caption, onOpen }: ApiPhotoProps) {
           <span className="report-photo__placeholder" role="status" aria-label={pl.loading} />
         )}
       </div>
-      <figcaption>{caption}</figcaption>
+      {/* Non-breaking hyphens: a device number ('BC-BCJN3N') must not break at its hyphen. */}
+      <figcaption>{caption.replaceAll('-', '\u2011')}</figcaption>
     </figure>
   );
 }

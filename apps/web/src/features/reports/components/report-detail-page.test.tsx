@@ -78,7 +78,7 @@ describe('report detail (/raport/{id})', () => {
     expect(term('ID akcji')).toBe('GLO-2026-007');
     expect(term('Data')).toBe('05-03-2026');
     expect(term('Terytorium')).toBe('Warszawa');
-    expect(term('Hostessa')).toBe('Anna Nowak, ID: HST1001');
+    expect(term('Hostessa')).toBe('Anna Nowak,ID: HST1001');
     expect(term('Rozpoczęcie')).toBe('10:02:03');
     expect(term('Zakończenie')).toBe('13:05:09');
     expect(term('Zmiana lokalizacji')).toBe('-');

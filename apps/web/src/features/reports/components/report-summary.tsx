@@ -30,7 +30,9 @@ export function ReportSummary({ report }: { report: ActionReport }) {
         <Row term={t.date}>{formatReportDate(report.since)}</Row>
         <Row term={t.territory}>{report.territory ?? t.none}</Row>
         <Row term={t.hostess}>
-          {hostess.firstname} {hostess.lastname}, {t.hostessId}: {hostess.ident}
+          {hostess.firstname} {hostess.lastname},
+          <br />
+          {t.hostessId}: {hostess.ident}
         </Row>
         <Row term={t.start}>{formatReportTime(report.start, report.since)}</Row>
         <Row term={t.end}>{formatReportTime(report.end, report.since)}</Row>
