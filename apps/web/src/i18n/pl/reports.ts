@@ -12,8 +12,6 @@ export const reports = {
   brands: { Glo: 'glo', Vuse: 'vuse', Velo: 'velo' },
   /** spec §2: model 'nano' is shown as 'Hyper Air'. */
   modelNames: { nano: 'Hyper Air' } as Readonly<Record<string, string>>,
-  /** The accessible name of a brand's disclosure: 'glo: 5, pokaż modele'. */
-  brandModels: (brand: string, count: number) => `${brand}: ${count}`,
   noDevices: 'Brak sprzedanych urządzeń.',
   loadingStats: 'Wczytywanie statystyk…',
   statsFailed: 'Nie udało się wczytać statystyk.',
