@@ -53,9 +53,7 @@ export const errors = {
    * cannot carry as well.
    */
   ofCode: (code: string): string =>
-    Object.prototype.hasOwnProperty.call(errorCodes, code)
-      ? errorCodes[code as CoreErrorCode]
-      : (registered[code as ErrorCode] ?? code),
+    Object.prototype.hasOwnProperty.call(errorCodes, code) ? errorCodes[code as CoreErrorCode] : (registered[code as ErrorCode] ?? code),
 } as const;
 export const toasts = {
   region: 'Powiadomienia',
