@@ -5,3 +5,4 @@ export * from './auth.rules.ts';
 export * from './start-action.rules.ts';
 export * from './action-status.rules.ts';
 export * from './availability.rules.ts';
+export * from './webform.rules.ts';
