@@ -17,9 +17,12 @@ export { webformMessages } from './webform-messages.ts';
 // body runs the same functions (webformErrors) so the two can never disagree. "Today" is always a
 // parameter ('YYYY-MM-DD' in the app's zone, wall-clock.ts `wallDay`): no clock is read here.
 
-/** The offers a promoter can choose (spec §3 selectedOffers). */
-export const WEBFORM_OFFERS = ['Glo', 'Vuse', 'Velo', 'Neo', 'InspirationClub'] as const;
-export type WebformOffer = (typeof WEBFORM_OFFERS)[number];
+/**
+ * The offers a promoter can choose (spec §3 selectedOffers), in the order the rules list them. The same
+ * set as catalogues.ts WEBFORM_OFFERS, kept here without zod so the form can use the rules alone.
+ */
+export const CHOOSABLE_OFFERS = ['Glo', 'Vuse', 'Velo', 'Neo', 'InspirationClub'] as const;
+export type ChoosableOffer = (typeof CHOOSABLE_OFFERS)[number];
 
 export type GloSelection = {
   model: string;
@@ -120,12 +123,12 @@ export const otpRules: readonly Rule[] = [(value) => (value.length === OTP_LENGT
 
 // ---------- offers (§5 Offers, §4 Webform) ----------
 
-/** The offers chosen, in the order of WEBFORM_OFFERS. */
-export const chosenOffers = (selected: SelectedOffers): WebformOffer[] =>
-  WEBFORM_OFFERS.filter((offer) => (offer === 'InspirationClub' ? selected.InspirationClub === true : selected[offer] !== undefined));
+/** The offers chosen, in the order of CHOOSABLE_OFFERS. */
+export const chosenOffers = (selected: SelectedOffers): ChoosableOffer[] =>
+  CHOOSABLE_OFFERS.filter((offer) => (offer === 'InspirationClub' ? selected.InspirationClub === true : selected[offer] !== undefined));
 
 /** The offers Neo may be combined with (§5 Offers). */
-const NEO_COMPANIONS: readonly WebformOffer[] = ['Neo', 'InspirationClub', 'Velo'];
+const NEO_COMPANIONS: readonly ChoosableOffer[] = ['Neo', 'InspirationClub', 'Velo'];
 
 export function offerSelectionError(selected: SelectedOffers): string | null {
   const chosen = chosenOffers(selected);
@@ -140,9 +143,9 @@ export function offerSelectionError(selected: SelectedOffers): string | null {
  * InspirationClub until another offer is chosen. An offer already chosen is never disabled, so she can
  * always untick it.
  */
-export function offersDisabledBy(selected: SelectedOffers): WebformOffer[] {
+export function offersDisabledBy(selected: SelectedOffers): ChoosableOffer[] {
   const chosen = chosenOffers(selected);
-  return WEBFORM_OFFERS.filter((offer) => {
+  return CHOOSABLE_OFFERS.filter((offer) => {
     if (chosen.includes(offer)) return false;
     if (chosen.includes('Neo') && !NEO_COMPANIONS.includes(offer)) return true;
     return offer === 'InspirationClub' && chosen.length === 0;
