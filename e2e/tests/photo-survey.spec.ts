@@ -89,8 +89,8 @@ async function startedPromoter(page: Page): Promise<{ promoter: Promoter; action
 }
 
 test('a survey with a photo from the files and one from the camera is stored for her action; a second one is refused', async ({ page }) => {
-  // Two surveys with four photos on a shared two-core machine: more than the default 30 s.
-  test.setTimeout(90_000);
+  // Two surveys with four photos and a visit to the report on a shared two-core machine: more than the default 30 s.
+  test.setTimeout(150_000);
   const { promoter, actionId } = await startedPromoter(page);
   await page.goto('/photos');
   await expect(page.getByRole('heading', { name: 'Zdjęcia produktów' })).toBeVisible();
@@ -126,6 +126,17 @@ test('a survey with a photo from the files and one from the camera is stored for
   // Compressed in the browser: the 1600×1200 JPEG arrives at most 1280 px wide, within the 300 KB aim.
   expect(stored.files.every((file) => file.size > 1000 && file.size <= 300 * 1024)).toBe(true);
   expect(stored.surveys).toEqual([{ chechboxes: '["tak","nie","tak"]', text: 'Ekspozycja przy kasie nr 2' }]);
+
+  // The survey appears in that action's report (/raport/{uuid}): both photos, the answers and the comment.
+  await page.goto(`/raport/${actionId}`);
+  const photos = page.getByRole('region', { name: 'Zdjęcia produktów' }).getByRole('img');
+  await expect(photos).toHaveCount(2);
+  for (const photo of await photos.all()) {
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  const answers = page.getByRole('region', { name: 'Odpowiedzi z ankiety' }).locator('dd');
+  await expect(answers).toHaveText(['Tak', 'Nie', 'Tak', 'Ekspozycja przy kasie nr 2']);
+  await page.goto('/photos');
 
   // A second survey for the same action: spec §8 E_FILE_ALREADY_EXISTS with meta.ts as the code.
   await fromCamera(page, BEFORE);
