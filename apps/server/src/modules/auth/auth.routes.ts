@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
     app,
     'authResetToken',
     async (request) => {
-      await service.requestPasswordReset(deps, request.body.username);
+      await service.requestPasswordReset(deps, request.body.username, request.log);
       return {};
     },
     { config: { rateLimit: perIp }, preHandler: perUserRequests },

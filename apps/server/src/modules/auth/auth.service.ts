@@ -6,6 +6,7 @@ import {
   type SessionResponse,
   type SessionUser,
 } from '@promotor/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -74,7 +75,8 @@ export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await repo.revokeSession(deps.db, sessionId, deps.now().toISOString());
 }
 
-export async function requestPasswordReset(deps: AuthDeps, username: string): Promise<void> {
+/** `log`: the request's logger, so a code that could not be sent is logged with the request id. */
+export async function requestPasswordReset(deps: AuthDeps, username: string, log?: FastifyBaseLogger): Promise<void> {
   const { db, now, notifier } = deps;
   const user = await repo.findUserByUsername(db, normalizeUsername(username));
   if (!user) throw new AppError('E_USER_NOT_FOUND');
@@ -92,8 +94,11 @@ export async function requestPasswordReset(deps: AuthDeps, username: string): Pr
   });
   const body = `Twój kod do zmiany hasła w aplikacji Promotor: ${code}. Kod jest ważny ${RESET_CODE_VALIDITY_MINUTES} minut.`;
   const subject = 'Kod do zmiany hasła';
-  if (user.mobile_phone) await notifier.send({ channel: 'sms', recipient: user.mobile_phone, subject, body });
-  await notifier.send({ channel: 'email', recipient: user.email_address ?? user.username, subject, body });
+  // Side by side: each send may take its few seconds (decision 064), the answer waits for the longer one only.
+  await Promise.all([
+    user.mobile_phone ? notifier.send({ channel: 'sms', recipient: user.mobile_phone, subject, body }, { log }) : undefined,
+    notifier.send({ channel: 'email', recipient: user.email_address ?? user.username, subject, body }, { log }),
+  ]);
 }
 
 export async function resetPassword(deps: AuthDeps, username: string, otp: string, password: string): Promise<void> {

@@ -4,9 +4,21 @@ import * as repo from './notifier.repository.ts';
 
 export type Message = { channel: 'email' | 'sms'; recipient: string; subject: string; body: string };
 
-/** Sends e-mails and SMS. A deployment plugs in its provider; the default keeps an outbox. */
+/**
+ * Who asked for the message: a logger bound to the request (request.log), so a message that could not be
+ * sent is logged with the request id. Optional: a caller outside a request leaves it out.
+ */
+export type SendContext = { log?: FastifyBaseLogger };
+
+/**
+ * Sends e-mails and SMS, chosen by configuration (docs/decisions/064-notifier-adapters.md): the outbox by
+ * default, SMTP and an HTTP SMS gateway otherwise. send() settles within a few seconds and never rejects
+ * for a provider's failure: the message is retried in the background and what could not be sent is logged.
+ */
 export interface Notifier {
-  send(message: Message): Promise<void>;
+  send(message: Message, context?: SendContext): Promise<void>;
+  /** At shutdown: finish the tries in flight (bounded) and close connections. */
+  close?(): Promise<void>;
 }
 
 /**
@@ -20,10 +32,11 @@ export class OutboxNotifier implements Notifier {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async send(message: Message): Promise<void> {
+  async send(message: Message, context?: SendContext): Promise<void> {
     await repo.insertOutboxMessage(this.db, { ...message, created_at: this.now().toISOString() });
-    // The body carries a secret code: never log it.
-    this.log.info({ channel: message.channel, recipient: message.recipient, subject: message.subject }, 'message queued in outbox');
+    // The body carries a secret code: never log it. Nor the recipient: it may be a consumer's e-mail or
+    // number (personal data); /dev/outbox shows it where it is needed.
+    (context?.log ?? this.log).info({ channel: message.channel, subject: message.subject }, 'message queued in outbox');
   }
 }
 
@@ -33,4 +46,18 @@ export type StoredMessage = { id: number; channel: string; recipient: string; su
 /** The newest messages of the outbox first. */
 export function listOutbox(db: Db, limit = 50): Promise<StoredMessage[]> {
   return repo.listOutboxMessages(db, limit);
+}
+
+/**
+ * A provider refused or failed a message. `permanent`: trying again cannot help (a bad address, a refused
+ * login), so the delivery policy stops at once instead of retrying (retrying-notifier.ts).
+ */
+export class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'SendFailure';
+  }
 }
