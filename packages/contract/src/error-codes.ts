@@ -55,6 +55,11 @@ export const ERROR_STATUS = {
   E_NO_CONSENTS: 422,
   E_ALREADY_MEMBER: 409,
   E_NO_PRODUCTS: 422,
+  // consumer registration (spec §8 Registration errors; the registry's own codes are spelt as §8 spells them)
+  E_OTP_SEND_LIMIT: 429,
+  error_wrong_otp: 422,
+  error_wrong_otp_email: 422,
+  error_m2_not_found_in_salesforce: 404,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-rate-counters.ts';
 import * as m005 from './migrations/005-hot-path-indexes.ts';
 import * as m006 from './migrations/006-vouchers.ts';
 import * as m007 from './migrations/007-reports.ts';
+import * as m008 from './migrations/008-consumers.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -19,6 +20,7 @@ const migrations: Record<string, DialectMigration> = {
   '005-hot-path-indexes': m005,
   '006-vouchers': m006,
   '007-reports': m007,
+  '008-consumers': m008,
 };
 
 class StaticProvider implements MigrationProvider {

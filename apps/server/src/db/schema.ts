@@ -240,6 +240,49 @@ export interface ActionReceiptTable {
   created_at: string;
 }
 
+/** A consumer in our registry (decision 063): personal data, never returned to the app. */
+export interface ConsumerTable {
+  id: string;
+  /** Lower-case. */
+  email_address: string;
+  /** Prefix and number, e.g. '+48600123456'. */
+  mobile_number: string;
+  first_name: string;
+  last_name: string;
+  /** 'YYYY-MM-DD' */
+  birth_date: string | null;
+  /** Inspiration Club member since (ISO UTC); null: not a member. */
+  inspiration_club_since: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+}
+
+/** A device she owns (asset) or a product she was given (product interest). */
+export interface ConsumerItemTable {
+  id: string;
+  consumer_id: string;
+  kind: 'asset' | 'product_interest';
+  brand: 'Glo' | 'Vuse' | 'Vype' | 'Neo' | 'Velo' | 'Epok';
+  model: string | null;
+  serial_number: string | null;
+  sku: string | null;
+  created_at: string;
+}
+
+/** The codes of one /lead/otp send (hashed), per e-mail and number (hashed too). */
+export interface LeadOtpTable {
+  id: string;
+  recipient_hash: string;
+  user_id: string;
+  email_code_hash: string;
+  sms_code_hash: string;
+  email_wrong_tries: Generated<number>;
+  sms_wrong_tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
 /** A fixed-window counter: requests per address, failed guesses per username (plugins/rate-counters.ts). */
 export interface RateCounterTable {
   key: string;
@@ -273,6 +316,9 @@ export interface Database {
   leads: LeadTable;
   lead_items: LeadItemTable;
   action_receipts: ActionReceiptTable;
+  consumers: ConsumerTable;
+  consumer_items: ConsumerItemTable;
+  lead_otps: LeadOtpTable;
 }
 
 export type User = Selectable<UserTable>;

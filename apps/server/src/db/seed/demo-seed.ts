@@ -6,6 +6,7 @@ import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
 import { seedAvailability } from './availability-seed.ts';
+import { seedConsumers } from './consumer-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
@@ -234,6 +235,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
       await seedReports(trx, { eventId: event.id, userId: u.id, blobStore, timezone, now, everyAction: true });
 
     await seedAvailability(trx, { anna: users.anna.id, piotr: users.piotr.id }, { day, createdAt });
+    await seedConsumers(trx, now);
   });
   return true;
 }
@@ -242,6 +244,9 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
 export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of [
+      'lead_otps',
+      'consumer_items',
+      'consumers',
       'action_receipts',
       'lead_items',
       'leads',

@@ -36,4 +36,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_NO_CONSENTS: 'Konsument nie wyraził wymaganych zgód marketingowych.',
   E_ALREADY_MEMBER: 'Konsument jest już uczestnikiem programu.',
   E_NO_PRODUCTS: 'Konsument nie ma zarejestrowanych produktów.',
+  E_OTP_SEND_LIMIT: 'Wysłano już 3 kody w ciągu godziny. Spróbuj ponownie później.',
+  error_wrong_otp: 'Kod SMS jest błędny lub wygasł. Wróć i pobierz nowy kod.',
+  error_wrong_otp_email: 'Kod e-mail jest błędny lub wygasł. Wróć i pobierz nowy kod.',
+  error_m2_not_found_in_salesforce: 'Konsument nie jest jeszcze zarejestrowany.',
 };

@@ -1,0 +1,113 @@
+import { OTP_LENGTH, OTP_VALIDITY_MINUTES, type LeadOtpBody, type LeadVerifyBody, type LeadVerifyResponse } from '@promotor/contract';
+import type { Db } from '../../db/kysely.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newCode, newId, sameHash, sha256 } from '../../lib/crypto.ts';
+import type { CallerUser } from '../../plugins/auth.ts';
+import type { RateCounters } from '../../plugins/rate-counters.ts';
+import type { Notifier, SendContext } from '../notifier/notifier.ts';
+import type { ConsumerContact, ConsumerRegistry } from './consumer-registry.ts';
+import * as repo from './leads.repository.ts';
+
+export type LeadsDeps = { db: Db; now: () => Date; notifier: Notifier; counters: RateCounters; registry: ConsumerRegistry };
+
+/** Issue 11: wrong tries per code before even the right one is refused until a new send. */
+export const OTP_MAX_WRONG_TRIES = 5;
+/** Issue 11: sends per e-mail and per number in an hour. */
+export const OTP_SENDS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+/** Codes expired this long ago are deleted at the next send (nobody can use them any more). */
+const EXPIRED_OTP_KEPT_MS = 24 * HOUR_MS;
+
+const contactOf = (lead: { emailAddress: string; mobileNumber: string }): ConsumerContact => ({
+  emailAddress: lead.emailAddress.trim().toLowerCase(),
+  mobileNumber: lead.mobileNumber,
+});
+
+// The codes and the send limits know the consumer only by hashes: no contact data in lead_otps or in
+// rate_counters for someone who never registers (decision 063).
+const recipientHash = (c: ConsumerContact) => sha256(`lead-otp:${c.emailAddress}\n${c.mobileNumber}`);
+const codeHash = (otpId: string, channel: repo.OtpChannel, code: string) => sha256(`${otpId}:${channel}:${code.trim().toUpperCase()}`);
+
+const codeMessage = (code: string) => `Twój kod weryfikacyjny: ${code}. Kod jest ważny ${OTP_VALIDITY_MINUTES} minut.`;
+
+/** At most OTP_SENDS_PER_HOUR sends per e-mail and per number; a refused send counts for neither. */
+async function countSend(counters: RateCounters, contact: ConsumerContact): Promise<void> {
+  const keys = [`lead-otp:email:${sha256(contact.emailAddress)}`, `lead-otp:sms:${sha256(contact.mobileNumber)}`];
+  const hits = await Promise.all(keys.map((key) => counters.hit(key, HOUR_MS)));
+  if (hits.every((h) => h.count <= OTP_SENDS_PER_HOUR)) return;
+  await Promise.all(keys.map((key) => counters.release(key)));
+  throw new AppError('E_OTP_SEND_LIMIT');
+}
+
+// spec §7 /lead/otp, §9: a 5-character code by e-mail and another by SMS, valid 10 minutes; a new
+// send replaces the previous codes of that e-mail and number. `context`: the request's logger, so a
+// message that could not be sent is logged with the request id (decision 064).
+export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadOtpBody, context?: SendContext): Promise<void> {
+  const contact = contactOf(body.lead);
+  await countSend(deps.counters, contact);
+  const now = deps.now();
+  const id = newId();
+  const emailCode = newCode(OTP_LENGTH);
+  const smsCode = newCode(OTP_LENGTH);
+  await repo.replaceOtp(deps.db, {
+    id,
+    recipient_hash: recipientHash(contact),
+    user_id: caller.userId,
+    email_code_hash: codeHash(id, 'email', emailCode),
+    sms_code_hash: codeHash(id, 'sms', smsCode),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + OTP_VALIDITY_MINUTES * 60_000).toISOString(),
+  });
+  await repo.deleteExpiredOtps(deps.db, new Date(now.getTime() - EXPIRED_OTP_KEPT_MS).toISOString());
+  await Promise.all([
+    deps.notifier.send(
+      { channel: 'email', recipient: contact.emailAddress, subject: 'Kod weryfikacyjny', body: codeMessage(emailCode) },
+      context,
+    ),
+    deps.notifier.send(
+      { channel: 'sms', recipient: contact.mobileNumber, subject: 'Kod weryfikacyjny', body: codeMessage(smsCode) },
+      context,
+    ),
+  ]);
+}
+
+/**
+ * Whether one code is right, within its tries: a try is taken before the comparison and given back
+ * when the code was right, so only wrong tries count and parallel guesses cannot pass the limit.
+ */
+async function codeIsRight(
+  db: Db,
+  otp: { id: string; email_code_hash: string; sms_code_hash: string },
+  channel: repo.OtpChannel,
+  code: string,
+) {
+  if (!(await repo.takeTry(db, otp.id, channel, OTP_MAX_WRONG_TRIES))) return false;
+  const stored = channel === 'email' ? otp.email_code_hash : otp.sms_code_hash;
+  const right = sameHash(stored, codeHash(otp.id, channel, code));
+  if (right) await repo.giveBackTry(db, otp.id, channel);
+  return right;
+}
+
+/**
+ * spec §7 /lead/verify, §4: both codes, then what the consumer may be offered. A wrong, expired, used or
+ * locked SMS code is error_wrong_otp (checked first when both are wrong: decision 063), the e-mail code's
+ * error_wrong_otp_email; an unknown consumer error_m2_not_found_in_salesforce. The codes stay usable:
+ * they are consumed at the first registration attempt (spec §5 Send rule).
+ */
+export async function verify(deps: LeadsDeps, caller: CallerUser, body: LeadVerifyBody): Promise<LeadVerifyResponse> {
+  const { db } = deps;
+  const { lead } = body;
+  if (!(await repo.findHerEventByIdent(db, caller.userId, lead.eventIdent))) throw new AppError('E_EVENT_NOT_FOUND');
+  const contact = contactOf(lead);
+  const otp = await repo.findHerOtp(db, recipientHash(contact), caller.userId);
+  if (!otp || otp.consumed_at !== null || Date.parse(otp.expires_at) <= deps.now().getTime()) throw new AppError('error_wrong_otp');
+  // Both are judged (each wrong one takes a try) before answering, so one answer never hides a wrong other.
+  const [smsRight, emailRight] = [await codeIsRight(db, otp, 'sms', lead.otp), await codeIsRight(db, otp, 'email', lead.otpEmail)];
+  if (!smsRight) throw new AppError('error_wrong_otp');
+  if (!emailRight) throw new AppError('error_wrong_otp_email');
+
+  const known = await deps.registry.verify(contact);
+  if (!known) throw new AppError('error_m2_not_found_in_salesforce');
+  // Our registry verifies for real; the Sf-Bypassed path of the test action (spec §2 exp1707) comes later.
+  return { verification: known.verification, Glo_Pro: known.gloPro, sfVerificationBypassed: false };
+}
