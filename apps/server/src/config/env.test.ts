@@ -15,10 +15,12 @@ describe('configuration', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
       'bodyLimitBytes',
+      'cataloguesFile',
       'checkAnswers',
       'dataDir',
       'databaseUrl',
       'devOutbox',
+      'email',
       'host',
       'logLevel',
       'loginLimitPerIpPerMinute',
@@ -27,6 +29,7 @@ describe('configuration', () => {
       'port',
       'seedDemoData',
       'sessionTtlMs',
+      'sms',
       'timezone',
       'trustProxy',
       'voucherTopUpSize',
@@ -45,6 +48,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ VOUCHER_TOP_UP_SIZE: '0' })).toThrow(/VOUCHER_TOP_UP_SIZE/);
     // The web build beside the server, whether the sources run or the bundle in dist/ (npm start).
     expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
+    // The shipped catalogues beside the server, replaced by pointing CATALOGUES_FILE elsewhere (decision 065).
+    expect(loadConfig({}).cataloguesFile).toBe(path.resolve(import.meta.dirname, '../../catalogues/webform-catalogues.json'));
   });
 
   it('a bad value stops the start with a message that names it', () => {
@@ -70,5 +75,40 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust any X-Forwarded-For/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('e-mail and SMS go to the outbox unless a provider is chosen with all its settings (decision 064)', () => {
+    expect(loadConfig({})).toMatchObject({ email: { kind: 'outbox' }, sms: { kind: 'outbox' } });
+    const config = loadConfig({
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtps://promotor:tajne@smtp.example.pl:465',
+      EMAIL_FROM: 'Promotor <kody@example.pl>',
+      SMS_TRANSPORT: 'http',
+      SMS_GATEWAY_URL: 'https://api.smsapi.pl',
+      SMS_GATEWAY_TOKEN: 'token-123',
+      SMS_SENDER: 'Promotor',
+    });
+    expect(config.email).toEqual({ kind: 'smtp', url: 'smtps://promotor:tajne@smtp.example.pl:465', from: 'Promotor <kody@example.pl>' });
+    expect(config.sms).toEqual({ kind: 'http', url: 'https://api.smsapi.pl', token: 'token-123', sender: 'Promotor' });
+  });
+
+  it('a chosen provider without its settings, or with a bad one, stops the start naming the key and never echoing a secret', () => {
+    expect(() => loadConfig({ EMAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL: required when EMAIL_TRANSPORT=smtp[\s\S]*EMAIL_FROM: required/,
+    );
+    expect(() => loadConfig({ SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'https://api.smsapi.pl' })).toThrow(
+      /SMS_GATEWAY_TOKEN: required when SMS_TRANSPORT=http[\s\S]*SMS_SENDER: required/,
+    );
+    expect(() => loadConfig({ EMAIL_TRANSPORT: 'pigeon' })).toThrow(/EMAIL_TRANSPORT/);
+    expect(() => loadConfig({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://x', EMAIL_FROM: 'nie-adres' })).toThrow(/EMAIL_FROM/);
+    expect(() => loadConfig({ SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'ftp://x', SMS_GATEWAY_TOKEN: 't', SMS_SENDER: 'Promotor' })).toThrow(
+      /SMS_GATEWAY_URL/,
+    );
+    expect(() =>
+      loadConfig({ SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'https://x', SMS_GATEWAY_TOKEN: 't', SMS_SENDER: 'Promotor-Polska' }),
+    ).toThrow(/SMS_SENDER/);
+    const bad = () => loadConfig({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://login:tajne-haslo@host', EMAIL_FROM: 'a@b.pl' });
+    expect(bad).toThrow(/SMTP_URL: expected smtp/);
+    expect(bad).not.toThrow(/tajne-haslo/);
   });
 });

@@ -47,10 +47,36 @@ const EnvSchema = z
     VOUCHER_TOP_UP_SIZE: positiveInt.default(VOUCHER_TOP_UP_SIZE),
     /** Where the built web app is; the server serves it with the SPA fallback. */
     WEB_DIST_DIR: z.string().default(path.resolve(serverRoot(import.meta.dirname), '../web/dist')),
+    /** The webform's lists (decision 065); an operator points this at her own copy of the file. */
+    CATALOGUES_FILE: z
+      .string()
+      .default(path.resolve(serverRoot(import.meta.dirname), 'catalogues/webform-catalogues.json'))
+      .refine((file) => fs.existsSync(file), 'no such file'),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
     DEV_OUTBOX: bool.optional(),
+    /** How e-mails and SMS leave (decision 064): the outbox table by default, or a real provider. */
+    EMAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^/]+/.test(v) && URL.canParse(v), 'expected smtp://user:pass@host:port or smtps://…')
+      .optional(),
+    EMAIL_FROM: z
+      .string()
+      .refine((v) => /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v.trim()), "expected an address or 'Name <address>'")
+      .optional(),
+    SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_GATEWAY_URL: z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'expected http(s)://host[/path] of the gateway API')
+      .optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    /** The gateway's sender field: at most 11 letters or digits. */
+    SMS_SENDER: z
+      .string()
+      .regex(/^[A-Za-z0-9 .-]{1,11}$/, 'expected 1 to 11 letters or digits')
+      .optional(),
     /**
      * Which X-Forwarded-For hops to believe: 'false' (none), the number of proxies in front of us, or
      * their addresses / CIDR ranges, comma-separated. Never 'true': that would believe any address a
@@ -76,6 +102,16 @@ const EnvSchema = z
         return z.NEVER;
       }),
   })
+  // A chosen transport without its companions would fail at the first message: stop the start instead.
+  .superRefine((e, ctx) => {
+    const need = (transport: string, keys: (keyof typeof e)[]) => {
+      for (const key of keys) {
+        if (e[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${transport}` });
+      }
+    };
+    if (e.EMAIL_TRANSPORT === 'smtp') need('EMAIL_TRANSPORT=smtp', ['SMTP_URL', 'EMAIL_FROM']);
+    if (e.SMS_TRANSPORT === 'http') need('SMS_TRANSPORT=http', ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER']);
+  })
   // The names the code uses, with the derived values; Config is this output, so it cannot drift from it.
   .transform((e) => {
     const dataDir = path.resolve(e.DATA_DIR);
@@ -94,13 +130,40 @@ const EnvSchema = z
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       voucherTopUpSize: e.VOUCHER_TOP_UP_SIZE,
       webDistDir: path.resolve(e.WEB_DIST_DIR),
+      cataloguesFile: path.resolve(e.CATALOGUES_FILE),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).
       checkAnswers: !production,
       trustProxy: e.TRUST_PROXY,
+      email: emailTransport(e),
+      sms: smsTransport(e),
     };
   });
+
+export type EmailTransport = { kind: 'outbox' } | { kind: 'smtp'; url: string; from: string };
+export type SmsTransport = { kind: 'outbox' } | { kind: 'http'; url: string; token: string; sender: string };
+
+type TransportKeys = {
+  EMAIL_TRANSPORT: 'outbox' | 'smtp';
+  SMTP_URL?: string | undefined;
+  EMAIL_FROM?: string | undefined;
+  SMS_TRANSPORT: 'outbox' | 'http';
+  SMS_GATEWAY_URL?: string | undefined;
+  SMS_GATEWAY_TOKEN?: string | undefined;
+  SMS_SENDER?: string | undefined;
+};
+
+// The companions are there: superRefine above refused the start otherwise.
+function emailTransport(e: TransportKeys): EmailTransport {
+  return e.EMAIL_TRANSPORT === 'smtp' ? { kind: 'smtp', url: e.SMTP_URL!, from: e.EMAIL_FROM!.trim() } : { kind: 'outbox' };
+}
+
+function smsTransport(e: TransportKeys): SmsTransport {
+  return e.SMS_TRANSPORT === 'http'
+    ? { kind: 'http', url: e.SMS_GATEWAY_URL!, token: e.SMS_GATEWAY_TOKEN!, sender: e.SMS_SENDER! }
+    : { kind: 'outbox' };
+}
 
 /** false, a hop count, or the proxies' addresses and CIDR ranges (Fastify's trustProxy takes each). */
 export type TrustProxy = false | number | string[];
@@ -119,11 +182,19 @@ export type Config = z.output<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
 
+/** Values that hold a password or a token are never echoed to the console. */
+const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN']);
+
+function shown(key: string, env: NodeJS.ProcessEnv): string {
+  const value = env[key];
+  return value !== undefined && SECRET_KEYS.has(key) ? 'a value not shown here' : JSON.stringify(value);
+}
+
 /** Parses the environment once at start; a bad value stops the start with a message naming the key. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), env)})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
