@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { changePassword, logIn, openMenu, submitLogin, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem } from '../fixtures/actions.ts';
 import { expireSessions, revokeSessions } from '../fixtures/database.ts';
-import { createPromoter, createPromoterWithActions } from '../fixtures/promoters.ts';
+import { ANNA, createPromoter, createPromoterWithActions } from '../fixtures/promoters.ts';
 
 // Issue 6: toasts that came back, an ended session that left her stranded (decisions 043, 044).
 
@@ -64,6 +66,72 @@ test.describe('toasts', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     // …and the open menu is not covered by it either.
     await expect(shown).toBeHidden();
+  });
+});
+
+/**
+ * The real server behind a proxy that, while `hold` is on, sends the headers and first bytes of each
+ * /api/action/list answer at once and keeps the rest back for good: a list still coming in when the
+ * page is left. `held` counts the answers held so far.
+ */
+async function listHoldingProxy(target: string) {
+  const proxy = { url: '', hold: true, held: 0, close: () => {} };
+  const server = http.createServer((request, response) => {
+    const headers = { ...request.headers };
+    delete headers['accept-encoding'];
+    const upstream = http.request(new URL(request.url ?? '/', target), { method: request.method, headers }, (answer) => {
+      if (!(proxy.hold && request.url === '/api/action/list')) {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const { 'content-length': _length, ...rest } = answer.headers;
+        response.writeHead(answer.statusCode ?? 502, rest);
+        response.write(Buffer.concat(chunks).subarray(0, 10));
+        proxy.held += 1;
+      });
+    });
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return proxy;
+}
+
+test.describe('a list still coming in when she leaves the page', () => {
+  test('a reload or another address while /akcje loads brings no “Wystąpił błąd.” toast to the next page', async ({ page, baseURL }) => {
+    // Anna's demo list, only read: no promoter of its own to make (two npm runs) within the 30 s.
+    const proxy = await listHoldingProxy(baseURL!);
+    try {
+      await page.goto(`${proxy.url}/`);
+      await submitLogin(page, ANNA.username, ANNA.password);
+      await expect(page).toHaveURL(/\/akcje$/);
+      await expect.poll(() => proxy.held).toBe(1);
+
+      // A reload while the list is half in: Chromium fails its load as the page goes.
+      proxy.hold = false;
+      await page.reload();
+      await expect(actionItem(page, ZABKA)).toBeVisible();
+      await expect(toast(page, 'Wystąpił błąd. Spróbuj ponownie.')).toHaveCount(0);
+
+      // Another address typed in while the list is half in.
+      proxy.hold = true;
+      await page.reload();
+      await expect.poll(() => proxy.held).toBe(2);
+      proxy.hold = false;
+      await page.goto(`${proxy.url}/kalendarz`);
+      await expect(page.getByRole('heading', { name: 'Kalendarz' })).toBeVisible();
+      await expect(toast(page, 'Wystąpił błąd. Spróbuj ponownie.')).toHaveCount(0);
+    } finally {
+      proxy.close();
+    }
   });
 });
 

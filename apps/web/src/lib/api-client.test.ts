@@ -2,8 +2,8 @@ import type { FileCreateInput, PollAnswerBody } from '@promotor/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../test/builders.ts';
-import { fakeFetch, useFakeFetch } from '../test/fake-fetch.ts';
-import { api, createApiClient } from './api-client.ts';
+import { cutOffResponse, fakeFetch, useFakeFetch } from '../test/fake-fetch.ts';
+import { api, createApiClient, isAbortError } from './api-client.ts';
 import { isOffline } from './connection.ts';
 import { errorMessage } from './error-message.ts';
 import { readToken, saveToken } from './storage/token.ts';
@@ -146,6 +146,39 @@ describe('api client', () => {
 
   it('an answer that is not an envelope (a proxy error page) reads the generic message', async () => {
     expect(await messageFor({ status: 502, body: '<html>Bad gateway</html>' })).toBe('Wystąpił błąd. Spróbuj ponownie.');
+  });
+
+  it('an answer cut off after its headers (the page being left, a dropped connection) is a lost connection, not an unexpected answer', async () => {
+    const { fetch } = fakeFetch({ '/api/action/list': 'cut-off' });
+    const onConnection = vi.fn();
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc', onConnection });
+
+    const error: unknown = await client.call('actionList', listBody).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ name: 'ApiError', kind: 'network', code: null });
+    expect(errorMessage(error)).toBe('Wystąpił błąd. Sprawdź połączenie z internetem i spróbuj ponownie.');
+    expect(onConnection).toHaveBeenLastCalledWith(false);
+  });
+
+  it('a file cut off after its headers is a lost connection too', async () => {
+    const fetch = vi.fn(async () => {
+      const response = cutOffResponse();
+      return new Response(response.body, { headers: { 'Content-Type': 'image/jpeg' } });
+    });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    await expect(client.call('actionFileServe', { file: { uuid: 'f1' } })).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('a call its caller aborts while the answer comes in rejects with the abort, not with an ApiError', async () => {
+    const controller = new AbortController();
+    const fetch = vi.fn(async () => {
+      controller.abort();
+      return cutOffResponse(controller.signal.reason);
+    });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+
+    const error: unknown = await client.call('actionList', listBody, { signal: controller.signal }).catch((failure: unknown) => failure);
+    expect(isAbortError(error)).toBe(true);
   });
 
   it.each(['E_UNAUTHORIZED', 'E_EXPIRED'])('%s on any call tells that the session ended', async (code) => {

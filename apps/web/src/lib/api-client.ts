@@ -10,7 +10,7 @@ import { readToken } from './storage/token.ts';
 // — the server validates what it receives, and the entry chunk stays small.
 
 export type ApiErrorKind =
-  /** fetch failed: offline, DNS, the server down, CORS. */
+  /** fetch failed: offline, DNS, the server down, CORS; or the answer was cut off (a page being left). */
   | 'network'
   /** The API answered with its failure envelope: `code` is data.error. */
   | 'api'
@@ -31,6 +31,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * Whether a call was stopped by its caller's AbortSignal (a component gone, a timeout): the call
+ * rejects with the signal's reason, an AbortError (a TimeoutError for AbortSignal.timeout). Not a
+ * failure to tell her about.
+ */
+export const isAbortError = (error: unknown): boolean => {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : null;
+  return name === 'AbortError' || name === 'TimeoutError';
+};
 
 /** The answers that mean her session is over (spec §8): the server no longer takes her token. */
 export const SESSION_END_CODES = ['E_UNAUTHORIZED', 'E_EXPIRED'] as const;
@@ -155,13 +165,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError('network', null);
     }
     onConnection?.(true);
+
+    /**
+     * Reads the rest of the answer. Its headers came, but the body may still be cut off: the caller
+     * aborted (her own abort goes on as it is), the connection dropped, or the page is being left —
+     * a reload or another address: Chromium fails the loads of the old page with "Failed to fetch"
+     * after beforeunload, while its scripts still run. That is a lost connection ('network', never a
+     * toast), not an unexpected answer: read as one, it showed a generic toast, saved with the store,
+     * on the next page (docs/decisions/043-toasts-live-once.md).
+     */
+    const read = async <T>(body: () => Promise<T>): Promise<T> => {
+      try {
+        return await body();
+      } catch (error) {
+        if (callOptions.signal?.aborted) throw error;
+        onConnection?.(false);
+        throw new ApiError('network', null, null, undefined, response.status);
+      }
+    };
+
     if (kind === 'binary' && response.ok && !answersJson(response)) {
-      return { data: (await response.blob()) as RouteData<N>, meta: { ts: null } };
+      return { data: (await read(() => response.blob())) as RouteData<N>, meta: { ts: null } };
     }
 
+    const text = await read(() => response.text());
     let parsed: unknown;
     try {
-      parsed = await response.json();
+      parsed = JSON.parse(text);
     } catch {
       throw new ApiError('unexpected', null, null, undefined, response.status);
     }

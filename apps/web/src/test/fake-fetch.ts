@@ -1,7 +1,21 @@
 import { vi } from 'vitest';
 
-/** A JSON answer, a file (a binary call's image), or no connection. */
-export type FakeAnswer = { status?: number; body: unknown } | { file: Blob } | 'network-error';
+/**
+ * A JSON answer, a file (a binary call's image), no connection, or an answer cut off after its headers
+ * (what the page being left — a reload, another address — does to a load under way in Chromium).
+ */
+export type FakeAnswer = { status?: number; body: unknown } | { file: Blob } | 'network-error' | 'cut-off';
+
+/** A 200 JSON answer whose body breaks off after its first bytes, as Chromium fails it when the page is left. */
+export function cutOffResponse(error: unknown = new TypeError('Failed to fetch')): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"status":{"succ'));
+      controller.error(error);
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
 export type FakeRequest = { url: string; headers: Record<string, string>; body: unknown };
 
 /**
@@ -17,6 +31,7 @@ export function fakeFetch(answers: Record<string, FakeAnswer>) {
     const answer = answers[url];
     if (answer === undefined) throw new Error(`fakeFetch: no answer for ${url}`);
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (answer === 'cut-off') return cutOffResponse();
     // The bytes as text: jsdom's Blob is not one Node's Response can read.
     if ('file' in answer) return new Response(await answer.file.text(), { headers: { 'Content-Type': answer.file.type } });
     return new Response(JSON.stringify(answer.body), {

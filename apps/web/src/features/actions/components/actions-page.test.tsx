@@ -160,6 +160,23 @@ describe('actions list (/akcje)', () => {
     expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
   });
 
+  it('a load cut off by the page being left (a reload, another address) shows no error toast, which the store would bring back on the next page', async () => {
+    const { fetch } = useFakeFetch({ '/api/action/list': 'cut-off' });
+    renderList();
+
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(await screen.findByText('Nie udało się wczytać akcji.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wystąpił błąd. Spróbuj ponownie.' })).not.toBeInTheDocument();
+    expect(useAppStore.getState().toasts).toEqual([]);
+  });
+
+  it('an answer that is not the API’s (a proxy’s page) still shows the generic error toast', async () => {
+    useFakeFetch({ '/api/action/list': { status: 502, body: '<html>Bad gateway</html>' } });
+    renderList();
+
+    expect(await screen.findByRole('button', { name: 'Wystąpił błąd. Spróbuj ponownie.' })).toBeInTheDocument();
+  });
+
   it('reloads when the outbox has delivered a check-in', async () => {
     const { requests } = answerList([buildAction({ name: 'Pokaz' })]);
     renderList();
