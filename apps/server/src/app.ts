@@ -22,6 +22,7 @@ import { actionsRoutes } from './modules/actions/actions.routes.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -29,7 +30,10 @@ import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
-import { OutboxNotifier, type Notifier } from './modules/notifier/notifier.ts';
+import { DatabaseConsumerRegistry } from './modules/leads/consumer-registry.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { createNotifier } from './modules/notifier/create-notifier.ts';
+import type { Notifier } from './modules/notifier/notifier.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const notifier = options.notifier ?? new OutboxNotifier(db, app.log, now);
+  const notifier = options.notifier ?? createNotifier(config, { db, log: app.log, now });
+  // Shutdown lets the sends being retried finish (bounded) before the process goes.
+  app.addHook('onClose', async () => notifier.close?.());
   app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config.dataDir, now));
 
   await app.register(errorsPlugin);
@@ -125,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(availabilityRoutes, actionsDeps);
       await api.register(receiptsRoutes, { db, now, blobStore: app.blobStore });
       await api.register(reportsRoutes, actionsDeps);
+      await api.register(leadsRoutes, { db, now, notifier, counters, registry: new DatabaseConsumerRegistry(db) });
+      await api.register(cataloguesRoutes, { cataloguesFile: config.cataloguesFile });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

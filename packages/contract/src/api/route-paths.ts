@@ -47,6 +47,9 @@ export const routePaths = {
   actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary', idempotent: false },
   actionReport: { path: '/action/report', kind: 'json', idempotent: false },
   sampleStats: { path: '/sample/stats', kind: 'json', idempotent: false },
+  // spec §7 Webform API (issue 11); /lead/register and /device/burn follow
+  leadOtp: { path: '/lead/otp', kind: 'json', idempotent: true },
+  leadVerify: { path: '/lead/verify', kind: 'json', idempotent: false },
   // spec §7 /poll/answer
   pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
   // spec §7 /voucher/* ('generate codes' has no path in the spec: decision 056)
@@ -60,6 +63,8 @@ export const routePaths = {
   availabilityCreate: { path: '/availability/create', kind: 'json', idempotent: true },
   availabilityUpdate: { path: '/availability/update', kind: 'json', idempotent: true },
   availabilityDelete: { path: '/availability/delete', kind: 'json', idempotent: true },
+  // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
+  webformCatalogues: { path: '/webform/catalogues', kind: 'json', idempotent: false },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

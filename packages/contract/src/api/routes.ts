@@ -24,7 +24,9 @@ import {
   AvailabilityResponse,
   AvailabilityUpdateBody,
 } from '../availability.ts';
+import { WebformCataloguesResponse } from '../catalogues.ts';
 import { Empty } from '../envelope.ts';
+import { LeadOtpBody, LeadVerifyBody, LeadVerifyResponse } from '../leads.ts';
 import {
   ActionReportBody,
   ActionReportResponse,
@@ -86,6 +88,8 @@ export const routeSchemas = {
   actionReceiptServe: { body: ReceiptServeBody, summary: 'One receipt photo as an image' },
   actionReport: { body: ActionReportBody, response: ActionReportResponse, summary: 'Her report of an action: times, status and points' },
   sampleStats: { body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
+  leadOtp: { body: LeadOtpBody, response: Empty, summary: 'Send the consumer a code by e-mail and another by SMS' },
+  leadVerify: { body: LeadVerifyBody, response: LeadVerifyResponse, summary: 'Check both codes and tell what the consumer may be offered' },
   pollAnswer: { body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
   voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
   voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
@@ -100,6 +104,7 @@ export const routeSchemas = {
   availabilityCreate: { body: AvailabilityCreateBody, response: AvailabilityResponse, summary: 'Add an availability block' },
   availabilityUpdate: { body: AvailabilityUpdateBody, response: AvailabilityResponse, summary: 'Move one of her availability blocks' },
   availabilityDelete: { body: AvailabilityDeleteBody, response: Empty, summary: 'Remove one of her availability blocks' },
+  webformCatalogues: { response: WebformCataloguesResponse, summary: "The webform's lists: devices, offers, flavours, sources, consents" },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type Routes = typeof routeSchemas;

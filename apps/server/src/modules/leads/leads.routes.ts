@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRoute } from '../../lib/api-route.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import * as service from './leads.service.ts';
+
+// spec §7 Webform API: /lead/otp, /lead/verify (its header Sf-Bypassed is read by nobody: decision 063).
+export async function leadsRoutes(app: FastifyInstance, deps: service.LeadsDeps) {
+  apiRoute(app, 'leadOtp', async (request) => {
+    await service.sendCodes(deps, callerOf(request), request.body, { log: request.log });
+    return {};
+  });
+
+  apiRoute(app, 'leadVerify', async (request) => service.verify(deps, callerOf(request), request.body));
+}
