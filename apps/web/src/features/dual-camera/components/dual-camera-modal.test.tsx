@@ -1,32 +1,20 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
-import { installFakeCamera, installFakeObjectUrls, type FakeCameraOptions } from '../testing/fake-camera.ts';
+import { setUpFakeCamera, shutter, waitForLivePreview } from '../testing/camera-modal-kit.ts';
+import type { FakeCameraOptions } from '../testing/fake-camera.ts';
 import { DualCameraModal, type DualCameraPhotos } from './dual-camera-modal.tsx';
 
-let uninstall: (() => void) | undefined;
-afterEach(() => {
-  uninstall?.();
-  uninstall = undefined;
-});
+const installCamera = setUpFakeCamera();
 
 function renderModal(options: FakeCameraOptions = {}) {
-  const camera = installFakeCamera(options);
-  uninstall = camera.uninstall;
-  installFakeCanvas();
-  const objectUrls = installFakeObjectUrls();
+  const { camera, objectUrls } = installCamera(options);
   const onAccept = vi.fn<(photos: DualCameraPhotos) => void>();
   const onClose = vi.fn();
   const view = render(<DualCameraModal open onAccept={onAccept} onClose={onClose} />);
   return { camera, objectUrls, onAccept, onClose, view, user: userEvent.setup() };
-}
-
-const shutter = () => screen.getByRole('button', { name: 'Zrób zdjęcie' });
-
-async function waitForLivePreview() {
-  await waitFor(() => expect(shutter()).toHaveAttribute('aria-disabled', 'false'));
 }
 
 async function takePhotos(user: ReturnType<typeof userEvent.setup>) {
@@ -187,8 +175,7 @@ describe('dual-camera modal', () => {
   });
 
   it('in StrictMode (effects run twice in development) only one camera stream stays open', async () => {
-    const camera = installFakeCamera();
-    uninstall = camera.uninstall;
+    const { camera } = installCamera();
     render(
       <StrictMode>
         <DualCameraModal open onAccept={vi.fn()} onClose={vi.fn()} />

@@ -1,29 +1,19 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
-import { installFakeCamera, installFakeObjectUrls, type FakeCameraOptions } from '../testing/fake-camera.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpFakeCamera, shutter, waitForLivePreview } from '../testing/camera-modal-kit.ts';
+import type { FakeCameraOptions } from '../testing/fake-camera.ts';
 import { SingleCameraModal } from './single-camera-modal.tsx';
 
-let uninstall: (() => void) | undefined;
-afterEach(() => {
-  uninstall?.();
-  uninstall = undefined;
-});
+const installCamera = setUpFakeCamera();
 
 function renderModal(options: FakeCameraOptions = {}) {
-  const camera = installFakeCamera(options);
-  uninstall = camera.uninstall;
-  installFakeCanvas();
-  installFakeObjectUrls();
+  const { camera } = installCamera(options);
   const onAccept = vi.fn<(photo: Blob) => void>();
   const onClose = vi.fn();
   render(<SingleCameraModal open onAccept={onAccept} onClose={onClose} />);
   return { camera, onAccept, onClose, user: userEvent.setup() };
 }
-
-const shutter = () => screen.getByRole('button', { name: 'Zrób zdjęcie' });
-const waitForLivePreview = () => waitFor(() => expect(shutter()).toHaveAttribute('aria-disabled', 'false'));
 
 describe('single-shot camera modal', () => {
   it('takes one photo with the rear camera, turns the camera off for the review and hands over the JPEG', async () => {
