@@ -49,8 +49,21 @@ export const LeadVerifyBody = z.object({
 });
 export type LeadVerifyBody = z.infer<typeof LeadVerifyBody>;
 
-/** One offer's group of checks, e.g. { assetAvailable: true } (decision 063 names them). */
-export const VerificationChecks = z.record(z.string(), z.boolean());
+// One offer's group of checks (decision 063 names them). Closed objects, not records: the answer is
+// written by the fast writer from this schema and must say exactly what it declares (decision 052).
+const AssetChecks = z.object({ assetAvailable: z.boolean(), singleConsumer: z.boolean() });
+const ProductChecks = z.object({ productAvailable: z.boolean(), singleConsumer: z.boolean() });
+const ClubChecks = z.object({ notMember: z.boolean(), singleConsumer: z.boolean() });
+export const VerificationChecks = z.object({
+  Glo: AssetChecks,
+  Vuse: AssetChecks,
+  Vype: AssetChecks,
+  Neo: ProductChecks,
+  Velo: ProductChecks,
+  Epok: ProductChecks,
+  InspirationClub: ClubChecks,
+}) satisfies z.ZodType<Record<VerificationOffer, Record<string, boolean>>>;
+export type VerificationChecks = z.infer<typeof VerificationChecks>;
 
 /**
  * A known consumer's verification: per offer a group of checks (the app collapses each group to true
@@ -58,7 +71,7 @@ export const VerificationChecks = z.record(z.string(), z.boolean());
  * sfVerificationBypassed. An unknown consumer is the error error_m2_not_found_in_salesforce instead.
  */
 export const LeadVerifyResponse = z.object({
-  verification: z.record(z.enum(VERIFICATION_OFFERS), VerificationChecks),
+  verification: VerificationChecks,
   Glo_Pro: z.boolean(),
   sfVerificationBypassed: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { VERIFICATION_OFFERS, type VerificationOffer } from '@promotor/contract';
+import type { VerificationChecks } from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
 import type { ConsumerItemTable } from '../../db/schema.ts';
 import * as repo from './leads.repository.ts';
@@ -8,7 +8,7 @@ export type ConsumerContact = { emailAddress: string; mobileNumber: string };
 
 /** What a known consumer may be offered: per offer a group of checks (spec §4), and the Glo Pro offer. */
 export type ConsumerVerification = {
-  verification: Record<VerificationOffer, Record<string, boolean>>;
+  verification: VerificationChecks;
   gloPro: boolean;
 };
 
@@ -36,16 +36,17 @@ const GLO_PRO_MODEL = 'Hyper Pro';
 export function judgeOffers(items: Item[], clubMember: boolean, singleConsumer: boolean): ConsumerVerification {
   const owns = (...brands: string[]) => items.some((i) => i.kind === 'asset' && brands.includes(i.brand));
   const had = (brand: string) => items.some((i) => i.kind === 'product_interest' && i.brand === brand);
-  const groups: Record<VerificationOffer, Record<string, boolean>> = {
-    Glo: { assetAvailable: !owns('Glo') },
-    Vuse: { assetAvailable: !owns('Vuse', 'Vype') },
-    Vype: { assetAvailable: !owns('Vuse', 'Vype') },
-    Neo: { productAvailable: !had('Neo') },
-    Velo: { productAvailable: !had('Velo') },
-    Epok: { productAvailable: !had('Epok') },
-    InspirationClub: { notMember: !clubMember },
+  const asset = (available: boolean) => ({ assetAvailable: available, singleConsumer });
+  const product = (available: boolean) => ({ productAvailable: available, singleConsumer });
+  const groups: VerificationChecks = {
+    Glo: asset(!owns('Glo')),
+    Vuse: asset(!owns('Vuse', 'Vype')),
+    Vype: asset(!owns('Vuse', 'Vype')),
+    Neo: product(!had('Neo')),
+    Velo: product(!had('Velo')),
+    Epok: product(!had('Epok')),
+    InspirationClub: { notMember: !clubMember, singleConsumer },
   };
-  for (const offer of VERIFICATION_OFFERS) groups[offer].singleConsumer = singleConsumer;
   const olderGlo = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model !== GLO_PRO_MODEL);
   return { verification: groups, gloPro: singleConsumer && olderGlo };
 }
