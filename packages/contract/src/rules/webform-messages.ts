@@ -19,7 +19,7 @@ export const webformMessages = {
   // offers
   inspirationClubAlone: 'Zaznaczono tylko InspirationClub, wybierz dodatkową ofertę',
   neoCombination: 'Oferta Neo może jedynie łączyć się z ofertą InspirationClub i Velo',
-  // Not in the spec (decision 063a): "at least one offer" is a rule without a message of its own.
+  // Not in the spec (decision 066): "at least one offer" is a rule without a message of its own.
   noOffer: 'Wybierz co najmniej jedną ofertę.',
   // consumer form
   hostessCodeInvalid: 'Niepoprawny kod HST.',
@@ -32,12 +32,12 @@ export const webformMessages = {
   lastNameTooShort: `Nazwisko jest zbyt krótkie (min. to ${characters(MIN_NAME_LENGTH)}).`,
   underage: `Konsument nie ma ${MIN_CONSUMER_AGE} lat. Sprawdź poprawność daty.`,
   birthDateRequired: 'Podaj datę urodzenia.',
-  // Not in the spec (decision 063a): the date input's min 1904-01-01 as a message for a typed date.
+  // Not in the spec (decision 066): the date input's min 1904-01-01 as a message for a typed date.
   birthDateTooEarly: `Data urodzenia nie może być wcześniejsza niż ${MIN_BIRTH_DATE}.`,
   postalCodeInvalid: 'Kod pocztowy powinien składać się z 5 cyfr.',
   consentRequired: 'Zgoda wymagana.',
   receiptRequired: 'Zdjęcie paragonu wymagane',
-  // §5 Send rule: the modal's text is described, not quoted (decision 063a).
+  // §5 Send rule: the modal's text is described, not quoted (decision 066).
   codesMissing:
     `Brak kodów weryfikacyjnych. Wyślij nowe kody i wróć do weryfikacji ` +
     `(kody są ważne ${OTP_VALIDITY_MINUTES} minut lub do pierwszej próby rejestracji).`,
