@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -124,4 +124,16 @@ export async function storeThenWrite<T>(
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
     throw error;
   }
+}
+
+/**
+ * Answers a stored photo's bytes (the /…/serve calls): its sniffed type, never cached by a proxy or
+ * the browser (it is personal), and never re-sniffed by the browser.
+ */
+export function sendStoredImage(reply: FastifyReply, image: { contentType: string; data: Buffer }) {
+  return reply
+    .type(image.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(image.data);
 }

@@ -1,6 +1,10 @@
 // Photos and multipart bodies as the phone sends them.
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Dialect } from '../db/kysely.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A tiny but real-looking JPEG: the magic bytes the server checks, then filler. */
 export function buildJpeg(size = 2048): Buffer {
@@ -42,4 +46,24 @@ export function uploadPhotos(app: FastifyInstance, token: string, input: unknown
     payload,
     headers: { ...h, ...headers, authorization: `Bearer ${token}` },
   });
+}
+
+/**
+ * The rows of an upload table and the stored bytes (files under DATA_DIR on SQLite, the blobs table on
+ * PostgreSQL), to prove that a refused upload left nothing behind.
+ */
+export async function storedUploads(
+  t: TestApp,
+  dialect: Dialect,
+  table: 'action_files' | 'action_receipts',
+): Promise<{ rows: number; blobs: number }> {
+  const rows = (await t.db.selectFrom(table).select('id').execute()).length;
+  const dir = path.join(t.config.dataDir, 'blobs');
+  const blobs =
+    dialect === 'postgres'
+      ? (await t.db.selectFrom('blobs').select('key').execute()).length
+      : fs.existsSync(dir)
+        ? fs.readdirSync(dir).length
+        : 0;
+  return { rows, blobs };
 }

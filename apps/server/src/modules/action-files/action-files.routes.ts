@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeSchemas } from '@promotor/contract';
 import { apiRoute } from '../../lib/api-route.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { UPLOAD_BODY_LIMIT_BYTES, multipartUploads, readUpload } from '../../plugins/uploads.ts';
+import { UPLOAD_BODY_LIMIT_BYTES, multipartUploads, readUpload, sendStoredImage } from '../../plugins/uploads.ts';
 import * as service from './action-files.service.ts';
 
 // spec §7 /action/file/create, /action/file/list, /action/file/serve
@@ -22,11 +22,6 @@ export async function actionFilesRoutes(app: FastifyInstance, deps: service.Acti
   apiRoute(app, 'actionFileList', async (request) => service.list(deps, callerOf(request), request.body.action.uuid));
 
   apiRoute(app, 'actionFileServe', async (request, reply) => {
-    const file = await service.serve(deps, callerOf(request), request.body.file.uuid);
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+    return sendStoredImage(reply, await service.serve(deps, callerOf(request), request.body.file.uuid));
   });
 }

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildSignedInPromoter, type BuiltAction } from '../../test/builders.ts';
-import { buildJpeg, buildMultipart, buildPng, uploadPhotos } from '../../test/files.ts';
+import { buildJpeg, buildMultipart, buildPng, storedUploads, uploadPhotos } from '../../test/files.ts';
 import { checkIn as checkInStep } from '../../test/action-steps.ts';
 
 describe.each(testDatabases)('action photos (%s)', (dialect) => {
@@ -15,16 +13,7 @@ describe.each(testDatabases)('action photos (%s)', (dialect) => {
   afterAll(() => t.close());
 
   /** Rows and stored bytes, to prove that a refused upload left nothing behind. */
-  const stored = async () => {
-    const rows = (await t.db.selectFrom('action_files').select('id').execute()).length;
-    const blobs =
-      dialect === 'postgres'
-        ? (await t.db.selectFrom('blobs').select('key').execute()).length
-        : fs.existsSync(path.join(t.config.dataDir, 'blobs'))
-          ? fs.readdirSync(path.join(t.config.dataDir, 'blobs')).length
-          : 0;
-    return { rows, blobs };
-  };
+  const stored = () => storedUploads(t, dialect, 'action_files');
 
   const checkIn = (token: string, a: BuiltAction) => checkInStep(t.app, token, a, { location: { latitude: null, longitude: null } });
   /** A promoter with one action of hers started, as for the photo survey and the end photos. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeSchemas } from '@promotor/contract';
 import { apiRoute } from '../../lib/api-route.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { UPLOAD_BODY_LIMIT_BYTES, multipartUploads, readUpload } from '../../plugins/uploads.ts';
+import { UPLOAD_BODY_LIMIT_BYTES, multipartUploads, readUpload, sendStoredImage } from '../../plugins/uploads.ts';
 import * as service from './receipts.service.ts';
 
 // spec §7 /action/receipt/create, /action/receipt/list, /action/receipt/serve
@@ -22,11 +22,6 @@ export async function receiptsRoutes(app: FastifyInstance, deps: service.Receipt
   apiRoute(app, 'actionReceiptList', async (request) => ({ receipts: await service.list(deps, callerOf(request), request.body) }));
 
   apiRoute(app, 'actionReceiptServe', async (request, reply) => {
-    const receipt = await service.serve(deps, callerOf(request), request.body.receipt.uuid);
-    return reply
-      .type(receipt.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(receipt.data);
+    return sendStoredImage(reply, await service.serve(deps, callerOf(request), request.body.receipt.uuid));
   });
 }

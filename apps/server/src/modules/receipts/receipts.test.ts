@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES } from '@promotor/contract';
 import { insertLead } from '../../db/seed/lead-writer.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
-import { buildJpeg, buildMultipart, buildPng } from '../../test/files.ts';
+import { buildJpeg, buildMultipart, buildPng, storedUploads } from '../../test/files.ts';
 
 describe.each(testDatabases)('receipts (%s)', (dialect) => {
   let t: TestApp;
@@ -14,16 +12,8 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const stored = async () => {
-    const rows = (await t.db.selectFrom('action_receipts').select('id').execute()).length;
-    const blobs =
-      dialect === 'postgres'
-        ? (await t.db.selectFrom('blobs').select('key').execute()).length
-        : fs.existsSync(path.join(t.config.dataDir, 'blobs'))
-          ? fs.readdirSync(path.join(t.config.dataDir, 'blobs')).length
-          : 0;
-    return { rows, blobs };
-  };
+  /** Rows and stored bytes, to prove that a refused upload left nothing behind. */
+  const stored = () => storedUploads(t, dialect, 'action_receipts');
 
   /** A registration of hers in the action, as the webform's /lead/register leaves it. */
   const buildLead = (p: BuiltPromoter, action: BuiltAction | null) =>

@@ -7,7 +7,7 @@ import { useAppStore } from '../../../store/app-store.ts';
 import { canCancel, isStarted, showsStartStopButton } from '../action-rules.ts';
 import { useStartEntry } from '../hooks/use-start-entry.ts';
 import { submitCancel } from '../submit/submit-flows.ts';
-import { CancelConfirmation } from './cancel-confirmation.tsx';
+import { ConfirmSheet } from '../../../components/ui/confirm-sheet.tsx';
 import { LocationChooser } from './location-chooser.tsx';
 import { StartRefusalNote } from './start-refusal-note.tsx';
 
@@ -72,11 +72,13 @@ export function ActionDetailButtons({ action, inProgress, onOpenVouchers }: Acti
       <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => onOpenVouchers?.(action)}>
         {pl.header.coupons}
       </Button>
-      <CancelConfirmation
+      <ConfirmSheet
         open={cancelPopup}
+        title={pl.actionDetail.cancelQuestion}
+        confirmLabel={pl.actionDetail.confirm}
         busy={cancelling}
         onConfirm={() => void confirmCancel()}
-        onClose={() => setCancelPopup(false)}
+        onCancel={() => setCancelPopup(false)}
       />
       <LocationChooser open={entry.choosing} points={points} onChoose={entry.choose} onClose={entry.closeChooser} />
     </div>

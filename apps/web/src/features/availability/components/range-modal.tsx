@@ -13,6 +13,15 @@ import { createAvailability, deleteAvailability, updateAvailability } from '../a
 import { calendarRequest, wallNow } from '../availability-store.ts';
 import { defaultRange, rangeOf, rangeProblems, rangeRules, type RangeValues } from '../range-rules.ts';
 
+// spec §2, §5: whole hours from 6 to 22.
+const HOUR_INPUT = {
+  type: 'number',
+  inputMode: 'numeric',
+  min: AVAILABILITY_MIN_HOUR,
+  max: AVAILABILITY_MAX_HOUR,
+  step: 1,
+} as const;
+
 /** What a tap opened: an empty hour cell (a new block) or one of her blocks. */
 export type RangeTarget = { kind: 'create'; day: string; hour: number } | { kind: 'edit'; block: Availability };
 
@@ -92,24 +101,8 @@ function RangeForm({ target, onDone }: { target: RangeTarget; onDone: () => void
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="range-form">
       <div className="range-form__hours">
-        <TextField
-          {...form.bind('fromHour')}
-          label={pl.calendar.fromHour}
-          type="number"
-          inputMode="numeric"
-          min={AVAILABILITY_MIN_HOUR}
-          max={AVAILABILITY_MAX_HOUR}
-          step={1}
-        />
-        <TextField
-          {...form.bind('toHour')}
-          label={pl.calendar.toHour}
-          type="number"
-          inputMode="numeric"
-          min={AVAILABILITY_MIN_HOUR}
-          max={AVAILABILITY_MAX_HOUR}
-          step={1}
-        />
+        <TextField {...form.bind('fromHour')} label={pl.calendar.fromHour} {...HOUR_INPUT} />
+        <TextField {...form.bind('toHour')} label={pl.calendar.toHour} {...HOUR_INPUT} />
       </div>
       {failure ? (
         <p ref={failureRef} className="range-form__failure" role="alert" tabIndex={-1}>

@@ -7,7 +7,7 @@ import { askToRedeem, closeVoucherPopups, openVoucherPicker, showVoucherCodes, u
 import { selectBatch } from '../vouchers-store.ts';
 import { BatchPicker } from './batch-picker.tsx';
 import { CodesPopup } from './codes-popup.tsx';
-import { RedeemConfirmation } from './redeem-confirmation.tsx';
+import { ConfirmSheet } from '../../../components/ui/confirm-sheet.tsx';
 import '../vouchers.css';
 
 /**
@@ -61,9 +61,10 @@ export function VoucherPopups() {
           onClose={closeVoucherPopups}
         />
       ) : null}
-      <RedeemConfirmation
+      <ConfirmSheet
         open={step === 'confirm'}
-        ident={voucher?.ident ?? ''}
+        title={pl.vouchers.confirmRedeem(voucher?.ident ?? '')}
+        confirmLabel={pl.vouchers.confirm}
         busy={redeeming}
         onConfirm={() => void confirm()}
         onCancel={showVoucherCodes}
