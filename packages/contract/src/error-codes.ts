@@ -60,6 +60,22 @@ export const ERROR_STATUS = {
   error_wrong_otp: 422,
   error_wrong_otp_email: 422,
   error_m2_not_found_in_salesforce: 404,
+  // /lead/register and /device/burn (spec §8 Registration errors; decision 067 says when each is answered)
+  error_consumer_multiple_found: 409,
+  error_device_not_found: 422,
+  error_device_already_registered: 409,
+  error_asset_unavailable: 409,
+  error_product_unavailable: 409,
+  'ASSET:CREATION_ERROR': 409,
+  'PRODUCT_INTEREST:CREATION_ERROR': 409,
+  error_unknown_asset_brand_model: 422,
+  error_m2_exception: 502,
+  // the loyalty club failed but the registration is stored (spec §4: still a success; details carry lead.id, bc)
+  error_ic_registration_failed: 502,
+  error_ic_consumer_multiple_found: 409,
+  error_ic_consumer_already_exists: 409,
+  // the consent text the form showed is no longer the catalogue's: reload it and ask again (decision 067)
+  E_CONSENT_TEXT_CHANGED: 409,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -9,6 +9,14 @@ export * from './availability.ts';
 export * from './catalogues.ts';
 export * from './reports.ts';
 export * from './leads.ts';
+export {
+  leadItemsFor,
+  vuseDeviceName,
+  UnknownCatalogueEntry,
+  type ItemCatalogues,
+  type LeadItems,
+  type LeadItemsContext,
+} from './lead-items.ts';
 export * from './zod-rules.ts';
 export * from './rules/index.ts';
 export * from './wall-clock.ts';

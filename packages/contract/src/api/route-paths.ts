@@ -47,9 +47,11 @@ export const routePaths = {
   actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary', idempotent: false },
   actionReport: { path: '/action/report', kind: 'json', idempotent: false },
   sampleStats: { path: '/sample/stats', kind: 'json', idempotent: false },
-  // spec §7 Webform API (issue 11); /lead/register and /device/burn follow
+  // spec §7 Webform API and /device/burn (issue 11)
   leadOtp: { path: '/lead/otp', kind: 'json', idempotent: true },
   leadVerify: { path: '/lead/verify', kind: 'json', idempotent: false },
+  leadRegister: { path: '/lead/register', kind: 'json', idempotent: true },
+  deviceBurn: { path: '/device/burn', kind: 'json', idempotent: true },
   // spec §7 /poll/answer
   pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
   // spec §7 /voucher/* ('generate codes' has no path in the spec: decision 056)

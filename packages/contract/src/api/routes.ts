@@ -26,7 +26,15 @@ import {
 } from '../availability.ts';
 import { WebformCataloguesResponse } from '../catalogues.ts';
 import { Empty } from '../envelope.ts';
-import { LeadOtpBody, LeadVerifyBody, LeadVerifyResponse } from '../leads.ts';
+import {
+  DeviceBurnBody,
+  LeadOtpBody,
+  LeadRegisterBody,
+  LeadRegisterMeta,
+  LeadRegisterResponse,
+  LeadVerifyBody,
+  LeadVerifyResponse,
+} from '../leads.ts';
 import {
   ActionReportBody,
   ActionReportResponse,
@@ -59,6 +67,8 @@ export type RouteSchemas = {
   readonly body?: z.ZodType;
   /** `data` of the success envelope. None for a binary answer. */
   readonly response?: z.ZodType;
+  /** `meta` of the success envelope when it carries more than ts (/lead/register's bc). */
+  readonly meta?: z.ZodType;
   /** One line for the OpenAPI document. */
   readonly summary: string;
 };
@@ -90,6 +100,13 @@ export const routeSchemas = {
   sampleStats: { body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
   leadOtp: { body: LeadOtpBody, response: Empty, summary: 'Send the consumer a code by e-mail and another by SMS' },
   leadVerify: { body: LeadVerifyBody, response: LeadVerifyResponse, summary: 'Check both codes and tell what the consumer may be offered' },
+  leadRegister: {
+    body: LeadRegisterBody,
+    response: LeadRegisterResponse,
+    meta: LeadRegisterMeta,
+    summary: 'Register a consumer: consents, devices and products in one transaction',
+  },
+  deviceBurn: { body: DeviceBurnBody, response: Empty, summary: 'Mark a registered Glo device serial number as used' },
   pollAnswer: { body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
   voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
   voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
