@@ -3,6 +3,7 @@ import type { WebformCatalogues } from './catalogues.ts';
 import type { LeadAssetItem as AssetItemSchema, LeadProductInterestItem as ProductItemSchema } from './leads.ts';
 import { chosenOffers, gloSamplingFields, type SelectedOffers } from './rules/webform.rules.ts';
 
+// Zod-free at run time (the web app imports it as '@promotor/contract/lead-items').
 // spec §3 Asset item, Product interest item, Lead registration payload (brand, deviceName); §9 (brand Glo
 // when the first offer is Neo; the Vuse Go device name). One pure function turns the chosen offers into
 // the payload's items: the web app builds /lead/register's body with it and the server recomputes it
@@ -11,6 +12,23 @@ import { chosenOffers, gloSamplingFields, type SelectedOffers } from './rules/we
 
 /** The catalogue lists the items are read from (the file's and the answer's shape share them). */
 export type ItemCatalogues = Pick<WebformCatalogues, 'devices' | 'glo' | 'vuse' | 'velo' | 'neo'>;
+
+/** The test action's marker in an action's name (spec §2): verify and register without codes. */
+export const TEST_ACTION_MARKER = 'exp1707';
+export const isTestActionName = (name: string): boolean => name.includes(TEST_ACTION_MARKER);
+
+/**
+ * spec §4, §8: the loyalty-club enrolment failed but the registration is stored. /lead/register answers
+ * the error envelope with one of these codes and data.details = LeadIcErrorDetails (leads.ts), so the app
+ * shows step 4 with icError and still sends the receipt with the lead's id and beacon.
+ */
+export const IC_ERROR_CODES = [
+  'error_ic_registration_failed',
+  'error_ic_consumer_multiple_found',
+  'error_ic_consumer_already_exists',
+] as const;
+export type IcErrorCode = (typeof IC_ERROR_CODES)[number];
+export const isIcErrorCode = (code: string): code is IcErrorCode => (IC_ERROR_CODES as readonly string[]).includes(code);
 
 export type LeadAssetItem = z.infer<typeof AssetItemSchema>;
 export type LeadProductInterestItem = z.infer<typeof ProductItemSchema>;

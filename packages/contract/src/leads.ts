@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, WEBFORM_FORM_IDENT, WEBFORM_PROCESS } from './constants.ts';
 import { WEBFORM_CONSENTS } from './catalogues.ts';
+// zod-free helpers the web app loads at run time live in lead-items.ts (isTestActionName, IC_ERROR_CODES).
 
 // spec §7 Webform API: /lead/otp and /lead/verify (the consumer registration, issue 11). The §5 rules of
 // step 0 and step 1 with their Polish messages live zod-free in rules/webform.rules.ts; the bodies
@@ -85,10 +86,6 @@ export const LeadVerifyResponse = z.object({
 export type LeadVerifyResponse = z.infer<typeof LeadVerifyResponse>;
 
 // ---------- /lead/register (header Sf-Bypassed: true) ----------
-
-/** The test action's marker in an action's name (spec §2). */
-export const TEST_ACTION_MARKER = 'exp1707';
-export const isTestActionName = (name: string): boolean => name.includes(TEST_ACTION_MARKER);
 
 const Text = (max: number) => z.string().trim().max(max);
 const Sku = z.string().trim().min(1).max(40);
@@ -232,13 +229,6 @@ export type LeadRegisterResponse = z.infer<typeof LeadRegisterResponse>;
  * envelope with one of these codes (as the original's clients expect) and data.details = LeadIcErrorDetails,
  * so the app shows step 4 with icError and still sends the receipt with the lead's id and beacon.
  */
-export const IC_ERROR_CODES = [
-  'error_ic_registration_failed',
-  'error_ic_consumer_multiple_found',
-  'error_ic_consumer_already_exists',
-] as const;
-export type IcErrorCode = (typeof IC_ERROR_CODES)[number];
-export const isIcErrorCode = (code: string): code is IcErrorCode => (IC_ERROR_CODES as readonly string[]).includes(code);
 export const LeadIcErrorDetails = z.object({ lead: z.object({ id: z.string() }), bc: z.string() });
 export type LeadIcErrorDetails = z.infer<typeof LeadIcErrorDetails>;
 
