@@ -55,6 +55,10 @@ export const ERROR_STATUS = {
   E_NO_CONSENTS: 422,
   E_ALREADY_MEMBER: 409,
   E_NO_PRODUCTS: 422,
+  E_CONSUMER_NOT_FOUND: 404,
+  E_MGM_NOT_ALLOWED: 403,
+  E_ALREADY_INVITED: 409,
+  E_INVITE_LIMIT: 429,
   // consumer registration (spec §8 Registration errors; the registry's own codes are spelt as §8 spells them)
   E_OTP_SEND_LIMIT: 429,
   error_wrong_otp: 422,

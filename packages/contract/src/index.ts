@@ -9,6 +9,7 @@ export * from './availability.ts';
 export * from './catalogues.ts';
 export * from './reports.ts';
 export * from './leads.ts';
+export * from './mgm.ts';
 export {
   leadItemsFor,
   vuseDeviceName,
