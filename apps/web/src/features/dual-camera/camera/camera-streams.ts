@@ -13,25 +13,28 @@ export class CameraUnsupportedError extends Error {
   override name = 'CameraUnsupportedError';
 }
 
-// spec §9: action photos ideal 4:3, 1280 by 960. Ideal, not exact: a camera that cannot do it still works.
-const photoSize = {
-  width: { ideal: ACTION_PHOTO_WIDTH },
-  height: { ideal: ACTION_PHOTO_HEIGHT },
-  aspectRatio: { ideal: ACTION_PHOTO_WIDTH / ACTION_PHOTO_HEIGHT },
-} satisfies MediaTrackConstraints;
+/** A picture's size in pixels. */
+export type VideoSize = { width: number; height: number };
 
-function getUserVideo(video: MediaTrackConstraints): Promise<MediaStream> {
+/** spec §9: action photos ideal 4:3, 1280 by 960 (the webform's receipt asks for 1600 by 1100). */
+export const ACTION_VIDEO_SIZE: VideoSize = { width: ACTION_PHOTO_WIDTH, height: ACTION_PHOTO_HEIGHT };
+
+// Ideal, not exact: a camera that cannot do it still works.
+const idealSize = ({ width, height }: VideoSize) =>
+  ({ width: { ideal: width }, height: { ideal: height }, aspectRatio: { ideal: width / height } }) satisfies MediaTrackConstraints;
+
+function getUserVideo(video: MediaTrackConstraints, size: VideoSize = ACTION_VIDEO_SIZE): Promise<MediaStream> {
   const mediaDevices = navigator.mediaDevices as MediaDevices | undefined;
   if (!mediaDevices?.getUserMedia) return Promise.reject(new CameraUnsupportedError());
-  return mediaDevices.getUserMedia({ audio: false, video: { ...photoSize, ...video } });
+  return mediaDevices.getUserMedia({ audio: false, video: { ...idealSize(size), ...video } });
 }
 
 /**
  * Opens the camera facing `facing`. 'ideal' falls back to any camera (a laptop's webcam, Chromium's
  * fake device: neither says which way it faces); 'exact' fails where there is no such camera.
  */
-export function openCamera(facing: Facing, match: 'ideal' | 'exact' = 'ideal'): Promise<MediaStream> {
-  return getUserVideo({ facingMode: { [match]: facing } });
+export function openCamera(facing: Facing, match: 'ideal' | 'exact' = 'ideal', size?: VideoSize): Promise<MediaStream> {
+  return getUserVideo({ facingMode: { [match]: facing } }, size);
 }
 
 export function openCameraById(deviceId: string): Promise<MediaStream> {

@@ -1,6 +1,6 @@
 import { useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { CameraClosedError, type CameraHolder } from '../camera/camera-holder.ts';
-import { oppositeFacing, type CameraProblem, type Facing } from '../camera/camera-streams.ts';
+import { oppositeFacing, type CameraProblem, type Facing, type VideoSize } from '../camera/camera-streams.ts';
 import { useLiveCamera } from './use-live-camera.ts';
 
 /** A capture modal's phases; `Review` is what its shutter produced, shown until accepted or retaken. */
@@ -23,11 +23,18 @@ export type CameraCapture<Review extends { name: 'review' }> = {
   stop: () => void;
 };
 
-/** The state shared by the capture modals (dual or single shot): the live camera, its switch and the shutter. */
-export function useCameraCapture<Review extends { name: 'review' }>(takeShot: TakeShot<Review>, what: string): CameraCapture<Review> {
+/**
+ * The state shared by the capture modals (dual or single shot): the live camera, its switch and the
+ * shutter. `videoSize`: the ideal size asked of the camera (default: the action photos').
+ */
+export function useCameraCapture<Review extends { name: 'review' }>(
+  takeShot: TakeShot<Review>,
+  what: string,
+  videoSize?: VideoSize,
+): CameraCapture<Review> {
   const [phase, setPhase] = useState<CameraPhase<Review>>({ name: 'starting' });
   const [facing, setFacing] = useState<Facing>('environment'); // spec §2, §9: the rear camera by default
-  const { videoRef, holderRef } = useLiveCamera(phase.name === 'starting', facing, setPhase);
+  const { videoRef, holderRef } = useLiveCamera(phase.name === 'starting', facing, setPhase, videoSize);
 
   const capture = async () => {
     const holder = holderRef.current;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { CameraClosedError, CameraHolder } from '../camera/camera-holder.ts';
-import { cameraProblemOf, openCamera, type CameraProblem, type Facing } from '../camera/camera-streams.ts';
+import { cameraProblemOf, openCamera, type CameraProblem, type Facing, type VideoSize } from '../camera/camera-streams.ts';
 import { showStream } from '../camera/video-frames.ts';
 
 /** What the live camera reports to its modal's phase: shown, to be opened again, or why it cannot be. */
@@ -9,9 +9,10 @@ export type LiveCameraEvent = { name: 'live' } | { name: 'starting' } | { name: 
 /**
  * The camera stream behind a capture modal (dual or single shot): one holder per mount, whose
  * unmount stops every stream, including one still on its way; while `starting`, opens the camera
- * facing `facing` into the video and reports the outcome through `report`.
+ * facing `facing` (at the ideal `size`, else the action photos') into the video and reports the
+ * outcome through `report`.
  */
-export function useLiveCamera(starting: boolean, facing: Facing, report: (event: LiveCameraEvent) => void) {
+export function useLiveCamera(starting: boolean, facing: Facing, report: (event: LiveCameraEvent) => void, size?: VideoSize) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const holderRef = useRef<CameraHolder | null>(null);
   const reportRef = useRef(report);
@@ -31,7 +32,7 @@ export function useLiveCamera(starting: boolean, facing: Facing, report: (event:
       try {
         // Switching cameras: phones often cannot open a second camera while the first one is live.
         holder.release();
-        const stream = holder.adopt(await openCamera(facing));
+        const stream = holder.adopt(await openCamera(facing, 'ideal', size));
         if (!videoRef.current) throw new Error('The preview is not mounted.');
         await showStream(videoRef.current, stream);
         if (!current) return;
@@ -51,7 +52,7 @@ export function useLiveCamera(starting: boolean, facing: Facing, report: (event:
     return () => {
       current = false;
     };
-  }, [starting, facing]);
+  }, [starting, facing, size?.width, size?.height]);
 
   return { videoRef: videoRef as RefObject<HTMLVideoElement | null>, holderRef };
 }
