@@ -28,3 +28,4 @@ export { vouchers } from './pl/vouchers.ts';
 export { calendar } from './pl/calendar.ts';
 export { photoSurvey } from './pl/photo-survey.ts';
 export { reports } from './pl/reports.ts';
+export { webformSteps } from './pl/webform-steps.ts';
