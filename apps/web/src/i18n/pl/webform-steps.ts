@@ -18,7 +18,7 @@ export const webformSteps = {
     sampling: (number: number) => `Próbka veo ${number}`,
     serialNumber: 'Numer seryjny urządzenia (opcjonalnie)',
     veloFlavour: 'Smak Velo',
-    neoOffer: 'Oferta neo',
+    neoOffer: 'Rodzaj próbki',
     next: 'Dalej',
   },
   consumer: {
@@ -40,7 +40,7 @@ export const webformSteps = {
   receipt: {
     title: 'Zdjęcie paragonu',
     /** The offers need no receipt (spec §5: Velo is the only offer besides InspirationClub). */
-    notRequired: 'Przy samej ofercie Velo zdjęcie paragonu nie jest wymagane.',
+    notRequired: 'Dla wybranych ofert zdjęcie paragonu nie jest wymagane.',
     add: 'Dodaj zdjęcie paragonu',
     retake: 'Zrób ponownie',
     /** The accessible name of 'Zrób ponownie' (the camera's review has a button of the same label). */

@@ -255,10 +255,10 @@ describe('webform step 3: consumer data, consents, receipt', () => {
     const receipt = screen.getByRole('button', { name: 'Dodaj zdjęcie paragonu' });
     if (required) {
       expect(receipt).toHaveAccessibleDescription('Zdjęcie paragonu wymagane');
-      expect(screen.queryByText('Przy samej ofercie Velo zdjęcie paragonu nie jest wymagane.')).not.toBeInTheDocument();
+      expect(screen.queryByText('Dla wybranych ofert zdjęcie paragonu nie jest wymagane.')).not.toBeInTheDocument();
     } else {
       expect(receipt).not.toHaveAccessibleDescription();
-      expect(screen.getByText('Przy samej ofercie Velo zdjęcie paragonu nie jest wymagane.')).toBeInTheDocument();
+      expect(screen.getByText('Dla wybranych ofert zdjęcie paragonu nie jest wymagane.')).toBeInTheDocument();
     }
   });
 
