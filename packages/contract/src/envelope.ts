@@ -20,11 +20,12 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-export function successEnvelope<T extends z.ZodType>(data: T) {
+/** `meta`: a route's own meta when it carries more than ts (the route table's `meta`, /lead/register's bc). */
+export function successEnvelope<T extends z.ZodType, M extends z.ZodType = typeof Meta>(data: T, meta?: M) {
   return z.object({
     status: z.object({ success: z.literal(true) }),
     data,
-    meta: Meta,
+    meta: meta ?? Meta,
   });
 }
 

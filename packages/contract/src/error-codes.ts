@@ -74,8 +74,9 @@ export const ERROR_STATUS = {
   'PRODUCT_INTEREST:CREATION_ERROR': 409,
   error_unknown_asset_brand_model: 422,
   error_m2_exception: 502,
-  // the loyalty club failed but the registration is stored (spec §4: still a success; details carry lead.id, bc)
-  error_ic_registration_failed: 502,
+  // the loyalty club failed but the registration is stored (spec §4: still a success; details carry lead.id, bc).
+  // All 4xx: the answer is final and an Idempotency-Key replays it (a 5xx would run the registration again).
+  error_ic_registration_failed: 409,
   error_ic_consumer_multiple_found: 409,
   error_ic_consumer_already_exists: 409,
   // the consent text the form showed is no longer the catalogue's: reload it and ask again (decision 067)

@@ -11,11 +11,20 @@ type RequestBody<N extends RouteName> =
 
 export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N> }>;
 
+/** What a route's meta carries beside ts, for a route whose table entry has its own `meta`. */
+type MetaExtra<N extends RouteName> = Routes[N] extends { meta: z.ZodType } ? Omit<z.output<Routes[N]['meta']>, 'ts'> : never;
+
 /**
- * What a handler returns: `data` of the success envelope (the helper wraps it with meta.ts), or for a
- * binary call the reply it has sent itself.
+ * What a handler returns: `data` of the success envelope (the helper wraps it with meta.ts), or
+ * `{ data, meta }` for a route with its own meta (the helper adds ts), or for a binary call the reply
+ * it has sent itself.
  */
-type Answer<N extends RouteName> = Kind<N> extends 'binary' ? FastifyReply : RouteData<N>;
+type Answer<N extends RouteName> =
+  Kind<N> extends 'binary'
+    ? FastifyReply
+    : Routes[N] extends { meta: z.ZodType }
+      ? { data: RouteData<N>; meta: MetaExtra<N> }
+      : RouteData<N>;
 
 /** Per-route extras beside what the table decides: rate limits, preHandler, bodyLimit. */
 type Extras = Omit<RouteShorthandOptions, 'schema'>;
@@ -45,11 +54,17 @@ export function apiRoute<N extends RouteName>(
     config: { ...extras.config, ...(route.public ? { public: true } : {}), idempotency: route.idempotent },
     schema: {
       ...(body ? { body } : {}),
-      ...(route.response ? { response: { 200: successEnvelope(route.response) } } : {}),
+      // The route's meta schema too: the fast writer writes only what the envelope declares (decision 052).
+      ...(route.response ? { response: { 200: successEnvelope(route.response, route.meta) } } : {}),
     },
     handler: async (request, reply) => {
       const answer = await handler(request as ApiRequest<N>, reply);
-      return route.kind === 'binary' ? answer : success(answer, request.ts);
+      if (route.kind === 'binary') return answer;
+      if (route.meta) {
+        const { data, meta } = answer as { data: unknown; meta: Record<string, unknown> };
+        return success(data, request.ts, meta);
+      }
+      return success(answer, request.ts);
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { ErrorEnvelope, SuccessEnvelope } from '@promotor/contract';
 
 // meta.ts is what a user quotes to support; it is logged with the request id (plugins/errors.ts).
-export function success<T>(data: T, ts: string): SuccessEnvelope<T> {
-  return { status: { success: true }, data, meta: { ts } };
+/** `meta`: what a route's meta carries beside ts (the route table's `meta`, e.g. /lead/register's bc). */
+export function success<T>(data: T, ts: string, meta?: Record<string, unknown>): SuccessEnvelope<T> {
+  return { status: { success: true }, data, meta: { ...meta, ts } };
 }
 
 export function failure(error: string, ts: string, details?: unknown): ErrorEnvelope {

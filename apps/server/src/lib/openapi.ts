@@ -78,7 +78,7 @@ function success(route: ReturnType<typeof routeDefinition>): { response: JsonSch
       description: 'Success: `{ status: { success: true }, data, meta: { ts } }`',
       content: { 'application/json': { schema: ref(name) } },
     },
-    schemas: { [name]: jsonSchema(successEnvelope(route.response), 'output') },
+    schemas: { [name]: jsonSchema(successEnvelope(route.response, route.meta), 'output') },
   };
 }
 

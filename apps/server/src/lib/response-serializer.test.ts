@@ -57,7 +57,8 @@ describe('answers written from the contract', () => {
     const withAnswers = Object.entries(routeSchemas).filter(([, route]) => 'response' in route && route.response);
     expect(withAnswers.length).toBeGreaterThan(5);
     for (const [, route] of withAnswers) {
-      expect(() => compileWriter(successEnvelope((route as { response: z.ZodType }).response))).not.toThrow();
+      const { response, meta } = route as { response: z.ZodType; meta?: z.ZodType };
+      expect(() => compileWriter(successEnvelope(response, meta))).not.toThrow();
     }
   });
 
@@ -77,7 +78,8 @@ describe('answers written from the contract', () => {
       }
     };
     for (const [name, route] of Object.entries(routeSchemas)) {
-      if ('response' in route && route.response) walk(writerSchema(successEnvelope(route.response as z.ZodType)), name);
+      const { response, meta } = route as { response?: z.ZodType; meta?: z.ZodType };
+      if (response) walk(writerSchema(successEnvelope(response, meta)), name);
     }
     expect(problems).toEqual([]);
   });
