@@ -57,7 +57,7 @@ describe('the webform catalogues file', () => {
       { value: '1', sku: 'CFVEOSAMP2' },
     ]);
     expect(catalogues.velo.flavours).toHaveLength(19);
-    expect(catalogues.offerCards.map((c) => c.offer)).toEqual(['Glo', 'Velo', 'InspirationClub']);
+    expect(catalogues.offerCards.map((c) => c.offer)).toEqual(['Glo', 'Vuse', 'Velo', 'Neo', 'InspirationClub']);
     expect(catalogues.consumerCategories.filter((c) => c.category === 'Heated Products').map((c) => c.brand)).toEqual([
       'GLO',
       'IQOS',
