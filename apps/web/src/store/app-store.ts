@@ -4,6 +4,7 @@ import { createAvailabilitySlice } from '../features/availability/availability.s
 import { createMgmSlice } from '../features/mgm/mgm.slice.ts';
 import { createReportsSlice } from '../features/reports/reports.slice.ts';
 import { createVouchersSlice } from '../features/vouchers/vouchers.slice.ts';
+import { createWebformSlice } from '../features/webform/webform.slice.ts';
 import { setOutboxOwnerSource } from '../lib/outbox/outbox-owner.ts';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
 import { createAppStore, type SessionActions } from './create-app-store.ts';
@@ -27,6 +28,7 @@ export const appSlices = [
   defineSlice('vouchers', createVouchersSlice),
   defineSlice('mgm', createMgmSlice),
   defineSlice('availability', createAvailabilitySlice),
+  defineSlice('webform', createWebformSlice),
 ] as const;
 
 export type AppState = SlicesState<typeof appSlices> & SessionActions;
