@@ -70,8 +70,9 @@ function failureOf(
   outcome: Extract<SendOutcome, { type: 'final' }>,
   sender: string | null,
 ): OutboxFailure | null {
-  // A kind without a failure message is only logged, never shown (e.g. spec §4 Location tracking).
-  if (kind.failureMessage === null) {
+  // A kind without a failure message is only logged, never shown (e.g. spec §4 Location tracking);
+  // so is a code the kind tolerates.
+  if (kind.failureMessage === null || kind.toleratedCodes?.includes(outcome.code ?? '')) {
     console.warn(`outbox: ${item.kind} refused`, outcome.code);
     return null;
   }

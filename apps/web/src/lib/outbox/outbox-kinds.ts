@@ -17,6 +17,8 @@ export type OutboxKindOptions<R extends RouteName> = {
   failureMessageByCode?: Readonly<Partial<Record<string, string>>>;
   /** false: failureMessage alone, without the code's message after it. Default true. */
   failureReason?: boolean;
+  /** Refusals with these codes are only logged, never shown (spec §8: the receipt tolerates E_MISSING_LEAD_ID). */
+  toleratedCodes?: readonly string[];
   /**
    * Goes only after every older item of the other groups (of her items) was answered: e.g. an
    * action's check-in after her check-out of the previous one, which the server needs first.
