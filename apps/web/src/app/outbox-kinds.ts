@@ -5,3 +5,4 @@
 import '../features/actions/submit/outbox-kinds.ts';
 import '../features/vouchers/submit/outbox-kinds.ts';
 import '../features/photo-survey/submit/outbox-kinds.ts';
+import '../features/webform/submit/outbox-kinds.ts';

@@ -28,4 +28,5 @@ export { vouchers } from './pl/vouchers.ts';
 export { calendar } from './pl/calendar.ts';
 export { photoSurvey } from './pl/photo-survey.ts';
 export { reports } from './pl/reports.ts';
+export { webform } from './pl/webform.ts';
 export { webformSteps } from './pl/webform-steps.ts';
