@@ -23,6 +23,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes.t
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes.ts';
+import { loadCatalogues } from './modules/catalogues/catalogues.service.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -30,7 +31,7 @@ import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
-import { DatabaseConsumerRegistry } from './modules/leads/consumer-registry.ts';
+import { DatabaseConsumerRegistry, type ConsumerRegistry } from './modules/leads/consumer-registry.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
@@ -49,6 +50,10 @@ export type AppOptions = {
   /** The clock; tests move it to check expiries. */
   now?: () => Date;
   logger?: boolean;
+  /** Where the log lines go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream;
+  /** The consumer registry (our database's by default; a CRM connector, or a test's failing one). */
+  registry?: (db: DatabaseHandle['db']) => ConsumerRegistry;
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -60,7 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request, with meta.ts, comes from plugins/errors.ts instead.
     logController: new LogController({ disableRequestLogging: true }),
     // Always our own id: a client must not choose the ids support matches log lines by.
@@ -98,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // Read once, here: a bad catalogues file stops the start (decision 065), not the first request.
+  const catalogues = loadCatalogues(config.cataloguesFile);
   const notifier = options.notifier ?? createNotifier(config, { db, log: app.log, now });
   // Shutdown lets the sends being retried finish (bounded) before the process goes.
   app.addHook('onClose', async () => notifier.close?.());
@@ -131,8 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(availabilityRoutes, actionsDeps);
       await api.register(receiptsRoutes, { db, now, blobStore: app.blobStore });
       await api.register(reportsRoutes, actionsDeps);
-      await api.register(leadsRoutes, { db, now, notifier, counters, registry: new DatabaseConsumerRegistry(db) });
-      await api.register(cataloguesRoutes, { cataloguesFile: config.cataloguesFile });
+      const registry = options.registry?.(db) ?? new DatabaseConsumerRegistry(db);
+      await api.register(leadsRoutes, { db, now, notifier, counters, registry, catalogues, timezone: config.timezone });
+      await api.register(cataloguesRoutes, { catalogues });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

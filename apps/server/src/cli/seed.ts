@@ -1,12 +1,15 @@
 // npm run seed [-- --reset]: seeds demo data into an empty database; --reset empties it first.
-// npm run seed -- --actions-for EMAIL: gives that promoter a fresh working day of demo actions.
+// npm run seed -- --actions-for EMAIL [--test-action]: gives that promoter a fresh working day of demo
+// actions [and a started exp1707 test action].
+// npm run seed -- --glo-device SERIAL [--glo-device SERIAL …]: unregistered Glo serials in the device registry.
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeUsername } from '@promotor/contract';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Db } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay } from '../db/seed/demo-seed.ts';
+import { insertGloDevices } from '../db/seed/consumer-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from '../db/seed/demo-seed.ts';
 import { findPromoterId } from '../modules/auth/admin.service.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
@@ -17,11 +20,23 @@ const blobStore = openBlobStore(database, config.dataDir);
 
 async function run(db: Db): Promise<string> {
   await migrateToLatest(db, database.dialect);
+  const serials = process.argv.flatMap((arg, i) => (arg === '--glo-device' ? [process.argv[i + 1] ?? ''] : []));
+  if (serials.length > 0) {
+    if (serials.some((serial) => !/^[A-Za-z0-9-]{4,64}$/.test(serial))) throw new Error('Numer seryjny: 4–64 litery, cyfry lub -.');
+    await insertGloDevices(db, serials, new Date());
+    return `Dodano urządzenia glo: ${serials.map((serial) => serial.toUpperCase()).join(', ')}.`;
+  }
   const forIndex = process.argv.indexOf('--actions-for');
   if (forIndex >= 0) {
     const username = normalizeUsername(process.argv[forIndex + 1] ?? '');
-    await seedFreshDay(db, await findPromoterId(db, username), { timezone: config.timezone, blobStore });
-    return `Dodano akcje demonstracyjne dla ${username}.`;
+    const userId = await findPromoterId(db, username);
+    // The test action first: refused while she runs another, before anything is added.
+    const testAction = process.argv.includes('--test-action');
+    if (testAction) await seedTestAction(db, userId, { timezone: config.timezone });
+    await seedFreshDay(db, userId, { timezone: config.timezone, blobStore });
+    return testAction
+      ? `Dodano akcje demonstracyjne i rozpoczętą akcję testową (exp1707) dla ${username}.`
+      : `Dodano akcje demonstracyjne dla ${username}.`;
   }
   if (process.argv.includes('--reset')) {
     await clearAllData(db);

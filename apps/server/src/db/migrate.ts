@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-hot-path-indexes.ts';
 import * as m006 from './migrations/006-vouchers.ts';
 import * as m007 from './migrations/007-reports.ts';
 import * as m008 from './migrations/008-consumers.ts';
+import * as m009 from './migrations/009-registrations.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -21,6 +22,7 @@ const migrations: Record<string, DialectMigration> = {
   '006-vouchers': m006,
   '007-reports': m007,
   '008-consumers': m008,
+  '009-registrations': m009,
 };
 
 class StaticProvider implements MigrationProvider {

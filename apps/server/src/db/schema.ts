@@ -206,10 +206,21 @@ export interface LeadTable {
   action_id: string | null;
   action_point_id: string | null;
   hostess_code: string;
+  /** Not filled: the consumer is consumer_id's (the registry's), never a lead's column (decision 067). */
   email_address: string | null;
   created_at: string;
   /** 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE: the stats' months are ranges of it. */
   wall_time: string;
+  /** The consumer registered; null for rows written before /lead/register (the report seed). */
+  consumer_id: string | null;
+  /** The registration's beacon (meta.bc, 'BC-' and 10 base32 characters); null for seeded rows. */
+  bc: string | null;
+  /** 1: made on the exp1707 test action (spec §2), left out of the stats. */
+  is_test: Generated<0 | 1>;
+  latitude: number | null;
+  longitude: number | null;
+  /** JSON: the form's trace (steps, buildNumber, uuid, isWebView). */
+  trace: string | null;
 }
 
 /** spec §3 Asset item (a Glo or Vuse device) or Product interest item (Velo): one counted device each. */
@@ -218,7 +229,8 @@ export interface LeadItemTable {
   lead_id: string;
   kind: 'asset' | 'product_interest';
   position: number;
-  brand: 'Glo' | 'Vuse' | 'Velo';
+  /** The stats count Glo, Vuse and Velo; Veo and Neo samples are stored, not counted. */
+  brand: 'Glo' | 'Vuse' | 'Velo' | 'Veo' | 'Neo';
   /** The device model, or the product interest's name. */
   model: string;
   colour: string | null;
@@ -255,6 +267,12 @@ export interface ConsumerTable {
   inspiration_club_since: string | null;
   created_by_user_id: string | null;
   created_at: string;
+  /** 'NN-NNN' */
+  postal_code: string | null;
+  /** The consumer form's category and its brand (catalogue consumerCategories). */
+  category: string | null;
+  secondary_brand: string | null;
+  updated_at: string | null;
 }
 
 /** A device she owns (asset) or a product she was given (product interest). */
@@ -262,7 +280,7 @@ export interface ConsumerItemTable {
   id: string;
   consumer_id: string;
   kind: 'asset' | 'product_interest';
-  brand: 'Glo' | 'Vuse' | 'Vype' | 'Neo' | 'Velo' | 'Epok';
+  brand: 'Glo' | 'Vuse' | 'Vype' | 'Neo' | 'Velo' | 'Epok' | 'Veo';
   model: string | null;
   serial_number: string | null;
   sku: string | null;
@@ -281,6 +299,43 @@ export interface LeadOtpTable {
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
+}
+
+/** A Glo device serial number the brand has made (upper-case), as the device registry knows it. */
+export interface GloDeviceTable {
+  serial_number: string;
+  status: 'unregistered' | 'registered';
+  registered_at: string | null;
+  consumer_id: string | null;
+  /** Marked as used by /device/burn. */
+  burnt_at: string | null;
+  created_at: string;
+}
+
+/** The loyalty club's member list (Inspiration Club); an e-mail may be listed twice (old imports). */
+export interface InspirationClubMemberTable {
+  id: string;
+  email_address: string;
+  consumer_id: string | null;
+  joined_at: string;
+  /** She left the club: a promoter cannot enrol her again. */
+  left_at: string | null;
+}
+
+/** GDPR art. 7(1): one consent's decision at one registration, with the text shown. Append-only. */
+export interface ConsentRecordTable {
+  id: string;
+  consumer_id: string;
+  lead_id: string | null;
+  field: string;
+  decision: 0 | 1;
+  text_version: string | null;
+  text_hash: string | null;
+  recorded_at: string;
+  user_id: string;
+  action_id: string | null;
+  action_point_id: string | null;
+  channel: 'webform' | 'mgm';
 }
 
 /** A fixed-window counter: requests per address, failed guesses per username (plugins/rate-counters.ts). */
@@ -319,6 +374,9 @@ export interface Database {
   consumers: ConsumerTable;
   consumer_items: ConsumerItemTable;
   lead_otps: LeadOtpTable;
+  glo_devices: GloDeviceTable;
+  inspiration_club_members: InspirationClubMemberTable;
+  consent_records: ConsentRecordTable;
 }
 
 export type User = Selectable<UserTable>;

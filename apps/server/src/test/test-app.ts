@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -34,6 +34,10 @@ type TestAppOptions = {
   seed?: boolean;
   env?: Record<string, string>;
   prepare?: (app: FastifyInstance) => void;
+  /** The app's log lines at info level go here (tests that check what is logged); silent otherwise. */
+  logStream?: NodeJS.WritableStream;
+  /** Another consumer registry (a test's failing one), built on the test's database. */
+  registry?: AppOptions['registry'];
 };
 
 /** A real server on a fresh, empty database: a temporary SQLite file, or a fresh PostgreSQL schema. */
@@ -47,7 +51,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Suites log in many times; the rate-limit suite sets its own small limits.
     LOGIN_LIMIT_PER_IP_PER_MINUTE: '10000',
@@ -61,7 +65,14 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     const blobStore = openBlobStore(database, config.dataDir, clock.now);
     await seedDemoData(database.db, { timezone: config.timezone, blobStore, now: clock.now() });
   }
-  const app = await buildApp({ config, database, now: clock.now, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: options.logStream !== undefined,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.registry ? { registry: options.registry } : {}),
+  });
   options.prepare?.(app);
   await app.ready();
 

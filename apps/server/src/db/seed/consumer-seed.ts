@@ -12,7 +12,7 @@ export type ConsumerSeed = {
   lastName: string;
   birthDate?: string;
   clubMember?: boolean;
-  items?: Pick<ConsumerItemTable, 'kind' | 'brand' | 'model'>[];
+  items?: (Pick<ConsumerItemTable, 'kind' | 'brand' | 'model'> & Partial<Pick<ConsumerItemTable, 'serial_number' | 'sku'>>)[];
 };
 
 /** One consumer with her devices and products, as the registry (or an import) holds her. */
@@ -38,6 +38,32 @@ export async function insertConsumer(db: Db, c: ConsumerSeed, now: Date): Promis
   return id;
 }
 
+/**
+ * Glo serial numbers the device registry knows, unregistered (a registration may name one), so that a
+ * Glo with a serial can be registered with the demo logins; the README lists them.
+ */
+export const DEMO_GLO_SERIALS = Array.from({ length: 10 }, (_, i) => `GLO${1000001 + i}`);
+/** Already registered: Katarzyna's glo (klientka.glo@demo.pl). */
+export const DEMO_REGISTERED_GLO_SERIAL = 'GLO1000099';
+
+/** Unregistered serial numbers in the device registry (upper-case); one already there is left as it is. */
+export async function insertGloDevices(db: Db, serials: string[], now: Date): Promise<void> {
+  const rows = serials.map((serial) => ({
+    serial_number: serial.trim().toUpperCase(),
+    status: 'unregistered' as const,
+    registered_at: null,
+    consumer_id: null,
+    burnt_at: null,
+    created_at: now.toISOString(),
+  }));
+  if (rows.length > 0)
+    await db
+      .insertInto('glo_devices')
+      .values(rows)
+      .onConflict((oc) => oc.column('serial_number').doNothing())
+      .execute();
+}
+
 export const DEMO_CONSUMERS: ConsumerSeed[] = [
   // Owns a glo hyper (not Pro) and is in the club: Glo and the club are not offered, the Glo Pro modal is.
   {
@@ -47,7 +73,7 @@ export const DEMO_CONSUMERS: ConsumerSeed[] = [
     lastName: 'Wiśniewska',
     birthDate: '1990-04-12',
     clubMember: true,
-    items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2' }],
+    items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2', serial_number: 'GLO1000099' }],
   },
   // Has a Vuse Go and was given Velo: Vuse, Vype and Velo are not offered.
   {
@@ -72,5 +98,29 @@ export const DEMO_CONSUMERS: ConsumerSeed[] = [
 ];
 
 export async function seedConsumers(db: Db, now: Date): Promise<void> {
-  for (const c of DEMO_CONSUMERS) await insertConsumer(db, c, now);
+  const ids = [];
+  for (const c of DEMO_CONSUMERS) ids.push(await insertConsumer(db, c, now));
+  await insertGloDevices(db, DEMO_GLO_SERIALS, now);
+  await db
+    .insertInto('glo_devices')
+    .values({
+      serial_number: DEMO_REGISTERED_GLO_SERIAL,
+      status: 'registered',
+      registered_at: now.toISOString(),
+      consumer_id: ids[0]!,
+      burnt_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  // The club's list holds its member Katarzyna too (verify and register read both).
+  await db
+    .insertInto('inspiration_club_members')
+    .values({
+      id: newId(),
+      email_address: DEMO_CONSUMERS[0]!.emailAddress,
+      consumer_id: ids[0]!,
+      joined_at: now.toISOString(),
+      left_at: null,
+    })
+    .execute();
 }

@@ -5,7 +5,9 @@ import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.
 import { wallDate } from '../../lib/time.ts';
 import { buildPromoter } from '../../test/builders.ts';
 import { sniffImageType } from '../../lib/image-type.ts';
-import { clearAllData, seedDemoData, seedFreshDay } from './demo-seed.ts';
+import { isTestActionName } from '@promotor/contract/lead-items';
+import { DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL } from './consumer-seed.ts';
+import { TEST_ACTION_NAME, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
 import { REPORT_ACTION_NAME } from './report-seed.ts';
 
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
@@ -201,6 +203,40 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     expect(points.map((p) => p.kind)).toEqual(['check_in', 'check_out']);
     expect(points[0]!.action_point_id).not.toBe(points[1]!.action_point_id);
     expect(points[0]!.wall_time.slice(0, 10)).toBe(wallDate(t.clock.now(), t.config.timezone, -1));
+  });
+
+  it('gives Piotr the started exp1707 test action, and the device registry Glo serials to register and one already registered', async () => {
+    const piotrs = await t.db
+      .selectFrom('actions as a')
+      .innerJoin('action_assignments as s', 's.action_id', 'a.id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .where('u.username', '=', 'piotr@demo.pl')
+      .where('s.status', '=', 'started')
+      .select(['a.id', 'a.name'])
+      .execute();
+    expect(piotrs.map((a) => a.name)).toEqual([TEST_ACTION_NAME]);
+    expect(isTestActionName(TEST_ACTION_NAME)).toBe(true);
+    // No registrations seeded in it: they would be tests.
+    expect(await t.db.selectFrom('leads').select('id').where('action_id', '=', piotrs[0]!.id).execute()).toEqual([]);
+    const devices = await t.db.selectFrom('glo_devices').select(['serial_number', 'status']).orderBy('serial_number').execute();
+    expect(devices.filter((d) => d.status === 'unregistered').map((d) => d.serial_number)).toEqual(DEMO_GLO_SERIALS);
+    expect(devices.filter((d) => d.status === 'registered').map((d) => d.serial_number)).toEqual([DEMO_REGISTERED_GLO_SERIAL]);
+  });
+
+  it('--test-action gives her a started exp1707 action of today, and refuses while she runs another', async () => {
+    const ewa = await buildPromoter(t);
+    const options = { timezone: t.config.timezone, now: t.clock.now() };
+    await seedFreshDay(t.db, ewa.userId, { ...options, blobStore: t.app.blobStore });
+    await seedTestAction(t.db, ewa.userId, options);
+    const started = await t.db
+      .selectFrom('actions as a')
+      .innerJoin('action_assignments as s', 's.action_id', 'a.id')
+      .where('s.user_id', '=', ewa.userId)
+      .where('s.status', '=', 'started')
+      .select(['a.name', 'a.since'])
+      .execute();
+    expect(started).toEqual([{ name: TEST_ACTION_NAME, since: `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00` }]);
+    await expect(seedTestAction(t.db, ewa.userId, options)).rejects.toThrow('Ta osoba ma już rozpoczętą akcję');
   });
 
   it('seeds only an empty database, and rebuilds after a reset', async () => {

@@ -2,6 +2,7 @@ import { hashPassword } from '../../modules/auth/password.ts';
 import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
+import { emptyAppendOnly } from '../append-only.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
@@ -11,6 +12,8 @@ import { seedReports } from './report-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
+/** The special test action (spec §2): Piotr's running action, and `--test-action`'s. */
+export const TEST_ACTION_NAME = 'Test rejestracji exp1707 — Stokrotka Galeria Krakowska';
 export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
 
 /** blobStore: where the seeded photos go (the one the app serves them from). */
@@ -87,8 +90,10 @@ function demoActions(): ActionSeed[] {
       user: 'anna',
       userStatus: 'started',
     },
+    // Piotr's running action is the special test action (spec §2, name containing exp1707): the webform
+    // verifies and registers without codes there, and its registrations are not counted.
     {
-      name: 'Promocja velo — Stokrotka Galeria Krakowska',
+      name: TEST_ACTION_NAME,
       day: 0,
       from: '07:00',
       to: '21:00',
@@ -164,6 +169,39 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore
     });
     await seedPromoterVouchers(trx, { eventId: event.id, userId, now });
     await seedReports(trx, { eventId: event.id, userId, blobStore, timezone, now, everyAction: false });
+  });
+}
+
+/**
+ * Gives a promoter the special test action (spec §2, exp1707), started today at one point
+ * (`npm run seed -- --actions-for EMAIL --test-action`): the webform registers without codes there, and
+ * its registrations are flagged as tests. Refused when she already runs an action (one at a time).
+ */
+export async function seedTestAction(
+  db: Db,
+  userId: string,
+  { timezone, now = new Date() }: Omit<SeedOptions, 'blobStore'>,
+): Promise<void> {
+  const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
+  if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
+  const running = await db
+    .selectFrom('action_assignments')
+    .select('action_id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'started')
+    .executeTakeFirst();
+  if (running) throw new Error('Ta osoba ma już rozpoczętą akcję: najpierw ją zakończ.');
+  const date = wallDate(now, timezone);
+  await insertAction(db, {
+    eventId: event.id,
+    userId,
+    name: TEST_ACTION_NAME,
+    since: `${date} 00:00:00`,
+    until: `${date} 23:59:00`,
+    global: 'started',
+    points: [POINTS.galeria],
+    userStatus: 'started',
+    createdAt: now.toISOString(),
   });
 }
 
@@ -243,13 +281,17 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
 /** Empties every table (children first) so that the seed can run again. */
 export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
+    await emptyAppendOnly(trx, 'consent_records');
     for (const table of [
-      'lead_otps',
-      'consumer_items',
-      'consumers',
+      'glo_devices',
+      'inspiration_club_members',
       'action_receipts',
       'lead_items',
       'leads',
+      'lead_otps',
+      'consumer_items',
+      'consumers',
       'action_surveys',
       'action_files',
       'poll_answers',

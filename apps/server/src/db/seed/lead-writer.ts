@@ -3,8 +3,8 @@ import { newId } from '../../lib/crypto.ts';
 import type { Db } from '../kysely.ts';
 import type { LeadItemTable } from '../schema.ts';
 
-// Writes a consumer's registration as /lead/register will (issue 11): the demo seed and the test
-// builders go through here until then, so the stats read the same rows either way.
+// Writes a registration's leads and lead_items rows the way /lead/register does (decision 067), without
+// a consumer: the report seed and the report tests go through here, so the stats read the same rows.
 
 export type LeadItemSeed = Pick<LeadItemTable, 'brand' | 'model'> &
   Partial<Pick<LeadItemTable, 'colour' | 'serial_number' | 'asset_source' | 'sku'>>;
@@ -17,7 +17,7 @@ export type LeadSeed = {
   /** When she registered the consumer; stored as ISO UTC and as her wall clock in `timezone`. */
   at: Date;
   timezone: string;
-  /** Glo and Vuse devices are asset items, Velo products product-interest items (decision 060). */
+  /** Glo and Vuse devices are asset items; Velo, Veo and Neo products product-interest items (decision 060). */
   items: LeadItemSeed[];
 };
 
@@ -43,7 +43,7 @@ export async function insertLead(db: Db, l: LeadSeed): Promise<string> {
         l.items.map((item, position) => ({
           id: newId(),
           lead_id: id,
-          kind: item.brand === 'Velo' ? ('product_interest' as const) : ('asset' as const),
+          kind: item.brand === 'Glo' || item.brand === 'Vuse' ? ('asset' as const) : ('product_interest' as const),
           position,
           brand: item.brand,
           model: item.model,

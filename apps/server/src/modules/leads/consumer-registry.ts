@@ -1,7 +1,11 @@
 import type { VerificationChecks } from '@promotor/contract';
-import type { Db } from '../../db/kysely.ts';
+import type { IcErrorCode } from '@promotor/contract/lead-items';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import type { ConsumerItemTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
 import * as repo from './leads.repository.ts';
+import * as registryRepo from './registry.repository.ts';
 
 /** Who the promoter is registering: the e-mail (lower-case) and the number with its prefix. */
 export type ConsumerContact = { emailAddress: string; mobileNumber: string };
@@ -20,7 +24,45 @@ export type ConsumerVerification = {
 export interface ConsumerRegistry {
   /** The offers' checks for the consumer with that e-mail or that number; null when there is none. */
   verify(contact: ConsumerContact): Promise<ConsumerVerification | null>;
+  /**
+   * Writes the consumer (new, or the known one updated), her devices and products, and marks her Glo
+   * serial registered, inside the caller's transaction `trx` (the lead and the consent records are
+   * written in the same one). Refuses with AppError and a §8 code (error_consumer_multiple_found,
+   * error_asset_unavailable, error_product_unavailable, error_device_not_found,
+   * error_device_already_registered, ASSET:CREATION_ERROR, PRODUCT_INTEREST:CREATION_ERROR); anything
+   * else it throws is the registry failing (the service answers error_m2_exception).
+   */
+  register(trx: Db, registration: Registration): Promise<{ consumerId: string }>;
+  /**
+   * Enrols a registered consumer in the loyalty club, after the registration is stored: 'enrolled', or
+   * the loyalty-club code saying why not (the registration stands either way, spec §4).
+   */
+  enrolInClub(consumerId: string, contact: ConsumerContact, at: string): Promise<'enrolled' | IcErrorCode>;
+  /** Marks a registered Glo device as used; false when the serial is not a registered device. */
+  burnDevice(serialNumber: string, at: string): Promise<boolean>;
 }
+
+/** What a registration hands the registry: the consumer form's person, and the items of her offers. */
+export type Registration = {
+  contact: ConsumerContact;
+  person: {
+    firstName: string;
+    lastName: string;
+    /** 'YYYY-MM-DD' */
+    birthDate: string;
+    /** 'NN-NNN' */
+    postalCode: string;
+    category: string;
+    secondaryBrand: string | null;
+  };
+  /** Devices: Glo with its serial number (upper-case) when given, Vuse. */
+  assets: { brand: 'Glo' | 'Vuse'; model: string; serialNumber: string | null; sku: string }[];
+  /** Samples: Velo, Veo (with a Glo), Neo. */
+  products: { brand: 'Velo' | 'Veo' | 'Neo'; name: string; sku: string }[];
+  registeredBy: string;
+  /** ISO UTC */
+  at: string;
+};
 
 type Item = Pick<ConsumerItemTable, 'kind' | 'brand' | 'model'>;
 
@@ -51,7 +93,22 @@ export function judgeOffers(items: Item[], clubMember: boolean, singleConsumer: 
   return { verification: groups, gloPro: singleConsumer && olderGlo };
 }
 
-/** The registry in our own database (tables consumers and consumer_items, migration 008). */
+/** Runs a write; a unique index refusing it becomes the §8 code (the race the checks could not see). */
+async function refusingDuplicates(
+  write: () => Promise<void>,
+  code: 'ASSET:CREATION_ERROR' | 'PRODUCT_INTEREST:CREATION_ERROR' | 'error_consumer_multiple_found',
+) {
+  try {
+    await write();
+  } catch (error) {
+    throw isUniqueViolation(error) ? new AppError(code) : error;
+  }
+}
+
+/**
+ * The registry in our own database (consumers, consumer_items, glo_devices, inspiration_club_members:
+ * migrations 008 and 009; decisions 063 and 067).
+ */
 export class DatabaseConsumerRegistry implements ConsumerRegistry {
   constructor(private readonly db: Db) {}
 
@@ -62,7 +119,114 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
       this.db,
       consumers.map((c) => c.id),
     );
-    const clubMember = consumers.some((c) => c.inspiration_club_since !== null);
+    const clubMember =
+      consumers.some((c) => c.inspiration_club_since !== null) || (await registryRepo.isClubListed(this.db, contact.emailAddress));
     return judgeOffers(items, clubMember, consumers.length === 1);
+  }
+
+  async register(trx: Db, r: Registration): Promise<{ consumerId: string }> {
+    const known = await this.checkOffers(trx, r);
+    const glo = r.assets.find((a) => a.brand === 'Glo' && a.serialNumber !== null);
+    if (glo?.serialNumber) {
+      const device = await registryRepo.findGloDevice(trx, glo.serialNumber);
+      if (!device) throw new AppError('error_device_not_found');
+      if (device.status !== 'unregistered') throw new AppError('error_device_already_registered');
+    }
+
+    const fields: registryRepo.ConsumerFields = {
+      email_address: r.contact.emailAddress,
+      mobile_number: r.contact.mobileNumber,
+      first_name: r.person.firstName,
+      last_name: r.person.lastName,
+      birth_date: r.person.birthDate,
+      postal_code: r.person.postalCode,
+      category: r.person.category,
+      secondary_brand: r.person.secondaryBrand,
+    };
+    const consumerId = known ?? newId();
+    // Both codes proved she holds this e-mail and this number: a known consumer takes them as hers now.
+    // A consumer created meanwhile by another registration of the same e-mail is "already a participant".
+    await refusingDuplicates(
+      () =>
+        known
+          ? registryRepo.updateConsumer(trx, known, { ...fields, updated_at: r.at })
+          : registryRepo.insertConsumer(trx, {
+              ...fields,
+              id: consumerId,
+              inspiration_club_since: null,
+              created_by_user_id: r.registeredBy,
+              created_at: r.at,
+              updated_at: null,
+            }),
+      'error_consumer_multiple_found',
+    );
+
+    const item = { consumer_id: consumerId, created_at: r.at };
+    const assets = r.assets.map((a) => ({
+      ...item,
+      id: newId(),
+      kind: 'asset' as const,
+      brand: a.brand,
+      model: a.model,
+      serial_number: a.serialNumber,
+      sku: a.sku,
+    }));
+    await refusingDuplicates(() => registryRepo.insertItems(trx, assets), 'ASSET:CREATION_ERROR');
+    // A product is a sample of a SKU: two packs of one flavour are one product interest.
+    const skus = [...new Map(r.products.map((p) => [p.sku, p])).values()];
+    const products = skus.map((p) => ({
+      ...item,
+      id: newId(),
+      kind: 'product_interest' as const,
+      brand: p.brand,
+      model: p.name,
+      serial_number: null,
+      sku: p.sku,
+    }));
+    await refusingDuplicates(() => registryRepo.insertItems(trx, products), 'PRODUCT_INTEREST:CREATION_ERROR');
+    if (glo?.serialNumber && !(await registryRepo.markGloDeviceRegistered(trx, glo.serialNumber, consumerId, r.at))) {
+      throw new AppError('ASSET:CREATION_ERROR');
+    }
+    return { consumerId };
+  }
+
+  /**
+   * The verification's checks again (decision 063, judgeOffers): the data may have changed since. The
+   * known consumer's id, or null for a new one.
+   */
+  private async checkOffers(trx: Db, r: Registration): Promise<string | null> {
+    const consumers = await repo.findConsumersByContact(trx, r.contact.emailAddress, r.contact.mobileNumber);
+    if (consumers.length > 1) throw new AppError('error_consumer_multiple_found');
+    const consumer = consumers[0];
+    if (!consumer) return null;
+    const { verification } = judgeOffers(await repo.itemsOfConsumers(trx, [consumer.id]), false, true);
+    for (const asset of r.assets) if (!verification[asset.brand].assetAvailable) throw new AppError('error_asset_unavailable');
+    for (const product of r.products) {
+      if (product.brand !== 'Veo' && !verification[product.brand].productAvailable) throw new AppError('error_product_unavailable');
+    }
+    return consumer.id;
+  }
+
+  async enrolInClub(consumerId: string, contact: ConsumerContact, at: string): Promise<'enrolled' | IcErrorCode> {
+    return this.db.transaction().execute(async (trx) => {
+      const entries = await registryRepo.findClubEntries(trx, contact.emailAddress);
+      if (entries.length > 1) return 'error_ic_consumer_multiple_found';
+      const { inspiration_club_since: since } = await registryRepo.findConsumerClubSince(trx, consumerId);
+      const entry = entries[0];
+      if (since !== null || (entry && entry.left_at === null)) return 'error_ic_consumer_already_exists';
+      // She left the club: a promoter cannot put her back, she rejoins by herself.
+      if (entry) return 'error_ic_registration_failed';
+      await registryRepo.insertClubMember(trx, {
+        id: newId(),
+        email_address: contact.emailAddress,
+        consumer_id: consumerId,
+        joined_at: at,
+      });
+      return 'enrolled';
+    });
+  }
+
+  async burnDevice(serialNumber: string, at: string): Promise<boolean> {
+    return registryRepo.burnGloDevice(this.db, serialNumber, at);
   }
 }

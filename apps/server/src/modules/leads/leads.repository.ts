@@ -91,6 +91,13 @@ export async function deleteExpiredOtps(db: Db, beforeIso: string): Promise<void
   await db.deleteFrom('lead_otps').where('expires_at', '<', beforeIso).execute();
 }
 
+// ── who registers ──
+
+/** Her hostess code (spec §3: the webform's hostessCode is her ident). */
+export async function findUserIdent(db: Db, userId: string): Promise<string> {
+  return (await db.selectFrom('users').select('ident').where('id', '=', userId).executeTakeFirstOrThrow()).ident;
+}
+
 // ── the event of /lead/verify ──
 
 /** The event with that ident, if she works on it (an action of it assigned to her, not cancelled). */

@@ -1,14 +1,32 @@
-import { OTP_LENGTH, OTP_VALIDITY_MINUTES, type LeadOtpBody, type LeadVerifyBody, type LeadVerifyResponse } from '@promotor/contract';
+import { isTestActionName } from '@promotor/contract/lead-items';
+import {
+  OTP_LENGTH,
+  OTP_VALIDITY_MINUTES,
+  type LeadOtpBody,
+  type LeadVerifyBody,
+  type LeadVerifyResponse,
+  type WebformCataloguesResponse,
+} from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
+import { findStartedAction } from '../actions/actions.repository.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
 import type { ConsumerContact, ConsumerRegistry } from './consumer-registry.ts';
 import * as repo from './leads.repository.ts';
 
-export type LeadsDeps = { db: Db; now: () => Date; notifier: Notifier; counters: RateCounters; registry: ConsumerRegistry };
+export type LeadsDeps = {
+  db: Db;
+  now: () => Date;
+  notifier: Notifier;
+  counters: RateCounters;
+  registry: ConsumerRegistry;
+  /** The webform's catalogues as /webform/catalogues answers them (/lead/register checks against them). */
+  catalogues: WebformCataloguesResponse;
+  timezone: string;
+};
 
 /** Issue 11: wrong tries per code before even the right one is refused until a new send. */
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -18,14 +36,14 @@ const HOUR_MS = 3_600_000;
 /** Codes expired this long ago are deleted at the next send (nobody can use them any more). */
 const EXPIRED_OTP_KEPT_MS = 24 * HOUR_MS;
 
-const contactOf = (lead: { emailAddress: string; mobileNumber: string }): ConsumerContact => ({
+export const contactOf = (lead: { emailAddress: string; mobileNumber: string }): ConsumerContact => ({
   emailAddress: lead.emailAddress.trim().toLowerCase(),
   mobileNumber: lead.mobileNumber,
 });
 
 // The codes and the send limits know the consumer only by hashes: no contact data in lead_otps or in
 // rate_counters for someone who never registers (decision 063).
-const recipientHash = (c: ConsumerContact) => sha256(`lead-otp:${c.emailAddress}\n${c.mobileNumber}`);
+export const recipientHash = (c: ConsumerContact) => sha256(`lead-otp:${c.emailAddress}\n${c.mobileNumber}`);
 const codeHash = (otpId: string, channel: repo.OtpChannel, code: string) => sha256(`${otpId}:${channel}:${code.trim().toUpperCase()}`);
 
 const codeMessage = (code: string) => `Twój kod weryfikacyjny: ${code}. Kod jest ważny ${OTP_VALIDITY_MINUTES} minut.`;
@@ -75,7 +93,7 @@ export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadO
  * Whether one code is right, within its tries: a try is taken before the comparison and given back
  * when the code was right, so only wrong tries count and parallel guesses cannot pass the limit.
  */
-async function codeIsRight(
+export async function codeIsRight(
   db: Db,
   otp: { id: string; email_code_hash: string; sms_code_hash: string },
   channel: repo.OtpChannel,
@@ -99,6 +117,7 @@ export async function verify(deps: LeadsDeps, caller: CallerUser, body: LeadVeri
   const { lead } = body;
   if (!(await repo.findHerEventByIdent(db, caller.userId, lead.eventIdent))) throw new AppError('E_EVENT_NOT_FOUND');
   const contact = contactOf(lead);
+  if (lead.otp === '' && lead.otpEmail === '') return verifyWithoutCodes(deps, caller, lead.eventIdent, contact);
   const otp = await repo.findHerOtp(db, recipientHash(contact), caller.userId);
   if (!otp || otp.consumed_at !== null || Date.parse(otp.expires_at) <= deps.now().getTime()) throw new AppError('error_wrong_otp');
   // Both are judged (each wrong one takes a try) before answering, so one answer never hides a wrong other.
@@ -106,8 +125,22 @@ export async function verify(deps: LeadsDeps, caller: CallerUser, body: LeadVeri
   if (!smsRight) throw new AppError('error_wrong_otp');
   if (!emailRight) throw new AppError('error_wrong_otp_email');
 
+  return judged(deps, contact, false);
+}
+
+async function judged(deps: LeadsDeps, contact: ConsumerContact, bypassed: boolean): Promise<LeadVerifyResponse> {
   const known = await deps.registry.verify(contact);
   if (!known) throw new AppError('error_m2_not_found_in_salesforce');
-  // Our registry verifies for real; the Sf-Bypassed path of the test action (spec §2 exp1707) comes later.
-  return { verification: known.verification, Glo_Pro: known.gloPro, sfVerificationBypassed: false };
+  return { verification: known.verification, Glo_Pro: known.gloPro, sfVerificationBypassed: bypassed };
+}
+
+/**
+ * spec §2: on the special test action (a started action of hers whose name contains exp1707, of the
+ * event she verifies in) both codes may be empty; the answer says sfVerificationBypassed: true.
+ * Anywhere else empty codes are simply wrong.
+ */
+async function verifyWithoutCodes(deps: LeadsDeps, caller: CallerUser, eventIdent: string, contact: ConsumerContact) {
+  const started = await findStartedAction(deps.db, caller.userId);
+  if (!started || !isTestActionName(started.name) || started.event_ident !== eventIdent) throw new AppError('error_wrong_otp');
+  return judged(deps, contact, true);
 }

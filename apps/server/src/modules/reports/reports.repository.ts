@@ -2,13 +2,19 @@ import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { WallRange } from './sample-periods.ts';
 
-type CountRow = { brand: 'Glo' | 'Vuse' | 'Velo'; model: string; count: number | string };
+/** The brands the stats count (spec §3 Sample stats); Veo and Neo samples are stored, not counted. */
+const COUNTED_BRANDS = ['Glo', 'Vuse', 'Velo'] as const;
+type CountedBrand = (typeof COUNTED_BRANDS)[number];
+type CountRow = { brand: string; model: string; count: number | string };
 
+// Registrations made on the exp1707 test action (spec §2) never count (decision 067).
 function countedItems(db: Db, userId: string) {
   return db
     .selectFrom('lead_items as i')
     .innerJoin('leads as l', 'l.id', 'i.lead_id')
     .where('l.user_id', '=', userId)
+    .where('l.is_test', '=', 0)
+    .where('i.brand', 'in', COUNTED_BRANDS)
     .select(['i.brand', 'i.model'])
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .groupBy(['i.brand', 'i.model'])
@@ -24,7 +30,7 @@ const inRange = preparedQuery((db, v: { userId: string; from: string; to: string
   countedItems(db, v.userId).where('l.wall_time', '>=', v.from).where('l.wall_time', '<', v.to),
 );
 
-const counted = (rows: CountRow[]) => rows.map((r) => ({ brand: r.brand, model: r.model, count: Number(r.count) }));
+const counted = (rows: CountRow[]) => rows.map((r) => ({ brand: r.brand as CountedBrand, model: r.model, count: Number(r.count) }));
 
 export async function countInAction(db: Db, userId: string, actionId: string) {
   return counted((await inAction(db, { userId, actionId })).rows);

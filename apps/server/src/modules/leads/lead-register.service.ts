@@ -1,0 +1,241 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isTestActionName } from '@promotor/contract/lead-items';
+import type { DeviceBurnBody, LeadPayload, LeadRegisterBody, LeadRegisterResponse, WebformCatalogues } from '@promotor/contract';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import type { Db } from '../../db/kysely.ts';
+import type { ConsentRecordTable, LeadItemTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
+import { wallDate } from '../../lib/time.ts';
+import type { CallerUser } from '../../plugins/auth.ts';
+import { findStartedAction, pointsOf } from '../actions/actions.repository.ts';
+import type { Registration } from './consumer-registry.ts';
+import { checkCategory, checkItems, checkWebformRules, consentDecisions, newBeacon, type ConsentDecision } from './lead-register.checks.ts';
+import * as leadRepo from './lead-register.repository.ts';
+import * as repo from './leads.repository.ts';
+import { codeIsRight, contactOf, recipientHash, type LeadsDeps } from './leads.service.ts';
+
+// spec §7 /lead/register, §5 Send rule and Registration, §8 Registration errors (decision 067).
+
+/** The request's logger and meta.ts: a failure is logged with the request id and ts, never with her data. */
+export type RequestContext = { log: FastifyBaseLogger; ts: string };
+
+type CodesVerdict = 'right' | 'bypassed' | 'error_wrong_otp' | 'error_wrong_otp_email';
+
+/**
+ * spec §5 Send rule: the codes are valid "10 min or until the first registration attempt", so this
+ * attempt uses them up whatever it answers later. Both are judged (each wrong one takes a try, a
+ * locked one is refused) and consumed before any other check refuses.
+ */
+async function useCodes(db: Db, caller: CallerUser, lead: LeadPayload, now: Date): Promise<CodesVerdict> {
+  const otp = await repo.findHerOtp(db, recipientHash(contactOf(lead)), caller.userId);
+  if (!otp || otp.consumed_at !== null || Date.parse(otp.expires_at) <= now.getTime()) return 'error_wrong_otp';
+  const sms = await codeIsRight(db, otp, 'sms', lead.otp);
+  const email = await codeIsRight(db, otp, 'email', lead.otpEmail);
+  // A parallel attempt that consumed them first wins; this one is wrong.
+  if (!(await repo.consumeCodes(db, otp.id, now.toISOString()))) return 'error_wrong_otp';
+  if (!sms) return 'error_wrong_otp';
+  return email ? 'right' : 'error_wrong_otp_email';
+}
+
+/** Her started action named by tourPlan, of the event and with the point the body names. */
+async function requireHerPlace(db: Db, caller: CallerUser, lead: LeadPayload, started: Awaited<ReturnType<typeof findStartedAction>>) {
+  if (!started || started.ident !== lead.tourPlan) throw new AppError('E_ACTION_NOT_FOUND');
+  if ((await repo.findUserIdent(db, caller.userId)) !== lead.hostessCode) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+  if (started.event_ident !== lead.eventIdent) throw new AppError('E_EVENT_NOT_FOUND');
+  const points = await pointsOf(db, [started.id]);
+  const multiLocation = points.length > 1;
+  const point = points.find((p) => p.id === lead.pointIdent);
+  // No location chosen on a multi-point action is the form's 'Lokalizacja wymagana' (the rules say it).
+  if (!point && !(multiLocation && lead.pointIdent === '')) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  return { action: started, point, multiLocation };
+}
+
+/** §5: the chosen Glo or Vuse source marks requireAllConsents in the catalogue. */
+function sourceRequiresAllConsents(lead: LeadPayload, catalogues: WebformCatalogues): boolean {
+  const { Glo, Vuse } = lead.selectedOffers;
+  const requires = (sources: WebformCatalogues['glo']['assetSources'], name: string | undefined) =>
+    sources.some((s) => s.name === name && s.requireAllConsents);
+  return requires(catalogues.glo.assetSources, Glo?.assetSource) || requires(catalogues.vuse.assetSources, Vuse?.assetSource);
+}
+
+/** A registry exception is error_m2_exception; logged with the request id and ts, and without her data. */
+async function inRegistry<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Not the error's message: a database's may quote the values it refused (an e-mail address).
+    const failure = { name: (error as Error)?.name, code: (error as { code?: unknown })?.code };
+    context.log.error({ ts: context.ts, registryFailure: failure }, 'consumer registry failed');
+    throw new AppError('error_m2_exception');
+  }
+}
+
+const upper = (serial: string | undefined) => (serial === undefined ? null : serial.trim().toUpperCase());
+
+export type RegisterAnswer = { data: LeadRegisterResponse; meta: { bc: string } };
+
+/**
+ * Registers a consumer: who she is and where (her started action, her hostess code, its event and
+ * point), the §5 rules, the items, the consent texts and the codes again; then the registry's checks
+ * and, in one transaction, the consumer, her items, her Glo serial, the lead with its items and the
+ * consent records. The loyalty club comes after: a failure there still leaves the registration stored
+ * and answers the club's code with the lead's id and beacon (spec §4).
+ */
+export async function register(
+  deps: LeadsDeps,
+  caller: CallerUser,
+  body: LeadRegisterBody,
+  context: RequestContext,
+): Promise<RegisterAnswer> {
+  const { db } = deps;
+  const { lead, trace } = body;
+  const now = deps.now();
+  const at = now.toISOString();
+  const started = await findStartedAction(db, caller.userId);
+  const isTest = started !== undefined && isTestActionName(started.name);
+  // spec §2: the test action registers without codes; anywhere else '' is a wrong code.
+  const bypassed = isTest && lead.otp === '' && lead.otpEmail === '';
+  const codes = bypassed ? 'bypassed' : await useCodes(db, caller, lead, now);
+
+  const { action, point, multiLocation } = await requireHerPlace(db, caller, lead, started);
+  const { catalogues } = deps.catalogues;
+  const today = wallDate(now, deps.timezone);
+  checkWebformRules(lead, { today, multiLocation, sourceRequiresAllConsents: sourceRequiresAllConsents(lead, catalogues) });
+  checkCategory(lead, catalogues);
+  // The rules refused an empty location on a multi-point action; any other point was found above.
+  if (!point) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  const items = checkItems(lead, catalogues, {
+    tourPlan: action.ident,
+    storeId: point.petra_id,
+    today,
+    yesterday: wallDate(now, deps.timezone, -1),
+    now,
+  });
+  const decisions = consentDecisions(lead, catalogues.consents);
+  if (codes !== 'right' && codes !== 'bypassed') throw new AppError(codes);
+
+  const contact = contactOf(lead);
+  const gloSerial = upper(lead.selectedOffers.Glo?.serialNumber);
+  const registration: Registration = {
+    contact,
+    person: {
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      birthDate: lead.birthDate,
+      postalCode: lead.billingPostalCode,
+      category: lead.category,
+      secondaryBrand: lead.secondaryBrand,
+    },
+    assets: items.assetItems.map((a) => ({
+      brand: a.brand,
+      model: a.model,
+      serialNumber: a.brand === 'Glo' ? gloSerial : null,
+      sku: a.assetSource,
+    })),
+    products: items.productInterestItems.map((p) => ({ brand: p.brand, name: p.name, sku: p.sku })),
+    registeredBy: caller.userId,
+    at,
+  };
+  const leadId = newId();
+  const bc = newBeacon();
+  const place = { user_id: caller.userId, action_id: action.id, action_point_id: point.id };
+
+  const { consumerId } = await db.transaction().execute(async (trx) => {
+    const registered = await inRegistry(context, () => deps.registry.register(trx, registration));
+    await leadRepo.insertLead(
+      trx,
+      {
+        id: leadId,
+        ...place,
+        hostess_code: lead.hostessCode,
+        email_address: null,
+        created_at: at,
+        wall_time: toWallClock(now, deps.timezone),
+        consumer_id: registered.consumerId,
+        bc,
+        is_test: isTest ? 1 : 0,
+        latitude: lead.coordinates.latitude,
+        longitude: lead.coordinates.longitude,
+        trace: JSON.stringify(trace),
+      },
+      leadItemRows(lead, registration),
+    );
+    await leadRepo.insertConsentRecords(
+      trx,
+      consentRows(decisions, { ...place, consumer_id: registered.consumerId, lead_id: leadId, recorded_at: at }),
+    );
+    return registered;
+  });
+  context.log.info({ ts: context.ts, leadId, bc, isTest }, 'consumer registered');
+
+  if (lead.selectedOffers.InspirationClub === true) {
+    const club = await enrol(deps, context, consumerId, contact, at);
+    if (club !== 'enrolled') throw new AppError(club, { lead: { id: leadId }, bc });
+  }
+  return { data: { lead: { id: leadId } }, meta: { bc } };
+}
+
+/** The club's answer; its own failure is error_ic_registration_failed (the registration stands). */
+async function enrol(deps: LeadsDeps, context: RequestContext, consumerId: string, contact: Registration['contact'], at: string) {
+  try {
+    return await deps.registry.enrolInClub(consumerId, contact, at);
+  } catch (error) {
+    const failure = { name: (error as Error)?.name, code: (error as { code?: unknown })?.code };
+    context.log.error({ ts: context.ts, registryFailure: failure }, 'loyalty club enrolment failed');
+    return 'error_ic_registration_failed' as const;
+  }
+}
+
+/** The lead's items, the stats' rows: devices with their model, samples with their name as model. */
+function leadItemRows(lead: LeadPayload, r: Registration): Omit<LeadItemTable, 'lead_id'>[] {
+  const sourceName = { Glo: lead.selectedOffers.Glo?.assetSource ?? null, Vuse: lead.selectedOffers.Vuse?.assetSource ?? null };
+  const colour = { Glo: lead.selectedOffers.Glo?.color ?? null, Vuse: lead.selectedOffers.Vuse?.color ?? null };
+  const assets = r.assets.map((a) => ({
+    kind: 'asset' as const,
+    brand: a.brand,
+    model: a.model,
+    colour: colour[a.brand],
+    serial_number: a.serialNumber,
+    asset_source: sourceName[a.brand],
+    sku: a.sku,
+  }));
+  const products = r.products.map((p) => ({
+    kind: 'product_interest' as const,
+    brand: p.brand,
+    model: p.name,
+    colour: null,
+    serial_number: null,
+    asset_source: null,
+    sku: p.sku,
+  }));
+  return [...assets, ...products].map((item, position) => ({ ...item, id: newId(), position }));
+}
+
+function consentRows(
+  decisions: ConsentDecision[],
+  common: Omit<ConsentRecordTable, 'id' | 'field' | 'decision' | 'text_version' | 'text_hash' | 'channel'>,
+): ConsentRecordTable[] {
+  return decisions.map((d) => ({
+    ...common,
+    id: newId(),
+    field: d.field,
+    decision: d.decision ? 1 : 0,
+    text_version: d.text?.version ?? null,
+    text_hash: d.text?.textHash ?? null,
+    channel: 'webform',
+  }));
+}
+
+/**
+ * spec §7 /device/burn: marks a Glo device she registered as used. Unknown, unregistered and another
+ * promoter's serial numbers are all error_device_not_found (nobody learns whose a serial is). Burning
+ * twice answers the same.
+ */
+export async function burnDevice(deps: LeadsDeps, caller: CallerUser, body: DeviceBurnBody, context: RequestContext): Promise<void> {
+  const serial = body.device.serialNumber.trim().toUpperCase();
+  if (!(await leadRepo.registeredHerSerial(deps.db, caller.userId, serial))) throw new AppError('error_device_not_found');
+  const burnt = await inRegistry(context, () => deps.registry.burnDevice(serial, deps.now().toISOString()));
+  if (!burnt) throw new AppError('error_device_not_found');
+}
