@@ -10,6 +10,18 @@ import type { StoredCatalogues, WebformForm, WebformState, WebformStep } from '.
 // The webform slice's writers (spec §3 Webform state, §4 Webform). The page reads the slice; every
 // change of the form goes through here, so it is saved at once and a reload finds it (decision 068).
 
+/** The consents of step 3, none ticked: never pre-ticked (spec §3), and unticked again when their texts change. */
+export const UNTICKED_CONSENTS = {
+  ageVerified: false,
+  inspirationClub: false,
+  personalDataRegistrationAuthorisation: false,
+  externalCompaniesAuthorization: false,
+  mobileOptIn: false,
+  socialMediaOptIn: false,
+  newsletterCommercialAuthorization: false,
+  hypercareOptIn: false,
+} as const satisfies Partial<WebformValues>;
+
 /** spec §3 Webform data as a fresh form has it: her code and the action's ident pre-filled, +48, nothing ticked. */
 export function initialValues(action: Pick<Action, 'ident'>, user: Pick<SessionUser, 'ident'>): WebformValues {
   return {
@@ -27,14 +39,7 @@ export function initialValues(action: Pick<Action, 'ident'>, user: Pick<SessionU
     deviceName: '',
     birthDate: '',
     billingPostalCode: '',
-    ageVerified: false,
-    inspirationClub: false,
-    personalDataRegistrationAuthorisation: false,
-    externalCompaniesAuthorization: false,
-    mobileOptIn: false,
-    socialMediaOptIn: false,
-    newsletterCommercialAuthorization: false,
-    hypercareOptIn: false,
+    ...UNTICKED_CONSENTS,
     recieptURL: '',
     isHoreca: false,
     selectedOffers: {},

@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stopOutbox } from '../../../lib/outbox/outbox.ts';
-import { logIn, ok, useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../lib/outbox/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { useAppStore } from '../../../store/app-store.ts';
-import { closeReceiptDb } from '../receipt/receipt-store.ts';
 import { buildCatalogues } from './offers-test-kit.ts';
 import {
   currentStep,
@@ -14,6 +12,7 @@ import {
   putForm,
   refusedWith,
   renderWebform,
+  setUpWebformTests,
   startedAction,
   storedForm,
   useWebformServer,
@@ -23,15 +22,7 @@ import {
 
 const sendCodesButton = () => screen.getByRole('button', { name: 'Wyślij kody' });
 
-beforeEach(async () => {
-  useFreshIndexedDb();
-  await logIn('anna');
-});
-
-afterEach(async () => {
-  await stopOutbox();
-  await closeReceiptDb();
-});
+setUpWebformTests();
 
 describe('webform page', () => {
   it("without a started action says 'Brak aktywnych akcji' and links to the actions", async () => {

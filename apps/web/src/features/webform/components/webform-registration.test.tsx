@@ -2,12 +2,11 @@ import 'fake-indexeddb/auto';
 import { LeadRegisterBody } from '@promotor/contract';
 import type { WebformValues } from '@promotor/contract/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appDay } from '../../../lib/dates/app-time-zone.ts';
-import { stopOutbox } from '../../../lib/outbox/outbox.ts';
-import { logIn, ok, useFreshIndexedDb, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
+import { ok, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
-import { closeReceiptDb, loadReceipt, saveReceipt } from '../receipt/receipt-store.ts';
+import { loadReceipt, saveReceipt } from '../receipt/receipt-store.ts';
 import {
   CATALOGUES_VERSION,
   currentStep,
@@ -17,6 +16,7 @@ import {
   refusedWith,
   registered,
   renderWebform,
+  setUpWebformTests,
   storedForm,
   twoPointAction,
   putAction,
@@ -56,15 +56,7 @@ async function uploadOf(request: ServerRequest) {
   return { input: JSON.parse(String(request.form?.get('_input'))), file: file instanceof Blob ? await file.text() : null };
 }
 
-beforeEach(async () => {
-  useFreshIndexedDb();
-  await logIn('anna');
-});
-
-afterEach(async () => {
-  await stopOutbox();
-  await closeReceiptDb();
-});
+setUpWebformTests();
 
 describe('webform registration', () => {
   it('registers with the exact §3 payload, shows step 4 per offer, then queues the receipt and the device burn', async () => {
@@ -262,6 +254,8 @@ describe('webform registration', () => {
     expect(within(popup).getByText('2026-03-05T10:15:00.123Z')).toBeInTheDocument();
     expect(currentStep()).toBe(step);
     expect(storedForm().pendingRegistration).toBeNull();
+    // Spent by the attempt (decision 067), unless the body's shape was refused before they were judged.
+    expect(storedForm().data.otp).toBe(code === 'E_VALIDATION' ? 'AB3CD' : '');
   });
 
   it('a lost connection asks to check it; the retry is the same request with the same key, so it registers once', async () => {
@@ -290,20 +284,33 @@ describe('webform registration', () => {
     expect(second!.body).toEqual(first!.body);
   });
 
-  it('after a refusal the next attempt is a new request with a new key', async () => {
+  it('after a refusal the codes are spent: the next try asks for new ones, and its registration is a new request', async () => {
     await atStep3();
     let refuse = true;
-    const server = useWebformServer({ '/lead/register': () => (refuse ? refusedWith('error_m2_exception', 502) : registered()) });
+    const server = useWebformServer({
+      '/lead/register': () => (refuse ? refusedWith('error_device_not_found', 422) : registered()),
+      '/lead/verify': () => refusedWith('error_m2_not_found_in_salesforce', 404),
+    });
     const { user } = renderWebform();
-
     await user.click(await registerButton());
     await user.click(within(await screen.findByRole('dialog', { name: 'Wystąpił błąd.' })).getByRole('button', { name: 'Wróć' }));
     refuse = false;
+
+    await user.click(await registerButton());
+    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(popup).toHaveTextContent('Brak kodów weryfikacyjnych. Wyślij nowe kody i wróć do weryfikacji');
+    await user.click(within(popup).getByRole('button', { name: 'Wróć' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Kod SMS' }), 'NEW23');
+    await user.type(screen.getByRole('textbox', { name: 'Kod e-mail' }), 'NEW45');
+    await user.click(screen.getByRole('button', { name: 'Zweryfikuj' }));
+    await user.click(await screen.findByRole('button', { name: 'Dalej' }));
     await user.click(await registerButton());
 
     await screen.findByRole('heading', { name: 'Konsument został zarejestrowany' });
     const [first, second] = server.to('/lead/register');
+    expect(server.to('/lead/register')).toHaveLength(2);
     expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(second!.body).toMatchObject({ lead: { otp: 'NEW23', otpEmail: 'NEW45', firstName: 'Jan' } });
   });
 
   it('E_CONSENT_TEXT_CHANGED loads the consents again, unticks them all and says why', async () => {

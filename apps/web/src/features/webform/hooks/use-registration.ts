@@ -11,7 +11,7 @@ import { queueAfterRegistration } from '../submit/after-registration.ts';
 import { leadRegisterBody } from '../submit/lead-body.ts';
 import { registrationPosition } from '../submit/position.ts';
 import type { PendingRegistration, WebformForm } from '../webform.slice.ts';
-import { currentForm, goToStep, updateForm } from '../webform-store.ts';
+import { currentForm, goToStep, UNTICKED_CONSENTS, updateForm } from '../webform-store.ts';
 import { networkModal } from './use-codes.ts';
 
 const t = pl.webform;
@@ -33,18 +33,6 @@ const REGISTRATION_CODES = new Set([
 
 export const registrationErrorMessage = (code: string): string =>
   REGISTRATION_CODES.has(code) ? pl.errors.ofCode(code) : `${t.submitFailed} ${pl.errors.ofCode(code)}`;
-
-/** The consents of step 3, unticked (E_CONSENT_TEXT_CHANGED: she must show the new texts and ask again). */
-const UNTICKED_CONSENTS = {
-  ageVerified: false,
-  inspirationClub: false,
-  personalDataRegistrationAuthorisation: false,
-  externalCompaniesAuthorization: false,
-  mobileOptIn: false,
-  socialMediaOptIn: false,
-  newsletterCommercialAuthorization: false,
-  hypercareOptIn: false,
-};
 
 /** Back to verification, unverified, offers unchosen (spec §5 Send rule; §8 error_wrong_otp "get it again"). */
 const backToCodes = (form: WebformForm) =>
@@ -90,10 +78,14 @@ export function useRegistration({ action, catalogues, testAction, show, reloadCa
   }
 
   function refused(form: WebformForm, error: ApiError & { code: string }): void {
-    updateForm({ pendingRegistration: null }); // answered: the next attempt is a new request
+    // spec §5: the codes are valid "until the first registration attempt", and the server uses them up
+    // before any check but the body's shape (decision 067): after its answer they are gone, so the next
+    // 'Zarejestruj' meets the Send rule and she fetches new ones. E_VALIDATION may be the shape's.
+    const data = error.code === 'E_VALIDATION' ? form.data : { ...form.data, otp: '', otpEmail: '' };
+    updateForm({ pendingRegistration: null, data }); // answered: the next attempt is a new request
     if (error.code === 'E_CONSENT_TEXT_CHANGED') {
       reloadCatalogues();
-      updateForm({ data: { ...form.data, ...UNTICKED_CONSENTS } });
+      updateForm({ data: { ...data, ...UNTICKED_CONSENTS } });
       return show({ kind: 'error', description: t.consentsChanged, code: error.ts });
     }
     if (error.code === 'error_wrong_otp' || error.code === 'error_wrong_otp_email') backToCodes(form);

@@ -3,15 +3,17 @@ import type { WebformValues } from '@promotor/contract/rules';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { OutboxFailures } from '../../../app/outbox-failures.tsx';
 import { successEnvelope } from '../../../test/builders.ts';
-import { ok, useFakeServer, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
+import { stopOutbox } from '../../../lib/outbox/outbox.ts';
+import { logIn, ok, useFakeServer, useFreshIndexedDb, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { buildAction, buildActionPoint, type BuildActionOptions } from '../../actions/testing/build-action.ts';
 import { buildCatalogues, buildWebformValues } from '../components/offers-test-kit.ts';
 import { WebformPage } from '../components/webform-page.tsx';
 import type { ReceiptCameraProps } from '../receipt/receipt-camera-props.ts';
+import { closeReceiptDb } from '../receipt/receipt-store.ts';
 import type { WebformForm } from '../webform.slice.ts';
 import { newForm } from '../webform-store.ts';
 
@@ -20,6 +22,18 @@ import { newForm } from '../webform-store.ts';
 // failure popup as the app shows it.
 
 export const CATALOGUES_VERSION = '0123456789abcdef';
+
+/** Each test: a fresh IndexedDB (outbox and receipts), Anna logged in; afterwards both databases closed. */
+export function setUpWebformTests(): void {
+  beforeEach(async () => {
+    useFreshIndexedDb();
+    await logIn('anna');
+  });
+  afterEach(async () => {
+    await stopOutbox();
+    await closeReceiptDb();
+  });
+}
 
 /** Her started action (spec §4 "the current action"). */
 export function startedAction(options: BuildActionOptions = {}): Action {
