@@ -20,7 +20,8 @@ export const MgmMaybeJoinResponse = z.object({
 export type MgmMaybeJoinResponse = z.infer<typeof MgmMaybeJoinResponse>;
 
 // /mgm/validate-consumer: the consumer with this e-mail. Refusals drive §4's statuses: 404
-// E_CONSUMER_NOT_FOUND (not-found), E_NO_CONSENTS (no-consents), E_ALREADY_MEMBER, E_NO_PRODUCTS.
+// E_CONSUMER_NOT_FOUND (not-found), E_NO_CONSENTS (no-consents or opt-in-request, by its details),
+// E_ALREADY_MEMBER, E_NO_PRODUCTS.
 export const MgmValidateBody = z.object({ consumer: z.object({ emailAddress: EmailAddress }) });
 export type MgmValidateBody = z.infer<typeof MgmValidateBody>;
 export const MgmValidateResponse = z.object({
@@ -30,6 +31,14 @@ export const MgmValidateResponse = z.object({
   brand: z.string(),
 });
 export type MgmValidateResponse = z.infer<typeof MgmValidateResponse>;
+
+/**
+ * data.details of E_NO_CONSENTS: the brand the consents are asked for (update-consumer's body needs it)
+ * and why — 'missing': no marketing consent on record (§4 no-consents); 'outdated': given to a consent
+ * text that has changed since, so it must be confirmed again (§4 opt-in-request). Decision 070.
+ */
+export const MgmNoConsentsDetails = z.object({ brand: z.string(), consents: z.enum(['missing', 'outdated']) });
+export type MgmNoConsentsDetails = z.infer<typeof MgmNoConsentsDetails>;
 
 // /mgm/update-consumer: the consumer's marketing consents, recorded as consent records (channel 'mgm').
 export const MgmUpdateBody = z.object({

@@ -6,3 +6,4 @@ export * from './start-action.rules.ts';
 export * from './action-status.rules.ts';
 export * from './availability.rules.ts';
 export * from './webform.rules.ts';
+export * from './mgm.rules.ts';
