@@ -33,6 +33,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { DatabaseConsumerRegistry, type ConsumerRegistry } from './modules/leads/consumer-registry.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
 
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const registry = options.registry?.(db) ?? new DatabaseConsumerRegistry(db);
       await api.register(leadsRoutes, { db, now, notifier, counters, registry, catalogues, timezone: config.timezone });
       await api.register(cataloguesRoutes, { catalogues });
+      await api.register(mgmRoutes, { db, now, notifier, counters, catalogues });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -23,7 +23,11 @@ async function main() {
   await migrateToLatest(database.db, database.dialect);
   const seeded =
     config.seedDemoData &&
-    (await seedDemoData(database.db, { timezone: config.timezone, blobStore: openBlobStore(database, config.dataDir) }));
+    (await seedDemoData(database.db, {
+      timezone: config.timezone,
+      blobStore: openBlobStore(database, config.dataDir),
+      cataloguesFile: config.cataloguesFile,
+    }));
 
   const app = await buildApp({ config, database });
   let closing = false;

@@ -43,7 +43,7 @@ async function run(db: Db): Promise<string> {
     // Photo files of the emptied database (SQLite keeps them beside it).
     fs.rmSync(path.join(config.dataDir, 'blobs'), { recursive: true, force: true });
   }
-  return (await seedDemoData(db, { timezone: config.timezone, blobStore }))
+  return (await seedDemoData(db, { timezone: config.timezone, blobStore, cataloguesFile: config.cataloguesFile }))
     ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
     : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.';
 }

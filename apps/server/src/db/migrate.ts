@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-vouchers.ts';
 import * as m007 from './migrations/007-reports.ts';
 import * as m008 from './migrations/008-consumers.ts';
 import * as m009 from './migrations/009-registrations.ts';
+import * as m010 from './migrations/010-mgm.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -23,6 +24,7 @@ const migrations: Record<string, DialectMigration> = {
   '007-reports': m007,
   '008-consumers': m008,
   '009-registrations': m009,
+  '010-mgm': m010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -338,6 +338,16 @@ export interface ConsentRecordTable {
   channel: 'webform' | 'mgm';
 }
 
+/** A member-get-member invitation (decision 070): one per consumer; its points are the promoter's. */
+export interface MgmInvitationTable {
+  id: string;
+  user_id: string;
+  consumer_id: string;
+  action_id: string;
+  points: number;
+  created_at: string;
+}
+
 /** A fixed-window counter: requests per address, failed guesses per username (plugins/rate-counters.ts). */
 export interface RateCounterTable {
   key: string;
@@ -377,6 +387,7 @@ export interface Database {
   glo_devices: GloDeviceTable;
   inspiration_club_members: InspirationClubMemberTable;
   consent_records: ConsentRecordTable;
+  mgm_invitations: MgmInvitationTable;
 }
 
 export type User = Selectable<UserTable>;

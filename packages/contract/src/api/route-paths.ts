@@ -65,6 +65,11 @@ export const routePaths = {
   availabilityCreate: { path: '/availability/create', kind: 'json', idempotent: true },
   availabilityUpdate: { path: '/availability/update', kind: 'json', idempotent: true },
   availabilityDelete: { path: '/availability/delete', kind: 'json', idempotent: true },
+  // spec §7 /mgm/* (issue 12, decision 070)
+  mgmMaybeJoin: { path: '/mgm/maybe-join', kind: 'json', idempotent: false },
+  mgmValidateConsumer: { path: '/mgm/validate-consumer', kind: 'json', idempotent: false },
+  mgmUpdateConsumer: { path: '/mgm/update-consumer', kind: 'json', idempotent: true },
+  mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json', idempotent: true },
   // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
   webformCatalogues: { path: '/webform/catalogues', kind: 'json', idempotent: false },
 } as const satisfies Record<string, RoutePath>;

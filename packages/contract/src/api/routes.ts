@@ -56,6 +56,15 @@ import {
   VoucherTopUpBody,
   VoucherTopUpResponse,
 } from '../vouchers.ts';
+import {
+  MgmInviteBody,
+  MgmInviteResponse,
+  MgmMaybeJoinResponse,
+  MgmUpdateBody,
+  MgmUpdateResponse,
+  MgmValidateBody,
+  MgmValidateResponse,
+} from '../mgm.ts';
 import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 
 // The schemas of every call of spec §7, keyed by the names of ./route-paths.ts. The server registers
@@ -121,6 +130,14 @@ export const routeSchemas = {
   availabilityCreate: { body: AvailabilityCreateBody, response: AvailabilityResponse, summary: 'Add an availability block' },
   availabilityUpdate: { body: AvailabilityUpdateBody, response: AvailabilityResponse, summary: 'Move one of her availability blocks' },
   availabilityDelete: { body: AvailabilityDeleteBody, response: Empty, summary: 'Remove one of her availability blocks' },
+  mgmMaybeJoin: { response: MgmMaybeJoinResponse, summary: 'Whether she may use the referral tool now, with her points and ranking' },
+  mgmValidateConsumer: {
+    body: MgmValidateBody,
+    response: MgmValidateResponse,
+    summary: 'Check that a consumer can be invited (registry, club, products, consents)',
+  },
+  mgmUpdateConsumer: { body: MgmUpdateBody, response: MgmUpdateResponse, summary: "Record the consumer's marketing consents" },
+  mgmInviteConsumer: { body: MgmInviteBody, response: MgmInviteResponse, summary: 'Invite the consumer by SMS; earns her points' },
   webformCatalogues: { response: WebformCataloguesResponse, summary: "The webform's lists: devices, offers, flavours, sources, consents" },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

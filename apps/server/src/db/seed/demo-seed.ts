@@ -1,4 +1,6 @@
+import { loadConfig } from '../../config/env.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { loadCatalogues } from '../../modules/catalogues/catalogues.service.ts';
 import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
@@ -8,6 +10,7 @@ import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
 import { seedAvailability } from './availability-seed.ts';
 import { seedConsumers } from './consumer-seed.ts';
+import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
@@ -17,7 +20,13 @@ export const TEST_ACTION_NAME = 'Test rejestracji exp1707 — Stokrotka Galeria 
 export const DEMO_USERNAMES = ['anna@demo.pl', 'piotr@demo.pl'] as const;
 
 /** blobStore: where the seeded photos go (the one the app serves them from). */
-type SeedOptions = { timezone: string; blobStore: BlobStore; now?: Date };
+type SeedOptions = {
+  timezone: string;
+  blobStore: BlobStore;
+  now?: Date;
+  /** The consent texts seeded consents were given to (CATALOGUES_FILE; the shipped file by default). */
+  cataloguesFile?: string;
+};
 
 const POINTS = {
   zabka: { name: 'Żabka Marszałkowska', street: 'ul. Marszałkowska 104', postal: '00-017', city: 'Warszawa', petra: 'P-10231' },
@@ -215,7 +224,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds demo data relative to today into an empty database; returns false if it was not empty. */
-export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date() }: SeedOptions): Promise<boolean> {
+export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date(), cataloguesFile }: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const createdAt = now.toISOString();
@@ -274,6 +283,8 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
 
     await seedAvailability(trx, { anna: users.anna.id, piotr: users.piotr.id }, { day, createdAt });
     await seedConsumers(trx, now);
+    const catalogues = loadCatalogues(cataloguesFile ?? loadConfig({}).cataloguesFile);
+    await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
   });
   return true;
 }
@@ -284,6 +295,7 @@ export async function clearAllData(db: Db): Promise<void> {
     // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
     await emptyAppendOnly(trx, 'consent_records');
     for (const table of [
+      'mgm_invitations',
       'glo_devices',
       'inspiration_club_members',
       'action_receipts',

@@ -1,0 +1,116 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/kysely.ts';
+import type { ConsentRecordTable, MgmInvitationTable } from '../../db/schema.ts';
+
+// Member-get-member's SQL (decision 070): her started action, the consumer as the referral needs to know
+// her (never her personal data beyond what the SMS needs), her consents on record, the invitations and
+// the ranking. The consumer registry's tables are migration 008's and 009's; mgm_invitations is 010's.
+
+/** Her started action and the point she started it at (maybe-join's rule), if any. */
+export function findStartedAction(db: Db, userId: string) {
+  return db
+    .selectFrom('action_assignments as s')
+    .innerJoin('actions as a', 'a.id', 's.action_id')
+    .select(['s.action_id', 's.action_point_id'])
+    .where('s.user_id', '=', userId)
+    .where('s.status', '=', 'started')
+    .where('a.global_status', '!=', 'hst_cancelled')
+    .orderBy('s.last_status_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Her hostess code (spec §7: update-consumer's lastModifiedSource is the hostess). */
+export async function findUserIdent(db: Db, userId: string): Promise<string> {
+  return (await db.selectFrom('users').select('ident').where('id', '=', userId).executeTakeFirstOrThrow()).ident;
+}
+
+/** The consumer with that e-mail (lower-case), with whether the club knows her as a member. */
+export async function findConsumer(db: Db, emailAddress: string) {
+  const consumer = await db
+    .selectFrom('consumers')
+    .select(['id', 'mobile_number', 'inspiration_club_since'])
+    .where('email_address', '=', emailAddress)
+    .executeTakeFirst();
+  if (!consumer) return undefined;
+  // A member by the registry's own mark, or by the club's list (an entry she has not left).
+  const listed = await db
+    .selectFrom('inspiration_club_members')
+    .select('id')
+    .where('email_address', '=', emailAddress)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    id: consumer.id,
+    mobileNumber: consumer.mobile_number,
+    clubMember: consumer.inspiration_club_since !== null || listed !== undefined,
+  };
+}
+
+/** The brand of her first device, else of her first product; undefined when she has none. */
+export async function findConsumerBrand(db: Db, consumerId: string): Promise<string | undefined> {
+  const item = await db
+    .selectFrom('consumer_items')
+    .select('brand')
+    .where('consumer_id', '=', consumerId)
+    // 'asset' sorts before 'product_interest'
+    .orderBy('kind')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return item?.brand;
+}
+
+/** Her latest consent record of one field (the consent as it stands now), if any. */
+export function latestConsent(db: Db, consumerId: string, field: string) {
+  return db
+    .selectFrom('consent_records')
+    .select(['decision', 'text_version', 'text_hash'])
+    .where('consumer_id', '=', consumerId)
+    .where('field', '=', field)
+    .orderBy('recorded_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Appends consent records (the table refuses updates and deletes: migration 009). */
+export async function insertConsentRecords(db: Db, rows: Insertable<ConsentRecordTable>[]): Promise<void> {
+  await db.insertInto('consent_records').values(rows).execute();
+}
+
+export async function isInvited(db: Db, consumerId: string): Promise<boolean> {
+  return (await db.selectFrom('mgm_invitations').select('id').where('consumer_id', '=', consumerId).executeTakeFirst()) !== undefined;
+}
+
+/** Stores an invitation; the unique consumer refuses a second one (isUniqueViolation). */
+export async function insertInvitation(db: Db, row: MgmInvitationTable): Promise<void> {
+  await db.insertInto('mgm_invitations').values(row).execute();
+}
+
+/** Her points: the sum of her invitations' points. */
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('mgm_invitations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('points'), eb.val(0)).as('balance'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** How many promoters have more points than `balance` (ties are not counted: they share a place). */
+export async function promotersAbove(db: Db, balance: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('mgm_invitations')
+        .select('user_id')
+        .groupBy('user_id')
+        .having((h) => h.fn.sum('points'), '>', balance)
+        .as('above'),
+    )
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
