@@ -30,3 +30,4 @@ export { photoSurvey } from './pl/photo-survey.ts';
 export { reports } from './pl/reports.ts';
 export { webform } from './pl/webform.ts';
 export { webformSteps } from './pl/webform-steps.ts';
+export { mgm } from './pl/mgm.ts';

@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
+import { logIn } from '../fixtures/app.ts';
+import { readDatabase } from '../fixtures/database.ts';
+import { createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
+
+// spec §2 Member-get-member (/mgm), §4 its status values, §5 MGM (decision 070). Each test has her own
+// promoter; the consumers are the demo seed's (README), each met by one test only, since an invitation
+// is once per consumer. Every §4 status is reached here; 'processing' by holding the call on its way.
+
+const CONSUMERS = {
+  canInvite: 'polecenie.mozliwe@demo.pl',
+  member: 'polecenie.klub@demo.pl',
+  noConsents: 'polecenie.bez.zgod@demo.pl',
+  outdated: 'polecenie.stare.zgody@demo.pl',
+  noProducts: 'polecenie.bez.produktow@demo.pl',
+  invited: 'polecenie.zaproszona@demo.pl',
+};
+
+/** She logs in with ZABKA started (maybe-join's rule: a started action) and opens /mgm. */
+async function openMgm(page: Page, name: string): Promise<Promoter> {
+  const promoter = await createPromoterWithActions(name);
+  startInDatabase(promoter.username, ZABKA);
+  await logIn(page, promoter);
+  await page.goto('/mgm');
+  await expect(page.getByRole('heading', { name: 'Poleć znajomemu' })).toBeVisible();
+  return promoter;
+}
+
+const step = (page: Page, name: string) => page.getByRole('region', { name });
+const ranking = (page: Page) => page.getByRole('region', { name: 'Twój ranking' });
+
+/** The e-mail check form (status 'null'): types the e-mail and taps 'Sprawdź'. */
+async function check(page: Page, email: string) {
+  const form = step(page, 'Sprawdź konsumenta');
+  await form.getByLabel('Adres e-mail konsumenta').fill(email);
+  await form.getByRole('button', { name: 'Sprawdź' }).click();
+}
+
+function stored<T>(sql: string, ...params: unknown[]): T[] {
+  return readDatabase((db) => db.prepare(sql).all(...params) as T[]);
+}
+
+test('before her action starts she is told why she cannot invite; once it runs, the check form and her points', async ({ page }) => {
+  const promoter = await createPromoterWithActions('Ola');
+  await logIn(page, promoter);
+  await page.goto('/mgm');
+  await expect(page.getByText('Polecanie jest dostępne tylko w trakcie rozpoczętej akcji.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveCount(0);
+  await expect(ranking(page)).toContainText('0 pkt');
+
+  startInDatabase(promoter.username, ZABKA);
+  await page.reload();
+  await expect(step(page, 'Sprawdź konsumenta')).toBeVisible();
+  // Piotr's seeded invitation puts him ahead of everyone with no points.
+  await expect(ranking(page).getByText('Miejsce w rankingu')).toBeVisible();
+  await expect(ranking(page)).not.toContainText('–');
+});
+
+test('the check: a bad e-mail, not-found, already-member, no-products, and the error status for one already invited', async ({ page }) => {
+  await openMgm(page, 'Iza');
+
+  await check(page, 'klientka@demo');
+  await expect(step(page, 'Sprawdź konsumenta').getByText('Nieprawidłowy adres email')).toBeVisible();
+
+  await check(page, 'ktos.nieznany@demo.pl');
+  const notFound = step(page, 'Nie znaleziono konsumenta');
+  await expect(notFound).toContainText('Nie znaleziono konsumenta o adresie ktos.nieznany@demo.pl.');
+  // 'Wróć' (clear) keeps the e-mail to correct it.
+  await notFound.getByRole('button', { name: 'Wróć' }).click();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('ktos.nieznany@demo.pl');
+
+  await check(page, CONSUMERS.member);
+  const member = step(page, 'Konsument jest już w programie');
+  await expect(member).toContainText('jest już członkiem programu Inspiration Club');
+  // 'Anuluj' (cancel) resets the flow.
+  await member.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('');
+
+  await check(page, CONSUMERS.noProducts);
+  await expect(step(page, 'Brak zarejestrowanych produktów')).toContainText('nie ma zarejestrowanych urządzeń ani produktów');
+  await step(page, 'Brak zarejestrowanych produktów').getByRole('button', { name: 'Anuluj' }).click();
+
+  await check(page, CONSUMERS.invited);
+  const error = step(page, 'Ups! Coś poszło nie tak...');
+  await expect(error).toContainText('Ten konsument otrzymał już zaproszenie.');
+  await expect(error).toContainText(/Kod błędu: \d+/);
+});
+
+test('a consumer who can be invited: can-invite, processing, finished; the SMS with its link goes out and she earns 10 points', async ({
+  page,
+}) => {
+  const promoter = await openMgm(page, 'Ewa');
+  await expect(ranking(page)).toContainText('0 pkt');
+  await check(page, CONSUMERS.canInvite);
+  const canInvite = step(page, 'Zaproszenie');
+  await expect(canInvite).toContainText(`Konsument ${CONSUMERS.canInvite} może otrzymać zaproszenie do programu.`);
+
+  // The invitation is held on its way to the server until the spinner has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/mgm/invite-consumer', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await canInvite.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Przetwarzanie…' })).toBeVisible();
+  release();
+
+  const finished = step(page, 'Zaproszenie wysłane');
+  await expect(finished).toContainText('Konsument otrzyma SMS z linkiem do rejestracji w programie.');
+  await expect(ranking(page)).toContainText('10 pkt');
+  await expect(ranking(page)).toContainText('1.');
+
+  const [invitation] = stored<{ id: string; points: number }>(
+    `select i.id, i.points from mgm_invitations i join users u on u.id = i.user_id where u.username = ?`,
+    promoter.username,
+  );
+  expect(invitation?.points).toBe(10);
+  const outbox = await page.context().newPage();
+  await outbox.goto('/dev/outbox');
+  const sms = outbox.getByRole('row').filter({ hasText: '+48500200101' }).filter({ hasText: 'sms' });
+  await expect(sms).toContainText(`https://inspirationclub.example/dolacz?zaproszenie=${invitation!.id}`);
+  await outbox.close();
+
+  await finished.getByRole('button', { name: 'Zaproś kolejną osobę' }).click();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('');
+});
+
+test("no consents: she confirms them in the form ('Zaznacz wymagane zgody' first), they are recorded, and the invitation goes", async ({
+  page,
+}) => {
+  await openMgm(page, 'Kasia');
+  await check(page, CONSUMERS.noConsents);
+  const noConsents = step(page, 'Brak zgód marketingowych');
+  await expect(noConsents).toContainText('Konsument nie wyraził zgód marketingowych.');
+  await noConsents.getByRole('button', { name: 'Potwierdź zgody' }).click();
+
+  const form = step(page, 'Zgody marketingowe');
+  const required = form.getByRole('checkbox', { name: /informacji handlowych drogą elektroniczną.*\(zgoda wymagana\)/ });
+  await expect(required).toBeVisible();
+  await form.getByRole('button', { name: 'Zapisz zgody' }).click();
+  await expect(form.getByText('Zaznacz wymagane zgody')).toBeVisible();
+  await required.check();
+  await form.getByRole('checkbox', { name: /wiadomościach SMS/ }).check();
+  await form.getByRole('button', { name: 'Zapisz zgody' }).click();
+
+  const canInvite = step(page, 'Zaproszenie');
+  await expect(canInvite).toBeVisible();
+  const records = stored<{ field: string; decision: number; channel: string }>(
+    `select r.field, r.decision, r.channel from consent_records r join consumers c on c.id = r.consumer_id
+      where c.email_address = ? and r.channel = 'mgm' order by r.field`,
+    CONSUMERS.noConsents,
+  );
+  expect(records.map((r) => [r.field, r.decision])).toEqual([
+    ['emailOptIn', 1],
+    ['hypercareOptIn', 0],
+    ['mobileOptIn', 1],
+    ['newsletterCommercialAuthorization', 1],
+    ['socialMediaOptIn', 0],
+  ]);
+
+  await canInvite.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await expect(step(page, 'Zaproszenie wysłane')).toBeVisible();
+});
+
+test('consents given to a text that has changed: opt-in-request, kept over a reload; the form opens and Anuluj resets', async ({
+  page,
+}) => {
+  await openMgm(page, 'Magda');
+  await check(page, CONSUMERS.outdated);
+  const request = step(page, 'Potwierdź zgody marketingowe');
+  await expect(request).toContainText('Treść zgód marketingowych zmieniła się');
+
+  // spec §3: the state is persisted.
+  await page.reload();
+  await expect(step(page, 'Potwierdź zgody marketingowe')).toBeVisible();
+  await step(page, 'Potwierdź zgody marketingowe').getByRole('button', { name: 'Potwierdź zgody' }).click();
+  const form = step(page, 'Zgody marketingowe');
+  await expect(form.getByRole('checkbox', { name: /wiadomościach SMS/ })).toBeVisible();
+  await form.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('');
+});
