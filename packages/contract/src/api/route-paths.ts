@@ -1,6 +1,7 @@
 // The API's calls (spec §7) by name, without schemas: what a client needs to send one — its path and
-// how it travels. zod-free, so the web app's entry chunk can use it; the schemas of each call are in
-// ./routes.ts, keyed by the same names (the type checker keeps the two tables in step).
+// how it travels. zod-free, so the web app's entry chunk can use it; the schemas of each call and what
+// only the server needs (public, idempotent) are in ./routes.ts, keyed by the same names (the type
+// checker keeps the two tables in step).
 
 export type RouteKind =
   /** JSON body (possibly empty), JSON envelope answer. */
@@ -14,64 +15,57 @@ export type RoutePath = {
   /** Below the API's base ('/api'), e.g. '/action/check-in'. */
   readonly path: `/${string}`;
   readonly kind: RouteKind;
-  /** Reachable without a bearer token (login, password reset). */
-  readonly public?: true;
-  /**
-   * false: the server keeps no Idempotency-Key record for it (reads, and calls whose body carries a
-   * password, decision 005). Every other call replays its stored answer for a repeated key.
-   */
-  readonly idempotent: boolean;
 };
 
 export const routePaths = {
   // spec §7 /auth/*
-  authLogin: { path: '/auth/login', kind: 'json', public: true, idempotent: false },
-  authSession: { path: '/auth/session', kind: 'json', idempotent: false },
-  authLogout: { path: '/auth/logout', kind: 'json', idempotent: true },
-  authResetToken: { path: '/auth/reset-token', kind: 'json', public: true, idempotent: true },
-  authResetPassword: { path: '/auth/reset-password', kind: 'json', public: true, idempotent: false },
-  authUpdatePassword: { path: '/auth/update-password', kind: 'json', idempotent: false },
+  authLogin: { path: '/auth/login', kind: 'json' },
+  authSession: { path: '/auth/session', kind: 'json' },
+  authLogout: { path: '/auth/logout', kind: 'json' },
+  authResetToken: { path: '/auth/reset-token', kind: 'json' },
+  authResetPassword: { path: '/auth/reset-password', kind: 'json' },
+  authUpdatePassword: { path: '/auth/update-password', kind: 'json' },
   // spec §7 /action/*
-  actionList: { path: '/action/list', kind: 'json', idempotent: false },
-  actionRecent: { path: '/action/recent', kind: 'json', idempotent: false },
-  actionCheckIn: { path: '/action/check-in', kind: 'json', idempotent: true },
-  actionCheckOut: { path: '/action/check-out', kind: 'json', idempotent: true },
-  actionCancel: { path: '/action/cancel', kind: 'json', idempotent: true },
-  actionLocationSave: { path: '/action/location/save', kind: 'json', idempotent: true },
-  actionFileCreate: { path: '/action/file/create', kind: 'multipart', idempotent: true },
-  actionFileList: { path: '/action/file/list', kind: 'json', idempotent: false },
-  actionFileServe: { path: '/action/file/serve', kind: 'binary', idempotent: false },
+  actionList: { path: '/action/list', kind: 'json' },
+  actionRecent: { path: '/action/recent', kind: 'json' },
+  actionCheckIn: { path: '/action/check-in', kind: 'json' },
+  actionCheckOut: { path: '/action/check-out', kind: 'json' },
+  actionCancel: { path: '/action/cancel', kind: 'json' },
+  actionLocationSave: { path: '/action/location/save', kind: 'json' },
+  actionFileCreate: { path: '/action/file/create', kind: 'multipart' },
+  actionFileList: { path: '/action/file/list', kind: 'json' },
+  actionFileServe: { path: '/action/file/serve', kind: 'binary' },
   // spec §7 /action/receipt/*, /sample/stats; /action/report is ours (decision 060)
-  actionReceiptCreate: { path: '/action/receipt/create', kind: 'multipart', idempotent: true },
-  actionReceiptList: { path: '/action/receipt/list', kind: 'json', idempotent: false },
-  actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary', idempotent: false },
-  actionReport: { path: '/action/report', kind: 'json', idempotent: false },
-  sampleStats: { path: '/sample/stats', kind: 'json', idempotent: false },
+  actionReceiptCreate: { path: '/action/receipt/create', kind: 'multipart' },
+  actionReceiptList: { path: '/action/receipt/list', kind: 'json' },
+  actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary' },
+  actionReport: { path: '/action/report', kind: 'json' },
+  sampleStats: { path: '/sample/stats', kind: 'json' },
   // spec §7 Webform API and /device/burn (issue 11)
-  leadOtp: { path: '/lead/otp', kind: 'json', idempotent: true },
-  leadVerify: { path: '/lead/verify', kind: 'json', idempotent: false },
-  leadRegister: { path: '/lead/register', kind: 'json', idempotent: true },
-  deviceBurn: { path: '/device/burn', kind: 'json', idempotent: true },
+  leadOtp: { path: '/lead/otp', kind: 'json' },
+  leadVerify: { path: '/lead/verify', kind: 'json' },
+  leadRegister: { path: '/lead/register', kind: 'json' },
+  deviceBurn: { path: '/device/burn', kind: 'json' },
   // spec §7 /poll/answer
-  pollAnswer: { path: '/poll/answer', kind: 'json', idempotent: true },
+  pollAnswer: { path: '/poll/answer', kind: 'json' },
   // spec §7 /voucher/* ('generate codes' has no path in the spec: decision 056)
-  voucherBatches: { path: '/voucher/batches', kind: 'json', idempotent: false },
-  voucherVouchers: { path: '/voucher/vouchers', kind: 'json', idempotent: false },
-  voucherTopUp: { path: '/voucher/top-up', kind: 'json', idempotent: true },
-  voucherGenerate: { path: '/voucher/generate', kind: 'json', idempotent: true },
-  voucherRedeem: { path: '/voucher/redeem', kind: 'json', idempotent: true },
+  voucherBatches: { path: '/voucher/batches', kind: 'json' },
+  voucherVouchers: { path: '/voucher/vouchers', kind: 'json' },
+  voucherTopUp: { path: '/voucher/top-up', kind: 'json' },
+  voucherGenerate: { path: '/voucher/generate', kind: 'json' },
+  voucherRedeem: { path: '/voucher/redeem', kind: 'json' },
   // spec §7 /availability/* (update is ours: decision 057)
-  availabilityList: { path: '/availability/list', kind: 'json', idempotent: false },
-  availabilityCreate: { path: '/availability/create', kind: 'json', idempotent: true },
-  availabilityUpdate: { path: '/availability/update', kind: 'json', idempotent: true },
-  availabilityDelete: { path: '/availability/delete', kind: 'json', idempotent: true },
+  availabilityList: { path: '/availability/list', kind: 'json' },
+  availabilityCreate: { path: '/availability/create', kind: 'json' },
+  availabilityUpdate: { path: '/availability/update', kind: 'json' },
+  availabilityDelete: { path: '/availability/delete', kind: 'json' },
   // spec §7 /mgm/* (issue 12, decision 070)
-  mgmMaybeJoin: { path: '/mgm/maybe-join', kind: 'json', idempotent: false },
-  mgmValidateConsumer: { path: '/mgm/validate-consumer', kind: 'json', idempotent: false },
-  mgmUpdateConsumer: { path: '/mgm/update-consumer', kind: 'json', idempotent: true },
-  mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json', idempotent: true },
+  mgmMaybeJoin: { path: '/mgm/maybe-join', kind: 'json' },
+  mgmValidateConsumer: { path: '/mgm/validate-consumer', kind: 'json' },
+  mgmUpdateConsumer: { path: '/mgm/update-consumer', kind: 'json' },
+  mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json' },
   // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
-  webformCatalogues: { path: '/webform/catalogues', kind: 'json', idempotent: false },
+  webformCatalogues: { path: '/webform/catalogues', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

@@ -72,6 +72,13 @@ import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 // document from it; the web app takes only its types (`RouteBody<'actionCheckIn'>`), never zod.
 
 export type RouteSchemas = {
+  /** Reachable without a bearer token (login, password reset). */
+  readonly public?: true;
+  /**
+   * false: the server keeps no Idempotency-Key record for it (reads, and calls whose body carries a
+   * password, decision 005). Every other call replays its stored answer for a repeated key.
+   */
+  readonly idempotent: boolean;
   /** What the caller sends: the JSON body, or for a multipart call the `_input` field. None: no body. */
   readonly body?: z.ZodType;
   /** `data` of the success envelope. None for a binary answer. */
@@ -83,62 +90,135 @@ export type RouteSchemas = {
 };
 
 export const routeSchemas = {
-  authLogin: { body: LoginBody, response: SessionResponse, summary: 'Log in with username and password' },
-  authSession: { response: SessionResponse, summary: 'Resume the session of the bearer token' },
-  authLogout: { response: Empty, summary: 'End the session of the bearer token' },
-  authResetToken: { body: ResetTokenBody, response: Empty, summary: 'Send a password reset code by SMS' },
-  authResetPassword: { body: ResetPasswordBody, response: Empty, summary: 'Set a new password with the reset code' },
-  authUpdatePassword: { body: UpdatePasswordBody, response: Empty, summary: "Change the caller's password" },
-  actionList: { body: ListActionsBody, response: ListActionsResponse, summary: "The caller's actions in a time window" },
-  actionRecent: { response: RecentActionsResponse, summary: "The caller's started action and her last finished one" },
-  actionCheckIn: { body: CheckInBody, response: ActionResponse, summary: 'Start an action at one of its points' },
-  actionCheckOut: { body: CheckOutBody, response: ActionResponse, summary: 'Finish the started action' },
-  actionCancel: { body: CancelActionBody, response: Empty, summary: 'Cancel an accepted action' },
-  actionLocationSave: { body: SaveLocationBody, response: Empty, summary: 'Record her position during a started action' },
-  actionFileCreate: { body: FileCreateInput, response: FileCreateResponse, summary: 'Upload photos (multipart: _input and files[])' },
-  actionFileList: { body: FileListBody, response: FileListResponse, summary: "An action's photos and survey answers" },
-  actionFileServe: { body: FileServeBody, summary: 'One photo as an image' },
+  authLogin: { public: true, idempotent: false, body: LoginBody, response: SessionResponse, summary: 'Log in with username and password' },
+  authSession: { idempotent: false, response: SessionResponse, summary: 'Resume the session of the bearer token' },
+  authLogout: { idempotent: true, response: Empty, summary: 'End the session of the bearer token' },
+  authResetToken: { public: true, idempotent: true, body: ResetTokenBody, response: Empty, summary: 'Send a password reset code by SMS' },
+  authResetPassword: {
+    public: true,
+    idempotent: false,
+    body: ResetPasswordBody,
+    response: Empty,
+    summary: 'Set a new password with the reset code',
+  },
+  authUpdatePassword: { idempotent: false, body: UpdatePasswordBody, response: Empty, summary: "Change the caller's password" },
+  actionList: { idempotent: false, body: ListActionsBody, response: ListActionsResponse, summary: "The caller's actions in a time window" },
+  actionRecent: { idempotent: false, response: RecentActionsResponse, summary: "The caller's started action and her last finished one" },
+  actionCheckIn: { idempotent: true, body: CheckInBody, response: ActionResponse, summary: 'Start an action at one of its points' },
+  actionCheckOut: { idempotent: true, body: CheckOutBody, response: ActionResponse, summary: 'Finish the started action' },
+  actionCancel: { idempotent: true, body: CancelActionBody, response: Empty, summary: 'Cancel an accepted action' },
+  actionLocationSave: { idempotent: true, body: SaveLocationBody, response: Empty, summary: 'Record her position during a started action' },
+  actionFileCreate: {
+    idempotent: true,
+    body: FileCreateInput,
+    response: FileCreateResponse,
+    summary: 'Upload photos (multipart: _input and files[])',
+  },
+  actionFileList: { idempotent: false, body: FileListBody, response: FileListResponse, summary: "An action's photos and survey answers" },
+  actionFileServe: { idempotent: false, body: FileServeBody, summary: 'One photo as an image' },
   actionReceiptCreate: {
+    idempotent: true,
     body: ReceiptCreateInput,
     response: ReceiptResponse,
     summary: "A registration's receipt photo (multipart: _input and files[])",
   },
-  actionReceiptList: { body: ReceiptListBody, response: ReceiptListResponse, summary: "An action's receipts" },
-  actionReceiptServe: { body: ReceiptServeBody, summary: 'One receipt photo as an image' },
-  actionReport: { body: ActionReportBody, response: ActionReportResponse, summary: 'Her report of an action: times, status and points' },
-  sampleStats: { body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
-  leadOtp: { body: LeadOtpBody, response: Empty, summary: 'Send the consumer a code by e-mail and another by SMS' },
-  leadVerify: { body: LeadVerifyBody, response: LeadVerifyResponse, summary: 'Check both codes and tell what the consumer may be offered' },
+  actionReceiptList: { idempotent: false, body: ReceiptListBody, response: ReceiptListResponse, summary: "An action's receipts" },
+  actionReceiptServe: { idempotent: false, body: ReceiptServeBody, summary: 'One receipt photo as an image' },
+  actionReport: {
+    idempotent: false,
+    body: ActionReportBody,
+    response: ActionReportResponse,
+    summary: 'Her report of an action: times, status and points',
+  },
+  sampleStats: { idempotent: false, body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
+  leadOtp: { idempotent: true, body: LeadOtpBody, response: Empty, summary: 'Send the consumer a code by e-mail and another by SMS' },
+  leadVerify: {
+    idempotent: false,
+    body: LeadVerifyBody,
+    response: LeadVerifyResponse,
+    summary: 'Check both codes and tell what the consumer may be offered',
+  },
   leadRegister: {
+    idempotent: true,
     body: LeadRegisterBody,
     response: LeadRegisterResponse,
     meta: LeadRegisterMeta,
     summary: 'Register a consumer: consents, devices and products in one transaction',
   },
-  deviceBurn: { body: DeviceBurnBody, response: Empty, summary: 'Mark a registered Glo device serial number as used' },
-  pollAnswer: { body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
-  voucherBatches: { body: VoucherBatchesBody, response: VoucherBatchesResponse, summary: 'The voucher batches of an event she works on' },
-  voucherVouchers: { body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
-  voucherTopUp: { body: VoucherTopUpBody, response: VoucherTopUpResponse, summary: 'Assign her further codes of the batch' },
+  deviceBurn: { idempotent: true, body: DeviceBurnBody, response: Empty, summary: 'Mark a registered Glo device serial number as used' },
+  pollAnswer: { idempotent: true, body: PollAnswerBody, response: Empty, summary: 'Answer the start checklist or the end reason' },
+  voucherBatches: {
+    idempotent: false,
+    body: VoucherBatchesBody,
+    response: VoucherBatchesResponse,
+    summary: 'The voucher batches of an event she works on',
+  },
+  voucherVouchers: { idempotent: false, body: VouchersBody, response: VouchersResponse, summary: 'Her codes of one batch, given or not' },
+  voucherTopUp: {
+    idempotent: true,
+    body: VoucherTopUpBody,
+    response: VoucherTopUpResponse,
+    summary: 'Assign her further codes of the batch',
+  },
   voucherGenerate: {
+    idempotent: true,
     body: VoucherTopUpBody,
     response: VoucherTopUpResponse,
     summary: "'Generuj kody': assign her further codes of the batch",
   },
-  voucherRedeem: { body: VoucherRedeemBody, response: VoucherRedeemResponse, summary: 'Give codes to consumers during her started action' },
-  availabilityList: { body: AvailabilityListBody, response: AvailabilityListResponse, summary: 'Her availability blocks in a time window' },
-  availabilityCreate: { body: AvailabilityCreateBody, response: AvailabilityResponse, summary: 'Add an availability block' },
-  availabilityUpdate: { body: AvailabilityUpdateBody, response: AvailabilityResponse, summary: 'Move one of her availability blocks' },
-  availabilityDelete: { body: AvailabilityDeleteBody, response: Empty, summary: 'Remove one of her availability blocks' },
-  mgmMaybeJoin: { response: MgmMaybeJoinResponse, summary: 'Whether she may use the referral tool now, with her points and ranking' },
+  voucherRedeem: {
+    idempotent: true,
+    body: VoucherRedeemBody,
+    response: VoucherRedeemResponse,
+    summary: 'Give codes to consumers during her started action',
+  },
+  availabilityList: {
+    idempotent: false,
+    body: AvailabilityListBody,
+    response: AvailabilityListResponse,
+    summary: 'Her availability blocks in a time window',
+  },
+  availabilityCreate: {
+    idempotent: true,
+    body: AvailabilityCreateBody,
+    response: AvailabilityResponse,
+    summary: 'Add an availability block',
+  },
+  availabilityUpdate: {
+    idempotent: true,
+    body: AvailabilityUpdateBody,
+    response: AvailabilityResponse,
+    summary: 'Move one of her availability blocks',
+  },
+  availabilityDelete: { idempotent: true, body: AvailabilityDeleteBody, response: Empty, summary: 'Remove one of her availability blocks' },
+  mgmMaybeJoin: {
+    idempotent: false,
+    response: MgmMaybeJoinResponse,
+    summary: 'Whether she may use the referral tool now, with her points and ranking',
+  },
   mgmValidateConsumer: {
+    idempotent: false,
     body: MgmValidateBody,
     response: MgmValidateResponse,
     summary: 'Check that a consumer can be invited (registry, club, products, consents)',
   },
-  mgmUpdateConsumer: { body: MgmUpdateBody, response: MgmUpdateResponse, summary: "Record the consumer's marketing consents" },
-  mgmInviteConsumer: { body: MgmInviteBody, response: MgmInviteResponse, summary: 'Invite the consumer by SMS; earns her points' },
-  webformCatalogues: { response: WebformCataloguesResponse, summary: "The webform's lists: devices, offers, flavours, sources, consents" },
+  mgmUpdateConsumer: {
+    idempotent: true,
+    body: MgmUpdateBody,
+    response: MgmUpdateResponse,
+    summary: "Record the consumer's marketing consents",
+  },
+  mgmInviteConsumer: {
+    idempotent: true,
+    body: MgmInviteBody,
+    response: MgmInviteResponse,
+    summary: 'Invite the consumer by SMS; earns her points',
+  },
+  webformCatalogues: {
+    idempotent: false,
+    response: WebformCataloguesResponse,
+    summary: "The webform's lists: devices, offers, flavours, sources, consents",
+  },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type Routes = typeof routeSchemas;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, routeNames, routePaths } from '@promotor/contract';
+import { ERROR_CODES, routeNames, routePaths, routeSchemas } from '@promotor/contract';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Operation = {
@@ -39,8 +39,8 @@ describe('the API documents itself', () => {
       expect(op.operationId).toBe(name);
       expect(op.summary.length).toBeGreaterThan(0);
       // Public calls drop the document-wide bearer requirement; idempotent ones take Idempotency-Key.
-      expect(op.security, name).toEqual('public' in routePaths[name] ? [] : undefined);
-      expect(op.parameters, name).toEqual(routePaths[name].idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : undefined);
+      expect(op.security, name).toEqual('public' in routeSchemas[name] ? [] : undefined);
+      expect(op.parameters, name).toEqual(routeSchemas[name].idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : undefined);
       expect(op.responses.default!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     }
     expect(doc.security).toEqual([{ bearer: [] }]);
