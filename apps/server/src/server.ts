@@ -54,7 +54,10 @@ async function main() {
   const lines = [`Promotor działa: http://${shownHost}:${port}`, `Baza danych: ${database.dialect}`];
   if (seeded) lines.push('Wgrano dane demonstracyjne.');
   if (config.seedDemoData) lines.push(`Konta demo: ${DEMO_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
-  if (config.devOutbox) lines.push(`Skrzynka nadawcza (kody resetu hasła, kody weryfikacyjne konsumentów, SMS-y z zaproszeniami): http://${shownHost}:${port}/dev/outbox`);
+  if (config.devOutbox)
+    lines.push(
+      `Skrzynka nadawcza (kody resetu hasła, kody weryfikacyjne konsumentów, SMS-y z zaproszeniami): http://${shownHost}:${port}/dev/outbox`,
+    );
   if (config.devOutbox) lines.push(`Dokumentacja API: http://${shownHost}:${port}/dev/api (OpenAPI: /api/openapi.json)`);
   console.log(lines.join('\n'));
 }
