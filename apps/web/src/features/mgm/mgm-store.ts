@@ -40,19 +40,25 @@ export const consentTextsRequest = createRequest({ call: loadConsentTexts, onSuc
 
 /**
  * One Idempotency-Key per intent (the same consents, the same invitation): a retry after a lost
- * connection replays the server's first answer instead of inviting twice. Forgotten once answered.
+ * connection — or after a reload, the keys are in the saved slice — replays the server's first answer
+ * instead of inviting twice. Forgotten once answered; kept while the first call may still land (no
+ * connection) or is still running on the server (E_IDEMPOTENCY_IN_PROGRESS).
  */
-const intentKeys = new Map<string, string>();
 async function withIntentKey<T>(intent: unknown, call: (key: string) => Promise<T>): Promise<T> {
   const id = JSON.stringify(intent);
-  const key = intentKeys.get(id) ?? newIdempotencyKey();
-  intentKeys.set(id, key);
+  const key = mgmNow().intentKeys[id] ?? newIdempotencyKey();
+  setMgm({ intentKeys: { ...mgmNow().intentKeys, [id]: key } });
+  const forget = () => {
+    const { [id]: _answered, ...unanswered } = mgmNow().intentKeys;
+    setMgm({ intentKeys: unanswered });
+  };
   try {
     const answer = await call(key);
-    intentKeys.delete(id);
+    forget();
     return answer;
   } catch (error) {
-    if (!(error instanceof ApiError && error.kind === 'network')) intentKeys.delete(id);
+    const mayStillLand = error instanceof ApiError && (error.kind === 'network' || error.code === 'E_IDEMPOTENCY_IN_PROGRESS');
+    if (!mayStillLand) forget();
     throw error;
   }
 }
@@ -151,10 +157,11 @@ export function invite(): Promise<void> {
   });
 }
 
-/** spec §4: cancel resets the flow (her points and place stay). */
+/** spec §4: cancel resets the flow (her points and place stay, and the keys of calls not answered yet). */
 export function cancel(): void {
   const initial = useAppStore.getInitialState().mgm;
-  setMgm({ ...initial, ranking: mgmNow().ranking });
+  const { ranking, intentKeys } = mgmNow();
+  setMgm({ ...initial, ranking, intentKeys });
 }
 
 /** spec §4: clear resets the status; the e-mail stays in the form to be corrected. */

@@ -27,6 +27,13 @@ export type MgmState = {
   };
   ranking: { balance: number; position: number };
   errorDetails: unknown;
+  /**
+   * The Idempotency-Key of each intent (these consents, this invitation) not answered yet, saved with
+   * the rest: a retry after a lost connection, or after the page was closed mid-call, replays the
+   * server's first answer instead of failing E_ALREADY_INVITED (decision 070). Not one of spec §3's
+   * fields: the app's own bookkeeping, like the webform's pending registration.
+   */
+  intentKeys: Record<string, string>;
 };
 
 export type MgmSlice = { mgm: MgmState };
@@ -43,6 +50,7 @@ const initialMgmState: MgmState = {
   },
   ranking: { balance: 0, position: 0 },
   errorDetails: null,
+  intentKeys: {},
 };
 
 export const createMgmSlice: SliceCreator<MgmSlice> = () => ({ mgm: initialMgmState });

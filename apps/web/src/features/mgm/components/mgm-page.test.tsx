@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../store/app-store.ts';
@@ -249,6 +249,45 @@ describe('member-get-member (/mgm)', () => {
     const keys = sent(INVITE).map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('an invitation whose answer was lost, retried after a reload, carries the same Idempotency-Key (kept in the saved state)', async () => {
+    const answers: Record<string, FakeAnswer> = { [MAYBE_JOIN]: maybeJoin(true), [INVITE]: 'network-error' };
+    const { user, sent } = openPage(answers);
+    setMgm({ status: 'can-invite', tokenUuid: 'check-6', mgmUser: { emailAddress: 'przeladowanie@demo.pl', brand: 'Glo' } });
+    await user.click(await screen.findByRole('button', { name: 'Wyślij zaproszenie' }));
+    expect(await step('Ups! Coś poszło nie tak...')).toBeInTheDocument();
+
+    // A reload: fresh modules, nothing kept in memory; the store restored from what localStorage kept.
+    cleanup();
+    vi.resetModules();
+    const { MgmPage: ReloadedPage } = await import('./mgm-page.tsx');
+    answers[INVITE] = { body: successEnvelope([{ uuid: 'inv-3', points: 10, ranking: { balance: 10, position: 2 } }]) };
+    render(<ReloadedPage />);
+    await user.click(within(await step('Ups! Coś poszło nie tak...')).getByRole('button', { name: 'Spróbuj ponownie' }));
+    await user.click(await screen.findByRole('button', { name: 'Wyślij zaproszenie' }));
+    expect(await step('Zaproszenie wysłane')).toBeInTheDocument();
+    const keys = sent(INVITE).map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a retry while the first invitation is still being processed (E_IDEMPOTENCY_IN_PROGRESS) keeps its Idempotency-Key', async () => {
+    const answers: Record<string, FakeAnswer> = { [MAYBE_JOIN]: maybeJoin(true), [INVITE]: 'network-error' };
+    const { user, sent } = openPage(answers);
+    setMgm({ status: 'can-invite', tokenUuid: 'check-7', mgmUser: { emailAddress: 'w.toku@demo.pl', brand: 'Glo' } });
+    const sendAgain = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Wyślij zaproszenie' }));
+      await user.click(within(await step('Ups! Coś poszło nie tak...')).getByRole('button', { name: 'Spróbuj ponownie' }));
+    };
+    await sendAgain();
+    answers[INVITE] = refused('E_IDEMPOTENCY_IN_PROGRESS', 409);
+    await sendAgain();
+    answers[INVITE] = { body: successEnvelope([{ uuid: 'inv-4', points: 10, ranking: { balance: 10, position: 2 } }]) };
+    await user.click(await screen.findByRole('button', { name: 'Wyślij zaproszenie' }));
+    expect(await step('Zaproszenie wysłane')).toBeInTheDocument();
+    expect(new Set(sent(INVITE).map((r) => r.headers['Idempotency-Key'])).size).toBe(1);
+    expect(sent(INVITE)).toHaveLength(3);
   });
 
   it("E_MGM_NOT_ALLOWED (her action ended meanwhile) goes back to 'null', which says why", async () => {
