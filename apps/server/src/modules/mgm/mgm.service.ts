@@ -1,4 +1,5 @@
 import type {
+  ErrorCode,
   MgmInviteBody,
   MgmInviteResponse,
   MgmMaybeJoinResponse,
@@ -26,6 +27,12 @@ export type MgmDeps = { db: Db; now: () => Date; notifier: Notifier; counters: R
 export const MGM_INVITATION_POINTS = 10;
 /** Decision 070: invitations (SMS) a promoter may send in an hour. */
 export const MGM_INVITES_PER_HOUR = 20;
+/**
+ * Decision 070: consumers a promoter may look up by e-mail in an hour (validate, update and invite each
+ * look one up), so the registry cannot be probed for who is a consumer, a member or of which brand: 20
+ * invitations of three calls each, and room for typos and refusals.
+ */
+export const MGM_LOOKUPS_PER_HOUR = 100;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -110,6 +117,7 @@ async function requireConsents(deps: MgmDeps, consumer: Invitable): Promise<void
 /** spec §7 /mgm/validate-consumer: whether the consumer can be invited now; never her personal data. */
 export async function validateConsumer(deps: MgmDeps, caller: CallerUser, body: MgmValidateBody): Promise<MgmValidateResponse> {
   await requireStartedAction(deps.db, caller);
+  await countLookup(deps.counters, caller.userId);
   const consumer = await requireReferable(deps.db, emailOf(body.consumer));
   await requireConsents(deps, consumer);
   return { uuid: checkToken(caller.userId, consumer.id), brand: consumer.brand };
@@ -133,6 +141,7 @@ export async function updateConsumer(deps: MgmDeps, caller: CallerUser, body: Mg
   const action = await requireStartedAction(db, caller);
   const { consumer: given } = body;
   if (given.lastModifiedSource.trim() !== (await repo.findUserIdent(db, caller.userId))) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+  await countLookup(deps.counters, caller.userId);
   const consumer = await requireReferable(db, emailOf(given));
   if (given.brand !== consumer.brand) {
     throw new AppError('E_VALIDATION', [{ path: 'consumer.brand', message: "not the consumer's brand (validate-consumer answers it)" }]);
@@ -159,16 +168,28 @@ export async function updateConsumer(deps: MgmDeps, caller: CallerUser, body: Mg
   return { uuid: checkToken(caller.userId, consumer.id) };
 }
 
-/** At most MGM_INVITES_PER_HOUR invitations an hour; a refused one does not count. */
-async function countInvitation(counters: RateCounters, userId: string): Promise<() => Promise<void>> {
-  const key = `mgm-invite:${userId}`;
+/**
+ * One more of her hits in the hour's window of `key`, refused with `code` past `max`; a refused hit is
+ * not counted. Returns how to give it back (a hit that ends up refused for another reason).
+ */
+async function hourlyHit(counters: RateCounters, key: string, max: number, code: ErrorCode): Promise<() => Promise<void>> {
   const { count } = await counters.hit(key, HOUR_MS);
   const release = () => counters.release(key);
-  if (count > MGM_INVITES_PER_HOUR) {
+  if (count > max) {
     await release();
-    throw new AppError('E_INVITE_LIMIT');
+    throw new AppError(code);
   }
   return release;
+}
+
+/** At most MGM_LOOKUPS_PER_HOUR look-ups of a consumer by e-mail an hour; each counts, whatever it answers. */
+async function countLookup(counters: RateCounters, userId: string): Promise<void> {
+  await hourlyHit(counters, `mgm-lookup:${userId}`, MGM_LOOKUPS_PER_HOUR, 'E_TOO_MANY_REQUESTS');
+}
+
+/** At most MGM_INVITES_PER_HOUR invitations an hour; a refused one does not count. */
+function countInvitation(counters: RateCounters, userId: string): Promise<() => Promise<void>> {
+  return hourlyHit(counters, `mgm-invite:${userId}`, MGM_INVITES_PER_HOUR, 'E_INVITE_LIMIT');
 }
 
 /**
@@ -183,6 +204,7 @@ export async function inviteConsumer(
 ): Promise<MgmInviteResponse> {
   const { db } = deps;
   const action = await requireStartedAction(db, caller);
+  await countLookup(deps.counters, caller.userId);
   const consumer = await requireReferable(db, emailOf(body.consumer));
   await requireConsents(deps, consumer);
   const release = await countInvitation(deps.counters, caller.userId);

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../db/seed/demo-seed.ts';
 import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { loadCatalogues } from '../catalogues/catalogues.service.ts';
 import { listOutbox } from '../notifier/notifier.ts';
-import { MGM_INVITES_PER_HOUR } from './mgm.service.ts';
+import { MGM_INVITES_PER_HOUR, MGM_LOOKUPS_PER_HOUR } from './mgm.service.ts';
 
 type Res = { statusCode: number; json: () => { data: Record<string, unknown> & { error?: string; details?: unknown } } };
 const errorOf = (res: Res) => [res.statusCode, res.json().data.error];
@@ -385,6 +385,21 @@ describe.each(testDatabases)('member-get-member: /mgm/* (%s)', (dialect) => {
     t.clock.advance(3_600_000);
     expect((await kit.invite(ewa, over.emailAddress)).statusCode).toBe(200);
     expect((await kit.maybeJoin(ewa)).json().data.ranking).toMatchObject({ balance: (MGM_INVITES_PER_HOUR + 1) * 10 });
+  });
+
+  it(`the registry cannot be probed: ${MGM_LOOKUPS_PER_HOUR} look-ups by e-mail an hour per promoter (validate, update, invite), the next is 429 E_TOO_MANY_REQUESTS; others are not limited; an hour later she may again`, async () => {
+    const ewa = await kit.promoter();
+    const c = await kit.consumer();
+    const nobody = () => `nikt-${randomBytes(4).toString('hex')}@test.pl`;
+    for (let i = 0; i < MGM_LOOKUPS_PER_HOUR; i++) expect((await kit.validate(ewa, nobody())).statusCode).toBe(404);
+    expect(errorOf(await kit.validate(ewa, c.emailAddress))).toEqual([429, 'E_TOO_MANY_REQUESTS']);
+    expect(errorOf(await kit.update(ewa, c))).toEqual([429, 'E_TOO_MANY_REQUESTS']);
+    expect(errorOf(await kit.invite(ewa, c.emailAddress))).toEqual([429, 'E_TOO_MANY_REQUESTS']);
+    expect(await kit.smsTo(c.mobileNumber)).toEqual([]);
+    expect((await kit.validate(await kit.promoter(), c.emailAddress)).statusCode).toBe(200);
+
+    t.clock.advance(3_600_000);
+    expect((await kit.validate(ewa, c.emailAddress)).statusCode).toBe(200);
   });
 
   it('her points are her own: another promoter sees his own balance, never hers', async () => {
