@@ -284,6 +284,29 @@ describe('webform registration', () => {
     expect(second!.body).toEqual(first!.body);
   });
 
+  it("a gateway's error page (a 5xx that is not the server's answer) keeps the attempt: the retry is the same request", async () => {
+    await atStep3();
+    let gatewayDown = true;
+    const server = useWebformServer({
+      '/lead/register': () => (gatewayDown ? { status: 504, body: 'Gateway Time-out' } : registered()),
+    });
+    const { user } = renderWebform();
+
+    await user.click(await registerButton());
+    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(popup).toHaveTextContent('Wystąpił błąd podczas wysyłania formularza.');
+    expect(storedForm().pendingRegistration).not.toBeNull();
+    await user.click(within(popup).getByRole('button', { name: 'Wróć' }));
+
+    gatewayDown = false;
+    await user.click(await registerButton());
+
+    expect(await screen.findByRole('heading', { name: 'Konsument został zarejestrowany' })).toBeInTheDocument();
+    const [first, second] = server.to('/lead/register');
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(second!.body).toEqual(first!.body);
+  });
+
   it('after a refusal the codes are spent: the next try asks for new ones, and its registration is a new request', async () => {
     await atStep3();
     let refuse = true;

@@ -118,7 +118,10 @@ export function useRegistration({ action, catalogues, testAction, show, reloadCa
       if (error.kind === 'network') return show(networkModal());
       if (error.code === 'E_IDEMPOTENCY_IN_PROGRESS') return show({ kind: 'error', description: pl.errors.ofCode(error.code), code: null });
       if (error.code === null) {
-        updateForm({ pendingRegistration: null });
+        // Not the server's envelope. A 5xx page is a gateway's (a timeout, a restart): the server
+        // may have registered her behind it, and it keeps no 5xx under the key, so the retry must be
+        // this same request (replayed if it was done, run if not). Anything else ends the attempt.
+        if ((error.httpStatus ?? 0) < 500) updateForm({ pendingRegistration: null });
         return show({ kind: 'error', description: t.submitFailed, code: error.ts });
       }
       refused(form, error as ApiError & { code: string });
