@@ -17,6 +17,7 @@ import {
   type RegistrationOptions,
 } from '../../test/registrations.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { OTP_MAX_WRONG_TRIES } from './leads.service.ts';
 
 describe.each(testDatabases)('/lead/register: the registration and its checks (%s)', (dialect) => {
   let t: TestApp;
@@ -210,6 +211,32 @@ describe.each(testDatabases)('/lead/register: the registration and its checks (%
     const { r, c, codes } = await ready();
     t.clock.advance(10 * 60_000);
     expect(errorOf(await register(t, r.token, body(r, c, { codes, offers: { Glo: gloOffer() } })))).toEqual([422, 'error_wrong_otp']);
+  });
+
+  it('codes locked by wrong tries at /lead/verify stay locked at /lead/register, the right ones too', async () => {
+    const { r, c, codes } = await ready();
+    const wrong = codes.sms === '22222' ? '33333' : '22222';
+    const verify = (sms: string) =>
+      post(
+        t.app,
+        '/lead/verify',
+        {
+          lead: {
+            process: 'TOURPLANNER',
+            emailAddress: c.emailAddress,
+            otpEmail: codes.email,
+            mobileNumber: c.mobileNumber,
+            mobileNumberNoPrefix: c.numberNoPrefix,
+            otp: sms,
+            eventIdent: r.action.eventIdent,
+          },
+        },
+        r.token,
+      );
+    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect(errorOf(await verify(wrong))).toEqual([422, 'error_wrong_otp']);
+
+    expect(errorOf(await register(t, r.token, body(r, c, { codes, offers: { Glo: gloOffer() } })))).toEqual([422, 'error_wrong_otp']);
+    expect(await leadsOf(r)).toEqual([]);
   });
 
   /** One attempt by a new consumer (fresh codes: 3 sends an hour per contact), the body edited before it goes. */
