@@ -41,7 +41,6 @@ export const webform = {
   activationEmail: 'Klient otrzyma e-mail z linkiem aktywacyjnym do programu lojalnościowego.',
   icFailed: 'Nie udało się zapisać konsumenta do programu lojalnościowego.',
   icCode: 'Kod błędu:',
-  receiptQueued: 'Zdjęcie paragonu zostanie wysłane automatycznie.',
   finish: 'Zakończ',
   // reset
   startOver: 'Zacznij od nowa',

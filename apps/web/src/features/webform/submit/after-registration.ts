@@ -15,9 +15,9 @@ export type Registered = {
  * spec §5 Registration, §7: after a registration the server accepted, the receipt (only if a receipt
  * image exists) and /device/burn (only when a Glo serial exists) are queued in the outbox, in one group
  * per registration. The receipt's photo moves into the outbox (which keeps its own copy) and leaves the
- * form's store. Resolves with whether a receipt was queued.
+ * form's store.
  */
-export async function queueAfterRegistration({ actionUuid, lead, gloSerial, recieptURL }: Registered): Promise<boolean> {
+export async function queueAfterRegistration({ actionUuid, lead, gloSerial, recieptURL }: Registered): Promise<void> {
   const group = `webform:${lead.id}`;
   const receipt = recieptURL ? await loadReceipt(recieptURL) : null;
   const items: OutboxItemInput[] = [];
@@ -28,5 +28,4 @@ export async function queueAfterRegistration({ actionUuid, lead, gloSerial, reci
   if (gloSerial) items.push(deviceBurnKind.item(group, { device: { serialNumber: gloSerial } }));
   await enqueue(items);
   if (recieptURL) await deleteReceipt(recieptURL);
-  return receipt !== null;
 }
