@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { logIn } from '../fixtures/app.ts';
-import { readDatabase } from '../fixtures/database.ts';
+import { countRows, readDatabase, writeDatabase } from '../fixtures/database.ts';
 import { createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
 
 // spec §2 Member-get-member (/mgm), §4 its status values, §5 MGM (decision 070). Each test has her own
 // promoter; the consumers are the demo seed's (README), each met by one test only, since an invitation
-// is once per consumer. Every §4 status is reached here; 'processing' by holding the call on its way.
+// is once per consumer, or the test's own. Every §4 status is reached here; 'processing' by holding the
+// call on its way.
 
 const CONSUMERS = {
   canInvite: 'polecenie.mozliwe@demo.pl',
@@ -16,6 +18,43 @@ const CONSUMERS = {
   noProducts: 'polecenie.bez.produktow@demo.pl',
   invited: 'polecenie.zaproszona@demo.pl',
 };
+
+// Each test makes its own promoter (`npm run admin`, `npm run seed -- --actions-for`): seconds on a busy machine.
+test.beforeEach(() => test.setTimeout(60_000));
+
+/**
+ * A consumer of this test's own who can be invited: a Glo, and her newsletter consent given to the
+ * current text (copied from the seeded polecenie.mozliwe@demo.pl's record, which the seed gave to it).
+ */
+function invitableConsumer(): { id: string; emailAddress: string; mobileNumber: string } {
+  const id = randomUUID();
+  const emailAddress = `polecenie.${id.slice(0, 8)}@e2e.pl`;
+  const mobileNumber = `+48501${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  const at = new Date().toISOString();
+  writeDatabase(
+    `insert into consumers (id, email_address, mobile_number, first_name, last_name, birth_date, inspiration_club_since, created_by_user_id, created_at)
+     values (?, ?, ?, 'Zofia', 'Testowa', null, null, null, ?)`,
+    id,
+    emailAddress,
+    mobileNumber,
+    at,
+  );
+  writeDatabase(
+    `insert into consumer_items (id, consumer_id, kind, brand, model, serial_number, sku, created_at) values (?, ?, 'asset', 'Glo', 'Hyper X2', null, null, ?)`,
+    randomUUID(),
+    id,
+    at,
+  );
+  writeDatabase(
+    `insert into consent_records (id, consumer_id, lead_id, field, decision, text_version, text_hash, recorded_at, user_id, action_id, action_point_id, channel)
+     select ?, ?, null, r.field, r.decision, r.text_version, r.text_hash, r.recorded_at, r.user_id, r.action_id, r.action_point_id, r.channel
+       from consent_records r join consumers c on c.id = r.consumer_id where c.email_address = ?`,
+    randomUUID(),
+    id,
+    CONSUMERS.canInvite,
+  );
+  return { id, emailAddress, mobileNumber };
+}
 
 /** She logs in with ZABKA started (maybe-join's rule: a started action) and opens /mgm. */
 async function openMgm(page: Page, name: string): Promise<Promoter> {
@@ -180,4 +219,45 @@ test('consents given to a text that has changed: opt-in-request, kept over a rel
   await expect(form.getByRole('checkbox', { name: /wiadomościach SMS/ })).toBeVisible();
   await form.getByRole('button', { name: 'Anuluj' }).click();
   await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('');
+});
+
+test('a reload while the invitation is on its way: the error says so, and the retry ends on finished with one invitation and one SMS', async ({
+  page,
+}) => {
+  await openMgm(page, 'Zosia');
+  const consumer = invitableConsumer();
+  await check(page, consumer.emailAddress);
+  const canInvite = step(page, 'Zaproszenie');
+  await expect(canInvite).toContainText(`Konsument ${consumer.emailAddress} może otrzymać zaproszenie do programu.`);
+
+  // The first invitation reaches the server (stored, SMS queued), but the page is reloaded before its answer arrives.
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  let reloaded!: () => void;
+  const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+  let first = true;
+  await page.route('**/api/mgm/invite-consumer', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    await route.fetch();
+    reached();
+    await afterReload;
+    await route.abort().catch(() => {});
+  });
+  await canInvite.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await atServer;
+  await page.reload();
+  reloaded();
+
+  // Chromium fails the call under way as the page goes (said as a lost connection), or the page goes
+  // first and the saved 'processing' is said as interrupted: the error status either way.
+  const error = step(page, 'Ups! Coś poszło nie tak...');
+  await expect(error).toContainText(/Sprawdź połączenie z internetem|Przerwano operację przed odpowiedzią serwera/);
+  await error.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await step(page, 'Zaproszenie').getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  // The same Idempotency-Key: the server answers its first answer instead of E_ALREADY_INVITED.
+  await expect(step(page, 'Zaproszenie wysłane')).toContainText('Konsument otrzyma SMS z linkiem do rejestracji w programie.');
+  await expect(ranking(page)).toContainText('10 pkt');
+  expect(countRows('mgm_invitations', 'consumer_id = ?', consumer.id)).toBe(1);
+  expect(countRows('outbox_messages', "channel = 'sms' and recipient = ?", consumer.mobileNumber)).toBe(1);
 });
