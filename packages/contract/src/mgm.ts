@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { mgmEmailRules } from './rules/mgm.rules.ts';
+import { ruledString } from './zod-rules.ts';
 
 // spec §2 Member-get-member, §3 Member-get-member state, §4 its status values, §5 MGM, §7 /mgm/* (issue 12).
 // The referral tool: she checks a consumer by e-mail, records the consumer's marketing consents when
 // they are missing, and invites the consumer by SMS; every invitation earns her points, and her balance
 // and ranking among promoters come from the server. Which codes lead to which status: decision 070.
 
-const EmailAddress = z.email().max(254);
+/**
+ * spec §5 MGM: the same rule as the /mgm form's, so the server refuses exactly what the form would
+ * ('Nieprawidłowy adres email') and checks whatever it lets through (the registry answers not-found).
+ */
+const EmailAddress = ruledString(mgmEmailRules);
 
 /** Her points and her place among promoters (1 = most points). */
 export const MgmRanking = z.object({ balance: z.number().int().min(0), position: z.number().int().min(0) });

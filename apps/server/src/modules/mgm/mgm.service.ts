@@ -144,7 +144,9 @@ export async function updateConsumer(deps: MgmDeps, caller: CallerUser, body: Mg
   await countLookup(deps.counters, caller.userId);
   const consumer = await requireReferable(db, emailOf(given));
   if (given.brand !== consumer.brand) {
-    throw new AppError('E_VALIDATION', [{ path: 'consumer.brand', message: "not the consumer's brand (validate-consumer answers it)" }]);
+    throw new AppError('E_VALIDATION', [
+      { path: 'body.consumer.brand', message: "not the consumer's brand (validate-consumer answers it)" },
+    ]);
   }
   const recordedAt = deps.now().toISOString();
   const rows = RECORDED_CONSENTS.map(([field, textOf]) => {

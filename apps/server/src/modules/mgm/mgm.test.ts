@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { firstError, mgmEmailRules } from '@promotor/contract/rules';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertConsumer, type ConsumerSeed } from '../../db/seed/consumer-seed.ts';
@@ -165,6 +166,14 @@ describe.each(testDatabases)('member-get-member: /mgm/* (%s)', (dialect) => {
     expect((await kit.validate(await kit.promoter(), c.emailAddress)).json().data.uuid).not.toBe(data.uuid);
   });
 
+  it("validate: whatever the app's §5 e-mail rule lets through is checked, not refused as invalid (e.g. two dots: not found)", async () => {
+    const ewa = await kit.promoter();
+    for (const emailAddress of ['jan..kowalski@test.pl', 'żaneta@test.pl']) {
+      expect(firstError(mgmEmailRules, emailAddress)).toBeNull();
+      expect(errorOf(await kit.validate(ewa, emailAddress))).toEqual([404, 'E_CONSUMER_NOT_FOUND']);
+    }
+  });
+
   it("validate: a device's brand before a product's; products alone give theirs", async () => {
     const ewa = await kit.promoter();
     const both = await kit.consumer({
@@ -214,9 +223,13 @@ describe.each(testDatabases)('member-get-member: /mgm/* (%s)', (dialect) => {
     }
   });
 
-  it('validate: a bad e-mail is 400 E_VALIDATION; without a token 401', async () => {
+  it("validate: a bad e-mail is 400 E_VALIDATION with §5's 'Nieprawidłowy adres email'; without a token 401", async () => {
     const ewa = await kit.promoter();
-    expect(errorOf(await kit.validate(ewa, 'to-nie-email'))).toEqual([400, 'E_VALIDATION']);
+    const bad = await kit.validate(ewa, 'to-nie-email');
+    expect(errorOf(bad)).toEqual([400, 'E_VALIDATION']);
+    expect(bad.json().data.details).toEqual([
+      expect.objectContaining({ path: 'body.consumer.emailAddress', message: 'Nieprawidłowy adres email' }),
+    ]);
     expect(errorOf(await post(t.app, '/mgm/validate-consumer', { consumer: {} }, ewa.token))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await kit.validate({ token: '' }, 'a@test.pl'))).toEqual([401, 'E_UNAUTHORIZED']);
   });
@@ -269,7 +282,7 @@ describe.each(testDatabases)('member-get-member: /mgm/* (%s)', (dialect) => {
     expect(errorOf(await kit.update(ewa, c, { lastModifiedSource: other.ident }))).toEqual([403, 'E_NOT_YOUR_HOSTESS_CODE']);
     const wrongBrand = await kit.update(ewa, c, { brand: 'Vuse' });
     expect(errorOf(wrongBrand)).toEqual([400, 'E_VALIDATION']);
-    expect(wrongBrand.json().data.details).toEqual([expect.objectContaining({ path: 'consumer.brand' })]);
+    expect(wrongBrand.json().data.details).toEqual([expect.objectContaining({ path: 'body.consumer.brand' })]);
     expect(errorOf(await kit.update(ewa, c, { newsletterCommercialAuthorization: false }))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await kit.update(ewa, c, { emailOptIn: false }))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await kit.update(ewa, { emailAddress: `nikt-${randomBytes(4).toString('hex')}@test.pl` }))).toEqual([
