@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { ConsentRecordTable, MgmInvitationTable } from '../../db/schema.ts';
+import { isClubListed } from '../leads/registry.repository.ts';
 
 // Member-get-member's SQL (decision 070): her started action, the consumer as the referral needs to know
 // her (never her personal data beyond what the SMS needs), her consents on record, the invitations and
@@ -33,17 +34,11 @@ export async function findConsumer(db: Db, emailAddress: string) {
     .where('email_address', '=', emailAddress)
     .executeTakeFirst();
   if (!consumer) return undefined;
-  // A member by the registry's own mark, or by the club's list (an entry she has not left).
-  const listed = await db
-    .selectFrom('inspiration_club_members')
-    .select('id')
-    .where('email_address', '=', emailAddress)
-    .where('left_at', 'is', null)
-    .executeTakeFirst();
+  // A member by the registry's own mark, or by the club's list (an entry she has not left), as for the webform.
   return {
     id: consumer.id,
     mobileNumber: consumer.mobile_number,
-    clubMember: consumer.inspiration_club_since !== null || listed !== undefined,
+    clubMember: consumer.inspiration_club_since !== null || (await isClubListed(db, emailAddress)),
   };
 }
 
