@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OTP_LENGTH, WEBFORM_FORM_IDENT, WEBFORM_PROCESS } from './constants.ts';
 import { WEBFORM_CONSENTS } from './catalogues.ts';
+import { emailAddressRules } from './rules/webform.rules.ts';
+import { ruledString } from './zod-rules.ts';
 // zod-free helpers the web app loads at run time live in lead-items.ts (isTestActionName, IC_ERROR_CODES).
 
 // spec §7 Webform API: /lead/otp and /lead/verify (the consumer registration, issue 11). The §5 rules of
@@ -14,7 +16,9 @@ export const VERIFICATION_OFFERS = ['Glo', 'Vuse', 'Vype', 'Neo', 'Velo', 'Epok'
 export type VerificationOffer = (typeof VERIFICATION_OFFERS)[number];
 
 const Process = z.literal(WEBFORM_PROCESS);
-const EmailAddress = z.email().max(254);
+// The form's own rule (§5 step 0, 'Podany adres e-mail jest nieprawidłowy.'), not zod's stricter one: an
+// address the form accepts (żaneta@…, jan..kowalski@…) must not be refused by the server.
+const EmailAddress = ruledString(emailAddressRules);
 /** The prefix and the number together, e.g. '+48600123456' (spec §7). */
 const MobileNumber = z.string().regex(/^\+\d{6,19}$/);
 const Code = z.string().length(OTP_LENGTH);
