@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { leadItemsFor, type LeadRegisterBody, type SelectedOffers, type WebformCataloguesResponse } from '@promotor/contract';
+import type { Dialect } from '../db/kysely.ts';
+import { insertConsumer, type ConsumerSeed } from '../db/seed/consumer-seed.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';
 import { buildAction, buildEvent, buildSignedInPromoter, wallDay, type ActionOptions, type BuiltPromoter } from './builders.ts';
-import { post, type TestApp } from './test-app.ts';
+import { createTestApp, post, type TestApp } from './test-app.ts';
 
 // The webform's calls as the phone makes them (/lead/otp, /lead/verify, /lead/register, /device/burn),
 // so the registration tests read as the flow they protect. Every test builds its own promoter, action
@@ -58,6 +60,23 @@ export async function catalogues(t: TestApp, token: string): Promise<WebformCata
   return res.json().data;
 }
 
+/** A test file's app on that database, and the catalogues the webform reads (for its beforeAll). */
+export async function startRegistrationApp(
+  dialect: Dialect,
+  options?: Parameters<typeof createTestApp>[1],
+): Promise<{ t: TestApp; cat: WebformCataloguesResponse }> {
+  const t = await createTestApp(dialect, options);
+  return { t, cat: await catalogues(t, (await buildSignedInPromoter(t)).token) };
+}
+
+/** A consumer the registry already knows by this contact (Jan Znany unless said otherwise); her id. */
+export const knownConsumer = (t: TestApp, c: Pick<Contact, 'emailAddress' | 'mobileNumber'>, o: Partial<ConsumerSeed> = {}) =>
+  insertConsumer(
+    t.db,
+    { emailAddress: c.emailAddress, mobileNumber: c.mobileNumber, firstName: 'Jan', lastName: 'Znany', ...o },
+    t.clock.now(),
+  );
+
 /** The newest code the outbox holds for this recipient, read from the message's text. */
 async function codeSentTo(t: TestApp, recipient: string): Promise<string> {
   const message = (await listOutbox(t.db, 500)).find((m) => m.recipient === recipient);
@@ -65,17 +84,41 @@ async function codeSentTo(t: TestApp, recipient: string): Promise<string> {
   return /kod weryfikacyjny: ([A-Z0-9]{5})\./.exec(message.body)![1]!;
 }
 
+/** /lead/otp as the webform sends it; `token` undefined: without a session. */
+export const requestCodes = (t: TestApp, token: string | undefined, c: Pick<Contact, 'emailAddress' | 'mobileNumber'>) =>
+  post(t.app, '/lead/otp', { lead: { process: 'TOURPLANNER', emailAddress: c.emailAddress, mobileNumber: c.mobileNumber } }, token);
+
 /** /lead/otp, then the two codes as the consumer reads them. */
 export async function sendCodes(t: TestApp, token: string, c: Contact): Promise<Codes> {
-  const res = await post(
-    t.app,
-    '/lead/otp',
-    { lead: { process: 'TOURPLANNER', emailAddress: c.emailAddress, mobileNumber: c.mobileNumber } },
-    token,
-  );
+  const res = await requestCodes(t, token, c);
   if (res.statusCode !== 200) throw new Error(res.body);
   return { sms: await codeSentTo(t, c.mobileNumber), email: await codeSentTo(t, c.emailAddress) };
 }
+
+/** No codes: the test action's verification and registration (spec §2). */
+export const NO_CODES: Codes = { sms: '', email: '' };
+
+/** /lead/verify as the webform sends it, in the event of her action; `lead` replaces fields. */
+export const verify = (t: TestApp, r: Pick<Registrar, 'token' | 'action'>, c: Contact, codes: Codes, lead: Record<string, unknown> = {}) =>
+  post(
+    t.app,
+    '/lead/verify',
+    {
+      lead: {
+        process: 'TOURPLANNER',
+        emailAddress: c.emailAddress,
+        otpEmail: codes.email,
+        mobileNumber: c.mobileNumber,
+        mobileNumberNoPrefix: c.numberNoPrefix,
+        otp: codes.sms,
+        eventIdent: r.action.eventIdent,
+        phoneVerified: true,
+        ...lead,
+      },
+    },
+    r.token,
+    { 'sf-bypassed': 'true' },
+  );
 
 /** Glo Hyper Pro from a 'GLO solo / POP' source (no samplings, no extra consents), with a serial when given. */
 export const gloOffer = (serialNumber?: string): SelectedOffers['Glo'] => ({

@@ -22,17 +22,22 @@ export type ConsumerVerification = {
  * touching the routes or the web app. It never hands out a consumer's name, birth date or phone.
  */
 export interface ConsumerRegistry {
-  /** The offers' checks for the consumer with that e-mail or that number; null when there is none. */
+  /** The offers' checks for the consumer with that e-mail (the number does not identify her); null when there is none. */
   verify(contact: ConsumerContact): Promise<ConsumerVerification | null>;
   /**
-   * Writes the consumer (new, or the known one updated), her devices and products, and marks her Glo
-   * serial registered, inside the caller's transaction `trx` (the lead and the consent records are
-   * written in the same one). Refuses with AppError and a §8 code (error_consumer_multiple_found,
+   * Writes the consumer (new, or the one with that e-mail updated), her devices and products, and marks
+   * her Glo serial registered, inside the caller's transaction `trx` (the lead and the consent records
+   * are written in the same one). Refuses with AppError and a §8 code (error_consumer_multiple_found,
    * error_asset_unavailable, error_product_unavailable, error_device_not_found,
    * error_device_already_registered, ASSET:CREATION_ERROR, PRODUCT_INTEREST:CREATION_ERROR); anything
    * else it throws is the registry failing (the service answers error_m2_exception).
    */
   register(trx: Db, registration: Registration): Promise<{ consumerId: string }>;
+  /**
+   * The device registry's checks of a Glo serial (upper-case) without marking anything: the test
+   * action's sandbox (decision 067). error_device_not_found or error_device_already_registered.
+   */
+  checkGloSerial(db: Db, serialNumber: string): Promise<void>;
   /**
    * Enrols a registered consumer in the loyalty club, after the registration is stored: 'enrolled', or
    * the loyalty-club code saying why not (the registration stands either way, spec §4).
@@ -72,14 +77,15 @@ const GLO_PRO_MODEL = 'Hyper Pro';
 /**
  * decision 063: a device brand is offered to someone who has no device of it (Vype is Vuse's former
  * name, so either rules out both); a product sample (Neo, Velo, Epok) once; the club to a non-member.
- * Every group also checks that the e-mail and the number lead to one consumer: if they lead to two,
- * /lead/register will refuse with error_consumer_multiple_found, so nothing may be offered.
+ * singleConsumer is always true here: a consumer is the one with that e-mail (unique), and a number
+ * alone never makes two people one (a family phone; decision 063). The flag stays in the answer for a
+ * CRM whose data may hold duplicates.
  */
-export function judgeOffers(items: Item[], clubMember: boolean, singleConsumer: boolean): ConsumerVerification {
+export function judgeOffers(items: Item[], clubMember: boolean): ConsumerVerification {
   const owns = (...brands: string[]) => items.some((i) => i.kind === 'asset' && brands.includes(i.brand));
   const had = (brand: string) => items.some((i) => i.kind === 'product_interest' && i.brand === brand);
-  const asset = (available: boolean) => ({ assetAvailable: available, singleConsumer });
-  const product = (available: boolean) => ({ productAvailable: available, singleConsumer });
+  const asset = (available: boolean) => ({ assetAvailable: available, singleConsumer: true });
+  const product = (available: boolean) => ({ productAvailable: available, singleConsumer: true });
   const groups: VerificationChecks = {
     Glo: asset(!owns('Glo')),
     Vuse: asset(!owns('Vuse', 'Vype')),
@@ -87,10 +93,10 @@ export function judgeOffers(items: Item[], clubMember: boolean, singleConsumer: 
     Neo: product(!had('Neo')),
     Velo: product(!had('Velo')),
     Epok: product(!had('Epok')),
-    InspirationClub: { notMember: !clubMember, singleConsumer },
+    InspirationClub: { notMember: !clubMember, singleConsumer: true },
   };
   const olderGlo = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model !== GLO_PRO_MODEL);
-  return { verification: groups, gloPro: singleConsumer && olderGlo };
+  return { verification: groups, gloPro: olderGlo };
 }
 
 /** Runs a write; a unique index refusing it becomes the §8 code (the race the checks could not see). */
@@ -113,25 +119,17 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
   constructor(private readonly db: Db) {}
 
   async verify(contact: ConsumerContact): Promise<ConsumerVerification | null> {
-    const consumers = await repo.findConsumersByContact(this.db, contact.emailAddress, contact.mobileNumber);
-    if (consumers.length === 0) return null;
-    const items = await repo.itemsOfConsumers(
-      this.db,
-      consumers.map((c) => c.id),
-    );
-    const clubMember =
-      consumers.some((c) => c.inspiration_club_since !== null) || (await registryRepo.isClubListed(this.db, contact.emailAddress));
-    return judgeOffers(items, clubMember, consumers.length === 1);
+    const consumer = await repo.findConsumerByEmail(this.db, contact.emailAddress);
+    if (!consumer) return null;
+    const items = await repo.itemsOfConsumer(this.db, consumer.id);
+    const clubMember = consumer.inspiration_club_since !== null || (await registryRepo.isClubListed(this.db, contact.emailAddress));
+    return judgeOffers(items, clubMember);
   }
 
   async register(trx: Db, r: Registration): Promise<{ consumerId: string }> {
     const known = await this.checkOffers(trx, r);
     const glo = r.assets.find((a) => a.brand === 'Glo' && a.serialNumber !== null);
-    if (glo?.serialNumber) {
-      const device = await registryRepo.findGloDevice(trx, glo.serialNumber);
-      if (!device) throw new AppError('error_device_not_found');
-      if (device.status !== 'unregistered') throw new AppError('error_device_already_registered');
-    }
+    if (glo?.serialNumber) await this.checkGloSerial(trx, glo.serialNumber);
 
     const fields: registryRepo.ConsumerFields = {
       email_address: r.contact.emailAddress,
@@ -144,7 +142,8 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
       secondary_brand: r.person.secondaryBrand,
     };
     const consumerId = known ?? newId();
-    // Both codes proved she holds this e-mail and this number: a known consumer takes them as hers now.
+    // Her e-mail's consumer is she (both codes proved she holds it and this number, which she takes as
+    // hers now). Another consumer with this number is someone else (a family phone) and stays as she is.
     // A consumer created meanwhile by another registration of the same e-mail is "already a participant".
     await refusingDuplicates(
       () =>
@@ -192,19 +191,23 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
 
   /**
    * The verification's checks again (decision 063, judgeOffers): the data may have changed since. The
-   * known consumer's id, or null for a new one.
+   * consumer with her e-mail, or null for a new one.
    */
   private async checkOffers(trx: Db, r: Registration): Promise<string | null> {
-    const consumers = await repo.findConsumersByContact(trx, r.contact.emailAddress, r.contact.mobileNumber);
-    if (consumers.length > 1) throw new AppError('error_consumer_multiple_found');
-    const consumer = consumers[0];
+    const consumer = await repo.findConsumerByEmail(trx, r.contact.emailAddress);
     if (!consumer) return null;
-    const { verification } = judgeOffers(await repo.itemsOfConsumers(trx, [consumer.id]), false, true);
+    const { verification } = judgeOffers(await repo.itemsOfConsumer(trx, consumer.id), false);
     for (const asset of r.assets) if (!verification[asset.brand].assetAvailable) throw new AppError('error_asset_unavailable');
     for (const product of r.products) {
       if (product.brand !== 'Veo' && !verification[product.brand].productAvailable) throw new AppError('error_product_unavailable');
     }
     return consumer.id;
+  }
+
+  async checkGloSerial(db: Db, serialNumber: string): Promise<void> {
+    const device = await registryRepo.findGloDevice(db, serialNumber);
+    if (!device) throw new AppError('error_device_not_found');
+    if (device.status !== 'unregistered') throw new AppError('error_device_already_registered');
   }
 
   async enrolInClub(consumerId: string, contact: ConsumerContact, at: string): Promise<'enrolled' | IcErrorCode> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { insertConsumer, type ConsumerSeed } from '../../db/seed/consumer-seed.ts';
+import type { ConsumerSeed } from '../../db/seed/consumer-seed.ts';
 import { newId } from '../../lib/crypto.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
 import {
@@ -11,6 +11,7 @@ import {
   errorOf,
   gloOffer,
   gloSerials,
+  knownConsumer,
   newContact,
   register,
   registrationBody,
@@ -33,12 +34,7 @@ describe.each(testDatabases)('/lead/register: what the consumer registry answers
   });
   afterAll(() => t.close());
 
-  const known = (c: Contact, o: Partial<ConsumerSeed> = {}) =>
-    insertConsumer(
-      t.db,
-      { emailAddress: c.emailAddress, mobileNumber: c.mobileNumber, firstName: 'Jan', lastName: 'Znany', ...o },
-      t.clock.now(),
-    );
+  const known = (c: Contact, o: Partial<ConsumerSeed> = {}) => knownConsumer(t, c, o);
 
   /** One registration of this consumer with fresh codes. */
   async function registerAs(r: Registrar, c: Contact, o: Partial<RegistrationOptions> = {}, headers: Record<string, string> = {}) {
@@ -47,13 +43,57 @@ describe.each(testDatabases)('/lead/register: what the consumer registry answers
   }
   const leadsOf = (r: Registrar) => t.db.selectFrom('leads').select(['id', 'bc']).where('user_id', '=', r.userId).execute();
 
-  it('an e-mail and a number of two different consumers are error_consumer_multiple_found', async () => {
+  const consumersOf = (...cs: Contact[]) =>
+    t.db
+      .selectFrom('consumers')
+      .select(['email_address', 'mobile_number', 'first_name', 'last_name'])
+      .where(
+        'email_address',
+        'in',
+        cs.map((c) => c.emailAddress),
+      )
+      .orderBy('email_address')
+      .execute();
+
+  it("a new e-mail with a registered consumer's number (a family phone) is a new consumer; the other keeps her data and consents", async () => {
+    const r = await buildRegistrar(t);
+    const mother = newContact();
+    const motherId = await known(mother, { items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2' }] });
+    const daughter = { ...newContact(), mobileNumber: mother.mobileNumber, numberNoPrefix: mother.numberNoPrefix };
+    // Her mother's Glo does not stop hers.
+    const res = await registerAs(r, daughter);
+    expect(res.statusCode).toBe(200);
+    expect(await consumersOf(mother, daughter)).toEqual(
+      [
+        { email_address: mother.emailAddress, mobile_number: mother.mobileNumber, first_name: 'Jan', last_name: 'Znany' },
+        { email_address: daughter.emailAddress, mobile_number: mother.mobileNumber, first_name: 'Janina', last_name: 'Konsumencka' },
+      ].sort((a, b) => a.email_address.localeCompare(b.email_address)),
+    );
+    const { consumer_id } = await t.db
+      .selectFrom('leads')
+      .select('consumer_id')
+      .where('id', '=', res.json().data.lead.id)
+      .executeTakeFirstOrThrow();
+    expect(consumer_id).not.toBe(motherId);
+    expect(await t.db.selectFrom('consent_records').select('id').where('consumer_id', '=', motherId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('consumer_items').select('brand').where('consumer_id', '=', motherId).execute()).toEqual([
+      { brand: 'Glo' },
+    ]);
+  });
+
+  it("her e-mail's consumer is updated with the number she proved; another consumer with that number stays as she is", async () => {
     const r = await buildRegistrar(t);
     const c = newContact();
-    await known({ ...newContact(), emailAddress: c.emailAddress });
-    await known({ ...newContact(), mobileNumber: c.mobileNumber });
-    expect(errorOf(await registerAs(r, c))).toEqual([409, 'error_consumer_multiple_found']);
-    expect(await leadsOf(r)).toEqual([]);
+    await known({ ...c, mobileNumber: newContact().mobileNumber });
+    const other = { ...newContact(), mobileNumber: c.mobileNumber };
+    await known(other, { firstName: 'Inna', lastName: 'Osoba' });
+    expect((await registerAs(r, c)).statusCode).toBe(200);
+    expect(await consumersOf(c, other)).toEqual(
+      [
+        { email_address: c.emailAddress, mobile_number: c.mobileNumber, first_name: 'Janina', last_name: 'Konsumencka' },
+        { email_address: other.emailAddress, mobile_number: c.mobileNumber, first_name: 'Inna', last_name: 'Osoba' },
+      ].sort((a, b) => a.email_address.localeCompare(b.email_address)),
+    );
   });
 
   it('a device brand she already owns is error_asset_unavailable, a sample she already had error_product_unavailable', async () => {

@@ -20,15 +20,16 @@ export async function insertConsentRecords(db: Db, rows: ConsentRecordTable[]): 
   if (rows.length > 0) await db.insertInto('consent_records').values(rows).execute();
 }
 
-/** Whether she registered that serial number (a Glo device of one of her leads). */
-export async function registeredHerSerial(db: Db, userId: string, serialNumber: string): Promise<boolean> {
-  const row = await db
+/** Whether she named that serial number (a Glo device) in a real registration, and in a test one. */
+export async function herLeadsWithSerial(db: Db, userId: string, serialNumber: string): Promise<{ real: boolean; test: boolean }> {
+  const rows = await db
     .selectFrom('lead_items as i')
     .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .select('i.id')
+    .select('l.is_test')
+    .distinct()
     .where('i.serial_number', '=', serialNumber)
     .where('i.brand', '=', 'Glo')
     .where('l.user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return { real: rows.some((r) => r.is_test === 0), test: rows.some((r) => r.is_test === 1) };
 }

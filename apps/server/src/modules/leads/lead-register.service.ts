@@ -1,17 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isTestActionName } from '@promotor/contract/lead-items';
-import type { DeviceBurnBody, LeadPayload, LeadRegisterBody, LeadRegisterResponse, WebformCatalogues } from '@promotor/contract';
+import type { LeadPayload, LeadRegisterBody, LeadRegisterResponse, WebformCatalogues } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { Db } from '../../db/kysely.ts';
-import type { ConsentRecordTable, LeadItemTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
+import { requireActionInStatus } from '../actions/action-guards.ts';
 import { findStartedAction, pointsOf } from '../actions/actions.repository.ts';
-import type { Registration } from './consumer-registry.ts';
-import { checkCategory, checkItems, checkWebformRules, consentDecisions, newBeacon, type ConsentDecision } from './lead-register.checks.ts';
+import type { ConsumerContact } from './consumer-registry.ts';
+import { checkCategory, checkItems, checkWebformRules, consentDecisions, newBeacon } from './lead-register.checks.ts';
 import * as leadRepo from './lead-register.repository.ts';
+import { consentRows, leadItemRows, registrationOf } from './lead-register.rows.ts';
 import * as repo from './leads.repository.ts';
 import { codeIsRight, contactOf, recipientHash, type LeadsDeps } from './leads.service.ts';
 
@@ -38,9 +39,13 @@ async function useCodes(db: Db, caller: CallerUser, lead: LeadPayload, now: Date
   return email ? 'right' : 'error_wrong_otp_email';
 }
 
-/** Her started action named by tourPlan, of the event and with the point the body names. */
+/**
+ * Her started action named by tourPlan (not one the organiser cancelled: E_WRONG_ACTION_STATUS, as
+ * every call on an action), of the event and with the point the body names.
+ */
 async function requireHerPlace(db: Db, caller: CallerUser, lead: LeadPayload, started: Awaited<ReturnType<typeof findStartedAction>>) {
   if (!started || started.ident !== lead.tourPlan) throw new AppError('E_ACTION_NOT_FOUND');
+  await requireActionInStatus(db, caller, started.id, { userStatus: 'started' });
   if ((await repo.findUserIdent(db, caller.userId)) !== lead.hostessCode) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
   if (started.event_ident !== lead.eventIdent) throw new AppError('E_EVENT_NOT_FOUND');
   const points = await pointsOf(db, [started.id]);
@@ -60,7 +65,7 @@ function sourceRequiresAllConsents(lead: LeadPayload, catalogues: WebformCatalog
 }
 
 /** A registry exception is error_m2_exception; logged with the request id and ts, and without her data. */
-async function inRegistry<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
+export async function inRegistry<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -72,8 +77,6 @@ async function inRegistry<T>(context: RequestContext, call: () => Promise<T>): P
   }
 }
 
-const upper = (serial: string | undefined) => (serial === undefined ? null : serial.trim().toUpperCase());
-
 export type RegisterAnswer = { data: LeadRegisterResponse; meta: { bc: string } };
 
 /**
@@ -82,6 +85,10 @@ export type RegisterAnswer = { data: LeadRegisterResponse; meta: { bc: string } 
  * and, in one transaction, the consumer, her items, her Glo serial, the lead with its items and the
  * consent records. The loyalty club comes after: a failure there still leaves the registration stored
  * and answers the club's code with the lead's id and beacon (spec §4).
+ *
+ * Without codes (only on the exp1707 test action) nothing proves who the consumer is, so it is a
+ * sandbox: the lead (is_test) and its items are stored, the Glo serial is checked but not marked, and
+ * no consumer, consumer item, consent record or club entry is written (decision 067).
  */
 export async function register(
   deps: LeadsDeps,
@@ -96,8 +103,8 @@ export async function register(
   const started = await findStartedAction(db, caller.userId);
   const isTest = started !== undefined && isTestActionName(started.name);
   // spec §2: the test action registers without codes; anywhere else '' is a wrong code.
-  const bypassed = isTest && lead.otp === '' && lead.otpEmail === '';
-  const codes = bypassed ? 'bypassed' : await useCodes(db, caller, lead, now);
+  const sandbox = isTest && lead.otp === '' && lead.otpEmail === '';
+  const codes = sandbox ? 'bypassed' : await useCodes(db, caller, lead, now);
 
   const { action, point, multiLocation } = await requireHerPlace(db, caller, lead, started);
   const { catalogues } = deps.catalogues;
@@ -116,34 +123,16 @@ export async function register(
   const decisions = consentDecisions(lead, catalogues.consents);
   if (codes !== 'right' && codes !== 'bypassed') throw new AppError(codes);
 
-  const contact = contactOf(lead);
-  const gloSerial = upper(lead.selectedOffers.Glo?.serialNumber);
-  const registration: Registration = {
-    contact,
-    person: {
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      birthDate: lead.birthDate,
-      postalCode: lead.billingPostalCode,
-      category: lead.category,
-      secondaryBrand: lead.secondaryBrand,
-    },
-    assets: items.assetItems.map((a) => ({
-      brand: a.brand,
-      model: a.model,
-      serialNumber: a.brand === 'Glo' ? gloSerial : null,
-      sku: a.assetSource,
-    })),
-    products: items.productInterestItems.map((p) => ({ brand: p.brand, name: p.name, sku: p.sku })),
-    registeredBy: caller.userId,
-    at,
-  };
+  const registration = registrationOf(lead, items, caller.userId, at);
+  const gloSerial = registration.assets.find((a) => a.brand === 'Glo')?.serialNumber ?? null;
   const leadId = newId();
   const bc = newBeacon();
   const place = { user_id: caller.userId, action_id: action.id, action_point_id: point.id };
 
-  const { consumerId } = await db.transaction().execute(async (trx) => {
-    const registered = await inRegistry(context, () => deps.registry.register(trx, registration));
+  const consumerId = await db.transaction().execute(async (trx) => {
+    let consumerId: string | null = null;
+    if (!sandbox) consumerId = (await inRegistry(context, () => deps.registry.register(trx, registration))).consumerId;
+    else if (gloSerial) await inRegistry(context, () => deps.registry.checkGloSerial(trx, gloSerial));
     await leadRepo.insertLead(
       trx,
       {
@@ -153,7 +142,7 @@ export async function register(
         email_address: null,
         created_at: at,
         wall_time: toWallClock(now, deps.timezone),
-        consumer_id: registered.consumerId,
+        consumer_id: consumerId,
         bc,
         is_test: isTest ? 1 : 0,
         latitude: lead.coordinates.latitude,
@@ -162,23 +151,26 @@ export async function register(
       },
       leadItemRows(lead, registration),
     );
-    await leadRepo.insertConsentRecords(
-      trx,
-      consentRows(decisions, { ...place, consumer_id: registered.consumerId, lead_id: leadId, recorded_at: at }),
-    );
-    return registered;
+    // A consent record proves a consumer's consent: the sandbox has no consumer to prove it of.
+    if (consumerId !== null) {
+      await leadRepo.insertConsentRecords(
+        trx,
+        consentRows(decisions, { ...place, consumer_id: consumerId, lead_id: leadId, recorded_at: at }),
+      );
+    }
+    return consumerId;
   });
-  context.log.info({ ts: context.ts, leadId, bc, isTest }, 'consumer registered');
+  context.log.info({ ts: context.ts, leadId, bc, isTest, sandbox }, 'consumer registered');
 
-  if (lead.selectedOffers.InspirationClub === true) {
-    const club = await enrol(deps, context, consumerId, contact, at);
+  if (consumerId !== null && lead.selectedOffers.InspirationClub === true) {
+    const club = await enrol(deps, context, consumerId, registration.contact, at);
     if (club !== 'enrolled') throw new AppError(club, { lead: { id: leadId }, bc });
   }
   return { data: { lead: { id: leadId } }, meta: { bc } };
 }
 
 /** The club's answer; its own failure is error_ic_registration_failed (the registration stands). */
-async function enrol(deps: LeadsDeps, context: RequestContext, consumerId: string, contact: Registration['contact'], at: string) {
+async function enrol(deps: LeadsDeps, context: RequestContext, consumerId: string, contact: ConsumerContact, at: string) {
   try {
     return await deps.registry.enrolInClub(consumerId, contact, at);
   } catch (error) {
@@ -186,56 +178,4 @@ async function enrol(deps: LeadsDeps, context: RequestContext, consumerId: strin
     context.log.error({ ts: context.ts, registryFailure: failure }, 'loyalty club enrolment failed');
     return 'error_ic_registration_failed' as const;
   }
-}
-
-/** The lead's items, the stats' rows: devices with their model, samples with their name as model. */
-function leadItemRows(lead: LeadPayload, r: Registration): Omit<LeadItemTable, 'lead_id'>[] {
-  const sourceName = { Glo: lead.selectedOffers.Glo?.assetSource ?? null, Vuse: lead.selectedOffers.Vuse?.assetSource ?? null };
-  const colour = { Glo: lead.selectedOffers.Glo?.color ?? null, Vuse: lead.selectedOffers.Vuse?.color ?? null };
-  const assets = r.assets.map((a) => ({
-    kind: 'asset' as const,
-    brand: a.brand,
-    model: a.model,
-    colour: colour[a.brand],
-    serial_number: a.serialNumber,
-    asset_source: sourceName[a.brand],
-    sku: a.sku,
-  }));
-  const products = r.products.map((p) => ({
-    kind: 'product_interest' as const,
-    brand: p.brand,
-    model: p.name,
-    colour: null,
-    serial_number: null,
-    asset_source: null,
-    sku: p.sku,
-  }));
-  return [...assets, ...products].map((item, position) => ({ ...item, id: newId(), position }));
-}
-
-function consentRows(
-  decisions: ConsentDecision[],
-  common: Omit<ConsentRecordTable, 'id' | 'field' | 'decision' | 'text_version' | 'text_hash' | 'channel'>,
-): ConsentRecordTable[] {
-  return decisions.map((d) => ({
-    ...common,
-    id: newId(),
-    field: d.field,
-    decision: d.decision ? 1 : 0,
-    text_version: d.text?.version ?? null,
-    text_hash: d.text?.textHash ?? null,
-    channel: 'webform',
-  }));
-}
-
-/**
- * spec §7 /device/burn: marks a Glo device she registered as used. Unknown, unregistered and another
- * promoter's serial numbers are all error_device_not_found (nobody learns whose a serial is). Burning
- * twice answers the same.
- */
-export async function burnDevice(deps: LeadsDeps, caller: CallerUser, body: DeviceBurnBody, context: RequestContext): Promise<void> {
-  const serial = body.device.serialNumber.trim().toUpperCase();
-  if (!(await leadRepo.registeredHerSerial(deps.db, caller.userId, serial))) throw new AppError('error_device_not_found');
-  const burnt = await inRegistry(context, () => deps.registry.burnDevice(serial, deps.now().toISOString()));
-  if (!burnt) throw new AppError('error_device_not_found');
 }

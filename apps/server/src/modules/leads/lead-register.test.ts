@@ -264,6 +264,13 @@ describe.each(testDatabases)('/lead/register: the registration and its checks (%
     expect((await attempt(r, { point: 1 })).statusCode).toBe(200);
   });
 
+  it('on an action the organiser cancelled she cannot register: E_WRONG_ACTION_STATUS, nothing stored', async () => {
+    const { r, c, codes } = await ready({ global: 'hst_cancelled' });
+    expect(errorOf(await register(t, r.token, body(r, c, { codes, offers: { Glo: gloOffer() } })))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
+    expect(await leadsOf(r)).toEqual([]);
+    expect(await t.db.selectFrom('consumers').select('id').where('email_address', '=', c.emailAddress).execute()).toEqual([]);
+  });
+
   it("a second promoter cannot register on another promoter's started action", async () => {
     const anna = await ready();
     const piotr = await buildRegistrar(t);

@@ -3,17 +3,16 @@ import type { LeadOtpTable } from '../../db/schema.ts';
 
 // ── the consumer registry (consumer-registry.ts) ──
 
-/** Consumers with that e-mail or that number: none, one, or (when they disagree) more. */
-export function findConsumersByContact(db: Db, emailAddress: string, mobileNumber: string) {
-  return db
-    .selectFrom('consumers')
-    .select(['id', 'inspiration_club_since'])
-    .where((eb) => eb.or([eb('email_address', '=', emailAddress), eb('mobile_number', '=', mobileNumber)]))
-    .execute();
+/**
+ * The consumer with that e-mail (lower-case, unique). Only the e-mail identifies a consumer: numbers
+ * are shared (a family phone), so a number never finds anyone (decision 063).
+ */
+export function findConsumerByEmail(db: Db, emailAddress: string) {
+  return db.selectFrom('consumers').select(['id', 'inspiration_club_since']).where('email_address', '=', emailAddress).executeTakeFirst();
 }
 
-export function itemsOfConsumers(db: Db, consumerIds: string[]) {
-  return db.selectFrom('consumer_items').select(['kind', 'brand', 'model']).where('consumer_id', 'in', consumerIds).execute();
+export function itemsOfConsumer(db: Db, consumerId: string) {
+  return db.selectFrom('consumer_items').select(['kind', 'brand', 'model']).where('consumer_id', '=', consumerId).execute();
 }
 
 // ── the codes of /lead/otp ──

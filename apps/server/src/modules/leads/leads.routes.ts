@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/api-route.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { burnDevice } from './device-burn.service.ts';
 import * as registration from './lead-register.service.ts';
 import * as service from './leads.service.ts';
 
@@ -19,7 +20,7 @@ export async function leadsRoutes(app: FastifyInstance, deps: service.LeadsDeps)
   );
 
   apiRoute(app, 'deviceBurn', async (request) => {
-    await registration.burnDevice(deps, callerOf(request), request.body, { log: request.log, ts: request.ts });
+    await burnDevice(deps, callerOf(request), request.body, { log: request.log, ts: request.ts });
     return {};
   });
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
+import { requireActionInStatus } from '../actions/action-guards.ts';
 import { findStartedAction } from '../actions/actions.repository.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
@@ -32,6 +33,8 @@ export type LeadsDeps = {
 export const OTP_MAX_WRONG_TRIES = 5;
 /** Issue 11: sends per e-mail and per number in an hour. */
 export const OTP_SENDS_PER_HOUR = 3;
+/** Sends per promoter in an hour, whatever the contacts: a promoter's account cannot flood consumers (decision 063). */
+export const OTP_SENDS_PER_PROMOTER_HOUR = 30;
 const HOUR_MS = 3_600_000;
 /** Codes expired this long ago are deleted at the next send (nobody can use them any more). */
 const EXPIRED_OTP_KEPT_MS = 24 * HOUR_MS;
@@ -48,12 +51,19 @@ const codeHash = (otpId: string, channel: repo.OtpChannel, code: string) => sha2
 
 const codeMessage = (code: string) => `Twój kod weryfikacyjny: ${code}. Kod jest ważny ${OTP_VALIDITY_MINUTES} minut.`;
 
-/** At most OTP_SENDS_PER_HOUR sends per e-mail and per number; a refused send counts for neither. */
-async function countSend(counters: RateCounters, contact: ConsumerContact): Promise<void> {
-  const keys = [`lead-otp:email:${sha256(contact.emailAddress)}`, `lead-otp:sms:${sha256(contact.mobileNumber)}`];
-  const hits = await Promise.all(keys.map((key) => counters.hit(key, HOUR_MS)));
-  if (hits.every((h) => h.count <= OTP_SENDS_PER_HOUR)) return;
-  await Promise.all(keys.map((key) => counters.release(key)));
+/**
+ * At most OTP_SENDS_PER_HOUR sends per e-mail and per number, and OTP_SENDS_PER_PROMOTER_HOUR per
+ * promoter; a refused send counts for none of them.
+ */
+async function countSend(counters: RateCounters, contact: ConsumerContact, userId: string): Promise<void> {
+  const limits: [string, number][] = [
+    [`lead-otp:email:${sha256(contact.emailAddress)}`, OTP_SENDS_PER_HOUR],
+    [`lead-otp:sms:${sha256(contact.mobileNumber)}`, OTP_SENDS_PER_HOUR],
+    [`lead-otp:promoter:${userId}`, OTP_SENDS_PER_PROMOTER_HOUR],
+  ];
+  const hits = await Promise.all(limits.map(([key]) => counters.hit(key, HOUR_MS)));
+  if (hits.every((h, i) => h.count <= limits[i]![1])) return;
+  await Promise.all(limits.map(([key]) => counters.release(key)));
   throw new AppError('E_OTP_SEND_LIMIT');
 }
 
@@ -62,7 +72,7 @@ async function countSend(counters: RateCounters, contact: ConsumerContact): Prom
 // message that could not be sent is logged with the request id (decision 064).
 export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadOtpBody, context?: SendContext): Promise<void> {
   const contact = contactOf(body.lead);
-  await countSend(deps.counters, contact);
+  await countSend(deps.counters, contact, caller.userId);
   const now = deps.now();
   const id = newId();
   const emailCode = newCode(OTP_LENGTH);
@@ -117,7 +127,7 @@ export async function verify(deps: LeadsDeps, caller: CallerUser, body: LeadVeri
   const { lead } = body;
   if (!(await repo.findHerEventByIdent(db, caller.userId, lead.eventIdent))) throw new AppError('E_EVENT_NOT_FOUND');
   const contact = contactOf(lead);
-  if (lead.otp === '' && lead.otpEmail === '') return verifyWithoutCodes(deps, caller, lead.eventIdent, contact);
+  if (lead.otp === '' && lead.otpEmail === '') return verifyWithoutCodes(deps, caller, lead.eventIdent);
   const otp = await repo.findHerOtp(db, recipientHash(contact), caller.userId);
   if (!otp || otp.consumed_at !== null || Date.parse(otp.expires_at) <= deps.now().getTime()) throw new AppError('error_wrong_otp');
   // Both are judged (each wrong one takes a try) before answering, so one answer never hides a wrong other.
@@ -125,22 +135,22 @@ export async function verify(deps: LeadsDeps, caller: CallerUser, body: LeadVeri
   if (!smsRight) throw new AppError('error_wrong_otp');
   if (!emailRight) throw new AppError('error_wrong_otp_email');
 
-  return judged(deps, contact, false);
-}
-
-async function judged(deps: LeadsDeps, contact: ConsumerContact, bypassed: boolean): Promise<LeadVerifyResponse> {
   const known = await deps.registry.verify(contact);
   if (!known) throw new AppError('error_m2_not_found_in_salesforce');
-  return { verification: known.verification, Glo_Pro: known.gloPro, sfVerificationBypassed: bypassed };
+  // Our verification is real: never bypassed (the test action's without codes answers above).
+  return { verification: known.verification, Glo_Pro: known.gloPro, sfVerificationBypassed: false };
 }
 
 /**
  * spec §2: on the special test action (a started action of hers whose name contains exp1707, of the
- * event she verifies in) both codes may be empty; the answer says sfVerificationBypassed: true.
- * Anywhere else empty codes are simply wrong.
+ * event she verifies in, not cancelled by the organiser) both codes may be empty. Without codes nothing
+ * proves who the consumer is, so the registry is not asked: the answer is a new consumer's
+ * (error_m2_not_found_in_salesforce, every offer enabled), and the registration that follows is the
+ * test action's sandbox (decision 067). Anywhere else empty codes are simply wrong.
  */
-async function verifyWithoutCodes(deps: LeadsDeps, caller: CallerUser, eventIdent: string, contact: ConsumerContact) {
+async function verifyWithoutCodes(deps: LeadsDeps, caller: CallerUser, eventIdent: string): Promise<never> {
   const started = await findStartedAction(deps.db, caller.userId);
   if (!started || !isTestActionName(started.name) || started.event_ident !== eventIdent) throw new AppError('error_wrong_otp');
-  return judged(deps, contact, true);
+  await requireActionInStatus(deps.db, caller, started.id, { userStatus: 'started' });
+  throw new AppError('error_m2_not_found_in_salesforce');
 }

@@ -1,98 +1,98 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { insertConsumer } from '../../db/seed/consumer-seed.ts';
-import { buildSignedInPromoter } from '../../test/builders.ts';
 import {
   buildRegistrar,
-  catalogues,
   errorOf,
   gloOffer,
+  gloSerials,
+  knownConsumer,
   newContact,
+  NO_CODES,
   register,
   registrationBody,
+  sendCodes,
+  startRegistrationApp,
+  verify,
   type Contact,
   type Registrar,
+  type RegistrationOptions,
 } from '../../test/registrations.ts';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // spec §2: "A special test action (name containing exp1707) that is started enables buttons to verify or
-// register without OTP." Its registrations are tests: flagged, and never counted (decision 067).
+// register without OTP." Without codes nothing proves who the consumer is, so such a registration is a
+// sandbox: a lead flagged as a test, never counted, and nothing written about any consumer (decision 067).
 
 describe.each(testDatabases)('the exp1707 test action (%s)', (dialect) => {
   let t: TestApp;
   let cat: WebformCataloguesResponse;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
-  });
+  beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
-  const noCodes = { sms: '', email: '' };
-  const verify = (r: Registrar, c: Contact) =>
-    post(
-      t.app,
-      '/lead/verify',
-      {
-        lead: {
-          process: 'TOURPLANNER',
-          emailAddress: c.emailAddress,
-          otpEmail: '',
-          mobileNumber: c.mobileNumber,
-          mobileNumberNoPrefix: c.numberNoPrefix,
-          otp: '',
-          eventIdent: r.action.eventIdent,
-          phoneVerified: true,
-        },
-      },
-      r.token,
-      { 'sf-bypassed': 'true' },
-    );
-  const testAction = () => buildRegistrar(t, { name: 'Test rejestracji exp1707 — Kiosk' });
+  const testAction = (o: Parameters<typeof buildRegistrar>[1] = {}) =>
+    buildRegistrar(t, { name: 'Test rejestracji exp1707 — Kiosk', ...o });
+  const withoutCodes = (r: Registrar, c: Contact, o: Omit<RegistrationOptions, 'codes'>) =>
+    register(t, r.token, registrationBody(t, r, c, cat, { codes: NO_CODES, ...o }));
+  const consumerOf = (c: Contact) => t.db.selectFrom('consumers').selectAll().where('email_address', '=', c.emailAddress).execute();
+  const deviceOf = (serial: string) =>
+    t.db
+      .selectFrom('glo_devices')
+      .select(['status', 'consumer_id', 'burnt_at'])
+      .where('serial_number', '=', serial)
+      .executeTakeFirstOrThrow();
 
-  it('on her started test action, verify without codes answers the checks with sfVerificationBypassed', async () => {
+  it('verify without codes answers as for a new consumer, even for a known one: nothing of anyone is revealed', async () => {
     const r = await testAction();
     const c = newContact();
-    await insertConsumer(
-      t.db,
-      { emailAddress: c.emailAddress, mobileNumber: c.mobileNumber, firstName: 'Jan', lastName: 'Znany' },
-      t.clock.now(),
-    );
-    const res = await verify(r, c);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({
-      sfVerificationBypassed: true,
-      Glo_Pro: false,
-      verification: { Glo: { assetAvailable: true } },
-    });
-    expect(errorOf(await verify(r, newContact()))).toEqual([404, 'error_m2_not_found_in_salesforce']);
+    await knownConsumer(t, c, { items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2' }], clubMember: true });
+    // The app treats her as new and offers everything (spec §4); her Glo and her club are not told.
+    expect(errorOf(await verify(t, r, c, NO_CODES))).toEqual([404, 'error_m2_not_found_in_salesforce']);
+    expect(errorOf(await verify(t, r, newContact(), NO_CODES))).toEqual([404, 'error_m2_not_found_in_salesforce']);
   });
 
   it('without codes elsewhere: another action, a test action not started, or one of another event is error_wrong_otp', async () => {
     const c = newContact();
-    expect(errorOf(await verify(await buildRegistrar(t), c))).toEqual([422, 'error_wrong_otp']);
-    expect(errorOf(await verify(await buildRegistrar(t, { name: 'Test exp1707', status: null }), c))).toEqual([422, 'error_wrong_otp']);
+    expect(errorOf(await verify(t, await buildRegistrar(t), c, NO_CODES))).toEqual([422, 'error_wrong_otp']);
+    expect(errorOf(await verify(t, await testAction({ status: null }), c, NO_CODES))).toEqual([422, 'error_wrong_otp']);
     const r = await testAction();
     const other = await buildRegistrar(t);
-    expect(errorOf(await verify({ ...r, action: { ...r.action, eventIdent: other.action.eventIdent } }, c))).toEqual([
+    expect(errorOf(await verify(t, { ...r, action: { ...r.action, eventIdent: other.action.eventIdent } }, c, NO_CODES))).toEqual([
       404,
       'E_EVENT_NOT_FOUND',
     ]);
-    expect(
-      errorOf(await register(t, other.token, registrationBody(t, other, c, cat, { codes: noCodes, offers: { Glo: gloOffer() } }))),
-    ).toEqual([422, 'error_wrong_otp']);
+    expect(errorOf(await withoutCodes(other, c, { offers: { Glo: gloOffer() } }))).toEqual([422, 'error_wrong_otp']);
   });
 
-  it('registers without codes, flagged as a test and left out of /sample/stats', async () => {
+  it('a test action the organiser cancelled refuses verify and register without codes, like the other action calls', async () => {
+    const r = await testAction({ global: 'hst_cancelled' });
+    const c = newContact();
+    expect(errorOf(await verify(t, r, c, NO_CODES))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
+    expect(errorOf(await withoutCodes(r, c, { offers: { Glo: gloOffer() } }))).toEqual([409, 'E_WRONG_ACTION_STATUS']);
+    expect(await t.db.selectFrom('leads').select('id').where('user_id', '=', r.userId).execute()).toEqual([]);
+  });
+
+  it('registers without codes: a test lead with its items, left out of /sample/stats', async () => {
     const r = await testAction();
-    const res = await register(
-      t,
-      r.token,
-      registrationBody(t, r, newContact(), cat, { codes: noCodes, offers: { Glo: gloOffer(), Velo: { sampling: 'VELOFRZ10' } } }),
-    );
+    const [serial] = await gloSerials(t);
+    const res = await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(serial), Velo: { sampling: 'VELOFRZ10' } } });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta.bc).toMatch(/^BC-/);
-    const lead = await t.db.selectFrom('leads').select('is_test').where('id', '=', res.json().data.lead.id).executeTakeFirstOrThrow();
-    expect(lead.is_test).toBe(1);
+    const lead = await t.db
+      .selectFrom('leads')
+      .select(['is_test', 'consumer_id'])
+      .where('id', '=', res.json().data.lead.id)
+      .executeTakeFirstOrThrow();
+    expect(lead).toEqual({ is_test: 1, consumer_id: null });
+    const items = await t.db
+      .selectFrom('lead_items')
+      .select(['brand', 'serial_number'])
+      .where('lead_id', '=', res.json().data.lead.id)
+      .orderBy('position')
+      .execute();
+    expect(items).toEqual([
+      { brand: 'Glo', serial_number: serial },
+      { brand: 'Velo', serial_number: null },
+    ]);
     const stats = await post(
       t.app,
       '/sample/stats',
@@ -100,5 +100,68 @@ describe.each(testDatabases)('the exp1707 test action (%s)', (dialect) => {
       r.token,
     );
     expect(stats.json().data).toMatchObject({ currentAction: [], currentMonth: [] });
+  });
+
+  it("a registration without codes with a real consumer's e-mail and number changes nothing of hers: no consumer, items, consents, device or club", async () => {
+    const r = await testAction();
+    const c = newContact();
+    const id = await knownConsumer(t, c, { birthDate: '1980-05-05' });
+    const before = await consumerOf(c);
+    const [serial] = await gloSerials(t);
+    const res = await withoutCodes(r, c, {
+      offers: { Glo: gloOffer(serial), Velo: { sampling: 'VELOFRZ10' }, InspirationClub: true },
+      lead: { firstName: 'Obca', lastName: 'Osoba' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await consumerOf(c)).toEqual(before);
+    expect(await t.db.selectFrom('consumer_items').select('id').where('consumer_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('consent_records').select('id').where('lead_id', '=', res.json().data.lead.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('consent_records').select('id').where('consumer_id', '=', id).execute()).toEqual([]);
+    expect(await deviceOf(serial!)).toEqual({ status: 'unregistered', consumer_id: null, burnt_at: null });
+    expect(await t.db.selectFrom('inspiration_club_members').select('id').where('email_address', '=', c.emailAddress).execute()).toEqual(
+      [],
+    );
+    // A new contact is not created either.
+    const fresh = newContact();
+    expect((await withoutCodes(r, fresh, { offers: { Velo: { sampling: 'VELOFRZ10' } } })).statusCode).toBe(200);
+    expect(await consumerOf(fresh)).toEqual([]);
+  });
+
+  it('the Glo serial is checked but not marked: unknown is error_device_not_found, registered error_device_already_registered', async () => {
+    const r = await testAction();
+    expect(errorOf(await withoutCodes(r, newContact(), { offers: { Glo: gloOffer('GLO-NIE-MA') } }))).toEqual([
+      422,
+      'error_device_not_found',
+    ]);
+    // Registered for real (with codes, on an ordinary action), then tried on the test action.
+    const [serial] = await gloSerials(t);
+    const real = await buildRegistrar(t);
+    const c = newContact();
+    const codes = await sendCodes(t, real.token, c);
+    expect(
+      (await register(t, real.token, registrationBody(t, real, c, cat, { codes, offers: { Glo: gloOffer(serial) } }))).statusCode,
+    ).toBe(200);
+    expect(errorOf(await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(serial) } }))).toEqual([
+      409,
+      'error_device_already_registered',
+    ]);
+    // The same unregistered serial may be tried on the test action again and again.
+    const [free] = await gloSerials(t);
+    for (let i = 0; i < 2; i++) expect((await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(free) } })).statusCode).toBe(200);
+  });
+
+  it("/device/burn after a test registration answers success and burns nothing (the app's outbox queues it)", async () => {
+    const r = await testAction();
+    const [serial] = await gloSerials(t);
+    expect((await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(serial) } })).statusCode).toBe(200);
+    const burn = await post(t.app, '/device/burn', { device: { serialNumber: serial!.toLowerCase() } }, r.token);
+    expect([burn.statusCode, burn.json().data]).toEqual([200, {}]);
+    expect(await deviceOf(serial!)).toEqual({ status: 'unregistered', consumer_id: null, burnt_at: null });
+    // Another promoter's test serial is still not hers.
+    const ola = await buildRegistrar(t);
+    expect(errorOf(await post(t.app, '/device/burn', { device: { serialNumber: serial } }, ola.token))).toEqual([
+      422,
+      'error_device_not_found',
+    ]);
   });
 });
