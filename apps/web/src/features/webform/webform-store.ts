@@ -51,7 +51,7 @@ const stepReached = (step: WebformStep) => ({ step, timestamp: new Date().toISOS
 /** A new form for the action: step 0, a new uuid (spec §3 trace). */
 export function newForm(action: Pick<Action, 'uuid' | 'ident'>, user: Pick<SessionUser, 'ident'>): WebformForm {
   return {
-    version: 1,
+    version: 2,
     actionUuid: action.uuid,
     step: 0,
     verified: false,
@@ -76,7 +76,7 @@ const setWebform = (change: Partial<WebformState>) => useAppStore.setState((stat
 /** The stored form when it is one of this shape for this action, else null. */
 export function formFor(state: WebformState, actionUuid: string): WebformForm | null {
   const { form } = state;
-  return form && form.version === 1 && form.actionUuid === actionUuid ? form : null;
+  return form && form.version === 2 && form.actionUuid === actionUuid ? form : null;
 }
 
 export const currentForm = (): WebformForm | undefined => useAppStore.getState().webform.form;

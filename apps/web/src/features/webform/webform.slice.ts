@@ -1,4 +1,4 @@
-import type { VerificationOffer, WebformCatalogues } from '@promotor/contract';
+import type { LeadRegisterBody, VerificationOffer, WebformCatalogues } from '@promotor/contract';
 import type { WebformValues } from '@promotor/contract/rules';
 import type { SliceCreator } from '../../store/slice.ts';
 
@@ -21,17 +21,19 @@ export type WebformTrace = {
 export type Coordinates = { latitude: number | null; longitude: number | null };
 
 /**
- * A registration sent but not answered (the connection dropped): a retry sends the same moment and
- * position under the same Idempotency-Key, so the server registers her once (decision 068).
+ * A registration sent but not answered (the connection dropped, a gateway's error page, the first try
+ * still running): its Idempotency-Key and the very body sent, its moment and position within. Until an
+ * answer arrives a retry sends exactly this body under this key, so the server registers her once or
+ * replays what it did, and the form is locked: an edit would not be what the server got (decision 068).
  */
-export type PendingRegistration = { idempotencyKey: string; timestamp: number; coordinates: Coordinates };
+export type PendingRegistration = { idempotencyKey: string; body: LeadRegisterBody };
 
 /** What became of the loyalty-club enrolment (spec §3 icConsentStatus; our values, decision 068). */
 export type IcConsentStatus = 'not-chosen' | 'enrolled' | 'failed';
 
 export type WebformForm = {
-  /** The shape of this record: a form saved in another shape is started afresh. */
-  version: 1;
+  /** The shape of this record: a form saved in another shape is started afresh (2: the pending body kept). */
+  version: 2;
   /** The started action the form belongs to: another action gets a fresh form. */
   actionUuid: string;
   step: WebformStep;

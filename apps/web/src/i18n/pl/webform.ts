@@ -29,6 +29,12 @@ export const webform = {
   verifyWithoutCodes: 'Zweryfikuj bez kodów',
   // step 3 (the step itself is webform-steps.ts')
   registerWithoutCodes: 'Zarejestruj bez kodów',
+  /** A registration sent without an answer (the connection dropped): the form is locked until it is resent. */
+  pendingAttempt: 'Poprzednia próba rejestracji nie otrzymała odpowiedzi. Wyślij ją ponownie, aby poznać wynik.',
+  sendAttemptAgain: 'Wyślij ponownie',
+  /** An attempt whose key the server knows with another body (only one kept by an older app): its result is unknown. */
+  attemptUnknown:
+    'Nie udało się poznać wyniku poprzedniej próby rejestracji. Konsument mógł już zostać zarejestrowany: sprawdź to, zanim zarejestrujesz go ponownie.',
   // step 4
   successTitle: 'Konsument został zarejestrowany',
   offerDone: {
@@ -45,6 +51,9 @@ export const webform = {
   // reset
   startOver: 'Zacznij od nowa',
   startOverQuestion: 'Zacząć od nowa? Wpisane dane konsumenta zostaną usunięte.',
+  /** The same while an attempt awaits its answer: she may be registered already, and would not learn it. */
+  startOverPendingQuestion:
+    'Zacząć od nowa? Poprzednia próba rejestracji nie otrzymała odpowiedzi: konsument mógł już zostać zarejestrowany, a jej wyniku już nie poznasz. Wpisane dane konsumenta zostaną usunięte.',
   // modals (spec §2 webform-otp-error-modal, webform-available-modal; §8 Other)
   otpErrorPhone: 'Błędny kod OTP telefonu',
   otpErrorEmail: 'Błędny kod OTP e-mail',

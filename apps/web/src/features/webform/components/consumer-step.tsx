@@ -1,6 +1,6 @@
 import type { WebformCatalogues } from '@promotor/contract';
 import { consumerFormErrors, receiptRequired, requiredConsents, type WebformContext, type WebformValues } from '@promotor/contract/rules';
-import { useEffect, useRef, useState, type ComponentType, type FormEvent, type JSX } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type JSX, type ReactNode } from 'react';
 import { CheckboxField } from '../../../components/form/choice-fields.tsx';
 import { BirthDateField, PostalCodeField } from '../../../components/form/date-fields.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -33,6 +33,10 @@ export type ConsumerStepProps = {
   onBack: () => void;
   /** The single-shot camera for the receipt (the route passes features/dual-camera's SingleCameraModal). */
   Camera: ComponentType<ReceiptCameraProps>;
+  /** Nothing can be changed: a registration was sent with these values and awaits its answer. */
+  locked?: boolean;
+  /** In place of 'Wstecz' and 'Zarejestruj', outside the lock (the locked form's notice and its button). */
+  footer?: ReactNode;
 };
 
 type TextKey = 'hostessCode' | 'tourPlan' | 'registerLocation' | 'firstName' | 'lastName' | 'birthDate' | 'billingPostalCode' | 'category';
@@ -44,7 +48,20 @@ type TextKey = 'hostessCode' | 'tourPlan' | 'registerLocation' | 'firstName' | '
  * the form is valid (§2 "disabled while sending or when invalid").
  */
 export function ConsumerStep(props: ConsumerStepProps): JSX.Element {
-  const { catalogues, values, context, actionPoints, formUuid, onChange, onSubmit, submitting, onBack, Camera } = props;
+  const {
+    catalogues,
+    values,
+    context,
+    actionPoints,
+    formUuid,
+    onChange,
+    onSubmit,
+    submitting,
+    onBack,
+    Camera,
+    locked = false,
+    footer,
+  } = props;
   const form = useRef<HTMLFormElement>(null);
   const [attempted, setAttempted] = useState(false);
   const problems = consumerFormErrors(values, context);
@@ -68,7 +85,7 @@ export function ConsumerStep(props: ConsumerStepProps): JSX.Element {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || locked) return;
     setAttempted(true);
     if (messages.showAll()) onSubmit();
     else focusFirstInvalid(form.current, problems);
@@ -76,55 +93,61 @@ export function ConsumerStep(props: ConsumerStepProps): JSX.Element {
 
   return (
     <form ref={form} className="webform-step" noValidate onSubmit={submit}>
-      <fieldset className="webform-step__section">
-        <legend className="webform-step__title">{t.data}</legend>
-        <TextField label={t.hostessCode} {...text('hostessCode')} readOnly />
-        <TextField label={t.tourPlan} {...text('tourPlan')} readOnly />
-        {context.multiLocation ? (
+      {/* Disabled, the fieldset disables every field and button inside it (a native lock). */}
+      <fieldset className="webform-step__lock" disabled={locked}>
+        <fieldset className="webform-step__section">
+          <legend className="webform-step__title">{t.data}</legend>
+          <TextField label={t.hostessCode} {...text('hostessCode')} readOnly />
+          <TextField label={t.tourPlan} {...text('tourPlan')} readOnly />
+          {context.multiLocation ? (
+            <SelectField
+              label={t.registerLocation}
+              {...text('registerLocation')}
+              options={actionPoints.map((point) => ({ value: point.uuid, label: point.name }))}
+              value={values.registerLocation || null}
+            />
+          ) : null}
+          {/* Another consumer's data each time: the browser must not offer the last one's. */}
+          <TextField label={t.firstName} {...text('firstName')} autoComplete="off" autoCapitalize="words" />
+          <TextField label={t.lastName} {...text('lastName')} autoComplete="off" autoCapitalize="words" />
+          <BirthDateField label={t.birthDate} {...text('birthDate')} />
+          <PostalCodeField label={t.billingPostalCode} {...text('billingPostalCode')} />
           <SelectField
-            label={t.registerLocation}
-            {...text('registerLocation')}
-            options={actionPoints.map((point) => ({ value: point.uuid, label: point.name }))}
-            value={values.registerLocation || null}
+            label={t.category}
+            {...text('category')}
+            options={catalogues.consumerCategories.map((category) => ({ value: category.label, label: category.label }))}
+            value={values.category || null}
           />
-        ) : null}
-        {/* Another consumer's data each time: the browser must not offer the last one's. */}
-        <TextField label={t.firstName} {...text('firstName')} autoComplete="off" autoCapitalize="words" />
-        <TextField label={t.lastName} {...text('lastName')} autoComplete="off" autoCapitalize="words" />
-        <BirthDateField label={t.birthDate} {...text('birthDate')} />
-        <PostalCodeField label={t.billingPostalCode} {...text('billingPostalCode')} />
-        <SelectField
-          label={t.category}
-          {...text('category')}
-          options={catalogues.consumerCategories.map((category) => ({ value: category.label, label: category.label }))}
-          value={values.category || null}
+          <CheckboxField label={t.isHoreca} name="isHoreca" value={values.isHoreca} onChange={(isHoreca) => onChange({ isHoreca })} />
+        </fieldset>
+        <ConsumerConsents
+          consents={consents}
+          required={requiredConsents(values.selectedOffers, context.sourceRequiresAllConsents)}
+          checked={(field) => values[field]}
+          onChange={(field, checked) => onChange({ [field]: checked })}
+          onBlur={(field) => messages.show(field)}
+          messageOf={messages.messageOf}
         />
-        <CheckboxField label={t.isHoreca} name="isHoreca" value={values.isHoreca} onChange={(isHoreca) => onChange({ isHoreca })} />
+        <ReceiptPhotoField
+          formUuid={formUuid}
+          recieptURL={values.recieptURL}
+          onChange={(recieptURL) => onChange({ recieptURL })}
+          required={receiptRequired(values.selectedOffers)}
+          error={messages.messageOf('recieptURL')}
+          Camera={Camera}
+        />
+        {footer ? null : (
+          <div className="stepper__nav">
+            <Button variant="secondary" onClick={onBack} disabled={submitting}>
+              {pl.webformSteps.back}
+            </Button>
+            <SubmitButton sending={submitting} invalid={attempted && invalid}>
+              {t.register}
+            </SubmitButton>
+          </div>
+        )}
       </fieldset>
-      <ConsumerConsents
-        consents={consents}
-        required={requiredConsents(values.selectedOffers, context.sourceRequiresAllConsents)}
-        checked={(field) => values[field]}
-        onChange={(field, checked) => onChange({ [field]: checked })}
-        onBlur={(field) => messages.show(field)}
-        messageOf={messages.messageOf}
-      />
-      <ReceiptPhotoField
-        formUuid={formUuid}
-        recieptURL={values.recieptURL}
-        onChange={(recieptURL) => onChange({ recieptURL })}
-        required={receiptRequired(values.selectedOffers)}
-        error={messages.messageOf('recieptURL')}
-        Camera={Camera}
-      />
-      <div className="stepper__nav">
-        <Button variant="secondary" onClick={onBack} disabled={submitting}>
-          {pl.webformSteps.back}
-        </Button>
-        <SubmitButton sending={submitting} invalid={attempted && invalid}>
-          {t.register}
-        </SubmitButton>
-      </div>
+      {footer}
     </form>
   );
 }

@@ -49,6 +49,8 @@ export function WebformFlow({ action, user, form, catalogues, Camera }: WebformF
   });
   const { step, data } = form;
   const busy = codes.busy !== null || registration.submitting;
+  // A registration sent without an answer yet: starting afresh would leave its result unknown.
+  const awaitingAnswer = form.pendingRegistration !== null;
   useTopOnNewStep(step);
 
   return (
@@ -103,7 +105,7 @@ export function WebformFlow({ action, user, form, catalogues, Camera }: WebformF
       ) : null}
       <ConfirmSheet
         open={confirmReset}
-        title={t.startOverQuestion}
+        title={awaitingAnswer ? t.startOverPendingQuestion : t.startOverQuestion}
         confirmLabel={t.startOver}
         busy={false}
         onConfirm={() => {
@@ -133,7 +135,11 @@ type RegistrationStepProps = Pick<WebformFlowProps, 'action' | 'form' | 'catalog
   submitting: boolean;
 };
 
-/** Step 3: the consumer's data (STEPS' ConsumerStep) sent by 'Zarejestruj'; on the test action also without codes. */
+/**
+ * Step 3: the consumer's data (STEPS' ConsumerStep) sent by 'Zarejestruj'; on the test action also without
+ * codes. While a registration awaits its answer the step is locked: a notice and 'Wyślij ponownie', which
+ * resends the very attempt (decision 068).
+ */
 function RegistrationStep({ action, form, catalogues, Camera, testAction, register, submitting }: RegistrationStepProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   // 'Zarejestruj bez kodów' submits the step's own form, so its §5 checks still run first.
@@ -146,6 +152,7 @@ function RegistrationStep({ action, form, catalogues, Camera, testAction, regist
       withoutCodes.current = false;
     }
   };
+  const awaitingAnswer = form.pendingRegistration !== null;
   const context = {
     today: appDay(new Date()),
     multiLocation: action.actionPoints.length > 1,
@@ -164,12 +171,28 @@ function RegistrationStep({ action, form, catalogues, Camera, testAction, regist
         submitting={submitting}
         onBack={() => goToStep(2, { areOffersChosen: false })}
         Camera={Camera}
+        locked={awaitingAnswer}
+        footer={awaitingAnswer && !submitting ? <AwaitingAnswer onSend={() => void register(false)} /> : null}
       />
-      {testAction ? (
+      {testAction && !awaitingAnswer ? (
         <Button variant="secondary" block disabled={submitting} onClick={registerWithoutCodes}>
           {t.registerWithoutCodes}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** The locked step's notice, brought into view (after a reload the step opens at its top). */
+function AwaitingAnswer({ onSend }: { onSend: () => void }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.scrollIntoView?.({ block: 'center' }), []);
+  return (
+    <div ref={notice} className="note webform__awaiting" role="status">
+      <p>{t.pendingAttempt}</p>
+      <Button block onClick={onSend}>
+        {t.sendAttemptAgain}
+      </Button>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { useCatalogues } from '../hooks/use-catalogues.ts';
 import type { ReceiptCameraProps } from '../receipt/receipt-camera-props.ts';
-import { discardForm, formFor, startForm } from '../webform-store.ts';
+import { currentForm, discardForm, formFor, startForm } from '../webform-store.ts';
 import { WebformFlow } from './webform-flow.tsx';
 import '../webform.css';
 
@@ -43,15 +43,18 @@ export function WebformPage({ Camera }: { Camera: ComponentType<ReceiptCameraPro
 /**
  * spec §2: "/webform?empty=true is used when no e-mail or phone is typed or when there is no active
  * action": the form starts afresh (nothing kept of the last one), and the address loses the parameter,
- * so a reload does not empty the form again (decision 068).
+ * so a reload does not empty the form again (decision 068). Not a form whose registration awaits its
+ * answer: its result would be lost unseen ('Zacznij od nowa' asks first).
  */
 function useEmptyForm(action: Action | null, user: SessionUser | null) {
   const [params, setParams] = useSearchParams();
   const empty = params.get('empty') === 'true';
   useEffect(() => {
     if (!empty) return;
-    if (action && user) startForm(action, user);
-    else discardForm();
+    if (!currentForm()?.pendingRegistration) {
+      if (action && user) startForm(action, user);
+      else discardForm();
+    }
     setParams(
       (previous) => {
         previous.delete('empty');

@@ -4,16 +4,18 @@ import type { WebformValues } from '@promotor/contract/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { appDay } from '../../../lib/dates/app-time-zone.ts';
+import { outboxSettled } from '../../../lib/outbox/index.ts';
 import { ok, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
-import { loadReceipt, saveReceipt } from '../receipt/receipt-store.ts';
+import { loadReceipt } from '../receipt/receipt-store.ts';
 import {
+  atStep3,
   CATALOGUES_VERSION,
   currentStep,
-  filledConsumer,
   putForm,
   putStartedAction,
   refusedWith,
+  registerButton,
   registered,
   renderWebform,
   setUpWebformTests,
@@ -36,19 +38,6 @@ const GLO_VELO_CLUB: Partial<WebformValues> = {
   inspirationClub: true,
   externalCompaniesAuthorization: true,
 };
-
-/** Step 3 of a verified consumer, filled in; with a receipt photo kept in the phone when `receipt`. */
-async function atStep3(values: Partial<WebformValues> = {}, { receipt = false, action = putStartedAction() } = {}) {
-  const form = putForm(action, { step: 3, verified: true, areOffersChosen: true }, filledConsumer(values));
-  if (receipt)
-    putForm(action, form, {
-      ...form.data,
-      recieptURL: await saveReceipt(form.trace.uuid, new Blob(['receipt photo'], { type: 'image/jpeg' })),
-    });
-  return { action, form: storedForm() };
-}
-
-const registerButton = () => screen.findByRole('button', { name: 'Zarejestruj' });
 
 /** What a request to /action/receipt/create carried: its _input and its file's text. */
 async function uploadOf(request: ServerRequest) {
@@ -258,55 +247,6 @@ describe('webform registration', () => {
     expect(storedForm().data.otp).toBe(code === 'E_VALIDATION' ? 'AB3CD' : '');
   });
 
-  it('a lost connection asks to check it; the retry is the same request with the same key, so it registers once', async () => {
-    await atStep3(
-      { selectedOffers: { Vuse: { model: 'Vuse Go', color: 'Mango Ice', assetSource: 'Vuse Go solo / POP' } }, category: 'Inne' },
-      {
-        receipt: true,
-      },
-    );
-    let online = false;
-    const server = useWebformServer({ '/lead/register': () => (online ? registered() : 'network-error') });
-    const { user } = renderWebform();
-
-    await user.click(await registerButton());
-    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
-    expect(popup).toHaveTextContent('Brak połączenia z internetem. Sprawdź połączenie i spróbuj ponownie.');
-    await user.click(within(popup).getByRole('button', { name: 'Wróć' }));
-    expect(screen.getByRole('textbox', { name: 'Imię' })).toHaveValue('Jan');
-
-    online = true;
-    await user.click(await registerButton());
-
-    expect(await screen.findByRole('heading', { name: 'Konsument został zarejestrowany' })).toBeInTheDocument();
-    const [first, second] = server.to('/lead/register');
-    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
-    expect(second!.body).toEqual(first!.body);
-  });
-
-  it("a gateway's error page (a 5xx that is not the server's answer) keeps the attempt: the retry is the same request", async () => {
-    await atStep3();
-    let gatewayDown = true;
-    const server = useWebformServer({
-      '/lead/register': () => (gatewayDown ? { status: 504, body: 'Gateway Time-out' } : registered()),
-    });
-    const { user } = renderWebform();
-
-    await user.click(await registerButton());
-    const popup = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
-    expect(popup).toHaveTextContent('Wystąpił błąd podczas wysyłania formularza.');
-    expect(storedForm().pendingRegistration).not.toBeNull();
-    await user.click(within(popup).getByRole('button', { name: 'Wróć' }));
-
-    gatewayDown = false;
-    await user.click(await registerButton());
-
-    expect(await screen.findByRole('heading', { name: 'Konsument został zarejestrowany' })).toBeInTheDocument();
-    const [first, second] = server.to('/lead/register');
-    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
-    expect(second!.body).toEqual(first!.body);
-  });
-
   it('after a refusal the codes are spent: the next try asks for new ones, and its registration is a new request', async () => {
     await atStep3();
     let refuse = true;
@@ -443,6 +383,20 @@ describe('the special test action (exp1707)', () => {
 
     await screen.findByRole('heading', { name: 'Konsument został zarejestrowany' });
     expect(server.to('/lead/register')[0]!.body).toMatchObject({ lead: { otp: '', otpEmail: '' } });
+  });
+
+  it('a registration with a Glo serial sends its receipt but no device burn: the test action registers no serial', async () => {
+    const action = testAction();
+    await atStep3(GLO_VELO_CLUB, { receipt: true, action });
+    const server = useWebformServer({ '/lead/register': () => registered('lead-t', '') });
+    const { user } = renderWebform();
+
+    await user.click(await registerButton());
+
+    expect(await screen.findByText('Urządzenie glo zostało zarejestrowane na konsumenta.')).toBeInTheDocument();
+    await waitFor(() => expect(server.to('/action/receipt/create')).toHaveLength(1));
+    await outboxSettled(); // the burn would follow the receipt in its group
+    expect(server.to('/device/burn')).toEqual([]);
   });
 
   it('the send rule does not apply: missing codes are sent empty', async () => {

@@ -1,15 +1,12 @@
-import type { Action, LeadIcErrorDetails, WebformCatalogues } from '@promotor/contract';
+import type { Action, LeadIcErrorDetails, LeadRegisterBody, WebformCatalogues } from '@promotor/contract';
 import { isIcErrorCode, UnknownCatalogueEntry } from '@promotor/contract/lead-items';
 import { sendRuleViolation } from '@promotor/contract/rules';
 import { useRef, useState } from 'react';
 import * as pl from '../../../i18n/pl.ts';
-import { ApiError, endsSession, newIdempotencyKey } from '../../../lib/api-client.ts';
-import { appDay } from '../../../lib/dates/app-time-zone.ts';
-import { registerLead } from '../api/webform.api.ts';
+import { ApiError, endsSession } from '../../../lib/api-client.ts';
 import type { WebformModal } from '../components/webform-modals.tsx';
 import { queueAfterRegistration } from '../submit/after-registration.ts';
-import { leadRegisterBody } from '../submit/lead-body.ts';
-import { registrationPosition } from '../submit/position.ts';
+import { newAttempt, sendAttempt } from '../submit/registration-attempt.ts';
 import type { PendingRegistration, WebformForm } from '../webform.slice.ts';
 import { currentForm, goToStep, UNTICKED_CONSENTS, updateForm } from '../webform-store.ts';
 import { networkModal } from './use-codes.ts';
@@ -41,7 +38,7 @@ const backToCodes = (form: WebformForm) =>
 export type RegistrationContext = {
   action: Action;
   catalogues: WebformCatalogues;
-  /** The special test action: no send rule (spec §2). */
+  /** The special test action: no send rule (spec §2), no device burn (its registrations register no serial). */
   testAction: boolean;
   show: (modal: WebformModal) => void;
   /** E_CONSENT_TEXT_CHANGED: the catalogues (with the consent texts) are loaded again. */
@@ -50,22 +47,25 @@ export type RegistrationContext = {
 
 /**
  * spec §4, §5 Send rule and Registration, §8: 'Zarejestruj'. Sent directly with one Idempotency-Key
- * per attempt, kept with its moment and position until the server answers, so a retry after a dropped
- * connection is the same request and registers once; a second submit while one runs is ignored.
+ * per attempt; the attempt (its key and whole body) is kept in the form until the server answers, and
+ * while it is kept the form is locked and a retry ('Wyślij ponownie', even after a reload) sends that
+ * same body again, so she is registered once and told so. A second submit while one runs is ignored.
  */
 export function useRegistration({ action, catalogues, testAction, show, reloadCatalogues }: RegistrationContext) {
   const running = useRef(false);
   const [submitting, setSubmitting] = useState(false);
 
-  async function succeed(form: WebformForm, lead: { id: string; bc: string }, icCode: string | null): Promise<void> {
-    const gloSerial = form.data.selectedOffers.Glo?.serialNumber?.trim() || null;
+  async function succeed(form: WebformForm, sent: LeadRegisterBody, lead: { id: string; bc: string }, icCode: string | null) {
+    // What was registered is the body sent (the form was locked meanwhile): its offers, not the form's.
+    const offers = sent.lead.selectedOffers;
+    const gloSerial = offers.Glo?.serialNumber?.trim() || null;
     try {
-      await queueAfterRegistration({ actionUuid: action.uuid, lead, gloSerial, recieptURL: form.data.recieptURL });
+      await queueAfterRegistration({ actionUuid: action.uuid, lead, gloSerial, recieptURL: form.data.recieptURL, testAction });
     } catch (error) {
       // No IndexedDB on this phone: the registration stands; the receipt cannot wait to be sent.
       console.warn('webform: receipt or device burn not queued', error);
     }
-    const chosenClub = form.data.selectedOffers.InspirationClub === true;
+    const chosenClub = offers.InspirationClub === true;
     goToStep(4, {
       isSuccess: true,
       lead,
@@ -89,32 +89,39 @@ export function useRegistration({ action, catalogues, testAction, show, reloadCa
       return show({ kind: 'error', description: t.consentsChanged, code: error.ts });
     }
     if (error.code === 'error_wrong_otp' || error.code === 'error_wrong_otp_email') backToCodes(form);
-    show({ kind: 'error', description: registrationErrorMessage(error.code), code: error.ts });
+    // The key was used with another body: the same body is always resent, so only an attempt kept by an
+    // older app gets here. What became of it cannot be known; she is told she may be registered.
+    const description = error.code === 'E_IDEMPOTENCY_KEY_REUSED' ? t.attemptUnknown : registrationErrorMessage(error.code);
+    show({ kind: 'error', description, code: error.ts });
+  }
+
+  /** The kept attempt, or a new one (null: its body could not be built, and she has been told why). */
+  async function attemptOf(form: WebformForm, withoutCodes: boolean): Promise<PendingRegistration | null> {
+    if (form.pendingRegistration) return form.pendingRegistration;
+    try {
+      const attempt = await newAttempt({ form, action, catalogues, withoutCodes });
+      updateForm({ pendingRegistration: attempt }); // kept before it is sent: a reload mid-call keeps it too
+      return attempt;
+    } catch (error) {
+      if (!(error instanceof UnknownCatalogueEntry)) throw error;
+      show({ kind: 'error', description: pl.errors.ofCode('error_unknown_asset_brand_model'), code: null });
+      return null;
+    }
   }
 
   async function send(form: WebformForm, withoutCodes: boolean): Promise<void> {
-    const pending: PendingRegistration = form.pendingRegistration ?? {
-      idempotencyKey: newIdempotencyKey(),
-      timestamp: Date.now(),
-      coordinates: await registrationPosition(),
-    };
-    updateForm({ pendingRegistration: pending });
-    const today = appDay(new Date(pending.timestamp));
+    const attempt = await attemptOf(form, withoutCodes);
+    if (!attempt) return;
     try {
-      const body = leadRegisterBody({ form, action, catalogues, registration: pending, today, withoutCodes });
-      await succeed(form, await registerLead(body, pending.idempotencyKey), null);
+      await succeed(form, attempt.body, await sendAttempt(attempt), null);
     } catch (error) {
-      if (error instanceof UnknownCatalogueEntry) {
-        updateForm({ pendingRegistration: null });
-        return show({ kind: 'error', description: pl.errors.ofCode('error_unknown_asset_brand_model'), code: null });
-      }
       if (!(error instanceof ApiError) || endsSession(error)) throw error;
       if (error.code !== null && isIcErrorCode(error.code)) {
         // spec §4: the loyalty club failed, the registration stands (its id and beacon in the details).
         const details = error.details as LeadIcErrorDetails;
-        return succeed(form, { id: details.lead.id, bc: details.bc }, error.code);
+        return succeed(form, attempt.body, { id: details.lead.id, bc: details.bc }, error.code);
       }
-      // Not answered (the connection, or the first try still running): the retry repeats this request.
+      // Not answered (the connection, or the first try still running after a wait): the attempt stays.
       if (error.kind === 'network') return show(networkModal());
       if (error.code === 'E_IDEMPOTENCY_IN_PROGRESS') return show({ kind: 'error', description: pl.errors.ofCode(error.code), code: null });
       if (error.code === null) {
@@ -128,11 +135,14 @@ export function useRegistration({ action, catalogues, testAction, show, reloadCa
     }
   }
 
-  /** `withoutCodes`: the test action's 'Zarejestruj bez kodów'. */
+  /**
+   * 'Zarejestruj' (after step 3's checks) or 'Wyślij ponownie'; `withoutCodes`: the test action's
+   * 'Zarejestruj bez kodów'. A kept attempt is resent as it was: no rule is checked again.
+   */
   async function register(withoutCodes = false): Promise<void> {
     const form = currentForm();
     if (running.current || !form) return;
-    const violation = testAction ? null : sendRuleViolation(form.data);
+    const violation = testAction || form.pendingRegistration ? null : sendRuleViolation(form.data);
     if (violation) {
       backToCodes(form);
       return show({ kind: 'error', description: violation, code: null });

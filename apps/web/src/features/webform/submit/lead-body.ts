@@ -3,7 +3,7 @@ import { leadItemsFor } from '@promotor/contract/lead-items';
 import type { SelectedOffers, WebformValues } from '@promotor/contract/rules';
 import { PROCESS } from '../api/webform.api.ts';
 import { consumerCategoryOf, shownConsents } from '../components/consumer-data.ts';
-import type { PendingRegistration, WebformForm } from '../webform.slice.ts';
+import type { Coordinates, WebformForm } from '../webform.slice.ts';
 
 // spec §3 Lead registration payload, §5 Registration, §9: the body of /lead/register, built exactly as the
 // contract's LeadRegisterBody (decision 067 adds selectedOffers and the consent texts shown). The items,
@@ -41,8 +41,8 @@ export type LeadBodyInput = {
   form: Pick<WebformForm, 'data' | 'verified' | 'trace'>;
   action: Pick<Action, 'actionPoints' | 'event'>;
   catalogues: WebformCatalogues;
-  /** The moment and position of this registration (kept for its retries). */
-  registration: Pick<PendingRegistration, 'timestamp' | 'coordinates'>;
+  /** The moment (epoch ms) and position of this registration. */
+  registration: { timestamp: number; coordinates: Coordinates };
   /** 'YYYY-MM-DD' in the app's zone: the devices' purchase date. */
   today: string;
   /** The special test action registers without codes (spec §2). */

@@ -13,7 +13,7 @@ import { buildAction, buildActionPoint, type BuildActionOptions } from '../../ac
 import { buildCatalogues, buildWebformValues } from '../components/offers-test-kit.ts';
 import { WebformPage } from '../components/webform-page.tsx';
 import type { ReceiptCameraProps } from '../receipt/receipt-camera-props.ts';
-import { closeReceiptDb } from '../receipt/receipt-store.ts';
+import { closeReceiptDb, saveReceipt } from '../receipt/receipt-store.ts';
 import type { WebformForm } from '../webform.slice.ts';
 import { newForm } from '../webform-store.ts';
 
@@ -94,6 +94,19 @@ export const filledConsumer = (overrides: Partial<WebformValues> = {}): Partial<
   selectedOffers: { Velo: { sampling: 'VELOFRZ10' } },
   ...overrides,
 });
+
+/** Step 3 of a verified consumer, filled in; with a receipt photo kept in the phone when `receipt`. */
+export async function atStep3(values: Partial<WebformValues> = {}, { receipt = false, action = putStartedAction() } = {}) {
+  const form = putForm(action, { step: 3, verified: true, areOffersChosen: true }, filledConsumer(values));
+  if (receipt)
+    putForm(action, form, {
+      ...form.data,
+      recieptURL: await saveReceipt(form.trace.uuid, new Blob(['receipt photo'], { type: 'image/jpeg' })),
+    });
+  return { action, form: storedForm() };
+}
+
+export const registerButton = () => screen.findByRole('button', { name: 'Zarejestruj' });
 
 /** /lead/register's success: data.lead.id and meta.bc (spec §7). */
 export const registered = (id = 'lead-1', bc = 'BC-7K2M9QX4PA'): ServerAnswer => ({
