@@ -48,14 +48,28 @@ export function listOutbox(db: Db, limit = 50): Promise<StoredMessage[]> {
   return repo.listOutboxMessages(db, limit);
 }
 
+/** What a provider says of a message it accepted: its own id, for the log line (never the recipient). */
+export type Delivered = { messageId?: string };
+
+/** One real way out (SMTP, an SMS gateway), wrapped in the delivery policy (retrying-notifier.ts). */
+export interface DeliveryProvider {
+  /** Throws SendFailure when the message was not accepted. */
+  send(message: Message): Promise<Delivered>;
+  close?(): Promise<void> | void;
+}
+
 /**
- * A provider refused or failed a message. `permanent`: trying again cannot help (a bad address, a refused
- * login), so the delivery policy stops at once instead of retrying (retrying-notifier.ts).
+ * A provider refused or failed a message. `code`: short and free of personal data (an SMTP code and
+ * reply code, the gateway's error number, an HTTP status) — the only part that is logged. The message
+ * may carry the provider's own text, which can quote the recipient's address or number, so it is never
+ * logged (decision 064). `permanent`: trying again cannot help (a bad address, a refused login), so the
+ * delivery policy stops at once instead of retrying (retrying-notifier.ts).
  */
 export class SendFailure extends Error {
   constructor(
-    message: string,
+    readonly code: string,
     readonly permanent: boolean,
+    message: string = code,
   ) {
     super(message);
     this.name = 'SendFailure';

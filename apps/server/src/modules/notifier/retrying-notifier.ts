@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SendFailure, type Message, type Notifier, type SendContext } from './notifier.ts';
+import { SendFailure, type DeliveryProvider, type Message, type Notifier, type SendContext } from './notifier.ts';
 
 export type DeliveryPolicy = {
   /** Tries in all, the first included. */
@@ -14,16 +14,29 @@ export type DeliveryPolicy = {
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { tries: 3, backoffMs: [2_000, 8_000], answerWithinMs: 3_000 };
 
 /**
+ * A failure as the log shows it: the error's name and code only. Never its message: a provider's text
+ * (an SMTP reply, a gateway's answer) often quotes the recipient, who may be a consumer (decision 064).
+ */
+function loggable(error: unknown): { name: string; code: string | undefined } {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return {
+    name: typeof name === 'string' ? name : typeof error,
+    code: typeof code === 'string' || typeof code === 'number' ? String(code) : undefined,
+  };
+}
+
+/**
  * The delivery policy around one provider: send() waits for the first try up to answerWithinMs, then
  * settles (it never rejects) while a failed send is tried again in the background. What could not be
  * sent is logged at error level through the request's logger, so with its reqId, and without the body,
- * which carries a code, nor the recipient, who may be a consumer (personal data).
+ * which carries a code, nor the recipient, who may be a consumer (personal data), nor the provider's
+ * error text (loggable).
  */
 export class RetryingNotifier implements Notifier {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly provider: Notifier & { close?(): Promise<void> | void },
+    private readonly provider: DeliveryProvider,
     private readonly transport: string,
     private readonly log: FastifyBaseLogger,
     private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
@@ -52,16 +65,17 @@ export class RetryingNotifier implements Notifier {
     const about = { channel: message.channel, transport: this.transport, subject: message.subject };
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.provider.send(message);
-        log.info({ ...about, attempt }, 'message sent');
+        const { messageId } = await this.provider.send(message);
+        log.info({ ...about, attempt, messageId }, 'message sent');
         return;
       } catch (error) {
-        const failure = error instanceof SendFailure ? error : new SendFailure(String(error), false);
-        if (failure.permanent || attempt >= this.policy.tries) {
-          log.error({ ...about, attempts: attempt, reason: failure.message, permanent: failure.permanent }, 'message could not be sent');
+        const permanent = error instanceof SendFailure && error.permanent;
+        const failure = loggable(error);
+        if (permanent || attempt >= this.policy.tries) {
+          log.error({ ...about, attempts: attempt, failure, permanent }, 'message could not be sent');
           return;
         }
-        log.warn({ ...about, attempt, reason: failure.message }, 'message not sent yet, trying again');
+        log.warn({ ...about, attempt, failure }, 'message not sent yet, trying again');
       } finally {
         firstTryDone();
       }

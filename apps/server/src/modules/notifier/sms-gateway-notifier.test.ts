@@ -29,7 +29,9 @@ async function startGateway() {
       if (answer === 'hang') return void hanging.add(res);
       res.setHeader('content-type', 'application/json');
       if (answer === 'server-error') return void res.writeHead(500).end('Internal Server Error');
-      if (answer === 'error-json') return void res.end(JSON.stringify({ error: 13, message: 'No correct phone numbers' }));
+      // SMSAPI's refusal quotes the number it refused.
+      const to = received.at(-1)!.form.to;
+      if (answer === 'error-json') return void res.end(JSON.stringify({ error: 13, message: `No correct phone numbers: ${to}` }));
       res.end(
         JSON.stringify({ count: 1, list: [{ id: 'abc', points: 0.16, number: received.at(-1)!.form.to, status: 'QUEUE', error: null }] }),
       );
@@ -90,14 +92,22 @@ describe('SMS through the HTTP gateway', () => {
       .send(message)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SendFailure);
-    expect(error).toMatchObject({ permanent: true, message: 'SMS gateway error 13 (HTTP 200)' });
+    expect(error).toMatchObject({
+      permanent: true,
+      code: 'gateway error 13 (HTTP 200)',
+      message: 'SMS gateway error 13: No correct phone numbers: 48600100200',
+    });
   });
 
   it('a 500 and a gateway that does not answer in time are failures worth another try', async () => {
     gateway.answers.push('server-error', 'hang');
-    await expect(adapter().send(message)).rejects.toMatchObject({ permanent: false, message: 'SMS gateway answered HTTP 500' });
+    await expect(adapter().send(message)).rejects.toMatchObject({ permanent: false, code: 'HTTP 500' });
     const started = Date.now();
-    await expect(adapter(300).send(message)).rejects.toMatchObject({ permanent: false, message: 'SMS gateway: no answer within 300 ms' });
+    await expect(adapter(300).send(message)).rejects.toMatchObject({
+      permanent: false,
+      code: 'timeout',
+      message: 'SMS gateway: no answer within 300 ms',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -128,6 +138,8 @@ describe('SMS through the HTTP gateway', () => {
         ['req-42', 'message not sent yet, trying again', 1],
         ['req-42', 'message sent', 2],
       ]);
+      // The gateway's id of the message, so an operator can follow it up with the gateway.
+      expect(lines[1]).toMatchObject({ messageId: 'abc' });
     });
 
     it('what could not be sent after the last try is logged at error level with the request id, without body or number', async () => {
@@ -144,7 +156,7 @@ describe('SMS through the HTTP gateway', () => {
       expect(logged).not.toContain('600100200');
     });
 
-    it('a permanent refusal is not tried again', async () => {
+    it("a permanent refusal is not tried again, and is logged by the failure's name and code: never the gateway's text quoting the number", async () => {
       gateway.answers.push('error-json');
       const { log, lines } = recordingLogger();
       const notifier = new RetryingNotifier(adapter(), 'sms-gateway', log, policy);
@@ -152,7 +164,15 @@ describe('SMS through the HTTP gateway', () => {
       await notifier.send(message, { log });
       await notifier.close();
       expect(gateway.received.length - before).toBe(1);
-      expect(lines).toMatchObject([{ msg: 'message could not be sent', attempts: 1, permanent: true }]);
+      expect(lines).toMatchObject([
+        {
+          msg: 'message could not be sent',
+          attempts: 1,
+          permanent: true,
+          failure: { name: 'SendFailure', code: 'gateway error 13 (HTTP 200)' },
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('600100200');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { SendFailure, type Message, type Notifier } from './notifier.ts';
+import { SendFailure, type Delivered, type DeliveryProvider, type Message } from './notifier.ts';
 
 export type SmsGatewaySettings = {
   /** The gateway's API root, e.g. https://api.smsapi.pl; messages go to {url}/sms.do. */
@@ -19,10 +19,10 @@ const TRANSIENT_GATEWAY_ERRORS = new Set([201, 202, 203]);
  * message, from, format=json, encoding=utf-8 (Polish letters). A JSON answer with `error` is a failure.
  * A failure throws SendFailure; retries and the time bound are retrying-notifier.ts's.
  */
-export class SmsGatewayNotifier implements Notifier {
+export class SmsGatewayNotifier implements DeliveryProvider {
   constructor(private readonly settings: SmsGatewaySettings) {}
 
-  async send(message: Message): Promise<void> {
+  async send(message: Message): Promise<Delivered> {
     const { url, token, sender, timeoutMs = 10_000 } = this.settings;
     const form = new URLSearchParams({
       to: gatewayNumber(message.recipient),
@@ -40,19 +40,32 @@ export class SmsGatewayNotifier implements Notifier {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'network error';
-      throw new SendFailure(`SMS gateway: ${reason}`, false);
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new SendFailure(
+        timedOut ? 'timeout' : 'network error',
+        false,
+        timedOut ? `SMS gateway: no answer within ${timeoutMs} ms` : 'SMS gateway: network error',
+      );
     }
     const answer = await response.text().catch(() => '');
-    const error = gatewayError(answer);
-    if (error !== undefined) {
-      throw new SendFailure(`SMS gateway error ${error} (HTTP ${response.status})`, !TRANSIENT_GATEWAY_ERRORS.has(Number(error)));
+    const json = parsed(answer);
+    const error = json?.error;
+    if (error !== undefined && error !== null) {
+      // The gateway's own message may quote the number: in the failure's message only (never logged).
+      const said = typeof json?.message === 'string' ? `: ${json.message}` : '';
+      throw new SendFailure(
+        `gateway error ${String(error)} (HTTP ${response.status})`,
+        !TRANSIENT_GATEWAY_ERRORS.has(Number(error)),
+        `SMS gateway error ${String(error)}${said}`,
+      );
     }
     if (!response.ok) {
       // 5xx, 408 and 429 may pass later; any other refusal will not.
       const transient = response.status >= 500 || response.status === 408 || response.status === 429;
-      throw new SendFailure(`SMS gateway answered HTTP ${response.status}`, !transient);
+      throw new SendFailure(`HTTP ${response.status}`, !transient, `SMS gateway answered HTTP ${response.status}`);
     }
+    const id = json?.list?.[0]?.id;
+    return typeof id === 'string' ? { messageId: id } : {};
   }
 }
 
@@ -61,15 +74,15 @@ export function gatewayNumber(recipient: string): string {
   return recipient.replace(/[\s()-]/g, '').replace(/^(\+|00)/, '');
 }
 
-/** The `error` of a JSON answer, if it has one (the gateway also sends it with HTTP 200). */
-function gatewayError(answer: string): string | number | undefined {
+type GatewayAnswer = { error?: string | number | null; message?: unknown; list?: { id?: unknown }[] };
+
+/** The gateway's JSON answer (it sends `error` with HTTP 200 too); undefined when it is not JSON. */
+function parsed(answer: string): GatewayAnswer | undefined {
   try {
     const json: unknown = JSON.parse(answer);
-    if (json && typeof json === 'object' && 'error' in json && json.error !== null && json.error !== undefined) {
-      return json.error as string | number;
-    }
+    return json && typeof json === 'object' ? (json as GatewayAnswer) : undefined;
   } catch {
     // Not JSON (a proxy's error page): the HTTP status decides.
+    return undefined;
   }
-  return undefined;
 }

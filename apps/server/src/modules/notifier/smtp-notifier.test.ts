@@ -1,12 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendFailure } from './notifier.ts';
+import { RetryingNotifier } from './retrying-notifier.ts';
 import { SmtpNotifier } from './smtp-notifier.ts';
 
 type Received = { from: string; to: string[]; user: string | undefined; raw: string };
 
-/** A real SMTP server on a free local port that keeps what it receives; it refuses one address. */
+/**
+ * A real SMTP server on a free local port that keeps what it receives; it refuses one address, quoting
+ * it as Postfix does ('550 5.1.1 <address>: Recipient address rejected: User unknown').
+ */
 async function startSmtpServer() {
   const received: Received[] = [];
   const server = new SMTPServer({
@@ -16,7 +23,9 @@ async function startSmtpServer() {
     onAuth: (auth, _session, done) =>
       auth.username === 'promotor' && auth.password === 'tajne-haslo' ? done(null, { user: auth.username }) : done(new Error('bad login')),
     onRcptTo: (address, _session, done) =>
-      address.address === 'nie-ma@example.pl' ? done(Object.assign(new Error('no such mailbox'), { responseCode: 550 })) : done(),
+      address.address === 'nie-ma@example.pl'
+        ? done(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }))
+        : done(),
     onData: (stream, session, done) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,15 +102,41 @@ describe('SMTP e-mail', () => {
     expect(textBody(message.raw).trim()).toBe(body);
   });
 
-  it('a refused recipient is a permanent failure, not worth another try', async () => {
+  it("a refused recipient is a permanent failure, not worth another try; the failure's code names no one", async () => {
     const before = smtp.received.length;
     const error = await notifier
       .send({ channel: 'email', recipient: 'nie-ma@example.pl', subject: 'Kod', body: 'Kod: ABCDE' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SendFailure);
-    expect((error as SendFailure).permanent).toBe(true);
-    expect((error as SendFailure).message).not.toContain('nie-ma@example.pl');
+    expect(error).toMatchObject({ permanent: true, code: 'EENVELOPE 550' });
+    // The server's reply quoted the address: it is in the message, which nothing logs.
+    expect((error as SendFailure).message).toContain('nie-ma@example.pl');
     expect(smtp.received).toHaveLength(before);
+  });
+
+  it("through the delivery policy the refusal is logged by the failure's name and code, never by the reply that quotes the address", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+        done();
+      },
+    });
+    const log = pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger;
+    const retrying = new RetryingNotifier(notifier, 'smtp', log, { tries: 3, backoffMs: [50], answerWithinMs: 2_000 });
+    await retrying.send(
+      { channel: 'email', recipient: 'nie-ma@example.pl', subject: 'Kod', body: 'Kod: ABCDE' },
+      { log: log.child({ reqId: 'req-7' }) },
+    );
+    await retrying.send({ channel: 'email', recipient: 'jest@example.pl', subject: 'Kod', body: 'Kod: FGHIJ' });
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+      ['message could not be sent', 'req-7'],
+      ['message sent', undefined],
+    ]);
+    expect(lines[0]).toMatchObject({ permanent: true, attempts: 1, failure: { name: 'SendFailure', code: 'EENVELOPE 550' } });
+    // The server's id of the accepted message is logged; the recipients are not.
+    expect(lines[1]!.messageId).toEqual(expect.stringMatching(/^<.+>$/));
+    expect(JSON.stringify(lines)).not.toMatch(/nie-ma@example\.pl|jest@example\.pl/);
   });
 
   it('a server that is not there is a failure worth another try', async () => {

@@ -1,5 +1,5 @@
 import { createTransport, type Mail } from 'nodemailer';
-import { SendFailure, type Message, type Notifier } from './notifier.ts';
+import { SendFailure, type Delivered, type DeliveryProvider, type Message } from './notifier.ts';
 
 export type SmtpSettings = {
   /** smtp://user:pass@host:port (STARTTLS when the server offers it) or smtps://… (TLS from the start). */
@@ -14,7 +14,7 @@ export type SmtpSettings = {
  * E-mail through an SMTP server with nodemailer: plain text, subject and body as the caller wrote them
  * (Polish, UTF-8). A failure throws SendFailure; retries and the time bound are retrying-notifier.ts's.
  */
-export class SmtpNotifier implements Notifier {
+export class SmtpNotifier implements DeliveryProvider {
   private readonly transport: Mail;
 
   constructor(private readonly settings: SmtpSettings) {
@@ -22,9 +22,15 @@ export class SmtpNotifier implements Notifier {
     this.transport = createTransport({ url: settings.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
   }
 
-  async send(message: Message): Promise<void> {
+  async send(message: Message): Promise<Delivered> {
     try {
-      await this.transport.sendMail({ from: this.settings.from, to: message.recipient, subject: message.subject, text: message.body });
+      const info = await this.transport.sendMail({
+        from: this.settings.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+      });
+      return { messageId: info.messageId };
     } catch (error) {
       throw toSendFailure(error);
     }
@@ -39,7 +45,8 @@ export class SmtpNotifier implements Notifier {
 function toSendFailure(error: unknown): SendFailure {
   const { code, responseCode } = error as { code?: string; responseCode?: number };
   const permanent = code === 'EAUTH' || code === 'EENVELOPE' || (responseCode !== undefined && responseCode >= 500 && responseCode !== 503);
-  const reason = [code, responseCode].filter(Boolean).join(' ') || (error instanceof Error ? error.message : 'unknown error');
-  // The SMTP server's own text may quote the recipient's address: only codes go into the log.
-  return new SendFailure(`SMTP send failed: ${reason}`, permanent);
+  const codes = [code, responseCode].filter(Boolean).join(' ') || 'unknown';
+  // The SMTP server's own text often quotes the recipient's address: it stays in the message, which is
+  // never logged; the log line has the codes (decision 064).
+  return new SendFailure(codes, permanent, `SMTP send failed: ${error instanceof Error ? error.message : String(error)}`);
 }
