@@ -445,10 +445,13 @@ test('on the exp1707 test action she verifies and registers without codes; the l
 
   const [lead, ...others] = storedLeads(promoter.username, actionId);
   expect(others).toEqual([]);
-  expect(lead).toMatchObject({ is_test: 1, consumer_id: expect.any(String) });
+  // A sandbox: the lead and its items are kept, flagged; no consumer, no consent records.
+  expect(lead).toMatchObject({ is_test: 1, consumer_id: null });
   expect(all('select kind, brand, sku from lead_items where lead_id = ?', lead!.id)).toEqual([
     { kind: 'product_interest', brand: 'Velo', sku: 'VELOICE10' },
   ]);
+  expect(all('select id from consumers where email_address = ?', consumer.email)).toEqual([]);
+  expect(all('select id from consent_records where lead_id = ?', lead!.id)).toEqual([]);
   // No code was sent to her.
   expect(all('select id from outbox_messages where recipient in (?, ?)', consumer.email, `+48${consumer.phone}`)).toEqual([]);
 
