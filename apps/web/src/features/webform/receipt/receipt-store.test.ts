@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { endSession } from '../../../store/session.ts';
 import { closeReceiptDb, deleteReceipt, loadReceipt, saveReceipt } from './receipt-store.ts';
 
 const jpeg = (text: string) => new Blob([text], { type: 'image/jpeg' });
@@ -34,6 +35,19 @@ describe('receipt store', () => {
     await saveReceipt('form-1', jpeg('kept'));
     await closeReceiptDb();
     expect(await (await loadReceipt('receipt:form-1'))?.text()).toBe('kept');
+  });
+
+  it('a logout forgets every photo kept in the phone: each belonged to a form cleared with her data', async () => {
+    await saveReceipt('form-1', jpeg('receipt of her form'));
+    await saveReceipt('form-2', jpeg('receipt of an older form'));
+
+    endSession();
+
+    // The database is deleted once this tab's open connection has closed itself (a moment later).
+    await vi.waitFor(async () => expect(await loadReceipt('receipt:form-1')).toBeNull());
+    expect(await loadReceipt('receipt:form-2')).toBeNull();
+    // The next promoter's photo is kept as usual.
+    expect(await (await loadReceipt(await saveReceipt('form-3', jpeg('next promoter'))))?.text()).toBe('next promoter');
   });
 
   it('no photo taken, or a reference that is not one, loads nothing', async () => {

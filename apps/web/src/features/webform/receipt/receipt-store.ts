@@ -1,11 +1,11 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { RECEIPT_DB_NAME } from './receipt-db.ts';
 
 // The receipt photo of a registration in progress (spec §2 Webform: the camera modal photographs the
 // receipt). IndexedDB, not the persisted store: a 1100×1600 JPEG is too big for localStorage, and kept
 // here it survives a reload at step 3. One photo per form, keyed by the form's uuid (trace.uuid); the
-// form's values hold only the reference 'receipt:<uuid>' (its recieptURL).
+// form's values hold only the reference 'receipt:<uuid>' (its recieptURL). Deleted at logout (receipt-db.ts).
 
-const RECEIPT_DB_NAME = 'promotor-webform-receipts';
 const DB_VERSION = 1;
 const PREFIX = 'receipt:';
 
@@ -20,7 +20,8 @@ function database(): Promise<IDBPDatabase<ReceiptSchema>> {
     upgrade(db) {
       db.createObjectStore('receipts', { keyPath: 'formUuid' });
     },
-    // A newer app (another tab) upgrades the database, or the browser closed it: open it again next time.
+    // A newer app (another tab) upgrades the database, a logout deletes it, or the browser closed it:
+    // open it again next time.
     blocking() {
       void opening?.then((db) => db.close());
       opening = null;
