@@ -2,19 +2,23 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import { clearAllData } from '../../db/seed/demo-seed.ts';
-import { buildSignedInPromoter } from '../../test/builders.ts';
-import { buildRegistrar, catalogues, gloOffer, newContact, register, registrationBody, sendCodes } from '../../test/registrations.ts';
-import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import {
+  buildRegistrar,
+  gloOffer,
+  newContact,
+  register,
+  registrationBody,
+  sendCodes,
+  startRegistrationApp,
+} from '../../test/registrations.ts';
+import { testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // GDPR art. 7(1): the controller must be able to show that the consumer consented (decision 067).
 
 describe.each(testDatabases)('consent records (%s)', (dialect) => {
   let t: TestApp;
   let cat: WebformCataloguesResponse;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
-  });
+  beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
   /** A registration by a new promoter, with these consents. */

@@ -1,20 +1,15 @@
-import type { VerificationChecks } from '@promotor/contract';
 import type { IcErrorCode } from '@promotor/contract/lead-items';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
-import type { ConsumerItemTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { judgeOffers, refuseUnavailable, type ConsumerVerification } from './consumer-offers.ts';
 import * as repo from './leads.repository.ts';
 import * as registryRepo from './registry.repository.ts';
 
+export type { ConsumerVerification } from './consumer-offers.ts';
+
 /** Who the promoter is registering: the e-mail (lower-case) and the number with its prefix. */
 export type ConsumerContact = { emailAddress: string; mobileNumber: string };
-
-/** What a known consumer may be offered: per offer a group of checks (spec §4), and the Glo Pro offer. */
-export type ConsumerVerification = {
-  verification: VerificationChecks;
-  gloPro: boolean;
-};
 
 /**
  * The consumer registry behind the webform (decision 063). In the original product this was the brand's
@@ -68,36 +63,6 @@ export type Registration = {
   /** ISO UTC */
   at: string;
 };
-
-type Item = Pick<ConsumerItemTable, 'kind' | 'brand' | 'model'>;
-
-/** The model a Glo owner may move up to: the webform-available-modal (spec §2, Glo_Pro). */
-const GLO_PRO_MODEL = 'Hyper Pro';
-
-/**
- * decision 063: a device brand is offered to someone who has no device of it (Vype is Vuse's former
- * name, so either rules out both); a product sample (Neo, Velo, Epok) once; the club to a non-member.
- * singleConsumer is always true here: a consumer is the one with that e-mail (unique), and a number
- * alone never makes two people one (a family phone; decision 063). The flag stays in the answer for a
- * CRM whose data may hold duplicates.
- */
-export function judgeOffers(items: Item[], clubMember: boolean): ConsumerVerification {
-  const owns = (...brands: string[]) => items.some((i) => i.kind === 'asset' && brands.includes(i.brand));
-  const had = (brand: string) => items.some((i) => i.kind === 'product_interest' && i.brand === brand);
-  const asset = (available: boolean) => ({ assetAvailable: available, singleConsumer: true });
-  const product = (available: boolean) => ({ productAvailable: available, singleConsumer: true });
-  const groups: VerificationChecks = {
-    Glo: asset(!owns('Glo')),
-    Vuse: asset(!owns('Vuse', 'Vype')),
-    Vype: asset(!owns('Vuse', 'Vype')),
-    Neo: product(!had('Neo')),
-    Velo: product(!had('Velo')),
-    Epok: product(!had('Epok')),
-    InspirationClub: { notMember: !clubMember, singleConsumer: true },
-  };
-  const olderGlo = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model !== GLO_PRO_MODEL);
-  return { verification: groups, gloPro: olderGlo };
-}
 
 /** Runs a write; a unique index refusing it becomes the §8 code (the race the checks could not see). */
 async function refusingDuplicates(
@@ -196,11 +161,7 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
   private async checkOffers(trx: Db, r: Registration): Promise<string | null> {
     const consumer = await repo.findConsumerByEmail(trx, r.contact.emailAddress);
     if (!consumer) return null;
-    const { verification } = judgeOffers(await repo.itemsOfConsumer(trx, consumer.id), false);
-    for (const asset of r.assets) if (!verification[asset.brand].assetAvailable) throw new AppError('error_asset_unavailable');
-    for (const product of r.products) {
-      if (product.brand !== 'Veo' && !verification[product.brand].productAvailable) throw new AppError('error_product_unavailable');
-    }
+    refuseUnavailable(await repo.itemsOfConsumer(trx, consumer.id), r);
     return consumer.id;
   }
 

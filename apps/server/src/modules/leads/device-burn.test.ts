@@ -3,7 +3,6 @@ import type { WebformCataloguesResponse } from '@promotor/contract';
 import { buildSignedInPromoter } from '../../test/builders.ts';
 import {
   buildRegistrar,
-  catalogues,
   errorOf,
   gloOffer,
   gloSerials,
@@ -11,19 +10,17 @@ import {
   register,
   registrationBody,
   sendCodes,
+  startRegistrationApp,
   type Registrar,
 } from '../../test/registrations.ts';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // spec §7 /device/burn: after a registration with a Glo serial the app marks the device as used.
 
 describe.each(testDatabases)('/device/burn (%s)', (dialect) => {
   let t: TestApp;
   let cat: WebformCataloguesResponse;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
-  });
+  beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
   /** A registrar who registered a consumer with a Glo of this serial. */

@@ -3,11 +3,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import type { ConsumerSeed } from '../../db/seed/consumer-seed.ts';
+import type { Db } from '../../db/kysely.ts';
 import { newId } from '../../lib/crypto.ts';
-import { buildSignedInPromoter } from '../../test/builders.ts';
 import {
   buildRegistrar,
-  catalogues,
   errorOf,
   gloOffer,
   gloSerials,
@@ -16,11 +15,12 @@ import {
   register,
   registrationBody,
   sendCodes,
+  startRegistrationApp,
   type Contact,
   type Registrar,
   type RegistrationOptions,
 } from '../../test/registrations.ts';
-import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { testDatabases, type TestApp } from '../../test/test-app.ts';
 import { DatabaseConsumerRegistry } from './consumer-registry.ts';
 
 // The registry's answers to /lead/register (spec §8 Registration errors, §4 loyalty club; decision 067).
@@ -28,10 +28,7 @@ import { DatabaseConsumerRegistry } from './consumer-registry.ts';
 describe.each(testDatabases)('/lead/register: what the consumer registry answers (%s)', (dialect) => {
   let t: TestApp;
   let cat: WebformCataloguesResponse;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
-  });
+  beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
   const known = (c: Contact, o: Partial<ConsumerSeed> = {}) => knownConsumer(t, c, o);
@@ -274,11 +271,8 @@ describe.each(testDatabases)('/lead/register: a failing registry, and the log li
   let registry: FailingRegistry;
   const log = logLines();
   beforeAll(async () => {
-    t = await createTestApp(dialect, {
-      logStream: log.stream,
-      registry: (db) => (registry = new FailingRegistry(db)),
-    });
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
+    const registering = { logStream: log.stream, registry: (db: Db) => (registry = new FailingRegistry(db)) };
+    ({ t, cat } = await startRegistrationApp(dialect, registering));
   });
   afterAll(() => t.close());
 

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { buildAction, buildSignedInPromoter, wallDay } from '../../test/builders.ts';
+import { buildAction, wallDay } from '../../test/builders.ts';
 import {
   buildRegistrar,
-  catalogues,
   errorOf,
   gloOffer,
   gloSerials,
@@ -12,20 +11,19 @@ import {
   register,
   registrationBody,
   sendCodes,
+  startRegistrationApp,
+  verify,
   type Contact,
   type Registrar,
   type RegistrationOptions,
 } from '../../test/registrations.ts';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { OTP_MAX_WRONG_TRIES } from './leads.service.ts';
 
 describe.each(testDatabases)('/lead/register: the registration and its checks (%s)', (dialect) => {
   let t: TestApp;
   let cat: WebformCataloguesResponse;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cat = await catalogues(t, (await buildSignedInPromoter(t)).token);
-  });
+  beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
   /** A registrar, a new consumer's contact, and codes sent to it. */
@@ -216,24 +214,8 @@ describe.each(testDatabases)('/lead/register: the registration and its checks (%
   it('codes locked by wrong tries at /lead/verify stay locked at /lead/register, the right ones too', async () => {
     const { r, c, codes } = await ready();
     const wrong = codes.sms === '22222' ? '33333' : '22222';
-    const verify = (sms: string) =>
-      post(
-        t.app,
-        '/lead/verify',
-        {
-          lead: {
-            process: 'TOURPLANNER',
-            emailAddress: c.emailAddress,
-            otpEmail: codes.email,
-            mobileNumber: c.mobileNumber,
-            mobileNumberNoPrefix: c.numberNoPrefix,
-            otp: sms,
-            eventIdent: r.action.eventIdent,
-          },
-        },
-        r.token,
-      );
-    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++) expect(errorOf(await verify(wrong))).toEqual([422, 'error_wrong_otp']);
+    for (let i = 0; i < OTP_MAX_WRONG_TRIES; i++)
+      expect(errorOf(await verify(t, r, c, { ...codes, sms: wrong }))).toEqual([422, 'error_wrong_otp']);
 
     expect(errorOf(await register(t, r.token, body(r, c, { codes, offers: { Glo: gloOffer() } })))).toEqual([422, 'error_wrong_otp']);
     expect(await leadsOf(r)).toEqual([]);
