@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { FieldError, useFieldIds } from '../../../components/form/field-frame.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { PhotoSourceSheet } from '../../../components/ui/photo-source-sheet.tsx';
+import { useObjectUrl } from '../../../components/ui/use-object-url.ts';
 import * as pl from '../../../i18n/pl.ts';
 import { compressImage } from '../../../lib/images/compress-image.ts';
 import type { FieldBinding } from '../../../lib/forms/use-form-kit.ts';
@@ -15,21 +16,6 @@ export type PhotoInputProps = FieldBinding<Blob | null> & {
   Camera: ComponentType<SingleCameraProps>;
 };
 
-/** An object URL for the preview while it is shown. */
-function usePreviewUrl(photo: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(photo);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [photo]);
-  return url;
-}
-
 /**
  * spec §2 Photos survey: a photo step. The button opens 'Wybierz sposób' with 'Wybór mediów' (the
  * file chooser, images only) and 'Aparat' (the single-shot camera); a picked file is compressed like
@@ -40,9 +26,8 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
   const [camera, setCamera] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const { errorId } = useFieldIds();
-  const url = usePreviewUrl(value);
+  const url = useObjectUrl(value);
   const shownError = problem ?? error;
 
   // onChange alone: the kit checks a shown message again with the new value (a blur here would
@@ -52,8 +37,7 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
     onChange(photo);
   };
 
-  const pickFile = async (file: File | undefined) => {
-    if (!file) return;
+  const pickFile = async (file: File) => {
     setPreparing(true);
     try {
       // The chooser's accept is a hint only: what cannot be decoded as an image is refused here.
@@ -62,7 +46,6 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
       setProblem(t.notAnImage);
     } finally {
       setPreparing(false);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -82,37 +65,13 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
         {preparing ? t.preparing : value ? t.changePhoto : t.addPhoto}
       </Button>
       <FieldError id={errorId} error={shownError} />
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => void pickFile(event.target.files?.[0])}
+      <PhotoSourceSheet
+        open={choosing}
+        texts={{ title: t.chooseWay, fromCamera: t.fromCamera, fromFiles: t.fromFiles }}
+        onCamera={() => setCamera(true)}
+        onFile={(file) => void pickFile(file)}
+        onClose={() => setChoosing(false)}
       />
-      <Modal open={choosing} variant="sheet" title={t.chooseWay} onClose={() => setChoosing(false)}>
-        <div className="photo-input__ways">
-          <Button
-            block
-            onClick={() => {
-              setChoosing(false);
-              fileInput.current?.click();
-            }}
-          >
-            {t.fromFiles}
-          </Button>
-          <Button
-            block
-            onClick={() => {
-              setChoosing(false);
-              setCamera(true);
-            }}
-          >
-            {t.fromCamera}
-          </Button>
-        </div>
-      </Modal>
       <Camera
         open={camera}
         onAccept={(photo) => {

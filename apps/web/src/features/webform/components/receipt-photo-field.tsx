@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { FieldError, useFieldIds } from '../../../components/form/field-frame.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { PhotoSourceSheet } from '../../../components/ui/photo-source-sheet.tsx';
+import { useObjectUrl } from '../../../components/ui/use-object-url.ts';
 import * as pl from '../../../i18n/pl.ts';
 import type { ReceiptCameraProps } from '../receipt/receipt-camera-props.ts';
 import { RECEIPT_PHOTO_SIZE, RECEIPT_VIDEO_SIZE, receiptFromFile } from '../receipt/receipt-photo.ts';
@@ -20,18 +21,6 @@ export type ReceiptPhotoFieldProps = {
   error: string | null;
   Camera: ComponentType<ReceiptCameraProps>;
 };
-
-/** An object URL for the thumbnail while it is shown. */
-function useObjectUrl(photo: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo) return setUrl(null);
-    const created = URL.createObjectURL(photo);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [photo]);
-  return url;
-}
 
 /**
  * The stored photo behind recieptURL (kept in IndexedDB, so it is back after a reload). A reference
@@ -71,7 +60,6 @@ export function ReceiptPhotoField({ formUuid, recieptURL, onChange, required, er
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const { errorId } = useFieldIds();
   const { photo, taken } = useStoredReceipt(recieptURL, () => onChange(''));
   const url = useObjectUrl(photo);
@@ -116,41 +104,14 @@ export function ReceiptPhotoField({ formUuid, recieptURL, onChange, required, er
         {busy ? t.preparing : photo ? t.retake : t.add}
       </Button>
       <FieldError id={errorId} error={shownError} />
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void keep(() => receiptFromFile(file), t.notAnImage);
-        }}
+      <PhotoSourceSheet
+        open={choosing}
+        texts={{ title: t.chooseWay, fromCamera: t.fromCamera, fromFiles: t.fromFiles }}
+        cameraFirst
+        onCamera={() => setCamera(true)}
+        onFile={(file) => void keep(() => receiptFromFile(file), t.notAnImage)}
+        onClose={() => setChoosing(false)}
       />
-      <Modal open={choosing} variant="sheet" title={t.chooseWay} onClose={() => setChoosing(false)}>
-        <div className="receipt-field__ways">
-          <Button
-            block
-            onClick={() => {
-              setChoosing(false);
-              setCamera(true);
-            }}
-          >
-            {t.fromCamera}
-          </Button>
-          <Button
-            block
-            onClick={() => {
-              setChoosing(false);
-              fileInput.current?.click();
-            }}
-          >
-            {t.fromFiles}
-          </Button>
-        </div>
-      </Modal>
       <Camera
         open={camera}
         title={t.title}

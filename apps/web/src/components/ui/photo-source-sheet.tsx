@@ -1,0 +1,70 @@
+import { useRef } from 'react';
+import { Button } from './button.tsx';
+import { Modal } from './modal.tsx';
+import './photo-source-sheet.css';
+
+export type PhotoSourceSheetProps = {
+  open: boolean;
+  /** The sheet's title and its two ways ('Wybierz sposób', 'Aparat', 'Wybór mediów': spec §2), the feature's texts. */
+  texts: { title: string; fromCamera: string; fromFiles: string };
+  /** Offer the camera first (the receipt); otherwise the files first, as spec §2's photo survey lists them. */
+  cameraFirst?: boolean;
+  /** The camera was chosen; the sheet is closing. */
+  onCamera: () => void;
+  /** A file picked in the chooser. `accept` is only a hint to the chooser: the caller decodes it. */
+  onFile: (file: File) => void;
+  onClose: () => void;
+};
+
+/**
+ * Where a photo comes from: a bottom sheet with the camera and the phone's files, and the hidden file
+ * chooser (images) that the files' button opens. Either choice closes the sheet.
+ */
+export function PhotoSourceSheet({ open, texts, cameraFirst = false, onCamera, onFile, onClose }: PhotoSourceSheetProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const camera = (
+    <Button
+      block
+      onClick={() => {
+        onClose();
+        onCamera();
+      }}
+    >
+      {texts.fromCamera}
+    </Button>
+  );
+  const files = (
+    <Button
+      block
+      onClick={() => {
+        onClose();
+        fileInput.current?.click();
+      }}
+    >
+      {texts.fromFiles}
+    </Button>
+  );
+  return (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = ''; // the same file picked again is a change too
+          if (file) onFile(file);
+        }}
+      />
+      <Modal open={open} variant="sheet" title={texts.title} onClose={onClose}>
+        <div className="photo-source__ways">
+          {cameraFirst ? camera : files}
+          {cameraFirst ? files : camera}
+        </div>
+      </Modal>
+    </>
+  );
+}
