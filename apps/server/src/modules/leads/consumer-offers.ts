@@ -19,7 +19,7 @@ const GLO_PRO_MODEL = 'Hyper Pro';
 
 /**
  * decision 063: a device brand is offered to someone who has no device of it (Vype is Vuse's former
- * name, so either rules out both); a product sample (Neo, Velo, Epok) once; the club to a non-member.
+ * name, so either rules out both) — for Glo, no Hyper Pro: an older glo's owner gets the upgrade (Glo_Pro); a product sample (Neo, Velo, Epok) once; the club to a non-member.
  * singleConsumer is always true here: a consumer is the one with that e-mail (unique), and a number
  * alone never makes two people one (a family phone; decision 063). The flag stays in the answer for a
  * CRM whose data may hold duplicates.
@@ -29,8 +29,11 @@ export function judgeOffers(items: Item[], clubMember: boolean): ConsumerVerific
   const had = (brand: string) => items.some((i) => i.kind === 'product_interest' && i.brand === brand);
   const asset = (available: boolean) => ({ assetAvailable: available, singleConsumer: true });
   const product = (available: boolean) => ({ productAvailable: available, singleConsumer: true });
+  const ownsGloPro = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model === GLO_PRO_MODEL);
+  const olderGlo = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model !== GLO_PRO_MODEL);
   const groups: VerificationChecks = {
-    Glo: asset(!owns('Glo')),
+    // The Glo offer is the Hyper Pro: an older glo's owner may take it as the upgrade Glo_Pro announces.
+    Glo: asset(!ownsGloPro),
     Vuse: asset(!owns('Vuse', 'Vype')),
     Vype: asset(!owns('Vuse', 'Vype')),
     Neo: product(!had('Neo')),
@@ -38,8 +41,7 @@ export function judgeOffers(items: Item[], clubMember: boolean): ConsumerVerific
     Epok: product(!had('Epok')),
     InspirationClub: { notMember: !clubMember, singleConsumer: true },
   };
-  const olderGlo = items.some((i) => i.kind === 'asset' && i.brand === 'Glo' && i.model !== GLO_PRO_MODEL);
-  return { verification: groups, gloPro: olderGlo };
+  return { verification: groups, gloPro: olderGlo && !ownsGloPro };
 }
 
 /** The registration's offers against her items: error_asset_unavailable, error_product_unavailable. */

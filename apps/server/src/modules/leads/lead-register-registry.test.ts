@@ -96,8 +96,12 @@ describe.each(testDatabases)('/lead/register: what the consumer registry answers
   it('a device brand she already owns is error_asset_unavailable, a sample she already had error_product_unavailable', async () => {
     const r = await buildRegistrar(t);
     const glo = newContact();
-    await known(glo, { items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2' }] });
+    await known(glo, { items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper Pro' }] });
     expect(errorOf(await registerAs(r, glo))).toEqual([409, 'error_asset_unavailable']);
+    // An older glo's owner may take the Hyper Pro: the upgrade that Glo_Pro announces.
+    const upgrade = newContact();
+    await known(upgrade, { items: [{ kind: 'asset', brand: 'Glo', model: 'Hyper X2' }] });
+    expect((await registerAs(r, upgrade)).statusCode).toBe(200);
     const vype = newContact();
     await known(vype, { items: [{ kind: 'asset', brand: 'Vype', model: 'ePen' }] });
     const vuse = { Vuse: { model: 'Vuse Go', color: 'Grape Ice', assetSource: 'Vuse Go solo / POP' } };

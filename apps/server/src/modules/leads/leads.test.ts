@@ -67,7 +67,8 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       verification: {
-        Glo: { assetAvailable: false, singleConsumer: true },
+        // The Glo offer (Hyper Pro) is the upgrade of her older Hyper X2, as Glo_Pro says.
+        Glo: { assetAvailable: true, singleConsumer: true },
         Vuse: { assetAvailable: true, singleConsumer: true },
         Vype: { assetAvailable: true, singleConsumer: true },
         Neo: { productAvailable: true, singleConsumer: true },
@@ -101,6 +102,8 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
       { assetAvailable: true, singleConsumer: true },
     ]);
     expect(Object.values(data.verification).every((g) => g.singleConsumer)).toBe(true);
+    // A Hyper Pro already: nothing to move up to.
+    expect(res.json().data.Glo_Pro).toBe(false);
   });
 
   it('an unknown consumer with the right codes is error_m2_not_found_in_salesforce, and the codes stay usable', async () => {
