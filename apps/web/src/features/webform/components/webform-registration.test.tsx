@@ -385,7 +385,21 @@ describe('the special test action (exp1707)', () => {
     expect(server.to('/lead/register')[0]!.body).toMatchObject({ lead: { otp: '', otpEmail: '' } });
   });
 
-  it('a registration with a Glo serial sends its receipt but no device burn: the test action registers no serial', async () => {
+  it('without codes (a sandbox: the server registers no serial) a Glo registration sends its receipt but no device burn', async () => {
+    const action = testAction();
+    await atStep3(GLO_VELO_CLUB, { receipt: true, action });
+    const server = useWebformServer({ '/lead/register': () => registered('lead-t', '') });
+    const { user } = renderWebform();
+
+    await user.click(await screen.findByRole('button', { name: 'Zarejestruj bez kodów' }));
+
+    expect(await screen.findByText('Urządzenie glo zostało zarejestrowane na konsumenta.')).toBeInTheDocument();
+    await waitFor(() => expect(server.to('/action/receipt/create')).toHaveLength(1));
+    await outboxSettled(); // the burn would follow the receipt in its group
+    expect(server.to('/device/burn')).toEqual([]);
+  });
+
+  it('with codes a registration on the test action is a real one: its Glo serial is burnt', async () => {
     const action = testAction();
     await atStep3(GLO_VELO_CLUB, { receipt: true, action });
     const server = useWebformServer({ '/lead/register': () => registered('lead-t', '') });
@@ -393,10 +407,8 @@ describe('the special test action (exp1707)', () => {
 
     await user.click(await registerButton());
 
-    expect(await screen.findByText('Urządzenie glo zostało zarejestrowane na konsumenta.')).toBeInTheDocument();
-    await waitFor(() => expect(server.to('/action/receipt/create')).toHaveLength(1));
-    await outboxSettled(); // the burn would follow the receipt in its group
-    expect(server.to('/device/burn')).toEqual([]);
+    await waitFor(() => expect(server.to('/device/burn')).toHaveLength(1));
+    expect(server.to('/lead/register')[0]!.body).toMatchObject({ lead: { otp: 'AB3CD', otpEmail: 'XY7ZW' } });
   });
 
   it('the send rule does not apply: missing codes are sent empty', async () => {

@@ -38,7 +38,7 @@ const backToCodes = (form: WebformForm) =>
 export type RegistrationContext = {
   action: Action;
   catalogues: WebformCatalogues;
-  /** The special test action: no send rule (spec §2), no device burn (its registrations register no serial). */
+  /** The special test action: no send rule (spec §2). */
   testAction: boolean;
   show: (modal: WebformModal) => void;
   /** E_CONSENT_TEXT_CHANGED: the catalogues (with the consent texts) are loaded again. */
@@ -59,8 +59,10 @@ export function useRegistration({ action, catalogues, testAction, show, reloadCa
     // What was registered is the body sent (the form was locked meanwhile): its offers, not the form's.
     const offers = sent.lead.selectedOffers;
     const gloSerial = offers.Glo?.serialNumber?.trim() || null;
+    // Both codes '' are accepted on the test action only, where they make a sandbox registration (decision 067).
+    const sandbox = sent.lead.otp === '' && sent.lead.otpEmail === '';
     try {
-      await queueAfterRegistration({ actionUuid: action.uuid, lead, gloSerial, recieptURL: form.data.recieptURL, testAction });
+      await queueAfterRegistration({ actionUuid: action.uuid, lead, gloSerial, recieptURL: form.data.recieptURL, sandbox });
     } catch (error) {
       // No IndexedDB on this phone: the registration stands; the receipt cannot wait to be sent.
       console.warn('webform: receipt or device burn not queued', error);
