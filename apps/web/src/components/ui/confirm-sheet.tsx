@@ -6,6 +6,8 @@ export type ConfirmSheetProps = {
   open: boolean;
   /** The question, e.g. spec §2 'Wydaję kod {ident}:'. */
   title: string;
+  /** What follows if she confirms, when the title alone does not say it. */
+  description?: string;
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
@@ -13,9 +15,10 @@ export type ConfirmSheetProps = {
 };
 
 /** spec §2 Popups: a question with 'Anuluj' and a confirmation, as a bottom sheet (§9: 1000 ms to close). */
-export function ConfirmSheet({ open, title, confirmLabel, busy, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ open, title, description, confirmLabel, busy, onConfirm, onCancel }: ConfirmSheetProps) {
   return (
     <Modal open={open} variant="sheet" title={title} onClose={onCancel}>
+      {description ? <p>{description}</p> : null}
       <div className="modal__actions">
         <Button variant="secondary" onClick={onCancel}>
           {pl.cancel}

@@ -52,8 +52,9 @@ export const webform = {
   startOver: 'Zacznij od nowa',
   startOverQuestion: 'Zacząć od nowa? Wpisane dane konsumenta zostaną usunięte.',
   /** The same while an attempt awaits its answer: she may be registered already, and would not learn it. */
-  startOverPendingQuestion:
-    'Zacząć od nowa? Poprzednia próba rejestracji nie otrzymała odpowiedzi: konsument mógł już zostać zarejestrowany, a jej wyniku już nie poznasz. Wpisane dane konsumenta zostaną usunięte.',
+  startOverPendingQuestion: 'Zacząć od nowa bez wyniku rejestracji?',
+  startOverPendingWarning:
+    'Poprzednia próba rejestracji nie otrzymała odpowiedzi: konsument mógł już zostać zarejestrowany, a jej wyniku już nie poznasz. Wpisane dane konsumenta zostaną usunięte.',
   // modals (spec §2 webform-otp-error-modal, webform-available-modal; §8 Other)
   otpErrorPhone: 'Błędny kod OTP telefonu',
   otpErrorEmail: 'Błędny kod OTP e-mail',

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerAnswer } from '../../../lib/outbox/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { useAppStore } from '../../../store/app-store.ts';
@@ -58,6 +58,10 @@ function expectSameRequestTwice(server: ReturnType<typeof useWebformServer>) {
 }
 
 setUpWebformTests();
+const jsdomScrollIntoView = Element.prototype.scrollIntoView; // none: jsdom does not scroll
+afterEach(() => {
+  Element.prototype.scrollIntoView = jsdomScrollIntoView;
+});
 
 describe('a registration awaiting its answer', () => {
   it('after a lost connection the step is locked with a notice; the retry is the same request with the same key, so it registers once', async () => {
@@ -103,8 +107,9 @@ describe('a registration awaiting its answer', () => {
     useAppStore.setState({ webform: {} });
     localStorage.setItem(STORAGE_KEYS.appState, saved);
     await useAppStore.persist.rehydrate();
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
+    // Chromium's answers a promise (which the page must not hand to React as an effect's clean-up).
+    const scrollIntoView = vi.fn(() => Promise.resolve());
+    Element.prototype.scrollIntoView = scrollIntoView as unknown as Element['scrollIntoView'];
     const { user } = renderWebform();
 
     expect(await screen.findByRole('status')).toHaveTextContent(NOTICE);
@@ -119,10 +124,12 @@ describe('a registration awaiting its answer', () => {
 
   it("'Zacznij od nowa' warns that the consumer may be registered already; cancelled, the attempt stays; confirmed, a fresh form", async () => {
     const { user, server } = await lostFirstAttempt();
-    const question =
-      'Zacząć od nowa? Poprzednia próba rejestracji nie otrzymała odpowiedzi: konsument mógł już zostać zarejestrowany, a jej wyniku już nie poznasz. Wpisane dane konsumenta zostaną usunięte.';
+    const question = 'Zacząć od nowa bez wyniku rejestracji?';
+    const warning =
+      'Poprzednia próba rejestracji nie otrzymała odpowiedzi: konsument mógł już zostać zarejestrowany, a jej wyniku już nie poznasz. Wpisane dane konsumenta zostaną usunięte.';
 
     await user.click(screen.getByRole('button', { name: 'Zacznij od nowa' }));
+    expect(screen.getByRole('dialog', { name: question })).toHaveTextContent(warning);
     await user.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'Anuluj' }));
     expect(screen.getByRole('status')).toHaveTextContent(NOTICE);
     expect(storedForm().pendingRegistration).not.toBeNull();

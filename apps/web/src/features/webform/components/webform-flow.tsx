@@ -106,6 +106,7 @@ export function WebformFlow({ action, user, form, catalogues, Camera }: WebformF
       <ConfirmSheet
         open={confirmReset}
         title={awaitingAnswer ? t.startOverPendingQuestion : t.startOverQuestion}
+        description={awaitingAnswer ? t.startOverPendingWarning : undefined}
         confirmLabel={t.startOver}
         busy={false}
         onConfirm={() => {
@@ -186,7 +187,10 @@ function RegistrationStep({ action, form, catalogues, Camera, testAction, regist
 /** The locked step's notice, brought into view (after a reload the step opens at its top). */
 function AwaitingAnswer({ onSend }: { onSend: () => void }) {
   const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => notice.current?.scrollIntoView?.({ block: 'center' }), []);
+  useEffect(() => {
+    // In braces: a browser's scrollIntoView may answer a promise, which React would take for a clean-up.
+    notice.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   return (
     <div ref={notice} className="note webform__awaiting" role="status">
       <p>{t.pendingAttempt}</p>
