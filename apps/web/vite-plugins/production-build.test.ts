@@ -52,6 +52,9 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     const files = ['index.html', 'sw.js', 'manifest.webmanifest', entry, ...styles.map((file) => `assets/${file}`)];
     for (const file of files) {
       const raw = read(file);
+      // A copy is written only when it is smaller: a few dozen bytes of CSS (a small shared chunk) gain
+      // nothing from gzip's header, and the server then sends the file itself.
+      if (raw.length < 200 && !fs.existsSync(path.join(outDir, `${file}.gz`))) continue;
       expect(zlib.brotliDecompressSync(read(`${file}.br`)).equals(raw), file).toBe(true);
       expect(zlib.gunzipSync(read(`${file}.gz`)).equals(raw), file).toBe(true);
       expect(read(`${file}.br`).length, file).toBeLessThan(raw.length);
