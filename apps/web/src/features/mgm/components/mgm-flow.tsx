@@ -94,7 +94,8 @@ export function MgmFlow({ state, maybeJoin }: { state: MgmState; maybeJoin: Requ
     case 'processing':
       return (
         <div className="mgm-processing" role="status">
-          <span className="mgm-processing__spinner" aria-hidden="true" />
+          {/* The app's one spinner (app/layout/layout.css, always loaded). */}
+          <span className="app-loading__spinner" aria-hidden="true" />
           <span>{t.processing}</span>
         </div>
       );

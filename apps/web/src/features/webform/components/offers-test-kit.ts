@@ -3,6 +3,7 @@ import { WEBFORM_CONSENTS } from '@promotor/contract';
 import { CHOOSABLE_OFFERS, type ChoosableOffer, type WebformValues } from '@promotor/contract/rules';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { initialValues } from '../webform-store.ts';
 
 // Builders for the tests of steps 2 and 3: a small catalogue of the shape /webform/catalogues answers
 // (every offer with a card, two models a brand so a model can be changed) and the form's values.
@@ -80,30 +81,11 @@ export const allAvailable = (except: Partial<Record<ChoosableOffer, boolean>> = 
 /** Step 3's values as the webform has them on arrival: her ident and the action's prefilled, nothing ticked. */
 export function buildWebformValues(overrides: Partial<WebformValues> = {}): WebformValues {
   return {
+    ...initialValues({ ident: 'AKC-7' }, { ident: 'HST1001' }),
     emailAddress: 'jan.kowalski@example.pl',
-    numberPrefix: '+48',
     mobileNumber: '600700800',
     otp: 'AB3CD',
     otpEmail: 'XY7ZW',
-    firstName: '',
-    lastName: '',
-    tourPlan: 'AKC-7',
-    hostessCode: 'HST1001',
-    registerLocation: '',
-    category: '',
-    deviceName: '',
-    birthDate: '',
-    billingPostalCode: '',
-    ageVerified: false,
-    inspirationClub: false,
-    personalDataRegistrationAuthorisation: false,
-    externalCompaniesAuthorization: false,
-    mobileOptIn: false,
-    socialMediaOptIn: false,
-    newsletterCommercialAuthorization: false,
-    hypercareOptIn: false,
-    recieptURL: '',
-    isHoreca: false,
     selectedOffers: { Velo: { sampling: 'VELOFRZ10' } },
     ...overrides,
   };
