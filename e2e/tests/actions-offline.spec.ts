@@ -132,7 +132,10 @@ test('offline, a queued start and finish say only that they wait: no toast at al
   const actionId = await startOffline(page, ewa.username);
   // Her list, the action's page and a reload, all without a connection: no toast, one notice.
   await actionItem(page, ZABKA).click();
+  // Back only once on her action's page: a quick goBack would leave the list for the start form before it.
+  await expect(page).toHaveURL(/\/akcja\/[^/]+$/);
   await page.goBack();
+  await expect(page).toHaveURL(/\/akcje$/);
   await page.reload();
   await expect(actionItem(page, ZABKA)).toContainText('Oczekuje na wysłanie');
   expect(await toastsSeen(page)).toEqual([]);
