@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { changePassword, logIn, openMenu, submitLogin, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem } from '../fixtures/actions.ts';
 import { expireSessions, revokeSessions } from '../fixtures/database.ts';
@@ -175,6 +175,42 @@ test.describe('an ended session', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('alert')).toHaveText('Sesja wygasła. Zaloguj się ponownie.');
     await expect(page.getByRole('textbox', { name: 'Adres email' })).toBeVisible();
+  });
+
+  test('an answer to Anna’s list that comes after she logged out and Ewa logged in shows Ewa nothing of Anna’s', async ({ page }) => {
+    const ewa = await createPromoter('Ewa');
+    // Anna's list is read by the server at once, but reaches the phone only when the test lets it.
+    let deliverAnnasList: () => void = () => {};
+    const annasListHeld = new Promise<void>((resolve) => (deliverAnnasList = resolve));
+    let listsAsked = 0;
+    let annasRequest: Request | null = null;
+    await page.route('**/api/action/list', async (route) => {
+      if (++listsAsked > 1) return route.continue();
+      annasRequest = route.request();
+      const response = await route.fetch();
+      await annasListHeld;
+      await route.fulfill({ response });
+    });
+
+    await logIn(page, ANNA);
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Wyloguj' }).click();
+    await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible();
+    // On the same page, as she would: a page load would end Anna's call with it.
+    await submitLogin(page, ewa.username, ewa.password);
+    await expect(page).toHaveURL(/\/akcje$/);
+    await expect(page.getByText('Brak akcji na dziś.')).toBeVisible();
+
+    expect(listsAsked).toBe(2);
+    const annasListIn = page.waitForEvent('requestfinished', { predicate: (request) => request === annasRequest });
+    deliverAnnasList();
+    await annasListIn;
+    // Read, and anything it would change done, a few turns of the page's event loop later.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Her started action is on Anna's list whatever the day: the one that would show.
+    await expect(page.getByText('Kiosk Nowy Świat')).toHaveCount(0);
+    await expect(page.getByText('Brak akcji na dziś.')).toBeVisible();
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Kiosk Nowy Świat');
   });
 
   test('after logging out, /akcje opens the login page instead of “Nie udało się wczytać akcji.”', async ({ page }) => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../test/builders.ts';
 import { cutOffResponse, fakeFetch, useFakeFetch } from '../test/fake-fetch.ts';
-import { api, createApiClient, isAbortError } from './api-client.ts';
+import { api, createApiClient, endsSession, isAbortError } from './api-client.ts';
 import { isOffline } from './connection.ts';
 import { errorMessage } from './error-message.ts';
 import { readToken, saveToken } from './storage/token.ts';
@@ -199,8 +199,42 @@ describe('api client', () => {
     const onSessionRejected = vi.fn();
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token, onSessionRejected });
 
-    await expect(client.call('actionList', listBody)).rejects.toMatchObject({ code: 'E_UNAUTHORIZED' });
+    await expect(client.call('actionList', listBody)).rejects.toMatchObject({ kind: 'ended', code: null });
     expect(onSessionRejected).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['she logged out', null],
+    ['another promoter logged in', 'token-of-beata'],
+  ])('an answer that comes after %s is dropped unread: none of it reaches the next session', async (_, next) => {
+    let token: string | null = 'token-of-anna';
+    const answers = [
+      { status: 200, body: successEnvelope({ actions: [{ name: 'Degustacja velo' }] }) },
+      { status: 422, body: failureEnvelope('E_VALIDATION') },
+    ];
+    for (const answer of answers) {
+      token = 'token-of-anna';
+      const fetch = vi.fn(async () => {
+        token = next;
+        return new Response(JSON.stringify(answer.body), { status: answer.status });
+      });
+      const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token });
+
+      const outcome: unknown = await client.call('actionList', listBody).catch((failure: unknown) => failure);
+      expect(outcome).toMatchObject({ kind: 'ended', code: null, details: undefined });
+      expect(endsSession(outcome)).toBe(true);
+    }
+  });
+
+  it('a file that comes after she logged out is dropped too', async () => {
+    let token: string | null = 'token-of-anna';
+    const fetch = vi.fn(async () => {
+      token = null;
+      return new Response('jpeg bytes', { headers: { 'Content-Type': 'image/jpeg' } });
+    });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token });
+
+    await expect(client.call('actionFileServe', { file: { uuid: 'f1' } })).rejects.toMatchObject({ kind: 'ended' });
   });
 
   it('other refusals do not end the session', async () => {

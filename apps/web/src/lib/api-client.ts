@@ -15,7 +15,13 @@ export type ApiErrorKind =
   /** The API answered with its failure envelope: `code` is data.error. */
   | 'api'
   /** Something answered that is not the API's envelope (a proxy's error page, a broken body). */
-  | 'unexpected';
+  | 'unexpected'
+  /**
+   * The answer came after the session the call was sent in had ended (she logged out, or someone else
+   * logged in on this phone): dropped unread, so that none of it lands in the next session's state or
+   * speaks of it (docs/decisions/071-answers-of-an-ended-session.md).
+   */
+  | 'ended';
 
 export class ApiError extends Error {
   constructor(
@@ -49,8 +55,12 @@ export type SessionEndCode = (typeof SESSION_END_CODES)[number];
 export const isSessionEndCode = (code: string | null): code is SessionEndCode =>
   (SESSION_END_CODES as readonly (string | null)[]).includes(code);
 
-/** Whether the error is the server refusing her token: the session has already been ended for it. */
-export const endsSession = (error: unknown): boolean => error instanceof ApiError && isSessionEndCode(error.code);
+/**
+ * Whether the error is the server refusing her token, or an answer to a session that has ended since:
+ * either way the session has already been ended for it, and nothing is to be said or kept.
+ */
+export const endsSession = (error: unknown): boolean =>
+  error instanceof ApiError && (error.kind === 'ended' || isSessionEndCode(error.code));
 
 export type ApiClientOptions = {
   baseUrl?: string;
@@ -59,7 +69,7 @@ export type ApiClientOptions = {
   /**
    * Called when any call is answered E_UNAUTHORIZED or E_EXPIRED while the token it carried is still
    * the one kept (an answer to a token replaced meanwhile — she logged in again — says nothing about
-   * the new one). `hadToken`: false when the call carried none.
+   * the new one: it is dropped, below). `hadToken`: false when the call carried none.
    */
   onSessionRejected?: (code: SessionEndCode, hadToken: boolean) => void;
   /** Called after each call: false when no connection was found, true when the server answered. */
@@ -175,13 +185,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * on the next page (docs/decisions/043-toasts-live-once.md).
      */
     const read = async <T>(body: () => Promise<T>): Promise<T> => {
+      let value: T;
       try {
-        return await body();
+        value = await body();
       } catch (error) {
         if (callOptions.signal?.aborted) throw error;
         onConnection?.(false);
         throw new ApiError('network', null, null, undefined, response.status);
       }
+      if (getToken() !== token) throw new ApiError('ended', null);
+      return value;
     };
 
     if (kind === 'binary' && response.ok && !answersJson(response)) {
@@ -201,7 +214,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (parsed.status?.success === true && response.ok) return { data: parsed.data as RouteData<N>, meta: { ...parsed.meta, ts } };
     const data = parsed.data as { error?: unknown; details?: unknown } | undefined;
     const code = typeof data?.error === 'string' && data.error !== '' ? data.error : null;
-    if (isSessionEndCode(code) && getToken() === token) onSessionRejected?.(code, token !== null);
+    if (isSessionEndCode(code)) onSessionRejected?.(code, token !== null);
     throw new ApiError(code ? 'api' : 'unexpected', code, ts, data?.details, response.status);
   }
 

@@ -29,7 +29,8 @@ export function classify(error: unknown): Exclude<SendOutcome, { type: 'sent' }>
     // would be refused again on every try, so it is final (shown with the generic message).
     return isClientError(status) ? { type: 'final', code: null, ts: error.ts } : { type: 'retry', reason: `${error.kind} ${status}` };
   }
-  if (AUTH_CODES.has(error.code ?? '')) return { type: 'auth', reason: error.code ?? '' };
+  // Sent with her token, answered after she logged out: it waits for her as the refused ones do.
+  if (error.kind === 'ended' || AUTH_CODES.has(error.code ?? '')) return { type: 'auth', reason: error.code ?? error.kind };
   if (status >= 500 || RETRY_STATUSES.has(status) || RETRY_CODES.has(error.code ?? '')) {
     return { type: 'retry', reason: error.code ?? String(status) };
   }

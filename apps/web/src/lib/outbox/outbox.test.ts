@@ -401,6 +401,34 @@ describe('items belong to the promoter who made them', () => {
     expect(result.current.failures).toEqual([expect.objectContaining({ kind: 'check-in', code: 'E_WRONG_ACTION_STATUS', owner: 'anna' })]);
   });
 
+  it('an item whose answer comes after Anna logged out waits for her, and goes again with its key when she is back', async () => {
+    let answerFirst: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer(() => (server.requests.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ok()));
+    await outbox.enqueue([buildCheckOut('action-1')]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+
+    await logIn(null);
+    await logIn('beata');
+    answerFirst(ok());
+    await outbox.outboxSettled();
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    expect(server.requests).toHaveLength(1);
+
+    await logIn('anna', 'new-token-of-anna');
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    expect(server.requests.map((request) => `${request.path} ${request.token}`)).toEqual([
+      '/action/check-out token-of-anna',
+      '/action/check-out new-token-of-anna',
+    ]);
+    expect(server.requests[1]!.idempotencyKey).toBe(server.requests[0]!.idempotencyKey);
+    const { result } = renderOutbox();
+    await settle();
+    expect(result.current.pendingCount).toBe(0);
+    expect(result.current.failures).toEqual([]);
+  });
+
   it('an item stored without an owner goes with whoever is logged in', async () => {
     const server = useFakeServer(() => ok());
     await logIn(null);

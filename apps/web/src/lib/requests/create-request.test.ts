@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { removeToken, saveToken } from '../storage/token.ts';
 import { createRequest } from './create-request.ts';
 
 /** A call whose answers the test gives, one per call, in order. */
@@ -85,5 +86,48 @@ describe('a shared request', () => {
     leave();
     await request.run();
     expect(seen).toEqual(['loading', 'loaded']);
+  });
+
+  it('after a logout and another login, the next page does not join the call still under way, nor is its answer kept', async () => {
+    const { call, answer } = deferredCalls<string>();
+    const kept: string[] = [];
+    const onError = vi.fn();
+    const request = createRequest({ call, onSuccess: (list: string) => kept.push(list), onError });
+    saveToken('token-of-anna');
+    const annas = request.run();
+
+    removeToken();
+    saveToken('token-of-beata');
+    const beatas = request.run();
+    expect(call).toHaveBeenCalledTimes(2);
+
+    answer(0).resolve('the list of Anna');
+    await expect(annas).resolves.toBe(false);
+    expect(request.snapshot().status).toBe('loading');
+    answer(1).resolve('the list of Beata');
+    await expect(beatas).resolves.toBe(true);
+    expect(kept).toEqual(['the list of Beata']);
+    // Beata's call is the one under way no more: the next run is a call of its own.
+    void request.run();
+    expect(call).toHaveBeenCalledTimes(3);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a call that fails after she logged out says nothing and leaves no failure behind', async () => {
+    const { call, answer } = deferredCalls<string>();
+    const onError = vi.fn();
+    const request = createRequest({ call, onError });
+    saveToken('token-of-anna');
+    const annas = request.run();
+    removeToken();
+
+    answer(0).reject(new Error('E_INTERNAL'));
+    await expect(annas).resolves.toBe(false);
+    expect(onError).not.toHaveBeenCalled();
+    expect(request.snapshot()).toMatchObject({ status: 'loading', error: null });
+    // Whoever logs in next gets a call of her own.
+    saveToken('token-of-beata');
+    void request.refresh();
+    expect(call).toHaveBeenCalledTimes(2);
   });
 });

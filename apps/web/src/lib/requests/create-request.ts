@@ -2,6 +2,7 @@
 // loading, loaded or failed; calls made while one is under way share it; a refresh after a change
 // never ends on an answer from before the change. The data itself goes where the feature keeps it
 // (onSuccess, usually its store slice, persisted by spec §3); lib/ knows no feature and no store.
+import { readToken } from '../storage/token.ts';
 
 export type RequestStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -37,6 +38,8 @@ export function createRequest<T>({ call, onSuccess, onError }: RequestOptions<T>
   let snapshot: RequestSnapshot = { status: 'idle', error: null, runs: 0 };
   let current: Promise<boolean> | null = null;
   let next: Promise<boolean> | null = null;
+  /** The token the call under way was sent with. */
+  let sentWith: string | null = null;
   const listeners = new Set<() => void>();
 
   const update = (change: Partial<RequestSnapshot>) => {
@@ -45,32 +48,42 @@ export function createRequest<T>({ call, onSuccess, onError }: RequestOptions<T>
   };
 
   const start = (): Promise<boolean> => {
+    const token = (sentWith = readToken());
+    const stillOurs = () => readToken() === token;
     update({ status: 'loading', runs: snapshot.runs + 1 });
     // Through a promise, so that a call throwing at once fails like one failing later.
-    current = new Promise<T>((resolve) => resolve(call()))
+    const thisCall = new Promise<T>((resolve) => resolve(call()))
       .then((data) => {
+        if (!stillOurs()) return false;
         onSuccess?.(data);
         update({ status: 'loaded', error: null });
         return true;
       })
       .catch((error: unknown) => {
+        if (!stillOurs()) return false;
         onError?.(error);
         update({ status: 'failed', error });
         return false;
       })
       .finally(() => {
-        current = null;
+        if (current === thisCall) current = null;
       });
-    return current;
+    current = thisCall;
+    return thisCall;
   };
 
-  const run = () => current ?? start();
+  // A call belongs to the session it was sent in (docs/decisions/071-answers-of-an-ended-session.md):
+  // after a logout, or another promoter's login on this phone, the next page does not join a call
+  // still under way, and that call's outcome is neither kept nor said.
+  const underWay = () => (sentWith === readToken() ? current : null);
+  const run = () => underWay() ?? start();
 
   return {
     run,
     refresh: () => {
-      if (!current) return start();
-      next ??= current.then(() => {
+      const busy = underWay();
+      if (!busy) return start();
+      next ??= busy.then(() => {
         next = null;
         return run();
       });

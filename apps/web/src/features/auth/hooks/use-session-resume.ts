@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, endsSession } from '../../../lib/api-client.ts';
 import { readToken, saveToken } from '../../../lib/storage/token.ts';
 import { toastError } from '../../../store/notify.ts';
 import { resumeSession } from '../api/auth.api.ts';
@@ -36,8 +36,9 @@ export function useSessionResume(): { resuming: boolean } {
       },
       (error: unknown) => {
         if (cancelled) return;
-        // Offline the token is not known to be bad: it is kept for the next try.
-        if (!(error instanceof ApiError && error.kind === 'network')) endSession();
+        // Offline the token is not known to be bad: it is kept for the next try. A refused token has
+        // ended the session already, and an answer to a replaced one (a login in another tab) ends nothing.
+        if (!(error instanceof ApiError && (error.kind === 'network' || endsSession(error)))) endSession();
         toastError(error);
         setResuming(false);
         // The token does not stay in the address bar (or in history).
