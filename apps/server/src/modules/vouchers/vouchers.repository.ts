@@ -114,13 +114,16 @@ export async function findHerCodes(db: Db, userId: string, batchId: string, ids:
   return (await herCodes(db, { userId, batchId, ids })).rows;
 }
 
-const herActionsInEvent = preparedQuery((db, v: { userId: string; eventId: string; until: string }) =>
+const herActionsInEvent = preparedQuery((db, v: { userId: string; eventId: string; from: string; until: string }) =>
   db
     .selectFrom('action_assignments as s')
     .innerJoin('actions as a', 'a.id', 's.action_id')
     .where('s.user_id', '=', v.userId)
     .where('s.status', 'in', ['started', 'finished'])
     .where('s.cancelled_at', 'is', null)
+    // A finished run ended at her last status change (the check-out): one that ended before `from` is
+    // no candidate, so her history in a long event is not read (issue 8: the cost stays flat).
+    .where((eb) => eb.or([eb('s.status', '=', 'started'), eb('s.last_status_at', 'is', null), eb('s.last_status_at', '>=', v.from)]))
     .where('a.event_id', '=', v.eventId)
     // A check-in happens on the action's day (checkInRefusal), so a later action cannot have run then.
     .where('a.since', '<=', v.until)
@@ -151,10 +154,11 @@ export type HerRun = { actionId: string; start: string; end: string | null; chec
  * When each of her actions in the event ran for her: from her check-in to her check-out (wall clock),
  * open while started. Actions handed over already started or finished (the organiser's import, the
  * demo seed) have no such events: a check-in may happen at any time of the action's day, so they count
- * from that day's start, until last_status_at when finished.
+ * from that day's start, until last_status_at when finished. Only runs that may contain a moment
+ * between `from` and `until`: started ones, and finished ones that ended at `from` or later.
  */
-export async function herRunsInEvent(db: Db, userId: string, eventId: string, until: string): Promise<HerRun[]> {
-  const { rows } = await herActionsInEvent(db, { userId, eventId, until });
+export async function herRunsInEvent(db: Db, userId: string, eventId: string, from: string, until: string): Promise<HerRun[]> {
+  const { rows } = await herActionsInEvent(db, { userId, eventId, from, until });
   return rows.map((r) => ({
     actionId: r.id,
     start: r.checked_in ?? `${r.since.slice(0, 10)} 00:00:00`,

@@ -79,7 +79,7 @@ export async function redeem(deps: VouchersDeps, caller: CallerUser, body: Vouch
   // Her check-in is stamped by the server's clock, the code by her phone's: a phone running a little slow
   // stamps a code given right after the check-in before it. The same tolerance as above, the other way.
   const slowest = wallPlus(dateTime, REDEMPTION_CLOCK_TOLERANCE_MS);
-  const runs = await repo.herRunsInEvent(db, caller.userId, batch.event_id, `${slowest.slice(0, 10)} 23:59:59`);
+  const runs = await repo.herRunsInEvent(db, caller.userId, batch.event_id, dateTime, `${slowest.slice(0, 10)} 23:59:59`);
   const during = (r: repo.HerRun, at: string) => r.start <= at && (r.end === null || dateTime <= r.end);
   // A run it falls in by the clocks as they are comes first: the tolerance must not move a code given
   // during one action to the next one. Only a recorded check-in has a clock to drift from.

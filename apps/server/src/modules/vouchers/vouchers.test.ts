@@ -215,6 +215,30 @@ describe.each(testDatabases)('vouchers (%s)', (dialect) => {
     expect((await stored([before!.uuid, after!.uuid])).every((v) => v.redeemed_at === null)).toBe(true);
   });
 
+  it('after a second action the same day, a code of the first counts there, up to the very second of its check-out', async () => {
+    const eventId = await buildEvent(t);
+    const ewa = await promoterIn(eventId);
+    const batch = await buildVoucherBatch(t, eventId, { holders: [{ userId: ewa.userId, codes: 3 }] });
+    const [duringFirst, atCheckOut, duringSecond] = batch.codes[ewa.userId]!;
+    t.clock.advance(2 * 60_000);
+    const whileFirst = wallIn(-1);
+    expect((await checkOut(t.app, ewa.token, ewa.action)).statusCode).toBe(200);
+    const checkedOutAt = wallIn(0);
+    t.clock.advance(10 * 60_000);
+    const second = await buildAction(t, ewa, { eventId });
+    expect((await checkIn(t.app, ewa.token, second)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+
+    for (const [code, dateTime, action] of [
+      [duringFirst!, whileFirst, ewa.action],
+      [atCheckOut!, checkedOutAt, ewa.action],
+      [duringSecond!, wallIn(0), second],
+    ] as const) {
+      expect((await redeem(ewa.token, batch.uuid, [code.uuid], dateTime)).statusCode).toBe(200);
+      expect((await stored([code.uuid]))[0]).toMatchObject({ redeemed_date_time: dateTime, redeemed_action_id: action.uuid });
+    }
+  });
+
   it('a phone a little slow: a code given right after her check-in counts though its dateTime is before the server recorded it', async () => {
     const eventId = await buildEvent(t);
     const ewa = await promoterIn(eventId);
