@@ -5,8 +5,11 @@
 // validated POST) and the real server on a fresh database (a temporary SQLite file, or with
 // `--db postgres` a scratch database created on BENCH_POSTGRES_URL and dropped afterwards), logs in as
 // the demo promoters, and drives each case with autocannon from this process (not the servers'):
-// req/s, p50 and p99 latency, and the rate as a share of the anchor's. It prints numbers; it is not
-// part of npm test. BENCH_SECONDS (10) and BENCH_CONNECTIONS (16) change the load.
+// req/s, p50 and p99 latency, and the rate as a share of the anchor's. Under session, list and recent
+// it prints their database floor: the anchor again, running just the read statements that call runs in
+// the server (captured from the server's code, bench/floor-capture.mjs) — how far that call could go if
+// nothing of ours but its SQL cost anything. It prints numbers; it is not part of npm test.
+// BENCH_SECONDS (10) and BENCH_CONNECTIONS (16) change the load.
 //   --scale    the cases on the demo data, then on a year of a large field force added to the same
 //              database (bench/scale-data.mjs), and the ratio of the two
 //   --explain  with --scale: the query plan of each statement the hot paths run (bench/explain.mjs)
@@ -30,6 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const ANCHOR_PORT = PORT + 99;
+const FLOOR_PORT = PORT + 98;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-bench-'));
@@ -74,17 +78,38 @@ async function withBenchDb(work) {
   }
 }
 
-/** bench/explain.mjs under tsx, as its own process (it opens the database with the server's code). */
-function explainPlans(token) {
-  const url = dbKind === 'postgres' ? databaseUrl().DATABASE_URL : `sqlite:${path.join(dataDir, 'promotor.sqlite')}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/explain.mjs')], {
+/** The server's database as its DATABASE_URL names it. */
+const serverDatabaseUrl = () => (dbKind === 'postgres' ? databaseUrl().DATABASE_URL : `sqlite:${path.join(dataDir, 'promotor.sqlite')}`);
+
+/** A bench script under tsx, as its own process (it opens the database with the server's code). */
+function underTsx(script, token, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script)], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_TOKEN: token, BENCH_TIMEZONE: TIMEZONE },
+    env: { ...process.env, BENCH_DATABASE_URL: serverDatabaseUrl(), BENCH_TOKEN: token, BENCH_TIMEZONE: TIMEZONE, ...env },
   });
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/explain.mjs exited with ${code}`)))),
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/${script} exited with ${code}`)))),
   );
+}
+
+const explainPlans = (token) => underTsx('explain.mjs', token);
+
+/**
+ * The database floor (bench/anchor-server.mjs with BENCH_FLOOR_FILE): the anchor again, running before
+ * each answer the read statements Anna's session, list and recent run in the server. Its rate is
+ * what those calls could reach if everything of ours but their SQL cost nothing.
+ */
+async function startFloor(token) {
+  const file = path.join(dataDir, 'floor-statements.json');
+  await underTsx('floor-capture.mjs', token, { BENCH_FLOOR_FILE: file });
+  const floor = start(path.join(root, 'bench/anchor-server.mjs'), root, {
+    PORT: String(FLOOR_PORT),
+    BENCH_FLOOR_FILE: file,
+    BENCH_DATABASE_URL: serverDatabaseUrl(),
+  });
+  children.push(floor);
+  await waitFor(`http://127.0.0.1:${FLOOR_PORT}/floor`);
 }
 
 function start(file, cwd, env) {
@@ -115,9 +140,14 @@ async function call(pathname, body, token) {
   return json.data;
 }
 
+/**
+ * Idempotency-Keys given so far, over the whole run: a case run again (at scale, after the demo data)
+ * must send new ones, or the server answers its requests as replays of the first run's.
+ */
+let keysGiven = 0;
+
 /** One case under load: autocannon's req/s (mean), p50 and p99 in ms, and anything that was not a 2xx. */
 async function load(url, { body, token, perRequestKey = false, nextBody }) {
-  let n = 0;
   const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const result = await autocannon({
     url,
@@ -134,7 +164,7 @@ async function load(url, { body, token, perRequestKey = false, nextBody }) {
             {
               setupRequest: (request) => ({
                 ...request,
-                headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${n++}` },
+                headers: { ...request.headers, 'idempotency-key': `bench-${process.pid}-${keysGiven++}` },
                 ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
               }),
             },
@@ -159,9 +189,10 @@ async function runCases(anna, piotr, label) {
   };
   const started = (await call('/action/recent', undefined, piotr)).action.current.uuid;
   const ping = { action: { uuid: started }, location: { latitude: 50.06, longitude: 19.94, accuracy: 10 } };
-  // More codes than the case can give at the anchor's rate; a request past the last one would count as non-2xx.
+  // More codes than the case can give: 20,000 a second, well above its rate on a machine where the anchor
+  // does 46,000 (2026-11-24); a request past the last one would count as non-2xx, and the table shows it.
   let pool;
-  await withBenchDb(async (db) => (pool = await addRedeemPool(db, { count: SECONDS * 6_000 })));
+  await withBenchDb(async (db) => (pool = await addRedeemPool(db, { count: SECONDS * 20_000 })));
   let nextCode = 0;
   const redemption = {
     dateTime: new Intl.DateTimeFormat('sv-SE', { timeZone: TIMEZONE, dateStyle: 'short', timeStyle: 'medium' }).format(new Date()),
@@ -169,9 +200,9 @@ async function runCases(anna, piotr, label) {
   const redeemBody = () => ({ redemption, batch: { uuid: pool.batchId }, vouchers: [{ uuid: pool.ids[nextCode++] }] });
 
   const cases = [
-    ['POST /api/auth/session', `${base}/api/auth/session`, { token: anna }],
-    ['POST /api/action/list (current)', `${base}/api/action/list`, { token: anna, body: listBody }],
-    ['POST /api/action/recent', `${base}/api/action/recent`, { token: anna }],
+    ['POST /api/auth/session', `${base}/api/auth/session`, { token: anna, floor: 'session' }],
+    ['POST /api/action/list (current)', `${base}/api/action/list`, { token: anna, body: listBody, floor: 'list' }],
+    ['POST /api/action/recent', `${base}/api/action/recent`, { token: anna, floor: 'recent' }],
     ['POST /api/action/location/save', `${base}/api/action/location/save`, { token: piotr, body: ping, perRequestKey: true }],
     [
       'POST /api/voucher/redeem',
@@ -202,10 +233,16 @@ async function runCases(anna, piotr, label) {
   );
   row('bare Fastify (anchor)', bare, '100 %');
   const results = {};
+  const share = (r, of) => `${((100 * r.rate) / of.rate).toFixed(0)} %`;
   for (const [name, url, options] of cases) {
     const r = await load(url, options);
-    row(name, r, `${((100 * r.rate) / bare.rate).toFixed(0)} %`);
+    row(name, r, share(r, bare));
     results[name] = r;
+    if (!options.floor) continue;
+    const floor = await load(`http://127.0.0.1:${FLOOR_PORT}/floor/${options.floor}`, { body: listBody });
+    row('  floor: bare + its SQL only', floor, share(floor, bare));
+    console.log(`${''.padEnd(36)}Promotor does ${share(r, floor)} of its floor`);
+    results[`${name} floor`] = floor;
   }
   return results;
 }
@@ -213,11 +250,11 @@ async function runCases(anna, piotr, label) {
 /** At scale against the demo database, measured in the same run: is the cost flat in data size? */
 function compare(demo, scaled) {
   console.log('\nat scale against the demo data (same run):');
-  console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99'.padStart(7));
+  console.log('case'.padEnd(40), 'req/s'.padStart(8), 'p99'.padStart(7));
   for (const name of Object.keys(demo)) {
     const rate = scaled[name].rate / demo[name].rate;
     const p99 = scaled[name].p99 / demo[name].p99;
-    console.log(name.padEnd(34), `${rate.toFixed(2)}×`.padStart(8), `${p99.toFixed(2)}×`.padStart(7));
+    console.log(name.padEnd(40), `${rate.toFixed(2)}×`.padStart(8), `${p99.toFixed(2)}×`.padStart(7));
   }
 }
 
@@ -240,12 +277,14 @@ const server = start('dist/server.mjs', path.join(root, 'apps/server'), {
   ...databaseUrl(),
 });
 
+const children = [server, anchor];
 try {
   await waitFor(`${base}/api/health`);
   await waitFor(`http://127.0.0.1:${ANCHOR_PORT}/anchor`, { method: 'POST' });
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const buildScale = () => withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
+  if (!flush) await startFloor(anna);
   if (flush) {
     if (scale) await buildScale();
     await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));
@@ -260,8 +299,8 @@ try {
     await runCases(anna, piotr);
   }
 } finally {
-  for (const child of [server, anchor]) child.kill('SIGTERM');
-  await Promise.all([server, anchor].map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
 }

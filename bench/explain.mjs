@@ -1,86 +1,23 @@
 // `npm run bench -- --scale --explain` runs this under tsx (node --import tsx bench/explain.mjs): the
-// query plan of every SQL statement the hot paths run, on the scale database. The statements are not
-// retyped: the server's own openDatabase and its service and repository functions run for a demo
-// promoter while the database driver (better-sqlite3's statements, pg's Client#query) records each
-// executed statement with its parameters, however the server builds them. Each one is then explained on
-// a separate connection (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL) and full scans are flagged.
+// query plan of every SQL statement the hot paths run, on the scale database. The statements are those
+// the server's own code executes (bench/hot-statements.mjs); each one is explained on a separate
+// connection (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL) and full scans are flagged.
 // Environment: BENCH_DATABASE_URL (the server's DATABASE_URL), BENCH_TOKEN (a session token of the
 // promoter), BENCH_TIMEZONE.
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { captureHotStatements, originalQuery } from './hot-statements.mjs';
 
 const url = process.env.BENCH_DATABASE_URL;
 const token = process.env.BENCH_TOKEN;
 const timezone = process.env.BENCH_TIMEZONE ?? 'Europe/Warsaw';
 if (!url || !token) throw new Error('BENCH_DATABASE_URL and BENCH_TOKEN are needed');
 
-/** Statements as executed: the step that ran them, the SQL text, the driver's arguments. */
-const captured = [];
-let step = '';
-let capturing = true;
-const record = (text, args) => {
-  // The connection's own set-up (PRAGMAs) runs before the first step and is no hot path; begin and
-  // commit have no plan.
-  if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text)) return;
-  if (capturing && step && !captured.some((c) => c.text === text && JSON.stringify(c.args) === JSON.stringify(args)))
-    captured.push({ step, text, args });
-};
-
-for (const method of ['all', 'get', 'run', 'iterate']) {
-  const probe = new Database(':memory:');
-  const proto = Object.getPrototypeOf(probe.prepare('select 1'));
-  probe.close();
-  const original = proto[method];
-  proto[method] = function (...args) {
-    record(this.source, args);
-    return original.apply(this, args);
-  };
-}
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (config, values, callback) {
-  if (typeof config === 'string' && Array.isArray(values)) record(config, [values]);
-  // A prepared query goes as a named statement: { name, text, values } (db/kysely.ts).
-  else if (config && typeof config.text === 'string' && Array.isArray(config.values)) record(config.text, [config.values]);
-  return originalQuery.call(this, config, values, callback);
-};
-
-const { openDatabase } = await import('../apps/server/src/db/kysely.ts');
-const actions = await import('../apps/server/src/modules/actions/actions.service.ts');
-const auth = await import('../apps/server/src/modules/auth/auth.repository.ts');
-const idempotency = await import('../apps/server/src/plugins/idempotency.repository.ts');
-
-const handle = openDatabase({ url });
-const deps = { db: handle.db, now: () => new Date(), timezone };
-try {
-  step = 'session lookup (every authenticated call)';
-  const session = await auth.findSessionByToken(handle.db, token);
-  if (!session) throw new Error('BENCH_TOKEN names no session');
-  const caller = { userId: session.user_id };
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: timezone }).format(new Date());
-  step = '/action/list (current)';
-  await actions.list(deps, caller, {
-    actions: { since: `${today} 00:00:00`, filters: { statuses: ['started', 'accepted'] } },
-    pagination: { limit: 200, offset: 0 },
-  });
-  step = '/action/recent';
-  const { current } = await actions.recent(deps, caller);
-  if (!current) throw new Error('the promoter has no started action: /action/location/save cannot be explained');
-  step = 'Idempotency-Key (every call that changes something)';
-  const scope = `${caller.userId} /api/action/location/save`;
-  const key = `bench-explain-${process.pid}`;
-  await idempotency.insertPending(handle.db, { scope, key, request_hash: 'bench', created_at: new Date().toISOString() });
-  await idempotency.find(handle.db, scope, key);
-  step = '/action/location/save';
-  await actions.saveLocation(deps, caller, {
-    action: { uuid: current.uuid },
-    location: { latitude: 52.2, longitude: 21.0, accuracy: 10, capturedAt: new Date().toISOString() },
-  });
-  step = 'Idempotency-Key (every call that changes something)';
-  await idempotency.complete(handle.db, scope, key, 200, '{}');
-} finally {
-  capturing = false;
-  await handle.destroy();
-}
+// Each statement once, under the first step that ran it.
+const captured = (await captureHotStatements({ url, token, timezone })).filter(
+  (statement, index, all) =>
+    all.findIndex((other) => other.text === statement.text && JSON.stringify(other.args) === JSON.stringify(statement.args)) === index,
+);
 
 /** The plan as lines; SQLite's rows form a tree by their parent ids. */
 async function explain({ text, args }) {
