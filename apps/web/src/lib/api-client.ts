@@ -193,6 +193,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         onConnection?.(false);
         throw new ApiError('network', null, null, undefined, response.status);
       }
+      // Read, then dropped if her session ended meanwhile (kind 'ended'): a refusal too, so an answer
+      // to a replaced token never ends the new session.
       if (getToken() !== token) throw new ApiError('ended', null);
       return value;
     };
