@@ -212,6 +212,7 @@ test.describe('an ended session', () => {
     await expect(page.getByText('Kiosk Nowy Świat')).toHaveCount(0);
     await expect(page.getByText('Brak akcji na dziś.')).toBeVisible();
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Kiosk Nowy Świat');
+    await page.screenshot({ path: test.info().outputPath('ewa-after-annas-late-list.png') });
   });
 
   test('after logging out, /akcje opens the login page instead of “Nie udało się wczytać akcji.”', async ({ page }) => {
