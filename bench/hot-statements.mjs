@@ -1,8 +1,9 @@
 // The SQL statements the API's hot paths run, as the server runs them — for `--explain` (their query
-// plans, bench/explain.mjs) and for the database floor (bench/floor-server.mjs). Not retyped: the
-// server's own openDatabase and its service and repository functions run for a demo promoter while the
-// database driver (better-sqlite3's statements, pg's Client#query) records each executed statement with
-// its parameters, however the server builds them. Runs under tsx (it imports the server's TypeScript).
+// plans, bench/explain.mjs) and for the database floor (bench/floor-capture.mjs, replayed by
+// bench/anchor-server.mjs). Not retyped: the server's own openDatabase and its service and repository
+// functions run for a demo promoter while the database driver (better-sqlite3's statements, pg's
+// Client#query) records each executed statement with its parameters, however the server builds them.
+// Runs under tsx (it imports the server's TypeScript).
 import Database from 'better-sqlite3';
 import pg from 'pg';
 

@@ -226,6 +226,23 @@ describe('api client', () => {
     }
   });
 
+  it('a call that fails after she logged out (no connection, an answer cut off) is dropped too, and says nothing of the connection', async () => {
+    for (const failure of ['network-error', 'cut-off'] as const) {
+      let token: string | null = 'token-of-anna';
+      const onConnection = vi.fn();
+      const fetch = vi.fn(async () => {
+        token = null;
+        if (failure === 'network-error') throw new TypeError('Failed to fetch');
+        return cutOffResponse();
+      });
+      const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => token, onConnection });
+
+      const outcome: unknown = await client.call('actionList', listBody).catch((error: unknown) => error);
+      expect(outcome).toMatchObject({ kind: 'ended' });
+      expect(onConnection).not.toHaveBeenCalledWith(false);
+    }
+  });
+
   it('a file that comes after she logged out is dropped too', async () => {
     let token: string | null = 'token-of-anna';
     const fetch = vi.fn(async () => {

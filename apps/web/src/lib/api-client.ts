@@ -165,12 +165,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
     };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    // Whether her session ended while the call was under way (she logged out, or someone else logged
+    // in on this phone): then whatever comes of it, an answer or a failure, is dropped unread as kind
+    // 'ended' — none of it may land in the next session's state (decision 071).
+    const ended = () => getToken() !== token;
 
     let response: Response;
     try {
       response = await doFetch(urlOf(name), { method: 'POST', headers, body: request.body, signal: callOptions.signal });
     } catch (error) {
       if (callOptions.signal?.aborted) throw error;
+      if (ended()) throw new ApiError('ended', null);
       onConnection?.(false);
       throw new ApiError('network', null);
     }
@@ -190,12 +195,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         value = await body();
       } catch (error) {
         if (callOptions.signal?.aborted) throw error;
+        if (ended()) throw new ApiError('ended', null);
         onConnection?.(false);
         throw new ApiError('network', null, null, undefined, response.status);
       }
-      // Read, then dropped if her session ended meanwhile (kind 'ended'): a refusal too, so an answer
-      // to a replaced token never ends the new session.
-      if (getToken() !== token) throw new ApiError('ended', null);
+      // A refusal too: an answer to a replaced token never ends the new session.
+      if (ended()) throw new ApiError('ended', null);
       return value;
     };
 

@@ -56,7 +56,11 @@ export async function drainGroup(open: db.OutboxDb, group: string, force: boolea
       if (outcome.type === 'auth') rejectedToken = token;
       const attempts = outcome.type === 'retry' ? head.attempts + 1 : head.attempts;
       const nextAttemptAt = outcome.type === 'retry' ? Date.now() + backoffMs(attempts) : Date.now();
-      await db.updateItem(open, { ...head, attempts, nextAttemptAt, lastError: outcome.reason });
+      // Answered after its sender logged out: hers from now on, even if it had no owner (an item of
+      // the outbox's first version), so it is never sent again with the next promoter's token — the
+      // server would run it as hers, not replay it (decision 071).
+      const sentBy = outcome.type === 'auth' && outcome.reason === 'ended' ? { owner: head.owner ?? owner } : {};
+      await db.updateItem(open, { ...head, ...sentBy, attempts, nextAttemptAt, lastError: outcome.reason });
       await reloadView();
       return 'idle';
     }

@@ -429,6 +429,30 @@ describe('items belong to the promoter who made them', () => {
     expect(result.current.failures).toEqual([]);
   });
 
+  it('an item without an owner, answered after Anna logged out, waits for her: it does not go with Beata’s token', async () => {
+    let answerFirst: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer(() => (server.requests.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ok()));
+    await logIn(null);
+    await outbox.enqueue([buildCheckOut('action-1')]);
+    await logIn('anna');
+    outbox.flushOutbox();
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+
+    await logIn(null);
+    await logIn('beata');
+    answerFirst(ok());
+    await outbox.outboxSettled();
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    expect(server.requests.map((request) => request.token)).toEqual(['token-of-anna']);
+
+    await logIn('anna', 'new-token-of-anna');
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    expect(server.requests.map((request) => request.token)).toEqual(['token-of-anna', 'new-token-of-anna']);
+    expect(server.requests[1]!.idempotencyKey).toBe(server.requests[0]!.idempotencyKey);
+  });
+
   it('an item stored without an owner goes with whoever is logged in', async () => {
     const server = useFakeServer(() => ok());
     await logIn(null);

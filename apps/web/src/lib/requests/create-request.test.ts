@@ -113,6 +113,29 @@ describe('a shared request', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('a refresh Anna arranged does not stand in for the one Ewa asks for after her own change', async () => {
+    const { call, answer } = deferredCalls<string>();
+    const kept: string[] = [];
+    const request = createRequest({ call, onSuccess: (list: string) => kept.push(list) });
+    saveToken('token-of-anna');
+    void request.run();
+    void request.refresh();
+
+    saveToken('token-of-ewa');
+    void request.run();
+    // Her check-in was accepted while her list was still coming: one more call must follow it.
+    const refreshed = request.refresh();
+    answer(0).resolve('the list of Anna');
+    // Anna's call settles, and whatever it arranged runs, while Ewa's is still under way.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answer(1).resolve('Ewa before her check-in');
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(3), { timeout: 5000 });
+    answer(2).resolve('Ewa after her check-in');
+
+    await expect(refreshed).resolves.toBe(true);
+    expect(kept).toEqual(['Ewa before her check-in', 'Ewa after her check-in']);
+  });
+
   it('a call that fails after she logged out says nothing and leaves no failure behind', async () => {
     const { call, answer } = deferredCalls<string>();
     const onError = vi.fn();

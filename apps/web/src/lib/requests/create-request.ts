@@ -48,7 +48,10 @@ export function createRequest<T>({ call, onSuccess, onError }: RequestOptions<T>
   };
 
   const start = (): Promise<boolean> => {
-    const token = (sentWith = readToken());
+    const token = readToken();
+    // A refresh arranged in another session follows that session's call, not this one.
+    if (token !== sentWith) next = null;
+    sentWith = token;
     const stillOurs = () => readToken() === token;
     update({ status: 'loading', runs: snapshot.runs + 1 });
     // Through a promise, so that a call throwing at once fails like one failing later.
@@ -83,10 +86,13 @@ export function createRequest<T>({ call, onSuccess, onError }: RequestOptions<T>
     refresh: () => {
       const busy = underWay();
       if (!busy) return start();
-      next ??= busy.then(() => {
-        next = null;
-        return run();
-      });
+      if (!next) {
+        const follow: Promise<boolean> = busy.then(() => {
+          if (next === follow) next = null;
+          return run();
+        });
+        next = follow;
+      }
       return next;
     },
     snapshot: () => snapshot,
