@@ -401,23 +401,38 @@ describe('items belong to the promoter who made them', () => {
     expect(result.current.failures).toEqual([expect.objectContaining({ kind: 'check-in', code: 'E_WRONG_ACTION_STATUS', owner: 'anna' })]);
   });
 
-  it('an item whose answer comes after Anna logged out waits for her, and goes again with its key when she is back', async () => {
-    let answerFirst: (answer: ServerAnswer) => void = () => {};
-    const server = useFakeServer(() => (server.requests.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ok()));
-    await outbox.enqueue([buildCheckOut('action-1')]);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+  /** A server that holds its first answer until `deliver` is called, and accepts every later request. */
+  function holdingFirstAnswer() {
+    let deliver: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer(() => (server.requests.length === 1 ? new Promise<ServerAnswer>((resolve) => (deliver = resolve)) : ok()));
+    return { server, deliverFirst: () => deliver(ok()) };
+  }
 
+  /** Anna logs out and Beata in while Anna's item is on its way; then its answer comes, and Beata's outbox runs. */
+  async function beataLogsInBeforeTheAnswer(deliverFirst: () => void) {
     await logIn(null);
     await logIn('beata');
-    answerFirst(ok());
+    deliverFirst();
     await outbox.outboxSettled();
     outbox.flushOutbox();
     await outbox.outboxSettled();
-    expect(server.requests).toHaveLength(1);
+  }
 
+  async function annaIsBack() {
     await logIn('anna', 'new-token-of-anna');
     outbox.flushOutbox();
     await outbox.outboxSettled();
+  }
+
+  it('an item whose answer comes after Anna logged out waits for her, and goes again with its key when she is back', async () => {
+    const { server, deliverFirst } = holdingFirstAnswer();
+    await outbox.enqueue([buildCheckOut('action-1')]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+
+    await beataLogsInBeforeTheAnswer(deliverFirst);
+    expect(server.requests).toHaveLength(1);
+
+    await annaIsBack();
     expect(server.requests.map((request) => `${request.path} ${request.token}`)).toEqual([
       '/action/check-out token-of-anna',
       '/action/check-out new-token-of-anna',
@@ -430,25 +445,17 @@ describe('items belong to the promoter who made them', () => {
   });
 
   it('an item without an owner, answered after Anna logged out, waits for her: it does not go with Beata’s token', async () => {
-    let answerFirst: (answer: ServerAnswer) => void = () => {};
-    const server = useFakeServer(() => (server.requests.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : ok()));
+    const { server, deliverFirst } = holdingFirstAnswer();
     await logIn(null);
     await outbox.enqueue([buildCheckOut('action-1')]);
     await logIn('anna');
     outbox.flushOutbox();
     await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
 
-    await logIn(null);
-    await logIn('beata');
-    answerFirst(ok());
-    await outbox.outboxSettled();
-    outbox.flushOutbox();
-    await outbox.outboxSettled();
+    await beataLogsInBeforeTheAnswer(deliverFirst);
     expect(server.requests.map((request) => request.token)).toEqual(['token-of-anna']);
 
-    await logIn('anna', 'new-token-of-anna');
-    outbox.flushOutbox();
-    await outbox.outboxSettled();
+    await annaIsBack();
     expect(server.requests.map((request) => request.token)).toEqual(['token-of-anna', 'new-token-of-anna']);
     expect(server.requests[1]!.idempotencyKey).toBe(server.requests[0]!.idempotencyKey);
   });
