@@ -21,15 +21,16 @@ export async function insertConsentRecords(db: Db, rows: ConsentRecordTable[]): 
 }
 
 /** Whether she named that serial number (a Glo device) in a real registration, and in a test one. */
-export async function herLeadsWithSerial(db: Db, userId: string, serialNumber: string): Promise<{ real: boolean; test: boolean }> {
+export async function herLeadsWithSerial(db: Db, userId: string, serialNumber: string): Promise<{ real: boolean; sandbox: boolean }> {
   const rows = await db
     .selectFrom('lead_items as i')
     .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .select('l.is_test')
-    .distinct()
+    .select('l.consumer_id')
     .where('i.serial_number', '=', serialNumber)
     .where('i.brand', '=', 'Glo')
     .where('l.user_id', '=', userId)
     .execute();
-  return { real: rows.some((r) => r.is_test === 0), test: rows.some((r) => r.is_test === 1) };
+  // A sandbox registration (the test action without codes, decision 067) has no consumer; a test
+  // action's registration with codes has one and registered the device like any other.
+  return { real: rows.some((r) => r.consumer_id !== null), sandbox: rows.some((r) => r.consumer_id === null) };
 }

@@ -150,7 +150,18 @@ describe.each(testDatabases)('the exp1707 test action (%s)', (dialect) => {
     for (let i = 0; i < 2; i++) expect((await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(free) } })).statusCode).toBe(200);
   });
 
-  it("/device/burn after a test registration answers success and burns nothing (the app's outbox queues it)", async () => {
+  it('with codes on the test action the Glo device is registered and /device/burn burns it, as anywhere', async () => {
+    const r = await testAction();
+    const c = newContact();
+    const [serial] = await gloSerials(t);
+    const codes = await sendCodes(t, r.token, c);
+    expect((await register(t, r.token, registrationBody(t, r, c, cat, { codes, offers: { Glo: gloOffer(serial) } }))).statusCode).toBe(200);
+    const burn = await post(t.app, '/device/burn', { device: { serialNumber: serial } }, r.token);
+    expect([burn.statusCode, burn.json().data]).toEqual([200, {}]);
+    expect(await deviceOf(serial!)).toMatchObject({ status: 'registered', burnt_at: t.clock.now().toISOString() });
+  });
+
+  it('/device/burn after a sandbox registration answers success and burns nothing', async () => {
     const r = await testAction();
     const [serial] = await gloSerials(t);
     expect((await withoutCodes(r, newContact(), { offers: { Glo: gloOffer(serial) } })).statusCode).toBe(200);
