@@ -56,11 +56,11 @@ export async function drainGroup(open: db.OutboxDb, group: string, force: boolea
       if (outcome.type === 'auth') rejectedToken = token;
       const attempts = outcome.type === 'retry' ? head.attempts + 1 : head.attempts;
       const nextAttemptAt = outcome.type === 'retry' ? Date.now() + backoffMs(attempts) : Date.now();
-      // Answered after its sender logged out: hers from now on, even if it had no owner (an item of
-      // the outbox's first version), so it is never sent again with the next promoter's token — the
-      // server would run it as hers, not replay it (decision 071).
-      const sentBy = outcome.type === 'auth' && outcome.reason === 'ended' ? { owner: head.owner ?? owner } : {};
-      await db.updateItem(open, { ...head, ...sentBy, attempts, nextAttemptAt, lastError: outcome.reason });
+      // Once sent with her token it is hers, even if it had no owner (an item of the outbox's first
+      // version): the server may have done it already (the answer lost, or come after she logged
+      // out), and sent with the next promoter's token it would be run again as hers, not replayed —
+      // the Idempotency-Key is the user's (decision 071).
+      await db.updateItem(open, { ...head, owner: head.owner ?? owner, attempts, nextAttemptAt, lastError: outcome.reason });
       await reloadView();
       return 'idle';
     }

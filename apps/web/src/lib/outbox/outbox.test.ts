@@ -460,6 +460,28 @@ describe('items belong to the promoter who made them', () => {
     expect(server.requests[1]!.idempotencyKey).toBe(server.requests[0]!.idempotencyKey);
   });
 
+  it('an item without an owner whose answer Anna lost (no connection) is hers: it does not go with Beata’s token', async () => {
+    let down = true;
+    const server = useFakeServer(() => (down ? network : ok()));
+    await logIn(null);
+    await outbox.enqueue([buildCheckOut('action-1')]);
+    await logIn('anna');
+    outbox.flushOutbox();
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0), { timeout: 5000 });
+
+    await logIn(null);
+    await logIn('beata');
+    outbox.flushOutbox();
+    await outbox.outboxSettled();
+    const tokens = () => new Set(server.requests.map((request) => request.token));
+    expect(tokens()).toEqual(new Set(['token-of-anna']));
+
+    down = false;
+    await annaIsBack();
+    expect(tokens()).toEqual(new Set(['token-of-anna', 'new-token-of-anna']));
+    expect(new Set(server.requests.map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
   it('an item stored without an owner goes with whoever is logged in', async () => {
     const server = useFakeServer(() => ok());
     await logIn(null);
