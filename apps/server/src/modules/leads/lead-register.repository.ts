@@ -20,7 +20,7 @@ export async function insertConsentRecords(db: Db, rows: ConsentRecordTable[]): 
   if (rows.length > 0) await db.insertInto('consent_records').values(rows).execute();
 }
 
-/** Whether she named that serial number (a Glo device) in a real registration, and in a test one. */
+/** Whether she named that serial number (a Glo device) in a registration with a consumer, and in a sandbox one. */
 export async function herLeadsWithSerial(db: Db, userId: string, serialNumber: string): Promise<{ real: boolean; sandbox: boolean }> {
   const rows = await db
     .selectFrom('lead_items as i')

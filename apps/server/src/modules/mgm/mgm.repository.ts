@@ -1,30 +1,10 @@
-import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
-import type { ConsentRecordTable, MgmInvitationTable } from '../../db/schema.ts';
+import type { MgmInvitationTable } from '../../db/schema.ts';
 import { isClubListed } from '../leads/registry.repository.ts';
 
-// Member-get-member's SQL (decision 070): her started action, the consumer as the referral needs to know
+// Member-get-member's SQL (decision 070): the consumer as the referral needs to know
 // her (never her personal data beyond what the SMS needs), her consents on record, the invitations and
 // the ranking. The consumer registry's tables are migration 008's and 009's; mgm_invitations is 010's.
-
-/** Her started action and the point she started it at (maybe-join's rule), if any. */
-export function findStartedAction(db: Db, userId: string) {
-  return db
-    .selectFrom('action_assignments as s')
-    .innerJoin('actions as a', 'a.id', 's.action_id')
-    .select(['s.action_id', 's.action_point_id'])
-    .where('s.user_id', '=', userId)
-    .where('s.status', '=', 'started')
-    .where('a.global_status', '!=', 'hst_cancelled')
-    .orderBy('s.last_status_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Her hostess code (spec §7: update-consumer's lastModifiedSource is the hostess). */
-export async function findUserIdent(db: Db, userId: string): Promise<string> {
-  return (await db.selectFrom('users').select('ident').where('id', '=', userId).executeTakeFirstOrThrow()).ident;
-}
 
 /** The consumer with that e-mail (lower-case), with whether the club knows her as a member. */
 export async function findConsumer(db: Db, emailAddress: string) {
@@ -68,11 +48,6 @@ export function latestConsent(db: Db, consumerId: string, field: string) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** Appends consent records (the table refuses updates and deletes: migration 009). */
-export async function insertConsentRecords(db: Db, rows: Insertable<ConsentRecordTable>[]): Promise<void> {
-  await db.insertInto('consent_records').values(rows).execute();
 }
 
 export async function isInvited(db: Db, consumerId: string): Promise<boolean> {

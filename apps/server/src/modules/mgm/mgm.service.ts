@@ -17,6 +17,9 @@ import { newId, sha256 } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
+import { findStartedAction } from '../actions/actions.repository.ts';
+import { insertConsentRecords } from '../leads/lead-register.repository.ts';
+import { findUserIdent } from '../leads/leads.repository.ts';
 import * as repo from './mgm.repository.ts';
 
 // spec §2 Member-get-member, §4 its status values, §7 /mgm/* (issue 12; decision 070).
@@ -58,9 +61,16 @@ function checkToken(userId: string, consumerId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Her started action and the point she started it at, unless the organiser cancelled it (decision 070). */
+async function startedAction(db: Db, userId: string) {
+  const action = await findStartedAction(db, userId);
+  if (!action || action.global_status === 'hst_cancelled') return undefined;
+  return { action_id: action.id, action_point_id: action.user_action_point_id };
+}
+
 /** Decision 070: only during her started action (not one the organiser cancelled). */
 async function requireStartedAction(db: Db, caller: CallerUser) {
-  const action = await repo.findStartedAction(db, caller.userId);
+  const action = await startedAction(db, caller.userId);
   if (!action) throw new AppError('E_MGM_NOT_ALLOWED');
   return action;
 }
@@ -73,7 +83,7 @@ export async function rankingOf(db: Db, userId: string): Promise<MgmRanking> {
 
 /** spec §7 /mgm/maybe-join. */
 export async function maybeJoin(deps: MgmDeps, caller: CallerUser): Promise<MgmMaybeJoinResponse> {
-  const action = await repo.findStartedAction(deps.db, caller.userId);
+  const action = await startedAction(deps.db, caller.userId);
   return { mayJoin: action !== undefined, ranking: await rankingOf(deps.db, caller.userId) };
 }
 
@@ -140,7 +150,7 @@ export async function updateConsumer(deps: MgmDeps, caller: CallerUser, body: Mg
   const { db } = deps;
   const action = await requireStartedAction(db, caller);
   const { consumer: given } = body;
-  if (given.lastModifiedSource.trim() !== (await repo.findUserIdent(db, caller.userId))) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+  if (given.lastModifiedSource.trim() !== (await findUserIdent(db, caller.userId))) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
   await countLookup(deps.counters, caller.userId);
   const consumer = await requireReferable(db, emailOf(given));
   if (given.brand !== consumer.brand) {
@@ -166,7 +176,7 @@ export async function updateConsumer(deps: MgmDeps, caller: CallerUser, body: Mg
       channel: 'mgm' as const,
     };
   });
-  await repo.insertConsentRecords(db, rows);
+  await insertConsentRecords(db, rows);
   return { uuid: checkToken(caller.userId, consumer.id) };
 }
 
