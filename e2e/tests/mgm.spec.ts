@@ -122,7 +122,10 @@ test('the check: a bad e-mail, not-found, already-member, no-products, and the e
   await check(page, CONSUMERS.invited);
   const error = step(page, 'Ups! Coś poszło nie tak...');
   await expect(error).toContainText('Ten konsument otrzymał już zaproszenie.');
-  await expect(error).toContainText(/Kod błędu: \d+/);
+  // meta.ts as the error popup shows it (decision 045): a local time to read out, the exact value under it.
+  await expect(error).toContainText(/Kod błędu: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+  await expect(error).toContainText(/Dokładny kod: \d{4}-\d{2}-\d{2}T/);
+  await page.screenshot({ path: test.info().outputPath('mgm-error-status.png') });
 });
 
 test('a consumer who can be invited: can-invite, processing, finished; the SMS with its link goes out and she earns 10 points', async ({

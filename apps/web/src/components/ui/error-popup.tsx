@@ -30,7 +30,7 @@ export function ErrorPopup({ open = true, description, code, onClose }: ErrorPop
  * and the exact value under it, selectable, for support to find the request (decision 045). Any other
  * code is shown as it is.
  */
-function ErrorCode({ code }: { code: string }) {
+export function ErrorCode({ code }: { code: string }) {
   const readable = readableTs(code);
   return (
     <>

@@ -49,7 +49,6 @@ export const mgm = {
   noProducts: 'Konsument nie ma zarejestrowanych urządzeń ani produktów. Zaprosić można tylko konsumenta, który ma co najmniej jeden.',
   // error (spec §2: 'Ups! Coś poszło nie tak...')
   errorTitle: 'Ups! Coś poszło nie tak...',
-  errorCode: 'Kod błędu:',
   /** The page was closed or reloaded while a call was under way: its answer never came. */
   interrupted: 'Przerwano operację przed odpowiedzią serwera. Sprawdź, czy się powiodła, i spróbuj ponownie.',
   // processing

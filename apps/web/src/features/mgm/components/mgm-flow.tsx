@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorCode } from '../../../components/ui/error-popup.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -66,11 +67,7 @@ function ErrorStep({ details }: { details: MgmErrorDetails | null }) {
       }
     >
       <p>{reason}</p>
-      {details?.ts ? (
-        <p className="mgm-step__code">
-          {t.errorCode} {details.ts}
-        </p>
-      ) : null}
+      {details?.ts ? <ErrorCode code={details.ts} /> : null}
     </Step>
   );
 }
