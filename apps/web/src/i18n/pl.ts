@@ -23,6 +23,7 @@ export { login, remind, userData } from './pl/auth.ts';
 export { pages } from './pl/pages.ts';
 export { actions, actionDetail, actionStart, actionEnd, actionForm } from './pl/actions.ts';
 export { camera } from './pl/camera.ts';
+export { photoSource } from './pl/photo-source.ts';
 export { forms } from './pl/forms.ts';
 export { vouchers } from './pl/vouchers.ts';
 export { calendar } from './pl/calendar.ts';

@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PhotoSourceSheet } from './photo-source-sheet.tsx';
 
-const TEXTS = { title: 'Wybierz sposób', fromCamera: 'Aparat', fromFiles: 'Wybór mediów' };
-
 /** A photo field's button opening the sheet; what the sheet reports is recorded. */
 function renderSheet({ cameraFirst = false } = {}) {
   const onCamera = vi.fn();
@@ -15,14 +13,7 @@ function renderSheet({ cameraFirst = false } = {}) {
     return (
       <>
         <button onClick={() => setOpen(true)}>Dodaj zdjęcie</button>
-        <PhotoSourceSheet
-          open={open}
-          texts={TEXTS}
-          cameraFirst={cameraFirst}
-          onCamera={onCamera}
-          onFile={onFile}
-          onClose={() => setOpen(false)}
-        />
+        <PhotoSourceSheet open={open} cameraFirst={cameraFirst} onCamera={onCamera} onFile={onFile} onClose={() => setOpen(false)} />
       </>
     );
   }

@@ -1,12 +1,11 @@
 import { useRef } from 'react';
+import * as pl from '../../i18n/pl.ts';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
 import './photo-source-sheet.css';
 
 export type PhotoSourceSheetProps = {
   open: boolean;
-  /** The sheet's title and its two ways ('Wybierz sposób', 'Aparat', 'Wybór mediów': spec §2), the feature's texts. */
-  texts: { title: string; fromCamera: string; fromFiles: string };
   /** Offer the camera first (the receipt); otherwise the files first, as spec §2's photo survey lists them. */
   cameraFirst?: boolean;
   /** The camera was chosen; the sheet is closing. */
@@ -16,11 +15,13 @@ export type PhotoSourceSheetProps = {
   onClose: () => void;
 };
 
+const t = pl.photoSource;
+
 /**
- * Where a photo comes from: a bottom sheet with the camera and the phone's files, and the hidden file
+ * Where a photo comes from ('Wybierz sposób': 'Aparat', 'Wybór mediów', spec §2): a bottom sheet with the camera and the phone's files, and the hidden file
  * chooser (images) that the files' button opens. Either choice closes the sheet.
  */
-export function PhotoSourceSheet({ open, texts, cameraFirst = false, onCamera, onFile, onClose }: PhotoSourceSheetProps) {
+export function PhotoSourceSheet({ open, cameraFirst = false, onCamera, onFile, onClose }: PhotoSourceSheetProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const camera = (
     <Button
@@ -30,7 +31,7 @@ export function PhotoSourceSheet({ open, texts, cameraFirst = false, onCamera, o
         onCamera();
       }}
     >
-      {texts.fromCamera}
+      {t.fromCamera}
     </Button>
   );
   const files = (
@@ -41,7 +42,7 @@ export function PhotoSourceSheet({ open, texts, cameraFirst = false, onCamera, o
         fileInput.current?.click();
       }}
     >
-      {texts.fromFiles}
+      {t.fromFiles}
     </Button>
   );
   return (
@@ -59,7 +60,7 @@ export function PhotoSourceSheet({ open, texts, cameraFirst = false, onCamera, o
           if (file) onFile(file);
         }}
       />
-      <Modal open={open} variant="sheet" title={texts.title} onClose={onClose}>
+      <Modal open={open} variant="sheet" title={t.chooseWay} onClose={onClose}>
         <div className="photo-source__ways">
           {cameraFirst ? camera : files}
           {cameraFirst ? files : camera}

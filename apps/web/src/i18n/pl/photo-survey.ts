@@ -15,11 +15,6 @@ export const photoSurvey = {
   changePhoto: 'Zmień zdjęcie',
   changePhotoOf: (step: string) => `Zmień zdjęcie: ${step}`,
   preview: (step: string) => `Podgląd: ${step}`,
-  preparing: 'Przygotowywanie zdjęcia…',
-  notAnImage: 'Ten plik nie jest zdjęciem. Wybierz zdjęcie.',
-  chooseWay: 'Wybierz sposób',
-  fromFiles: 'Wybór mediów',
-  fromCamera: 'Aparat',
   questions: [
     'Czy nasze produkty są wyeksponowane na meblu?',
     'Czy planogram został przygotowany?',

@@ -46,11 +46,6 @@ export const webformSteps = {
     /** The accessible name of 'Zrób ponownie' (the camera's review has a button of the same label). */
     retakeReceipt: 'Zrób ponownie zdjęcie paragonu',
     preview: 'Zdjęcie paragonu: podgląd',
-    chooseWay: 'Wybierz sposób',
-    fromFiles: 'Wybór mediów',
-    fromCamera: 'Aparat',
-    preparing: 'Przygotowywanie zdjęcia…',
-    notAnImage: 'Ten plik nie jest zdjęciem. Wybierz zdjęcie.',
     notStored: 'Nie udało się zapisać zdjęcia w telefonie. Spróbuj ponownie.',
   },
 } as const;

@@ -43,7 +43,7 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
       // The chooser's accept is a hint only: what cannot be decoded as an image is refused here.
       take(await compressImage(file));
     } catch {
-      setProblem(t.notAnImage);
+      setProblem(pl.photoSource.notAnImage);
     } finally {
       setPreparing(false);
     }
@@ -62,12 +62,11 @@ export function PhotoInput({ name, value, error, onChange, label, Camera }: Phot
         aria-describedby={shownError ? errorId : undefined}
         onClick={() => setChoosing(true)}
       >
-        {preparing ? t.preparing : value ? t.changePhoto : t.addPhoto}
+        {preparing ? pl.photoSource.preparing : value ? t.changePhoto : t.addPhoto}
       </Button>
       <FieldError id={errorId} error={shownError} />
       <PhotoSourceSheet
         open={choosing}
-        texts={{ title: t.chooseWay, fromCamera: t.fromCamera, fromFiles: t.fromFiles }}
         onCamera={() => setCamera(true)}
         onFile={(file) => void pickFile(file)}
         onClose={() => setChoosing(false)}

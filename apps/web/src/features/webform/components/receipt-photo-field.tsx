@@ -101,15 +101,14 @@ export function ReceiptPhotoField({ formUuid, recieptURL, onChange, required, er
         aria-describedby={shownError ? errorId : undefined}
         onClick={() => setChoosing(true)}
       >
-        {busy ? t.preparing : photo ? t.retake : t.add}
+        {busy ? pl.photoSource.preparing : photo ? t.retake : t.add}
       </Button>
       <FieldError id={errorId} error={shownError} />
       <PhotoSourceSheet
         open={choosing}
-        texts={{ title: t.chooseWay, fromCamera: t.fromCamera, fromFiles: t.fromFiles }}
         cameraFirst
         onCamera={() => setCamera(true)}
-        onFile={(file) => void keep(() => receiptFromFile(file), t.notAnImage)}
+        onFile={(file) => void keep(() => receiptFromFile(file), pl.photoSource.notAnImage)}
         onClose={() => setChoosing(false)}
       />
       <Camera
