@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { leadItemsFor, type LeadRegisterBody, type SelectedOffers, type WebformCataloguesResponse } from '@promotor/contract';
 import type { Dialect } from '../db/kysely.ts';
+import type { LeadItemTable } from '../db/schema.ts';
 import { insertConsumer, type ConsumerSeed } from '../db/seed/consumer-seed.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';
 import { buildAction, buildEvent, buildSignedInPromoter, wallDay, type ActionOptions, type BuiltPromoter } from './builders.ts';
@@ -222,4 +223,9 @@ export async function gloSerials(t: TestApp, count = 1): Promise<string[]> {
     .values(serials.map((serial_number) => ({ serial_number, status: 'unregistered' as const, created_at: t.clock.now().toISOString() })))
     .execute();
   return serials;
+}
+
+/** The items of a stored lead, in their order, with the columns a test looks at. */
+export function leadItemsOf<C extends keyof LeadItemTable>(t: TestApp, leadId: string, columns: readonly C[]) {
+  return t.db.selectFrom('lead_items').select(columns).where('lead_id', '=', leadId).orderBy('position').execute();
 }

@@ -16,6 +16,7 @@ import {
   type Contact,
   type Registrar,
   type RegistrationOptions,
+  leadItemsOf,
 } from '../../test/registrations.ts';
 import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { OTP_MAX_WRONG_TRIES } from './leads.service.ts';
@@ -66,12 +67,7 @@ describe.each(testDatabases)('/lead/register: the registration and its checks (%
     });
     expect(lead!.hostess_code).toBe(r.ident);
     expect(lead!.wall_time.slice(0, 10)).toBe(wallDay(t));
-    const items = await t.db
-      .selectFrom('lead_items')
-      .select(['brand', 'model', 'serial_number', 'sku'])
-      .where('lead_id', '=', lead!.id)
-      .orderBy('position')
-      .execute();
+    const items = await leadItemsOf(t, lead!.id, ['brand', 'model', 'serial_number', 'sku']);
     expect(items).toEqual([
       { brand: 'Glo', model: 'Hyper Pro', serial_number: serial, sku: 'GLOPRO1' },
       { brand: 'Velo', model: 'Velo Freeze', serial_number: null, sku: 'VELOFRZ10' },
@@ -118,12 +114,7 @@ describe.each(testDatabases)('/lead/register: the registration and its checks (%
       body(neo.r, neo.c, { codes: neo.codes, offers: { Neo: { neoOffers: '1' }, Velo: { sampling: 'VELOICE10' } } }),
     );
     expect(res.statusCode).toBe(200);
-    const brands = await t.db
-      .selectFrom('lead_items')
-      .select(['brand', 'model'])
-      .where('lead_id', '=', res.json().data.lead.id)
-      .orderBy('position')
-      .execute();
+    const brands = await leadItemsOf(t, res.json().data.lead.id, ['brand', 'model']);
     expect(brands).toEqual([
       { brand: 'Velo', model: 'Velo Ice Cool' },
       { brand: 'Neo', model: 'Próbka neo: 2 paczki' },

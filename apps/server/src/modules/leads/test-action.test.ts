@@ -16,6 +16,7 @@ import {
   type Contact,
   type Registrar,
   type RegistrationOptions,
+  leadItemsOf,
 } from '../../test/registrations.ts';
 import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -83,12 +84,7 @@ describe.each(testDatabases)('the exp1707 test action (%s)', (dialect) => {
       .where('id', '=', res.json().data.lead.id)
       .executeTakeFirstOrThrow();
     expect(lead).toEqual({ is_test: 1, consumer_id: null });
-    const items = await t.db
-      .selectFrom('lead_items')
-      .select(['brand', 'serial_number'])
-      .where('lead_id', '=', res.json().data.lead.id)
-      .orderBy('position')
-      .execute();
+    const items = await leadItemsOf(t, res.json().data.lead.id, ['brand', 'serial_number']);
     expect(items).toEqual([
       { brand: 'Glo', serial_number: serial },
       { brand: 'Velo', serial_number: null },
