@@ -64,7 +64,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10000',
     ...options.env,
   });
-  const database = await openMigratedDatabase({ url, ...(roles ? { migrationUrl: roles.owner, schema } : {}) });
+  const database = roles
+    ? await whileNoSchemaIsDropped(adminUrl, () => openMigratedDatabase({ url, migrationUrl: roles.owner, schema }))
+    : await openMigratedDatabase({ url });
   const clock = testClock();
   if (options.seed === true) {
     const blobStore = openBlobStore(database, config.dataDir, clock.now);
@@ -99,7 +101,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     close: async () => {
       await app.close();
       await database.destroy();
-      if (roles) await withPg(adminUrl, (c) => c.query(`drop schema ${schema} cascade`));
+      if (roles) await withPg(adminUrl, (c) => dropSchema(c, schema));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -131,6 +133,27 @@ async function testRoles(adminUrl: string): Promise<{ owner: string; app: string
     return u.toString();
   };
   return { owner: as(TEST_ROLES.owner), app: as(TEST_ROLES.app) };
+}
+
+// Kysely's migrator looks its tables up in every schema of the cluster (has_schema_privilege by name),
+// which fails when another file's schema is dropped during that look-up: migrations share a lock that a
+// drop takes alone.
+const SCHEMA_DROP_LOCK = `hashtext('promotor: test schema drop')`;
+
+async function whileNoSchemaIsDropped<T>(adminUrl: string, fn: () => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await withPg(adminUrl, async (c) => {
+    await c.query(`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`);
+    result = await fn();
+  });
+  return result!;
+}
+
+async function dropSchema(c: pg.Client, schema: string): Promise<void> {
+  await c.query('begin');
+  await c.query(`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`);
+  await c.query(`drop schema ${schema} cascade`);
+  await c.query('commit');
 }
 
 async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>) {
