@@ -41,7 +41,12 @@ const passwordProblem = firstError(newPasswordRules, values.password);
 if (passwordProblem) fail(passwordProblem);
 
 const config = loadConfig();
-const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
+const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
 try {
   const username = normalizeUsername(values.username);
   if (command === 'create-promoter') {

@@ -14,7 +14,12 @@ import { findPromoterId } from '../modules/auth/admin.service.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
 const config = loadConfig();
-const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
+const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
 // The store the server serves photos from: seeded receipts and survey photos go there.
 const blobStore = openBlobStore(database, config.dataDir);
 
