@@ -4,8 +4,9 @@ import { newId } from '../lib/crypto.ts';
 import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
 import { buildPromoter } from '../test/builders.ts';
 import { newContact } from '../test/registrations.ts';
-import { createTestApp, testDatabases, TEST_ROLES, type TestApp } from '../test/test-app.ts';
+import { createTestApp, testDatabases, testRoles, TEST_ROLES, whileNoSchemaIsDropped, type TestApp } from '../test/test-app.ts';
 import { APPEND_ONLY_TABLES } from './append-only.ts';
+import { openMigratedDatabase } from './database-roles.ts';
 import type { Db } from './kysely.ts';
 import { insertConsumer } from './seed/consumer-seed.ts';
 
@@ -112,6 +113,21 @@ describe.runIf(testDatabases.includes('postgres'))('the app’s PostgreSQL role 
       expect(await count(t.db, table)).toBe(before);
     },
   );
+
+  it('a start takes back what else the app role was given, and refuses one role in both URLs', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const roles = await testRoles(adminUrl);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const schema = rows[0]!.schema;
+    await t.asOwner((db) => sql`grant delete, truncate on consent_records to ${sql.id(TEST_ROLES.app)}`.execute(db));
+    expect(await grantsOf('consent_records')).toEqual(['DELETE', 'INSERT', 'SELECT', 'TRUNCATE']);
+    // The server's start again (migrations look at every schema: not while another file drops its own).
+    const start = (url: string) => whileNoSchemaIsDropped(adminUrl, () => openMigratedDatabase({ url, migrationUrl: roles.owner, schema }));
+    const again = await start(roles.app);
+    await again.destroy();
+    expect(await grantsOf('consent_records')).toEqual(['INSERT', 'SELECT']);
+    await expect(start(roles.owner)).rejects.toThrow(`MIGRATION_DATABASE_URL and DATABASE_URL both connect as ${TEST_ROLES.owner}`);
+  });
 
   it('keeps every row of the ordinary tables, and nothing of the migrations nor a table of its own', async () => {
     expect(await grantsOf('sessions')).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE']);

@@ -114,7 +114,7 @@ const TEST_ROLE_PASSWORD = 'promotor-test';
 let testRolesMade: Promise<void> | undefined;
 
 /** The owner's and the app's URLs, the roles made once per process; test files run in parallel. */
-async function testRoles(adminUrl: string): Promise<{ owner: string; app: string }> {
+export async function testRoles(adminUrl: string): Promise<{ owner: string; app: string }> {
   testRolesMade ??= withPg(adminUrl, async (c) => {
     // Two files making a role at once would collide on pg_authid's unique name: one at a time.
     await c.query('begin');
@@ -140,7 +140,7 @@ async function testRoles(adminUrl: string): Promise<{ owner: string; app: string
 // drop takes alone.
 const SCHEMA_DROP_LOCK = `hashtext('promotor: test schema drop')`;
 
-async function whileNoSchemaIsDropped<T>(adminUrl: string, fn: () => Promise<T>): Promise<T> {
+export async function whileNoSchemaIsDropped<T>(adminUrl: string, fn: () => Promise<T>): Promise<T> {
   let result: T | undefined;
   await withPg(adminUrl, async (c) => {
     await c.query(`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`);
