@@ -32,6 +32,7 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { DatabaseConsumerRegistry, type ConsumerRegistry } from './modules/leads/consumer-registry.ts';
+import { storeConsentTexts } from './modules/leads/consent-texts.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
@@ -109,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Read once, here: a bad catalogues file stops the start (decision 065), not the first request.
   const catalogues = loadCatalogues(config.cataloguesFile);
+  // Their consent texts are stored word for word before any record can point at them (decision 078);
+  // a text changed under a stored version stops the start.
+  await storeConsentTexts(db, catalogues.catalogues.consents, now(), config.cataloguesFile);
   const notifier = options.notifier ?? createNotifier(config, { db, log: app.log, now });
   // Shutdown lets the sends being retried finish (bounded) before the process goes.
   app.addHook('onClose', async () => notifier.close?.());

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
-import { openDatabase } from './db/kysely.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { openMigratedDatabase } from './db/database-roles.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './db/seed/demo-seed.ts';
 import { openBlobStore } from './plugins/storage.ts';
 
@@ -19,8 +18,8 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = openDatabase({ url: config.databaseUrl });
-  await migrateToLatest(database.db, database.dialect);
+  // Decision 077: migrated as the owner when MIGRATION_DATABASE_URL is given; the app runs as DATABASE_URL's role.
+  const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
   const seeded =
     config.seedDemoData &&
     (await seedDemoData(database.db, {
@@ -52,6 +51,10 @@ async function main() {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   const lines = [`Promotor działa: http://${shownHost}:${port}`, `Baza danych: ${database.dialect}`];
+  if (database.dialect === 'postgres' && !config.migrationDatabaseUrl) {
+    // One role migrates and runs: it owns the consent records and could empty them or drop their triggers.
+    app.log.warn('MIGRATION_DATABASE_URL is not set: the app runs as the owner of its tables (README, Deploying)');
+  }
   if (seeded) lines.push('Wgrano dane demonstracyjne.');
   if (config.seedDemoData) lines.push(`Konta demo: ${DEMO_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
   if (config.devOutbox)

@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util';
 import { normalizeUsername, newPasswordRules, firstError } from '@promotor/contract';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/database-roles.ts';
 import { createPromoter, resetPromoterPassword } from '../modules/auth/admin.service.ts';
 import { importVouchersCommand } from './import-vouchers.ts';
 
@@ -42,9 +41,13 @@ const passwordProblem = firstError(newPasswordRules, values.password);
 if (passwordProblem) fail(passwordProblem);
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl });
+const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
 try {
-  await migrateToLatest(database.db, database.dialect);
   const username = normalizeUsername(values.username);
   if (command === 'create-promoter') {
     if (!values.ident || !values.firstname || !values.lastname) fail('Podaj --ident, --firstname i --lastname.');

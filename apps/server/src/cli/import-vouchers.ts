@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/database-roles.ts';
 import { importSummary, importVoucherCodes } from '../modules/vouchers/voucher-import.ts';
 
 type Options = { event?: string; batch?: string; file?: string };
@@ -19,9 +18,8 @@ export async function importVouchersCommand(values: Options, fail: (message: str
     return fail(`Nie można odczytać pliku ${values.file}.`);
   }
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl });
+  const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
   try {
-    await migrateToLatest(database.db, database.dialect);
     const o = { eventIdent: values.event, batchIdent: values.batch };
     console.log(importSummary(o, await importVoucherCodes(database.db, { ...o, text })));
     return 0;

@@ -7,19 +7,23 @@ import path from 'node:path';
 import { normalizeUsername } from '@promotor/contract';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Db } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/database-roles.ts';
 import { insertGloDevices } from '../db/seed/consumer-seed.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from '../db/seed/demo-seed.ts';
 import { findPromoterId } from '../modules/auth/admin.service.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl });
+const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
 // The store the server serves photos from: seeded receipts and survey photos go there.
 const blobStore = openBlobStore(database, config.dataDir);
 
 async function run(db: Db): Promise<string> {
-  await migrateToLatest(db, database.dialect);
   const serials = process.argv.flatMap((arg, i) => (arg === '--glo-device' ? [process.argv[i + 1] ?? ''] : []));
   if (serials.length > 0) {
     if (serials.some((serial) => !/^[A-Za-z0-9-]{4,64}$/.test(serial))) throw new Error('Numer seryjny: 4–64 litery, cyfry lub -.');
@@ -39,13 +43,24 @@ async function run(db: Db): Promise<string> {
       : `Dodano akcje demonstracyjne dla ${username}.`;
   }
   if (process.argv.includes('--reset')) {
-    await clearAllData(db);
+    await asOwner(clearAllData);
     // Photo files of the emptied database (SQLite keeps them beside it).
     fs.rmSync(path.join(config.dataDir, 'blobs'), { recursive: true, force: true });
   }
   return (await seedDemoData(db, { timezone: config.timezone, blobStore, cataloguesFile: config.cataloguesFile }))
     ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
     : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.';
+}
+
+/** The reset empties the append-only consent records: only their owner may (decision 077). */
+async function asOwner(fn: (db: Db) => Promise<void>): Promise<void> {
+  if (!config.migrationDatabaseUrl) return fn(database.db);
+  const owner = openDatabase({ url: config.migrationDatabaseUrl });
+  try {
+    await fn(owner.db);
+  } finally {
+    await owner.destroy();
+  }
 }
 
 try {

@@ -25,6 +25,7 @@ describe('configuration', () => {
       'logLevel',
       'loginLimitPerIpPerMinute',
       'loginLimitPerUserPer15Minutes',
+      'migrationDatabaseUrl',
       'nodeEnv',
       'port',
       'seedDemoData',
@@ -67,6 +68,15 @@ describe('configuration', () => {
 
   it('PostgreSQL is chosen by a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
+  });
+
+  it('MIGRATION_DATABASE_URL names the owner beside a PostgreSQL DATABASE_URL, and never shows its password (decision 077)', () => {
+    const both = { DATABASE_URL: 'postgres://app@h/db', MIGRATION_DATABASE_URL: 'postgres://owner:sekret@h/db' };
+    expect(loadConfig(both).migrationDatabaseUrl).toBe('postgres://owner:sekret@h/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@h/db' }).migrationDatabaseUrl).toBeNull();
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://owner:sekret@h/db' })).toThrow(
+      /MIGRATION_DATABASE_URL: only with a PostgreSQL DATABASE_URL \(SQLite has no roles\) \(got a value not shown here\)/,
+    );
   });
 
   it('TRUST_PROXY takes a number of proxies or their addresses, never a blanket true', () => {

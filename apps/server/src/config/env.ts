@@ -26,6 +26,14 @@ const EnvSchema = z
       .string()
       .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'expected sqlite:<path> or postgres://…')
       .optional(),
+    /**
+     * PostgreSQL: the tables' owner, which runs the migrations and grants DATABASE_URL's role only what
+     * the app needs (decision 077). Without it, DATABASE_URL's role migrates and runs the app.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'expected postgres://…')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wall-clock zone of action times and of "today" (the promoters work in Poland). */
     APP_TIMEZONE: z
@@ -110,6 +118,13 @@ const EnvSchema = z
       }
     };
     if (e.EMAIL_TRANSPORT === 'smtp') need('EMAIL_TRANSPORT=smtp', ['SMTP_URL', 'EMAIL_FROM']);
+    if (e.MIGRATION_DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: 'only with a PostgreSQL DATABASE_URL (SQLite has no roles)',
+      });
+    }
     if (e.SMS_TRANSPORT === 'http') need('SMS_TRANSPORT=http', ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER']);
   })
   // The names the code uses, with the derived values; Config is this output, so it cannot drift from it.
@@ -122,6 +137,7 @@ const EnvSchema = z
       host: e.HOST,
       dataDir,
       databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`,
+      migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? null,
       logLevel: e.LOG_LEVEL,
       timezone: e.APP_TIMEZONE,
       sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -183,7 +199,7 @@ export type Config = z.output<typeof EnvSchema>;
 export class ConfigError extends Error {}
 
 /** Values that hold a password or a token are never echoed to the console. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL']);
 
 function shown(key: string, env: NodeJS.ProcessEnv): string {
   const value = env[key];

@@ -338,6 +338,24 @@ export interface ConsentRecordTable {
   channel: 'webform' | 'mgm';
 }
 
+/** A stored consent record: the record and the text shown (migration 012, decision 078). */
+export interface StoredConsentRecordTable extends ConsentRecordTable {
+  /** consent_texts.id; null when no text was shown, and on records made before migration 012 */
+  consent_text_id: string | null;
+}
+
+/** Each consent text the form or MGM showed, once, word for word (decision 078). Append-only. */
+export interface ConsentTextTable {
+  id: string;
+  /** the catalogue's consent field the text belongs to */
+  field: string;
+  version: string;
+  /** SHA-256 of text */
+  text_hash: string;
+  text: string;
+  created_at: string;
+}
+
 /** A member-get-member invitation (decision 070): one per consumer; its points are the promoter's. */
 export interface MgmInvitationTable {
   id: string;
@@ -386,7 +404,8 @@ export interface Database {
   lead_otps: LeadOtpTable;
   glo_devices: GloDeviceTable;
   inspiration_club_members: InspirationClubMemberTable;
-  consent_records: ConsentRecordTable;
+  consent_records: StoredConsentRecordTable;
+  consent_texts: ConsentTextTable;
   mgm_invitations: MgmInvitationTable;
 }
 

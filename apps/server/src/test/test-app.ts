@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/database-roles.ts';
 import { seedDemoData } from '../db/seed/demo-seed.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
@@ -26,6 +26,8 @@ export type TestApp = {
   db: Db;
   config: Config;
   clock: TestClock;
+  /** Runs `fn` on a connection of the tables' owner (MIGRATION_DATABASE_URL's role): the demo reset, the triggers' own test. */
+  asOwner: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -44,8 +46,12 @@ type TestAppOptions = {
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-test-'));
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const url = dialect === 'sqlite' ? `sqlite:${path.join(dataDir, 'test.sqlite')}` : process.env.TEST_DATABASE_URL!;
-  if (dialect === 'postgres') await withPg(url, (c) => c.query(`create schema ${schema}`));
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  // PostgreSQL as in production (decision 077): the file's schema belongs to the owner role, which
+  // migrates it and grants the app role; the app and the tests' own queries (t.db) run as the app role.
+  const roles = dialect === 'postgres' ? await testRoles(adminUrl) : undefined;
+  const url = roles ? roles.app : `sqlite:${path.join(dataDir, 'test.sqlite')}`;
+  if (roles) await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,8 +64,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10000',
     ...options.env,
   });
-  const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
-  await migrateToLatest(database.db, database.dialect, dialect === 'postgres' ? schema : undefined);
+  const database = roles
+    ? await whileNoSchemaIsDropped(adminUrl, () => openMigratedDatabase({ url, migrationUrl: roles.owner, schema }))
+    : await openMigratedDatabase({ url });
   const clock = testClock();
   if (options.seed === true) {
     const blobStore = openBlobStore(database, config.dataDir, clock.now);
@@ -81,13 +88,72 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     db: database.db,
     config,
     clock,
+    // SQLite has no roles: its one connection is the owner's too.
+    asOwner: async (fn) => {
+      if (!roles) return fn(database.db);
+      const owner = openDatabase({ url: roles.owner, schema });
+      try {
+        return await fn(owner.db);
+      } finally {
+        await owner.destroy();
+      }
+    },
     close: async () => {
       await app.close();
       await database.destroy();
-      if (dialect === 'postgres') await withPg(url, (c) => c.query(`drop schema ${schema} cascade`));
+      if (roles) await withPg(adminUrl, (c) => dropSchema(c, schema));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The two test roles (cluster-wide, kept between runs); TEST_DATABASE_URL's role creates them. */
+export const TEST_ROLES = { owner: 'promotor_test_owner', app: 'promotor_test_app' } as const;
+// Ignored where the server trusts local connections (CI); used where it asks for a password.
+const TEST_ROLE_PASSWORD = 'promotor-test';
+let testRolesMade: Promise<void> | undefined;
+
+/** The owner's and the app's URLs, the roles made once per process; test files run in parallel. */
+export async function testRoles(adminUrl: string): Promise<{ owner: string; app: string }> {
+  testRolesMade ??= withPg(adminUrl, async (c) => {
+    // Two files making a role at once would collide on pg_authid's unique name: one at a time.
+    await c.query('begin');
+    await c.query(`select pg_advisory_xact_lock(hashtext('promotor: test roles'))`);
+    for (const role of Object.values(TEST_ROLES)) {
+      const exists = await c.query('select 1 from pg_roles where rolname = $1', [role]);
+      if (exists.rowCount === 0) await c.query(`create role ${role} login password '${TEST_ROLE_PASSWORD}'`);
+    }
+    await c.query('commit');
+  });
+  await testRolesMade;
+  const as = (role: string) => {
+    const u = new URL(adminUrl);
+    u.username = role;
+    u.password = TEST_ROLE_PASSWORD;
+    return u.toString();
+  };
+  return { owner: as(TEST_ROLES.owner), app: as(TEST_ROLES.app) };
+}
+
+// Kysely's migrator looks its tables up in every schema of the cluster (has_schema_privilege by name),
+// which fails when another file's schema is dropped during that look-up: migrations share a lock that a
+// drop takes alone.
+const SCHEMA_DROP_LOCK = `hashtext('promotor: test schema drop')`;
+
+export async function whileNoSchemaIsDropped<T>(adminUrl: string, fn: () => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await withPg(adminUrl, async (c) => {
+    await c.query(`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`);
+    result = await fn();
+  });
+  return result!;
+}
+
+async function dropSchema(c: pg.Client, schema: string): Promise<void> {
+  await c.query('begin');
+  await c.query(`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`);
+  await c.query(`drop schema ${schema} cascade`);
+  await c.query('commit');
 }
 
 async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { guardAppendOnly } from '../append-only.ts';
+import { refuseUpdateAndDelete } from '../append-only.ts';
 import type { Dialect } from '../kysely.ts';
 
 // Issue 11, /lead/register and /device/burn (decision 067): what a registration writes beyond the
@@ -97,5 +97,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('channel', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('consent_records_consumer_idx').on('consent_records').columns(['consumer_id', 'field']).execute();
-  await guardAppendOnly(db, dialect, 'consent_records');
+  // TRUNCATE too since migration 012 (decision 077).
+  await refuseUpdateAndDelete(db, dialect, 'consent_records');
 }

@@ -241,7 +241,7 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
 
   it('seeds only an empty database, and rebuilds after a reset', async () => {
     expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(false);
-    await clearAllData(t.db);
+    await t.asOwner(clearAllData);
     expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(true);
     expect((await t.db.selectFrom('users').select('username').orderBy('username').execute()).map((u) => u.username)).toEqual([
       'anna@demo.pl',

@@ -1,5 +1,7 @@
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import { newId, sha256 } from '../../lib/crypto.ts';
+import { storeConsentTexts } from '../../modules/leads/consent-texts.repository.ts';
+import { insertConsentRecords } from '../../modules/leads/lead-register.repository.ts';
 import { MGM_INVITATION_POINTS } from '../../modules/mgm/mgm.service.ts';
 import type { Db } from '../kysely.ts';
 import { insertConsumer, type ConsumerSeed } from './consumer-seed.ts';
@@ -75,7 +77,8 @@ export const MGM_DEMO_CONSUMERS: MgmConsumerSeed[] = [
 ];
 
 /** The text an 'outdated' consent was given to: the newsletter consent before the catalogue's current version. */
-const OLDER_TEXT = { version: '2025-01', hash: sha256('Wyrażam zgodę na otrzymywanie informacji handlowych.') };
+const OLDER_WORDS = 'Wyrażam zgodę na otrzymywanie informacji handlowych.';
+const OLDER_TEXT = { version: '2025-01', hash: sha256(OLDER_WORDS) };
 
 /**
  * The member-get-member consumers, their consent records (channel 'webform', as a registration by Piotr
@@ -92,13 +95,16 @@ export async function seedMgm(db: Db, o: { piotr: string; catalogues: WebformCat
   const newsletter = o.catalogues.catalogues.consents.find((c) => c.field === 'newsletterCommercialAuthorization');
   if (!newsletter) throw new Error('The catalogue has no newsletterCommercialAuthorization text');
 
+  // The words each record was given to are stored (decision 078): the catalogue's, and the older text.
+  const older = { field: newsletter.field, version: OLDER_TEXT.version, text: OLDER_WORDS, textHash: OLDER_TEXT.hash };
+  await storeConsentTexts(db, [...o.catalogues.catalogues.consents, older], o.now, 'the demo seed');
+
   for (const seed of MGM_DEMO_CONSUMERS) {
     const consumerId = await insertConsumer(db, seed, o.now);
     if (seed.consents !== 'none') {
       const text = seed.consents === 'current' ? { version: newsletter.version, hash: newsletter.textHash } : OLDER_TEXT;
-      await db
-        .insertInto('consent_records')
-        .values({
+      await insertConsentRecords(db, [
+        {
           id: newId(),
           consumer_id: consumerId,
           lead_id: null,
@@ -111,8 +117,8 @@ export async function seedMgm(db: Db, o: { piotr: string; catalogues: WebformCat
           action_id: action.action_id,
           action_point_id: action.action_point_id,
           channel: 'webform',
-        })
-        .execute();
+        },
+      ]);
     }
     if (seed.invited) {
       await db

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { ConsentRecordTable, LeadItemTable, LeadTable } from '../../db/schema.ts';
+import { withStoredTexts } from './consent-texts.repository.ts';
 
 // What /lead/register writes of its own beside the registry (decision 067): the lead with its items
 // (the stats count them) and the consent records. Consent records are only ever inserted: there is no
@@ -16,8 +17,13 @@ export async function insertLead(db: Db, lead: Insertable<LeadTable>, items: Omi
   }
 }
 
+/** Appends the records, each pointing at the stored words of the text it names (decision 078). */
 export async function insertConsentRecords(db: Db, rows: ConsentRecordTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('consent_records').values(rows).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('consent_records')
+      .values(await withStoredTexts(db, rows))
+      .execute();
 }
 
 /** Whether she named that serial number (a Glo device) in a registration with a consumer, and in a sandbox one. */
