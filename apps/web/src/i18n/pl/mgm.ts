@@ -34,8 +34,7 @@ export const mgm = {
   saveConsents: 'Wyślij kod do konsumenta',
   // awaiting-code (decision 079): the consents wait for the code the consumer got by SMS
   codeTitle: 'Potwierdzenie przez konsumenta',
-  codeSent: 'Konsument otrzymał SMS z listą zaznaczonych zgód i kodem potwierdzenia (ważnym 10 minut).',
-  codeAsk: 'Poproś konsumenta o przeczytanie SMS-a. Jeśli zgody się zgadzają, wpisz kod, który poda.',
+  codeSent: 'Konsument otrzymał SMS z zaznaczonymi zgodami i kodem (ważnym 10 minut). Jeśli zgody się zgadzają, wpisz kod, który poda.',
   code: 'Kod z SMS-a konsumenta',
   confirmCode: 'Potwierdź',
   resendCode: 'Wyślij kod ponownie',

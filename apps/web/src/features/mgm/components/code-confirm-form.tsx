@@ -31,7 +31,6 @@ export function CodeConfirmForm({ wrongCode }: { wrongCode: MgmErrorDetails | nu
     <section className="mgm-step" aria-labelledby="mgm-step-title">
       <h2 id="mgm-step-title">{t.codeTitle}</h2>
       <p>{t.codeSent}</p>
-      <p>{t.codeAsk}</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           {...binding}

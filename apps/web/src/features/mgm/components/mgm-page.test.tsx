@@ -186,7 +186,7 @@ describe('member-get-member (/mgm)', () => {
     await user.click(required);
     await user.click(within(form).getByRole('button', { name: 'Wyślij kod do konsumenta' }));
     const awaiting = await step('Potwierdzenie przez konsumenta');
-    expect(within(awaiting).getByText(/Konsument otrzymał SMS z listą zaznaczonych zgód i kodem potwierdzenia/)).toBeInTheDocument();
+    expect(within(awaiting).getByText(/Konsument otrzymał SMS z zaznaczonymi zgodami i kodem/)).toBeInTheDocument();
     expect(mgm()).toMatchObject({ status: 'awaiting-code', tokenUuid: null });
     expect(sent(UPDATE).map((r) => r.body)).toEqual([
       {
