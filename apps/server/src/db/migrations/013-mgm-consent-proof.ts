@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../kysely.ts';
 
 // Issue 21 items 1 and 4 (decision 079): consents changed through member-get-member wait for the
@@ -26,10 +26,13 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('confirmed_at', 'text')
     .execute();
+  // One request of hers waits per consumer: a new send replaces it in one upsert, even two sends at once.
   await db.schema
-    .createIndex('mgm_consent_confirmations_pending_idx')
+    .createIndex('mgm_consent_confirmations_pending_unique')
     .on('mgm_consent_confirmations')
-    .columns(['user_id', 'consumer_id', 'confirmed_at'])
+    .columns(['user_id', 'consumer_id'])
+    .unique()
+    .where(sql.ref('confirmed_at'), 'is', null)
     .execute();
 
   // The records a confirmation wrote name it (the webform's name their lead, whose codes proved them).

@@ -7,17 +7,17 @@ import type { MgmConsentConfirmationTable, MgmLookupTable } from '../../db/schem
 
 export type PendingConsent = { field: string; decision: 0 | 1; text_version: string; text_hash: string };
 
-/** Her new request for this consumer's confirmation; her unconfirmed earlier ones are of no use any more. */
+/**
+ * Her new request for this consumer's confirmation, replacing her unconfirmed one in one statement (two
+ * sends at once leave one request): the new id makes the old code's hash useless, the tries start again.
+ */
 export async function replacePendingConfirmation(db: Db, row: Insertable<MgmConsentConfirmationTable>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('mgm_consent_confirmations')
-      .where('user_id', '=', row.user_id)
-      .where('consumer_id', '=', row.consumer_id)
-      .where('confirmed_at', 'is', null)
-      .execute();
-    await trx.insertInto('mgm_consent_confirmations').values(row).execute();
-  });
+  const { user_id: _user, consumer_id: _consumer, ...update } = { ...row, wrong_tries: 0 };
+  await db
+    .insertInto('mgm_consent_confirmations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'consumer_id']).where('confirmed_at', 'is', null).doUpdateSet(update))
+    .execute();
 }
 
 /** Unconfirmed requests that expired before `beforeIso` prove nothing and can never be confirmed. */

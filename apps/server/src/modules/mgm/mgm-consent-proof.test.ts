@@ -95,6 +95,18 @@ describe.each(testDatabases)('member-get-member: the consumer confirms the conse
     expect(errorOf(await kit.confirm(piotr, c.emailAddress, 'ABCDE'.slice(0, 4)))).toEqual([400, 'E_VALIDATION']);
   });
 
+  it('two sends at once leave one request waiting, confirmed by one of the two codes', async () => {
+    const piotr = await kit.promoter();
+    const c = await kit.consumer({ consents: 'none' });
+    expect((await Promise.all([kit.update(piotr, c), kit.update(piotr, c)])).map((r) => r.statusCode)).toEqual([200, 200]);
+    const pending = await t.db.selectFrom('mgm_consent_confirmations').select('id').where('consumer_id', '=', c.id).execute();
+    expect(pending).toHaveLength(1);
+    const codes = (await kit.smsTo(c.mobileNumber)).map((m) => /kod: ([A-Z0-9]{5})\./.exec(m.body)![1]!);
+    const answers = [];
+    for (const code of codes) answers.push((await kit.confirm(piotr, c.emailAddress, code)).statusCode);
+    expect(answers.sort()).toEqual([200, 422]);
+  });
+
   it('the same code confirmed twice at once writes her consents once', async () => {
     const piotr = await kit.promoter();
     const c = await kit.consumer({ consents: 'none' });
