@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/crypto.ts';
 import { buildAction, buildSignedInPromoter } from '../../test/builders.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo-seed.ts';
+import { DEMO_PASSWORD, clearAllData, seedDemoData } from '../../db/seed/demo-seed.ts';
 import { errorOf, mgmKit, type Promoter } from '../../test/mgm.ts';
 import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { loadCatalogues } from '../catalogues/catalogues.service.ts';
@@ -401,6 +401,23 @@ describe.each(testDatabases)("member-get-member: the demo seed's consumers (%s)"
     expect(errorOf(await validate('polecenie.bez.produktow@demo.pl'))).toEqual([422, 'E_NO_PRODUCTS']);
     expect(errorOf(await validate('polecenie.zaproszona@demo.pl'))).toEqual([409, 'E_ALREADY_INVITED']);
     expect(errorOf(await validate('ktokolwiek.inny@demo.pl'))).toEqual([404, 'E_CONSUMER_NOT_FOUND']);
+  });
+
+  it("the reset empties MGM's consent confirmations and look-ups too, and the seed runs again", async () => {
+    const token = await loginAs(t.app, 'anna@demo.pl', DEMO_PASSWORD);
+    const consumer = { emailAddress: 'polecenie.bez.zgod@demo.pl', mobileNumber: '+48500200103' };
+    const kit = mgmKit(() => t);
+    const anna = {
+      token,
+      ident: (await t.db.selectFrom('users').select('ident').where('username', '=', 'anna@demo.pl').executeTakeFirstOrThrow()).ident,
+    };
+    expect((await kit.update(anna, consumer)).statusCode).toBe(200);
+    expect((await kit.confirm(anna, consumer.emailAddress, await kit.codeSentTo(consumer.mobileNumber))).statusCode).toBe(200);
+
+    await clearAllData(t.db);
+    expect(await t.db.selectFrom('mgm_lookups').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('mgm_consent_confirmations').select('id').execute()).toEqual([]);
+    expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(true);
   });
 
   it("Piotr's seeded invitation is his 10 points, at the top", async () => {
