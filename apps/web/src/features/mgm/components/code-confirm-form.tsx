@@ -14,7 +14,7 @@ const asCode = (value: string) => value.replace(/\s/g, '').toUpperCase();
 
 /**
  * awaiting-code (decision 079): the consents she entered wait for the consumer, who got them listed in
- * an SMS with a code. The code she reads out confirms them; a wrong one is said here, under the field.
+ * an SMS with a code. The code she reads out confirms them; a wrong one is said under the field.
  */
 export function CodeConfirmForm({ wrongCode }: { wrongCode: MgmErrorDetails | null }) {
   const form = useFormKit({ initial: { code: '' }, rules: { code: otpRules } });
@@ -40,12 +40,8 @@ export function CodeConfirmForm({ wrongCode }: { wrongCode: MgmErrorDetails | nu
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={5}
+          error={binding.error ?? refusal}
         />
-        {refusal ? (
-          <p role="alert" className="mgm-step__refusal">
-            {refusal}
-          </p>
-        ) : null}
         <div className="mgm-step__actions">
           <Button type="submit">{t.confirmCode}</Button>
           <Button variant="secondary" onClick={() => void resendCode()}>

@@ -228,7 +228,7 @@ describe('member-get-member (/mgm)', () => {
     const awaiting = await step('Potwierdzenie przez konsumenta');
     await user.type(within(awaiting).getByLabelText('Kod z SMS-a konsumenta'), 'ZZZZZ');
     await user.click(within(awaiting).getByRole('button', { name: 'Potwierdź' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByLabelText('Kod z SMS-a konsumenta')).toHaveAccessibleDescription(
       'Kod jest błędny lub wygasł. Sprawdź kod z SMS-a konsumenta albo wyślij nowy.',
     );
     expect(mgm().status).toBe('awaiting-code');
@@ -238,7 +238,7 @@ describe('member-get-member (/mgm)', () => {
     expect(sent(UPDATE).map((r) => r.body)).toEqual([
       { consumer: { ...consents, emailOptIn: true, emailAddress: 'bez.zgod@demo.pl', lastModifiedSource: 'HST1001' } },
     ]);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Kod z SMS-a konsumenta')).not.toHaveAccessibleDescription();
   });
 
   it('opt-in-request asks to confirm consents given to a text that has changed since', async () => {
