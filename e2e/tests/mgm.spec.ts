@@ -80,6 +80,25 @@ function stored<T>(sql: string, ...params: unknown[]): T[] {
   return readDatabase((db) => db.prepare(sql).all(...params) as T[]);
 }
 
+/** The code of the newest consent confirmation SMS to `mobileNumber`, read from the development outbox (/dev/outbox). */
+async function confirmationCode(page: Page, mobileNumber: string): Promise<{ code: string; sms: string }> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto('/dev/outbox');
+    const row = outbox
+      .getByRole('row')
+      .filter({ has: outbox.getByRole('cell', { name: mobileNumber, exact: true }) })
+      .filter({ hasText: 'Potwierdzenie zgód' })
+      .first();
+    const sms = await row.getByRole('cell').last().innerText();
+    const code = /kod: ([A-Z0-9]{5})\./.exec(sms)?.[1];
+    if (!code) throw new Error(`no confirmation code for ${mobileNumber} in: ${sms}`);
+    return { code, sms };
+  } finally {
+    await outbox.close();
+  }
+}
+
 test('before her action starts she is told why she cannot invite; once it runs, the check form and her points', async ({ page }) => {
   const promoter = await createPromoterWithActions('Ola');
   await logIn(page, promoter);
@@ -168,7 +187,7 @@ test('a consumer who can be invited: can-invite, processing, finished; the SMS w
   await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue('');
 });
 
-test("no consents: she confirms them in the form ('Zaznacz wymagane zgody' first), they are recorded, and the invitation goes", async ({
+test("no consents: she enters them in the form ('Zaznacz wymagane zgody' first), the consumer confirms them with the code from her SMS, and the invitation goes", async ({
   page,
 }) => {
   await openMgm(page, 'Kasia');
@@ -180,19 +199,41 @@ test("no consents: she confirms them in the form ('Zaznacz wymagane zgody' first
   const form = step(page, 'Zgody marketingowe');
   const required = form.getByRole('checkbox', { name: /informacji handlowych drogą elektroniczną.*\(zgoda wymagana\)/ });
   await expect(required).toBeVisible();
-  await form.getByRole('button', { name: 'Zapisz zgody' }).click();
+  await form.getByRole('button', { name: 'Wyślij kod do konsumenta' }).click();
   await expect(form.getByText('Zaznacz wymagane zgody')).toBeVisible();
   await required.check();
   await form.getByRole('checkbox', { name: /wiadomościach SMS/ }).check();
-  await form.getByRole('button', { name: 'Zapisz zgody' }).click();
+  await form.getByRole('button', { name: 'Wyślij kod do konsumenta' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('mgm-consent-form.png') });
+  await form.getByRole('button', { name: 'Wyślij kod do konsumenta' }).click();
+
+  // awaiting-code (decision 079): nothing is hers until she confirms.
+  const awaiting = step(page, 'Potwierdzenie przez konsumenta');
+  await expect(awaiting).toContainText('Konsument otrzymał SMS z zaznaczonymi zgodami i kodem');
+  await page.screenshot({ path: test.info().outputPath('mgm-awaiting-code.png'), fullPage: true });
+  const mgmRecords = () =>
+    stored<{ field: string; decision: number; proof: string | null }>(
+      `select r.field, r.decision, r.mgm_confirmation_id as proof from consent_records r join consumers c on c.id = r.consumer_id
+        where c.email_address = ? and r.channel = 'mgm' order by r.field`,
+      CONSUMERS.noConsents,
+    );
+  expect(mgmRecords()).toEqual([]);
+  const { code, sms } = await confirmationCode(page, '+48500200103');
+  expect(sms).toContain('e-mail – tak, SMS – tak, media społecznościowe – nie, kontakt telefoniczny w sprawie urządzenia – nie.');
+
+  // A wrong code is said under the field; the right one confirms.
+  await awaiting.getByLabel('Kod z SMS-a konsumenta').fill(code === 'ZZZZZ' ? 'YYYYY' : 'ZZZZZ');
+  await awaiting.getByRole('button', { name: 'Potwierdź' }).click();
+  await expect(awaiting.getByLabel('Kod z SMS-a konsumenta')).toHaveAccessibleDescription(
+    'Kod jest błędny lub wygasł. Sprawdź kod z SMS-a konsumenta albo wyślij nowy.',
+  );
+  await page.screenshot({ path: test.info().outputPath('mgm-wrong-code.png'), fullPage: true });
+  await awaiting.getByLabel('Kod z SMS-a konsumenta').fill(code.toLowerCase());
+  await awaiting.getByRole('button', { name: 'Potwierdź' }).click();
 
   const canInvite = step(page, 'Zaproszenie');
   await expect(canInvite).toBeVisible();
-  const records = stored<{ field: string; decision: number; channel: string }>(
-    `select r.field, r.decision, r.channel from consent_records r join consumers c on c.id = r.consumer_id
-      where c.email_address = ? and r.channel = 'mgm' order by r.field`,
-    CONSUMERS.noConsents,
-  );
+  const records = mgmRecords();
   expect(records.map((r) => [r.field, r.decision])).toEqual([
     ['emailOptIn', 1],
     ['hypercareOptIn', 0],
@@ -200,9 +241,16 @@ test("no consents: she confirms them in the form ('Zaznacz wymagane zgody' first
     ['newsletterCommercialAuthorization', 1],
     ['socialMediaOptIn', 0],
   ]);
+  expect(new Set(records.map((r) => r.proof)).size).toBe(1);
+  const [proof] = stored<{ channel: string; recipient: string; confirmed_at: string | null }>(
+    'select channel, recipient, confirmed_at from mgm_consent_confirmations where id = ?',
+    records[0]!.proof,
+  );
+  expect(proof).toMatchObject({ channel: 'sms', recipient: '+48500200103', confirmed_at: expect.any(String) });
 
   await canInvite.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
   await expect(step(page, 'Zaproszenie wysłane')).toBeVisible();
+  await expect(ranking(page)).toContainText('10 pkt');
 });
 
 test('consents given to a text that has changed: opt-in-request, kept over a reload; the form opens and Anuluj resets', async ({

@@ -59,6 +59,9 @@ export const ERROR_STATUS = {
   E_MGM_NOT_ALLOWED: 403,
   E_ALREADY_INVITED: 409,
   E_INVITE_LIMIT: 429,
+  // the consumer's confirmation of consents entered through MGM (decision 079)
+  E_CONSENTS_OUTDATED: 422,
+  E_MGM_CODE_WRONG: 422,
   // consumer registration (spec §8 Registration errors; the registry's own codes are spelt as §8 spells them)
   E_OTP_SEND_LIMIT: 429,
   error_wrong_otp: 422,

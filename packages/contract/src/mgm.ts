@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { mgmEmailRules } from './rules/mgm.rules.ts';
+import { otpRules } from './rules/webform.rules.ts';
 import { ruledString } from './zod-rules.ts';
 
 // spec §2 Member-get-member, §3 Member-get-member state, §4 its status values, §5 MGM, §7 /mgm/* (issue 12).
-// The referral tool: she checks a consumer by e-mail, records the consumer's marketing consents when
-// they are missing, and invites the consumer by SMS; every invitation earns her points, and her balance
-// and ranking among promoters come from the server. Which codes lead to which status: decision 070.
+// The referral tool: she checks a consumer by e-mail, enters the consumer's marketing consents when
+// they are missing — pending until the consumer confirms them with the code sent to her by SMS — and
+// invites the consumer by SMS; every invitation earns her points, and her balance and ranking among
+// promoters come from the server. Which codes lead to which status: decisions 070 and 079.
 
 /**
  * spec §5 MGM: the same rule as the /mgm form's, so the server refuses exactly what the form would
@@ -26,27 +28,19 @@ export const MgmMaybeJoinResponse = z.object({
 export type MgmMaybeJoinResponse = z.infer<typeof MgmMaybeJoinResponse>;
 
 // /mgm/validate-consumer: the consumer with this e-mail. Refusals drive §4's statuses: 404
-// E_CONSUMER_NOT_FOUND (not-found), E_NO_CONSENTS (no-consents or opt-in-request, by its details),
-// E_ALREADY_MEMBER, E_NO_PRODUCTS.
+// E_CONSUMER_NOT_FOUND (not-found), E_ALREADY_MEMBER, E_NO_PRODUCTS, E_NO_CONSENTS (no-consents),
+// E_CONSENTS_OUTDATED (opt-in-request). None carries details: her brand and her consents are told only
+// after she has confirmed with a code (decision 079).
 export const MgmValidateBody = z.object({ consumer: z.object({ emailAddress: EmailAddress }) });
 export type MgmValidateBody = z.infer<typeof MgmValidateBody>;
 export const MgmValidateResponse = z.object({
   /** An opaque id of this check (§3 token uuid); never the consumer's data. */
   uuid: z.string(),
-  /** The brand the consumer is registered with (§3 mgm_user.brand). */
-  brand: z.string(),
 });
 export type MgmValidateResponse = z.infer<typeof MgmValidateResponse>;
 
-/**
- * data.details of E_NO_CONSENTS: the brand the consents are asked for (update-consumer's body needs it)
- * and why — 'missing': no marketing consent on record (§4 no-consents); 'outdated': given to a consent
- * text that has changed since, so it must be confirmed again (§4 opt-in-request). Decision 070.
- */
-export const MgmNoConsentsDetails = z.object({ brand: z.string(), consents: z.enum(['missing', 'outdated']) });
-export type MgmNoConsentsDetails = z.infer<typeof MgmNoConsentsDetails>;
-
-// /mgm/update-consumer: the consumer's marketing consents, recorded as consent records (channel 'mgm').
+// /mgm/update-consumer: the consumer's marketing consents as the promoter entered them; they wait for the
+// consumer's confirmation (/mgm/confirm-consumer), for which the server sends her a code by SMS.
 export const MgmUpdateBody = z.object({
   consumer: z.object({
     mobileOptIn: z.boolean(),
@@ -55,7 +49,11 @@ export const MgmUpdateBody = z.object({
     hypercareOptIn: z.boolean(),
     socialMediaOptIn: z.boolean(),
     emailAddress: EmailAddress,
-    brand: z.string().trim().min(1).max(40),
+    /**
+     * spec §7's field, kept; optional and not checked: the app learns her brand only after her
+     * confirmation, and a check would tell her brand to whoever guesses it (decision 079).
+     */
+    brand: z.string().trim().max(40).optional(),
     /** spec §5: required ('Zaznacz wymagane zgody'). */
     newsletterCommercialAuthorization: z.literal(true),
     /** spec §7: the hostess (her ident). */
@@ -65,6 +63,17 @@ export const MgmUpdateBody = z.object({
 export type MgmUpdateBody = z.infer<typeof MgmUpdateBody>;
 export const MgmUpdateResponse = z.object({ uuid: z.string() });
 export type MgmUpdateResponse = z.infer<typeof MgmUpdateResponse>;
+
+// /mgm/confirm-consumer (ours, decision 079): the code the consumer was sent, which turns the consents
+// entered for her into her consent records. Only then are her brand and the invitation told.
+export const MgmConfirmBody = z.object({ consumer: z.object({ emailAddress: EmailAddress, otp: ruledString(otpRules) }) });
+export type MgmConfirmBody = z.infer<typeof MgmConfirmBody>;
+export const MgmConfirmResponse = z.object({
+  uuid: z.string(),
+  /** The brand the consumer is registered with (§3 mgm_user.brand), told once she has confirmed. */
+  brand: z.string(),
+});
+export type MgmConfirmResponse = z.infer<typeof MgmConfirmResponse>;
 
 // /mgm/invite-consumer: an SMS with a link to the consumer; the app reads data[0].
 export const MgmInviteBody = z.object({ consumer: z.object({ emailAddress: EmailAddress }) });

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-consumers.ts';
 import * as m009 from './migrations/009-registrations.ts';
 import * as m010 from './migrations/010-mgm.ts';
 import * as m012 from './migrations/012-consent-texts.ts';
+import * as m013 from './migrations/013-mgm-consent-proof.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '009-registrations': m009,
   '010-mgm': m010,
   '012-consent-texts': m012,
+  '013-mgm-consent-proof': m013,
 };
 
 class StaticProvider implements MigrationProvider {

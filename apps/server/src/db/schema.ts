@@ -336,6 +336,39 @@ export interface ConsentRecordTable {
   action_id: string | null;
   action_point_id: string | null;
   channel: 'webform' | 'mgm';
+  /** MGM's proof: the consumer's confirmation with a code (migration 013, decision 079); null for the webform's. */
+  mgm_confirmation_id?: string | null;
+}
+
+/** Consents a promoter entered through MGM, pending until the consumer confirms them with a code (decision 079). */
+export interface MgmConsentConfirmationTable {
+  id: string;
+  user_id: string;
+  consumer_id: string;
+  action_id: string;
+  action_point_id: string | null;
+  /** JSON: [{ field, decision, text_version, text_hash }]. */
+  consents: string;
+  channel: 'sms';
+  recipient: string;
+  code_hash: string;
+  wrong_tries: Generated<number>;
+  sent_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+}
+
+/** One MGM call that looked a consumer up by e-mail (decision 079): the back office's view of probing. */
+export interface MgmLookupTable {
+  id: string;
+  user_id: string;
+  action_id: string;
+  email_hash: string;
+  call: 'validate' | 'update' | 'confirm' | 'invite';
+  /** 'ok' or the error code it answered. */
+  outcome: string;
+  counted: 0 | 1;
+  looked_up_at: string;
 }
 
 /** A stored consent record: the record and the text shown (migration 012, decision 078). */
@@ -407,6 +440,8 @@ export interface Database {
   consent_records: StoredConsentRecordTable;
   consent_texts: ConsentTextTable;
   mgm_invitations: MgmInvitationTable;
+  mgm_consent_confirmations: MgmConsentConfirmationTable;
+  mgm_lookups: MgmLookupTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -59,10 +59,11 @@ export const routePaths = {
   availabilityCreate: { path: '/availability/create', kind: 'json' },
   availabilityUpdate: { path: '/availability/update', kind: 'json' },
   availabilityDelete: { path: '/availability/delete', kind: 'json' },
-  // spec §7 /mgm/* (issue 12, decision 070)
+  // spec §7 /mgm/* (issue 12, decision 070; confirm-consumer is ours: decision 079)
   mgmMaybeJoin: { path: '/mgm/maybe-join', kind: 'json' },
   mgmValidateConsumer: { path: '/mgm/validate-consumer', kind: 'json' },
   mgmUpdateConsumer: { path: '/mgm/update-consumer', kind: 'json' },
+  mgmConfirmConsumer: { path: '/mgm/confirm-consumer', kind: 'json' },
   mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json' },
   // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
   webformCatalogues: { path: '/webform/catalogues', kind: 'json' },

@@ -57,6 +57,8 @@ import {
   VoucherTopUpResponse,
 } from '../vouchers.ts';
 import {
+  MgmConfirmBody,
+  MgmConfirmResponse,
   MgmInviteBody,
   MgmInviteResponse,
   MgmMaybeJoinResponse,
@@ -200,13 +202,19 @@ export const routeSchemas = {
     idempotent: false,
     body: MgmValidateBody,
     response: MgmValidateResponse,
-    summary: 'Check that a consumer can be invited (registry, club, products, consents)',
+    summary: 'Check that a consumer can be invited (registry, club, invitations, products, consents); tells no details',
   },
   mgmUpdateConsumer: {
     idempotent: true,
     body: MgmUpdateBody,
     response: MgmUpdateResponse,
-    summary: "Record the consumer's marketing consents",
+    summary: "Enter the consumer's marketing consents; they wait for her confirmation, a code sent to her by SMS",
+  },
+  mgmConfirmConsumer: {
+    idempotent: true,
+    body: MgmConfirmBody,
+    response: MgmConfirmResponse,
+    summary: 'The consumer confirms the consents entered for her with the code she was sent; answers her brand',
   },
   mgmInviteConsumer: {
     idempotent: true,

@@ -295,6 +295,8 @@ export async function clearAllData(db: Db): Promise<void> {
     // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
     await emptyAppendOnly(trx, 'consent_records');
     for (const table of [
+      'mgm_consent_confirmations',
+      'mgm_lookups',
       'mgm_invitations',
       'glo_devices',
       'inspiration_club_members',

@@ -38,7 +38,7 @@ export const MGM_DEMO_CONSUMERS: MgmConsumerSeed[] = [
     items: [{ kind: 'asset', brand: 'Vuse', model: 'Vuse Go' }],
     consents: 'current',
   },
-  // E_NO_CONSENTS 'missing' (no-consents): confirm the consents, then invite
+  // E_NO_CONSENTS (no-consents): the consents entered, confirmed with her code (decision 079), then invite
   {
     emailAddress: 'polecenie.bez.zgod@demo.pl',
     mobileNumber: '+48500200103',
@@ -47,7 +47,7 @@ export const MGM_DEMO_CONSUMERS: MgmConsumerSeed[] = [
     items: [{ kind: 'asset', brand: 'Vuse', model: 'Vuse Go' }],
     consents: 'none',
   },
-  // E_NO_CONSENTS 'outdated' (opt-in-request): given to a text the catalogue has replaced since
+  // E_CONSENTS_OUTDATED (opt-in-request): given to a text the catalogue has replaced since
   {
     emailAddress: 'polecenie.stare.zgody@demo.pl',
     mobileNumber: '+48500200104',

@@ -1,6 +1,5 @@
 import { isTestActionName } from '@promotor/contract/lead-items';
 import {
-  OTP_LENGTH,
   OTP_VALIDITY_MINUTES,
   type LeadOtpBody,
   type LeadVerifyBody,
@@ -9,7 +8,8 @@ import {
 } from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newCode, newId, sameHash, sha256 } from '../../lib/crypto.ts';
+import { newId, sha256 } from '../../lib/crypto.ts';
+import { CODE_MAX_WRONG_TRIES, judgeCode, newOneTimeCode, oneTimeCodeHash } from '../../lib/one-time-codes.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireActionInStatus } from '../actions/action-guards.ts';
 import { findStartedAction } from '../actions/actions.repository.ts';
@@ -30,7 +30,7 @@ export type LeadsDeps = {
 };
 
 /** Issue 11: wrong tries per code before even the right one is refused until a new send. */
-export const OTP_MAX_WRONG_TRIES = 5;
+export const OTP_MAX_WRONG_TRIES = CODE_MAX_WRONG_TRIES;
 /** Issue 11: sends per e-mail and per number in an hour. */
 export const OTP_SENDS_PER_HOUR = 3;
 /** Sends per promoter in an hour, whatever the contacts: a promoter's account cannot flood consumers (decision 063). */
@@ -47,7 +47,7 @@ export const contactOf = (lead: { emailAddress: string; mobileNumber: string }):
 // The codes and the send limits know the consumer only by hashes: no contact data in lead_otps or in
 // rate_counters for someone who never registers (decision 063).
 export const recipientHash = (c: ConsumerContact) => sha256(`lead-otp:${c.emailAddress}\n${c.mobileNumber}`);
-const codeHash = (otpId: string, channel: repo.OtpChannel, code: string) => sha256(`${otpId}:${channel}:${code.trim().toUpperCase()}`);
+const codeHash = oneTimeCodeHash;
 
 const codeMessage = (code: string) => `Twój kod weryfikacyjny: ${code}. Kod jest ważny ${OTP_VALIDITY_MINUTES} minut.`;
 
@@ -75,8 +75,8 @@ export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadO
   await countSend(deps.counters, contact, caller.userId);
   const now = deps.now();
   const id = newId();
-  const emailCode = newCode(OTP_LENGTH);
-  const smsCode = newCode(OTP_LENGTH);
+  const emailCode = newOneTimeCode();
+  const smsCode = newOneTimeCode();
   await repo.replaceOtp(deps.db, {
     id,
     recipient_hash: recipientHash(contact),
@@ -99,21 +99,16 @@ export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadO
   ]);
 }
 
-/**
- * Whether one code is right, within its tries: a try is taken before the comparison and given back
- * when the code was right, so only wrong tries count and parallel guesses cannot pass the limit.
- */
+/** Whether one of the pair is right, within its tries (lib/one-time-codes.ts, shared with MGM: decision 079). */
 export async function codeIsRight(
   db: Db,
   otp: { id: string; email_code_hash: string; sms_code_hash: string },
   channel: repo.OtpChannel,
   code: string,
 ) {
-  if (!(await repo.takeTry(db, otp.id, channel, OTP_MAX_WRONG_TRIES))) return false;
-  const stored = channel === 'email' ? otp.email_code_hash : otp.sms_code_hash;
-  const right = sameHash(stored, codeHash(otp.id, channel, code));
-  if (right) await repo.giveBackTry(db, otp.id, channel);
-  return right;
+  const hash = channel === 'email' ? otp.email_code_hash : otp.sms_code_hash;
+  const tries = { take: (max: number) => repo.takeTry(db, otp.id, channel, max), giveBack: () => repo.giveBackTry(db, otp.id, channel) };
+  return judgeCode(tries, { sendId: otp.id, channel, hash }, code);
 }
 
 /**

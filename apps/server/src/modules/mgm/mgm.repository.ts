@@ -37,13 +37,18 @@ export async function findConsumerBrand(db: Db, consumerId: string): Promise<str
   return item?.brand;
 }
 
-/** Her latest consent record of one field (the consent as it stands now), if any. */
+/**
+ * Her latest proven consent record of one field (the consent as it stands now), if any. Proven: the
+ * webform's (its codes proved her, decision 067) or MGM's confirmed by her code (decision 079); an MGM
+ * record without her confirmation (written before 2026-11-27) never decides her consent.
+ */
 export function latestConsent(db: Db, consumerId: string, field: string) {
   return db
     .selectFrom('consent_records')
     .select(['decision', 'text_version', 'text_hash'])
     .where('consumer_id', '=', consumerId)
     .where('field', '=', field)
+    .where((eb) => eb.or([eb('channel', '<>', 'mgm'), eb('mgm_confirmation_id', 'is not', null)]))
     .orderBy('recorded_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -1,9 +1,8 @@
-import type { MgmNoConsentsDetails } from '@promotor/contract';
 import { create } from 'zustand';
 import { ApiError, endsSession, newIdempotencyKey } from '../../lib/api-client.ts';
 import { createRequest } from '../../lib/requests/index.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { inviteConsumer, loadConsentTexts, maybeJoin, updateConsumer, validateConsumer } from './api/mgm.api.ts';
+import { confirmConsumer, inviteConsumer, loadConsentTexts, maybeJoin, updateConsumer, validateConsumer } from './api/mgm.api.ts';
 import type { MgmState, MgmStatus } from './mgm.slice.ts';
 
 // The member-get-member flow (spec §4 status values; decision 070): each step shows 'processing', calls
@@ -63,9 +62,6 @@ async function withIntentKey<T>(intent: unknown, call: (key: string) => Promise<
   }
 }
 
-const isNoConsentsDetails = (details: unknown): details is MgmNoConsentsDetails =>
-  typeof details === 'object' && details !== null && typeof (details as MgmNoConsentsDetails).brand === 'string';
-
 /** spec §4: the status a refusal leads to; anything else is the error status (decision 070). */
 function refusal(error: unknown, from: MgmStatus): Partial<MgmState> {
   // Her session is over: the slice has been cleared with it, and stays so.
@@ -78,23 +74,25 @@ function refusal(error: unknown, from: MgmStatus): Partial<MgmState> {
       return { status: 'already-member' };
     case 'E_NO_PRODUCTS':
       return { status: 'no-products' };
-    case 'E_NO_CONSENTS': {
-      const details = error instanceof ApiError && isNoConsentsDetails(error.details) ? error.details : null;
-      return {
-        status: details?.consents === 'outdated' ? 'opt-in-request' : 'no-consents',
-        mgmUser: { ...mgmNow().mgmUser, brand: details?.brand ?? mgmNow().mgmUser.brand },
-      };
-    }
+    case 'E_NO_CONSENTS':
+      return { status: 'no-consents' };
+    case 'E_CONSENTS_OUTDATED':
+      return { status: 'opt-in-request' };
+    case 'E_MGM_CODE_WRONG':
+      // Said under the code field, where she types it again or asks for a new one (decision 079).
+      return { status: 'awaiting-code', errorDetails: apiErrorDetails(error, 'awaiting-code') };
     case 'E_MGM_NOT_ALLOWED':
       // Her action ended meanwhile: the page says why she cannot invite now.
       void maybeJoinRequest.refresh();
       return { status: 'null' };
   }
-  const details: MgmErrorDetails =
-    error instanceof ApiError
-      ? { kind: error.kind, code: error.code, ts: error.ts, details: error.details, from }
-      : { kind: 'unexpected', code: null, ts: null, from };
-  return { status: 'error', errorDetails: details };
+  return { status: 'error', errorDetails: apiErrorDetails(error, from) };
+}
+
+function apiErrorDetails(error: unknown, from: MgmStatus): MgmErrorDetails {
+  return error instanceof ApiError
+    ? { kind: error.kind, code: error.code, ts: error.ts, details: error.details, from }
+    : { kind: 'unexpected', code: null, ts: null, from };
 }
 
 let running = false;
@@ -117,8 +115,9 @@ async function step(from: MgmStatus, call: () => Promise<Partial<MgmState>>): Pr
 export function checkConsumer(emailAddress: string): Promise<void> {
   setMgm({ mgmUser: { emailAddress, brand: '' }, tokenUuid: null });
   return step('null', async () => {
-    const { uuid, brand } = await validateConsumer(emailAddress);
-    return { status: 'can-invite', tokenUuid: uuid, mgmUser: { emailAddress, brand } };
+    // Her brand is told only after she confirmed with a code (decision 079).
+    const { uuid } = await validateConsumer(emailAddress);
+    return { status: 'can-invite', tokenUuid: uuid };
   });
 }
 
@@ -128,23 +127,38 @@ export const openConsentForm = () => setMgm({ status: 'opt-in-form' });
 /** The form's ticks, kept in the slice as she makes them. */
 export const setConsents = (consents: MgmState['consents']) => setMgm({ consents });
 
-/** opt-in-form → can-invite: the consents recorded (§7 /mgm/update-consumer; emailOptIn always true, the hostess as source). */
-export function saveConsents(consents: MgmState['consents']): Promise<void> {
-  const { mgmUser } = mgmNow();
+/**
+ * opt-in-form → awaiting-code: the consents entered (§7 /mgm/update-consumer; emailOptIn always true, the
+ * hostess as source) wait for the consumer's confirmation; the server sends her the code by SMS. The
+ * brand is not sent: the app does not know it before her code (decision 079). From awaiting-code the
+ * same call sends a new code ('Wyślij kod ponownie').
+ */
+export function saveConsents(consents: MgmState['consents'], from: MgmStatus = 'opt-in-form'): Promise<void> {
   const ident = useAppStore.getState().user.profile?.ident ?? '';
   // The form sends only with newsletterCommercialAuthorization ticked (spec §5 MGM).
   const consumer = {
     ...consents,
     newsletterCommercialAuthorization: true as const,
     emailOptIn: true as const,
-    emailAddress: mgmUser.emailAddress,
-    brand: mgmUser.brand,
+    emailAddress: mgmNow().mgmUser.emailAddress,
     lastModifiedSource: ident,
   };
   setMgm({ consents });
-  return step('opt-in-form', async () => {
-    const { uuid } = await withIntentKey(['update', consumer], (key) => updateConsumer(consumer, key));
-    return { status: 'can-invite', tokenUuid: uuid };
+  return step(from, async () => {
+    await withIntentKey(['update', consumer], (key) => updateConsumer(consumer, key));
+    return { status: 'awaiting-code' };
+  });
+}
+
+/** awaiting-code: a new code for the same consents (the previous one stops working). */
+export const resendCode = () => saveConsents(mgmNow().consents, 'awaiting-code');
+
+/** awaiting-code → can-invite: the code the consumer read out confirms her consents; her brand is told now. */
+export function confirmCode(otp: string): Promise<void> {
+  const { emailAddress } = mgmNow().mgmUser;
+  return step('awaiting-code', async () => {
+    const { uuid, brand } = await withIntentKey(['confirm', emailAddress, otp], (key) => confirmConsumer(emailAddress, otp, key));
+    return { status: 'can-invite', tokenUuid: uuid, mgmUser: { emailAddress, brand } };
   });
 }
 

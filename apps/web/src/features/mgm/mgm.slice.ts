@@ -1,11 +1,13 @@
 import type { SliceCreator } from '../../store/slice.ts';
 
-// spec §3 Member-get-member state and §4 status values. Filled by the member-get-member issue.
+// spec §3 Member-get-member state and §4 status values. Filled by the member-get-member issue;
+// 'awaiting-code' is ours: the consents entered wait for the consumer's code (decision 079).
 export type MgmStatus =
   | 'null'
   | 'opt-in-request'
   | 'no-consents'
   | 'opt-in-form'
+  | 'awaiting-code'
   | 'can-invite'
   | 'finished'
   | 'not-found'

@@ -40,6 +40,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_MGM_NOT_ALLOWED: 'Polecanie jest dostępne tylko w trakcie rozpoczętej akcji.',
   E_ALREADY_INVITED: 'Ten konsument otrzymał już zaproszenie.',
   E_INVITE_LIMIT: 'Wysłano zbyt wiele zaproszeń. Spróbuj ponownie za godzinę.',
+  E_CONSENTS_OUTDATED: 'Treść zgód marketingowych zmieniła się od czasu, gdy konsument je wyraził.',
+  E_MGM_CODE_WRONG: 'Kod jest błędny lub wygasł. Sprawdź kod z SMS-a konsumenta albo wyślij nowy.',
   E_OTP_SEND_LIMIT: 'Wysłano już 3 kody w ciągu godziny. Spróbuj ponownie później.',
   error_wrong_otp: 'Kod SMS jest błędny lub wygasł. Wróć i pobierz nowy kod.',
   error_wrong_otp_email: 'Kod e-mail jest błędny lub wygasł. Wróć i pobierz nowy kod.',

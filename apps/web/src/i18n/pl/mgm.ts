@@ -26,11 +26,18 @@ export const mgm = {
   confirmConsents: 'Potwierdź zgody',
   // opt-in-form
   consentsTitle: 'Zgody marketingowe',
-  consentsIntro: 'Zaznacz zgody, które konsument wyraża. Pierwsza zgoda jest wymagana.',
+  consentsIntro:
+    'Zaznacz zgody, które konsument wyraża. Pierwsza zgoda jest wymagana. Konsument potwierdzi je kodem, który otrzyma SMS-em.',
   required: (text: string) => `${text} (zgoda wymagana)`,
   loadingConsents: 'Wczytywanie treści zgód…',
   consentsFailed: 'Nie udało się wczytać treści zgód.',
-  saveConsents: 'Zapisz zgody',
+  saveConsents: 'Wyślij kod do konsumenta',
+  // awaiting-code (decision 079): the consents wait for the code the consumer got by SMS
+  codeTitle: 'Potwierdzenie przez konsumenta',
+  codeSent: 'Konsument otrzymał SMS z zaznaczonymi zgodami i kodem (ważnym 10 minut). Jeśli zgody się zgadzają, wpisz kod, który poda.',
+  code: 'Kod z SMS-a konsumenta',
+  confirmCode: 'Potwierdź',
+  resendCode: 'Wyślij kod ponownie',
   // can-invite
   inviteTitle: 'Zaproszenie',
   canInvite: (email: string) => `Konsument ${email} może otrzymać zaproszenie do programu.`,

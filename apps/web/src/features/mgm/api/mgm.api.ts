@@ -1,4 +1,11 @@
-import type { ConsentTextAnswer, MgmInvitation, MgmMaybeJoinResponse, MgmUpdateBody, MgmValidateResponse } from '@promotor/contract';
+import type {
+  ConsentTextAnswer,
+  MgmConfirmResponse,
+  MgmInvitation,
+  MgmMaybeJoinResponse,
+  MgmUpdateBody,
+  MgmValidateResponse,
+} from '@promotor/contract';
 import { api, ApiError, dataOf } from '../../../lib/api-client.ts';
 
 // spec §7 /mgm/*; the consent texts the opt-in form shows come from the webform's catalogues (decision 065),
@@ -11,6 +18,10 @@ export const validateConsumer = (emailAddress: string): Promise<MgmValidateRespo
 
 export const updateConsumer = (consumer: MgmUpdateBody['consumer'], idempotencyKey: string): Promise<{ uuid: string }> =>
   api.call('mgmUpdateConsumer', { consumer }, { idempotencyKey }).then(dataOf);
+
+/** The code the consumer read out from her SMS: her consents become hers, and her brand is told (decision 079). */
+export const confirmConsumer = (emailAddress: string, otp: string, idempotencyKey: string): Promise<MgmConfirmResponse> =>
+  api.call('mgmConfirmConsumer', { consumer: { emailAddress, otp } }, { idempotencyKey }).then(dataOf);
 
 /** spec §7: data[0] is used. */
 export const inviteConsumer = (emailAddress: string, idempotencyKey: string): Promise<MgmInvitation> =>

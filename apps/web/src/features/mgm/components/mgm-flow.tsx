@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import type { RequestView } from '../../../lib/requests/index.ts';
 import { cancel, clear, invite, openConsentForm, retry, useMayJoin, type MgmErrorDetails } from '../mgm-store.ts';
 import type { MgmState } from '../mgm.slice.ts';
+import { CodeConfirmForm } from './code-confirm-form.tsx';
 import { ConsentsForm } from './consents-form.tsx';
 import { EmailCheckForm } from './email-check-form.tsx';
 
@@ -113,6 +114,8 @@ export function MgmFlow({ state, maybeJoin }: { state: MgmState; maybeJoin: Requ
       );
     case 'opt-in-form':
       return <ConsentsForm consents={state.consents} />;
+    case 'awaiting-code':
+      return <CodeConfirmForm wrongCode={state.errorDetails as MgmErrorDetails | null} />;
     case 'can-invite':
       return (
         <Step

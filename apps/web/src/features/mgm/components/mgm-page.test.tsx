@@ -11,6 +11,7 @@ import { MgmPage } from './mgm-page.tsx';
 const MAYBE_JOIN = '/api/mgm/maybe-join';
 const VALIDATE = '/api/mgm/validate-consumer';
 const UPDATE = '/api/mgm/update-consumer';
+const CONFIRM = '/api/mgm/confirm-consumer';
 const INVITE = '/api/mgm/invite-consumer';
 const CATALOGUES = '/api/webform/catalogues';
 
@@ -91,7 +92,7 @@ describe('member-get-member (/mgm)', () => {
   it('a consumer who can be invited: can-invite, then finished with her new points; the next invitation starts blank', async () => {
     const answers = {
       [MAYBE_JOIN]: maybeJoin(true, 20, 3),
-      [VALIDATE]: { body: successEnvelope({ uuid: 'check-1', brand: 'Glo' }) },
+      [VALIDATE]: { body: successEnvelope({ uuid: 'check-1' }) },
       [INVITE]: { body: successEnvelope([{ uuid: 'inv-1', points: 10, ranking: { balance: 30, position: 1 } }]) },
     };
     const { user, sent } = openPage(answers);
@@ -103,7 +104,7 @@ describe('member-get-member (/mgm)', () => {
     expect(mgm()).toMatchObject({
       status: 'can-invite',
       tokenUuid: 'check-1',
-      mgmUser: { emailAddress: 'Klientka@Demo.pl', brand: 'Glo' },
+      mgmUser: { emailAddress: 'Klientka@Demo.pl', brand: '' },
     });
 
     await user.click(within(canInvite).getByRole('button', { name: 'Wyślij zaproszenie' }));
@@ -160,12 +161,13 @@ describe('member-get-member (/mgm)', () => {
     expect(mgm().status).toBe('no-products');
   });
 
-  it("no-consents asks to confirm the consents; the form needs the first one ('Zaznacz wymagane zgody'), then records them and can invite", async () => {
+  it("no-consents asks to confirm the consents; the form needs the first one ('Zaznacz wymagane zgody'), the consumer confirms them with her code, then she can be invited", async () => {
     const answers = {
       [MAYBE_JOIN]: maybeJoin(true),
-      [VALIDATE]: refused('E_NO_CONSENTS', 422, { brand: 'Vuse', consents: 'missing' }),
+      [VALIDATE]: refused('E_NO_CONSENTS', 422),
       [CATALOGUES]: catalogues,
       [UPDATE]: { body: successEnvelope({ uuid: 'check-2' }) },
+      [CONFIRM]: { body: successEnvelope({ uuid: 'check-2', brand: 'Vuse' }) },
     };
     const { user, sent } = openPage(answers);
     await checkEmail(user, 'bez.zgod@demo.pl');
@@ -177,13 +179,15 @@ describe('member-get-member (/mgm)', () => {
     const required = await within(form).findByRole('checkbox', { name: 'Zgoda na informacje handlowe e-mailem. (zgoda wymagana)' });
     await user.click(within(form).getByRole('checkbox', { name: 'Zgoda na SMS.' }));
     expect(mgm().consents.mobileOptIn).toBe(true);
-    await user.click(within(form).getByRole('button', { name: 'Zapisz zgody' }));
+    await user.click(within(form).getByRole('button', { name: 'Wyślij kod do konsumenta' }));
     expect(within(form).getByText('Zaznacz wymagane zgody')).toBeInTheDocument();
     expect(sent(UPDATE)).toEqual([]);
 
     await user.click(required);
-    await user.click(within(form).getByRole('button', { name: 'Zapisz zgody' }));
-    expect(await step('Zaproszenie')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Wyślij kod do konsumenta' }));
+    const awaiting = await step('Potwierdzenie przez konsumenta');
+    expect(within(awaiting).getByText(/Konsument otrzymał SMS z zaznaczonymi zgodami i kodem/)).toBeInTheDocument();
+    expect(mgm()).toMatchObject({ status: 'awaiting-code', tokenUuid: null });
     expect(sent(UPDATE).map((r) => r.body)).toEqual([
       {
         consumer: {
@@ -193,18 +197,54 @@ describe('member-get-member (/mgm)', () => {
           hypercareOptIn: false,
           emailOptIn: true,
           emailAddress: 'bez.zgod@demo.pl',
-          brand: 'Vuse',
           lastModifiedSource: 'HST1001',
         },
       },
     ]);
-    expect(mgm()).toMatchObject({ status: 'can-invite', tokenUuid: 'check-2' });
+
+    await user.click(within(awaiting).getByRole('button', { name: 'Potwierdź' }));
+    expect(within(awaiting).getByText('Kod powinien składać się z 5 znaków.')).toBeInTheDocument();
+    expect(sent(CONFIRM)).toEqual([]);
+    await user.type(within(awaiting).getByLabelText('Kod z SMS-a konsumenta'), 'ab 3de');
+    await user.click(within(awaiting).getByRole('button', { name: 'Potwierdź' }));
+    expect(await step('Zaproszenie')).toBeInTheDocument();
+    expect(sent(CONFIRM).map((r) => r.body)).toEqual([{ consumer: { emailAddress: 'bez.zgod@demo.pl', otp: 'AB3DE' } }]);
+    expect(mgm()).toMatchObject({
+      status: 'can-invite',
+      tokenUuid: 'check-2',
+      mgmUser: { emailAddress: 'bez.zgod@demo.pl', brand: 'Vuse' },
+    });
+  });
+
+  it("awaiting-code: a wrong code is said under the field and she may type it again; 'Wyślij kod ponownie' sends the same consents again", async () => {
+    const answers = {
+      [MAYBE_JOIN]: maybeJoin(true),
+      [UPDATE]: { body: successEnvelope({ uuid: 'check-3' }) },
+      [CONFIRM]: refused('E_MGM_CODE_WRONG', 422),
+    };
+    const { user, sent } = openPage(answers);
+    const consents = { newsletterCommercialAuthorization: true, mobileOptIn: false, socialMediaOptIn: true, hypercareOptIn: false };
+    setMgm({ status: 'awaiting-code', mgmUser: { emailAddress: 'bez.zgod@demo.pl', brand: '' }, consents });
+    const awaiting = await step('Potwierdzenie przez konsumenta');
+    await user.type(within(awaiting).getByLabelText('Kod z SMS-a konsumenta'), 'ZZZZZ');
+    await user.click(within(awaiting).getByRole('button', { name: 'Potwierdź' }));
+    expect(await screen.findByLabelText('Kod z SMS-a konsumenta')).toHaveAccessibleDescription(
+      'Kod jest błędny lub wygasł. Sprawdź kod z SMS-a konsumenta albo wyślij nowy.',
+    );
+    expect(mgm().status).toBe('awaiting-code');
+
+    await user.click(screen.getByRole('button', { name: 'Wyślij kod ponownie' }));
+    expect(await step('Potwierdzenie przez konsumenta')).toBeInTheDocument();
+    expect(sent(UPDATE).map((r) => r.body)).toEqual([
+      { consumer: { ...consents, emailOptIn: true, emailAddress: 'bez.zgod@demo.pl', lastModifiedSource: 'HST1001' } },
+    ]);
+    expect(screen.getByLabelText('Kod z SMS-a konsumenta')).not.toHaveAccessibleDescription();
   });
 
   it('opt-in-request asks to confirm consents given to a text that has changed since', async () => {
     const { user } = openPage({
       [MAYBE_JOIN]: maybeJoin(true),
-      [VALIDATE]: refused('E_NO_CONSENTS', 422, { brand: 'Glo', consents: 'outdated' }),
+      [VALIDATE]: refused('E_CONSENTS_OUTDATED', 422),
       [CATALOGUES]: catalogues,
     });
     await checkEmail(user, 'stare.zgody@demo.pl');
@@ -212,7 +252,7 @@ describe('member-get-member (/mgm)', () => {
     expect(within(request).getByText(/Treść zgód marketingowych zmieniła się/)).toBeInTheDocument();
     await user.click(within(request).getByRole('button', { name: 'Potwierdź zgody' }));
     expect(await step('Zgody marketingowe')).toBeInTheDocument();
-    expect(mgm().mgmUser.brand).toBe('Glo');
+    expect(mgm().status).toBe('opt-in-form');
   });
 
   it("the consent texts that cannot be loaded are said, with 'Spróbuj ponownie'", async () => {
