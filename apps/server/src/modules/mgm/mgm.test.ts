@@ -414,7 +414,7 @@ describe.each(testDatabases)("member-get-member: the demo seed's consumers (%s)"
     expect((await kit.update(anna, consumer)).statusCode).toBe(200);
     expect((await kit.confirm(anna, consumer.emailAddress, await kit.codeSentTo(consumer.mobileNumber))).statusCode).toBe(200);
 
-    await clearAllData(t.db);
+    await t.asOwner(clearAllData);
     expect(await t.db.selectFrom('mgm_lookups').select('id').execute()).toEqual([]);
     expect(await t.db.selectFrom('mgm_consent_confirmations').select('id').execute()).toEqual([]);
     expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(true);
