@@ -33,6 +33,29 @@ function startTime(s: StartSeed): Date {
   return new Date(Math.max(dayStart, Math.min(planned, minutes(s.now, -60).getTime())));
 }
 
+/** The front and rear start photos (bereal_start), as the app uploads them. */
+async function insertStartPhotos(db: Db, s: StartSeed, createdAt: string): Promise<void> {
+  for (const position of [0, 1]) {
+    const id = newId();
+    const data = displayJpeg(position === 1);
+    await s.blobStore.put(`${id}.jpg`, data);
+    await db
+      .insertInto('action_files')
+      .values({
+        id,
+        action_id: s.actionId,
+        user_id: s.userId,
+        ident: 'bereal_start',
+        position,
+        blob_key: `${id}.jpg`,
+        content_type: 'image/jpeg',
+        size: data.length,
+        created_at: createdAt,
+      })
+      .execute();
+  }
+}
+
 /** Her start checklist, the front and rear start photos and her check-in, as the app sends them. */
 export async function seedStart(db: Db, s: StartSeed): Promise<void> {
   const checkIn = startTime(s);
@@ -49,25 +72,7 @@ export async function seedStart(db: Db, s: StartSeed): Promise<void> {
       received_at: at(-1),
     })
     .execute();
-  for (const position of [0, 1]) {
-    const id = newId();
-    const data = displayJpeg(position === 1);
-    await s.blobStore.put(`${id}.jpg`, data);
-    await db
-      .insertInto('action_files')
-      .values({
-        id,
-        action_id: s.actionId,
-        user_id: s.userId,
-        ident: 'bereal_start',
-        position,
-        blob_key: `${id}.jpg`,
-        content_type: 'image/jpeg',
-        size: data.length,
-        created_at: at(0),
-      })
-      .execute();
-  }
+  await insertStartPhotos(db, s, at(0));
   const wall = toWallClock(checkIn, s.timezone);
   await db
     .insertInto('action_status_events')
