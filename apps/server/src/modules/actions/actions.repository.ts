@@ -109,12 +109,16 @@ export async function updateAssignment(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** When her latest recorded check-in, check-out or cancel counts (ISO UTC), of any action. */
+/**
+ * When her latest check-in or check-out counts (ISO UTC), of any action. Not a cancel: it counts on
+ * arrival, and an earlier start tapped before it arrived must keep its time.
+ */
 export async function lastStatusEventAt(db: Db, userId: string): Promise<string | null> {
   const row = await db
     .selectFrom('action_status_events')
     .select('created_at')
     .where('user_id', '=', userId)
+    .where('kind', 'in', ['check_in', 'check_out'])
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -129,7 +129,7 @@ const refuseWith = (code: ActionStatusRefusal | null) => {
   if (code) throw new AppError(code);
 };
 
-/** Her tap time within its bounds (decision 072): after her last recorded step, on or after the action's day. */
+/** Her tap time within its bounds (decision 072): not before her last check-in or check-out, nor before the action's day. */
 async function tapTimeOf(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, tappedAt: string | undefined) {
   const after = await repo.lastStatusEventAt(deps.db, caller.userId);
   return tapTime(tappedAt, { now: deps.now(), timezone: deps.timezone, since: action.since, after });

@@ -106,6 +106,21 @@ describe.each(testDatabases)('tap times (%s)', (dialect) => {
     expect(report.durationSeconds).toBe(0);
   });
 
+  it('a cancel that arrived first does not move a start she tapped before it', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const cancelled = await buildAction(t, ewa);
+    const shop = await buildAction(t, ewa, { since: wallTime(t, 0, '08:00') });
+    const cancel = await post(
+      t.app,
+      '/action/cancel',
+      { action: { uuid: cancelled.uuid }, actionPoint: { uuid: cancelled.points[0] } },
+      ewa.token,
+    );
+    expect(cancel.statusCode).toBe(200);
+    expect((await checkIn(t.app, ewa.token, shop, { tappedAt: ago(300 * SECOND) })).statusCode).toBe(200);
+    expect((await eventsOf(shop))[0]!.created_at).toBe(ago(300 * SECOND));
+  });
+
   it('a tap time that is no ISO time is E_VALIDATION', async () => {
     const ewa = await buildSignedInPromoter(t);
     const shop = await buildAction(t, ewa);
