@@ -83,6 +83,8 @@ test('a start refused after reconnecting (the action was cancelled meanwhile) is
   await context.setOffline(false);
   const popup = page.getByRole('dialog', { name: 'Wystąpił błąd.' });
   await expect(popup).toContainText('Nie udało się zapisać odpowiedzi z ankiety.', { timeout: 20_000 });
+  // Which action it was (decision 072): she may have queued several while offline.
+  await expect(popup).toContainText(`Akcja „${ZABKA}”`);
   // The code is meta.ts: readable in Warsaw time, on one line, with the exact value kept for support.
   const readable = popup.getByText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
   await expect(popup).toContainText(/Kod błędu: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);

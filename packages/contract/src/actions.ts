@@ -64,6 +64,12 @@ export const ActionResponse = z.object({ action: Action });
 export type ActionResponse = z.infer<typeof ActionResponse>;
 
 const Ref = z.object({ uuid: z.string().min(1).max(64) });
+/**
+ * Ours (decision 072): when she tapped, ISO 8601 with offset. A step sent late from the outbox keeps
+ * the time it happened; the server keeps it within plausible bounds and stores its own receipt time
+ * beside it. Missing: the server's now, so clients that do not send it work as before.
+ */
+const TappedAt = z.iso.datetime({ offset: true }).optional();
 const Latitude = z.number().min(-90).max(90);
 const Longitude = z.number().min(-180).max(180);
 
@@ -73,6 +79,7 @@ export const CheckInBody = z.object({
   actionPoint: Ref,
   location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() }),
   cashTerminal: z.object({ id: ruledString(cashTerminalRules) }).optional(),
+  tappedAt: TappedAt,
 });
 export type CheckInBody = z.infer<typeof CheckInBody>;
 
@@ -80,6 +87,7 @@ export const CheckOutBody = z.object({
   action: Ref.optional(),
   actionPoint: Ref,
   location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() }).optional(),
+  tappedAt: TappedAt,
 });
 export type CheckOutBody = z.infer<typeof CheckOutBody>;
 
@@ -122,7 +130,7 @@ const EndPoll = z.object({
 
 /** spec §7 /poll/answer: the start checklist or the end reason ('other' needs its text). */
 export const PollAnswerBody = z
-  .object({ action: Ref, poll: z.discriminatedUnion('ident', [StartPoll, EndPoll]) })
+  .object({ action: Ref, poll: z.discriminatedUnion('ident', [StartPoll, EndPoll]), tappedAt: TappedAt })
   .superRefine((body, ctx) => {
     if (body.poll.ident !== 'action_end') return;
     const [answer] = body.poll.content;

@@ -15,6 +15,12 @@ export const CALENDAR_SELECTABLE_MONTHS = 3;
 export const VOUCHER_TOP_UP_SIZE = 10;
 export const VOUCHER_REDEEM_MAX = 50;
 
+/**
+ * Ours (decision 072): how old a step from the outbox may be and still count at its tap time — as long
+ * as the server keeps its Idempotency-Key (a retry older than that could be applied twice anyway).
+ */
+export const OUTBOX_MAX_AGE_DAYS = 30;
+
 export const RECEIPTS_PAGE_SIZE = 100;
 /**
  * spec §7: a survey sent without a current action uses a fixed fallback action id (value not shown).

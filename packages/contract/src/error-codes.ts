@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   E_UNSUPPORTED_FILE_TYPE: 415,
   E_INSUFFICIENT_AMOUNT_IN_DB: 409,
   E_MISSING_LEAD_ID: 422,
+  // a check-in without the start photos of that action (spec §4: answers, photos, check-in; decision 072)
+  E_START_PHOTOS_MISSING: 409,
   // vouchers (decision 056)
   E_EVENT_NOT_FOUND: 404,
   E_VOUCHER_BATCH_NOT_FOUND: 404,

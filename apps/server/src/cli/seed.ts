@@ -36,7 +36,7 @@ async function run(db: Db): Promise<string> {
     const userId = await findPromoterId(db, username);
     // The test action first: refused while she runs another, before anything is added.
     const testAction = process.argv.includes('--test-action');
-    if (testAction) await seedTestAction(db, userId, { timezone: config.timezone });
+    if (testAction) await seedTestAction(db, userId, { timezone: config.timezone, blobStore });
     await seedFreshDay(db, userId, { timezone: config.timezone, blobStore });
     return testAction
       ? `Dodano akcje demonstracyjne i rozpoczętą akcję testową (exp1707) dla ${username}.`

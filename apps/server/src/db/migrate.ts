@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-reports.ts';
 import * as m008 from './migrations/008-consumers.ts';
 import * as m009 from './migrations/009-registrations.ts';
 import * as m010 from './migrations/010-mgm.ts';
+import * as m011 from './migrations/011-tap-times.ts';
 import * as m012 from './migrations/012-consent-texts.ts';
 import * as m013 from './migrations/013-mgm-consent-proof.ts';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '008-consumers': m008,
   '009-registrations': m009,
   '010-mgm': m010,
+  '011-tap-times': m011,
   '012-consent-texts': m012,
   '013-mgm-consent-proof': m013,
 };

@@ -150,8 +150,12 @@ export interface ActionStatusEventTable {
   latitude: number | null;
   longitude: number | null;
   cash_terminal_id: string | null;
+  /** When she tapped (ISO UTC; the body's tappedAt within its bounds, else the receipt time, decision 072). */
   created_at: string;
+  /** created_at on the wall clock of APP_TIMEZONE: what the reports and redemptions read. */
   wall_time: string;
+  /** When the server received it (ISO UTC); null never written since migration 011. */
+  received_at: string | null;
 }
 
 export interface ActionLocationTable {
@@ -174,7 +178,10 @@ export interface PollAnswerTable {
   ident: 'action_start' | 'action_end';
   /** JSON text of the poll content as the client sent it. */
   content: string;
+  /** When she answered (ISO UTC; tappedAt within its bounds, decision 072). */
   created_at: string;
+  /** When the server received it (ISO UTC). */
+  received_at: string | null;
 }
 
 export interface ActionFileTable {

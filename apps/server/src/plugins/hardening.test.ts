@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post, testDatabases, type TestApp } from '../test/test-app.ts';
 import { buildAction, buildPromoter, buildSignedInPromoter, wallTime } from '../test/builders.ts';
 import { buildJpeg, uploadPhotos } from '../test/files.ts';
+import { sendStartPhotos } from '../test/action-steps.ts';
 
 // Findings of the review of the foundation and field-actions work, each kept fixed by a test.
 describe.each(testDatabases)('malformed and hostile input (%s)', (dialect) => {
@@ -204,6 +205,8 @@ describe.each(testDatabases)('races and limits (%s)', (dialect) => {
     const ewa = await buildSignedInPromoter(t);
     const first = await buildAction(t, ewa);
     const second = await buildAction(t, ewa);
+    // Both starts have their photos (decision 072), so only the one-started-action rule can refuse one.
+    for (const action of [first, second]) expect((await sendStartPhotos(t.app, ewa.token, action)).statusCode).toBe(200);
     const checkIn = (point: string) =>
       post(t.app, '/action/check-in', { actionPoint: { uuid: point }, location: { latitude: null, longitude: null } }, ewa.token);
     const results = await Promise.all([checkIn(first.points[0]!), checkIn(second.points[0]!)]);

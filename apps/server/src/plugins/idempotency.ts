@@ -1,3 +1,4 @@
+import { OUTBOX_MAX_AGE_DAYS } from '@promotor/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -19,7 +20,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** A pending entry older than this is taken to belong to a request that died mid-way. */
 const PENDING_TIMEOUT_MS = 60_000;
 /** As long as a phone's outbox may plausibly still retry (a promoter offline for weeks). */
-const RETENTION_MS = 30 * 24 * 3_600_000;
+const RETENTION_MS = OUTBOX_MAX_AGE_DAYS * 24 * 3_600_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Key order must not make two equal bodies look different. */

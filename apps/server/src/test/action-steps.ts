@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BuiltAction } from './builders.ts';
+import { buildJpeg, uploadPhotos } from './files.ts';
 import { post } from './test-app.ts';
 
 // What the phone sends for an action, as one step each: tests read as the flow they protect.
@@ -36,7 +37,12 @@ export async function listHistory(
   return res.json().data.actions;
 }
 
-export const checkIn = (app: FastifyInstance, token: string, action: BuiltAction, extra: object = {}) =>
+/** Her start photos, front and rear (spec §4: sent before the check-in, which needs them — decision 072). */
+export const sendStartPhotos = (app: FastifyInstance, token: string, action: BuiltAction) =>
+  uploadPhotos(app, token, { action: { uuid: action.uuid }, ident: 'bereal_start' }, [buildJpeg(), buildJpeg()]);
+
+/** The check-in call alone, without the start photos before it (for the tests of that rule). */
+export const checkInOnly = (app: FastifyInstance, token: string, action: BuiltAction, extra: object = {}) =>
   post(
     app,
     '/action/check-in',
@@ -50,5 +56,19 @@ export const checkIn = (app: FastifyInstance, token: string, action: BuiltAction
     token,
   );
 
-export const checkOut = (app: FastifyInstance, token: string, action: BuiltAction, headers: Record<string, string> = {}) =>
-  post(app, '/action/check-out', { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0] } }, token, headers);
+/**
+ * A start as the app makes it: the start photos, then the check-in. A refused upload (another action
+ * running, a cancelled action) is left for the check-in to refuse with its own code.
+ */
+export async function checkIn(app: FastifyInstance, token: string, action: BuiltAction, extra: object = {}) {
+  await sendStartPhotos(app, token, action);
+  return checkInOnly(app, token, action, extra);
+}
+
+export const checkOut = (
+  app: FastifyInstance,
+  token: string,
+  action: BuiltAction,
+  headers: Record<string, string> = {},
+  extra: object = {},
+) => post(app, '/action/check-out', { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0] }, ...extra }, token, headers);

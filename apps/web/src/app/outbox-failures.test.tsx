@@ -17,6 +17,7 @@ import {
 import { startSession } from '../features/auth/session.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession } from '../test/builders.ts';
+import { startItems } from '../features/actions/submit/outbox-items.ts';
 import { OutboxFailures, outboxFailureDescription } from './outbox-failures.tsx';
 
 afterEach(() => stopOutbox());
@@ -48,6 +49,33 @@ describe('refused outbox items', () => {
     await user.click(screen.getByRole('button', { name: 'Wróć' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('names the action a refused item was for, and a check-in without its photos says the action was not started', async () => {
+    useFreshIndexedDb();
+    localStorage.setItem('token', 'token-of-anna');
+    useFakeServer((request) =>
+      request.path === '/action/file/create'
+        ? refused('E_WRONG_ACTION_STATUS')
+        : request.path === '/action/check-in'
+          ? refused('E_START_PHOTOS_MISSING')
+          : ok(),
+    );
+    const photo = new Blob(['x'], { type: 'image/jpeg' });
+    const data = { checklist: [], cashTerminal: 'K12', photos: { front: photo, rear: photo, sameCamera: false }, actionPointUuid: 'p-1' };
+    const location = { latitude: null, longitude: null };
+    await enqueue(startItems({ uuid: 'action-1', name: 'Degustacja glo — Żabka' }, data, location, '2026-06-10T18:25:20.000Z'));
+    await outboxSettled();
+    const user = userEvent.setup();
+    render(<OutboxFailures />);
+
+    const photos = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(photos).toHaveTextContent('Akcja „Degustacja glo — Żabka”');
+    expect(photos).toHaveTextContent('Wystąpił błąd podczas wysyłania zdjęć');
+    await user.click(screen.getByRole('button', { name: 'Wróć' }));
+    const start = await screen.findByRole('dialog', { name: 'Wystąpił błąd.' });
+    expect(start).toHaveTextContent('Akcja „Degustacja glo — Żabka”');
+    expect(start).toHaveTextContent('Nie udało się rozpocząć akcji: zdjęcia z rozpoczęcia nie dotarły. Rozpocznij ją ponownie.');
   });
 
   it("a proxy's page instead of the API's answer (HTML 413) shows the generic message", async () => {

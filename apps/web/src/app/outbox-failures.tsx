@@ -38,6 +38,8 @@ export function OutboxFailures() {
       key={shown.id}
       open={failure !== null}
       description={outboxFailureDescription(shown)}
+      // Which action it was (decision 072): she may have queued several while offline.
+      subject={shown.subject}
       code={shown.ts ?? shown.code}
       onClose={() => dismissFailure(shown.id)}
     />

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityRefusal } from '@promotor/contract/rules';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { wallDate } from '../../lib/time.ts';
-import { buildPromoter } from '../../test/builders.ts';
+import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { sniffImageType } from '../../lib/image-type.ts';
 import { isTestActionName } from '@promotor/contract/lead-items';
 import { DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL } from './consumer-seed.ts';
@@ -227,7 +227,7 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     const ewa = await buildPromoter(t);
     const options = { timezone: t.config.timezone, now: t.clock.now() };
     await seedFreshDay(t.db, ewa.userId, { ...options, blobStore: t.app.blobStore });
-    await seedTestAction(t.db, ewa.userId, options);
+    await seedTestAction(t.db, ewa.userId, { ...options, blobStore: t.app.blobStore });
     const started = await t.db
       .selectFrom('actions as a')
       .innerJoin('action_assignments as s', 's.action_id', 'a.id')
@@ -236,7 +236,50 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
       .select(['a.name', 'a.since'])
       .execute();
     expect(started).toEqual([{ name: TEST_ACTION_NAME, since: `${wallDate(t.clock.now(), t.config.timezone)} 00:00:00` }]);
-    await expect(seedTestAction(t.db, ewa.userId, options)).rejects.toThrow('Ta osoba ma już rozpoczętą akcję');
+    await expect(seedTestAction(t.db, ewa.userId, { ...options, blobStore: t.app.blobStore })).rejects.toThrow(
+      'Ta osoba ma już rozpoczętą akcję',
+    );
+  });
+
+  it("Anna's and Piotr's running actions were started as the app starts one: checklist, start photos, check-in", async () => {
+    for (const username of ['anna@demo.pl', 'piotr@demo.pl']) {
+      const userId = await userIdOf(username);
+      const running = await t.db
+        .selectFrom('action_assignments')
+        .select(['action_id', 'last_status_at'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'started')
+        .executeTakeFirstOrThrow();
+      const actionId = running.action_id;
+      const polls = await t.db.selectFrom('poll_answers').select('ident').where('action_id', '=', actionId).execute();
+      expect(polls.map((p) => p.ident)).toEqual(['action_start']);
+      const photos = await t.db.selectFrom('action_files').select('ident').where('action_id', '=', actionId).execute();
+      expect(photos.map((p) => p.ident)).toEqual(['bereal_start', 'bereal_start']);
+      const events = await t.db
+        .selectFrom('action_status_events')
+        .select(['kind', 'wall_time'])
+        .where('action_id', '=', actionId)
+        .execute();
+      expect(events).toEqual([{ kind: 'check_in', wall_time: running.last_status_at }]);
+    }
+  });
+
+  it('finishing a seeded running action gives a full report: start, end, duration, status finished', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const options = { timezone: t.config.timezone, now: t.clock.now(), blobStore: t.app.blobStore };
+    await seedTestAction(t.db, ewa.userId, options);
+    const current = (await post(t.app, '/action/recent', undefined, ewa.token)).json().data.action.current;
+    const point = { uuid: current.actionPoints[0].uuid };
+    expect((await post(t.app, '/action/check-out', { action: { uuid: current.uuid }, actionPoint: point }, ewa.token)).statusCode).toBe(
+      200,
+    );
+    const report = (await post(t.app, '/action/report', { action: { uuid: current.uuid } }, ewa.token)).json().data.report;
+    expect(report).toMatchObject({
+      start: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      end: toWallClock(t.clock.now(), t.config.timezone),
+      status: 'finished',
+    });
+    expect(report.durationSeconds).toBeGreaterThan(0);
   });
 
   it('seeds only an empty database, and rebuilds after a reset', async () => {

@@ -12,6 +12,7 @@ import { seedAvailability } from './availability-seed.ts';
 import { seedConsumers } from './consumer-seed.ts';
 import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
+import { seedStart } from './start-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
@@ -186,11 +187,7 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore
  * (`npm run seed -- --actions-for EMAIL --test-action`): the webform registers without codes there, and
  * its registrations are flagged as tests. Refused when she already runs an action (one at a time).
  */
-export async function seedTestAction(
-  db: Db,
-  userId: string,
-  { timezone, now = new Date() }: Omit<SeedOptions, 'blobStore'>,
-): Promise<void> {
+export async function seedTestAction(db: Db, userId: string, { timezone, blobStore, now = new Date() }: SeedOptions): Promise<void> {
   const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
   if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
   const running = await db
@@ -201,17 +198,20 @@ export async function seedTestAction(
     .executeTakeFirst();
   if (running) throw new Error('Ta osoba ma już rozpoczętą akcję: najpierw ją zakończ.');
   const date = wallDate(now, timezone);
-  await insertAction(db, {
+  const since = `${date} 00:00:00`;
+  const action = await insertAction(db, {
     eventId: event.id,
     userId,
     name: TEST_ACTION_NAME,
-    since: `${date} 00:00:00`,
+    since,
     until: `${date} 23:59:00`,
     global: 'started',
     points: [POINTS.galeria],
     userStatus: 'started',
     createdAt: now.toISOString(),
   });
+  // Started as the app starts one (decision 073): finishing it gives a full report.
+  await seedStart(db, { actionId: action.id, userId, pointId: action.pointIds[0] ?? null, since, timezone, now, blobStore });
 }
 
 /** True when the database has no users yet, i.e. demo data may be seeded. */

@@ -2,11 +2,13 @@ import { isTestActionName } from '@promotor/contract/lead-items';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { newCode, newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
+import { instantOfWall } from '../../lib/wall-instant.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import type { Db } from '../kysely.ts';
 import { insertAction, type PointSeed } from './action-writer.ts';
 import { insertLead, type LeadItemSeed } from './lead-writer.ts';
 import { displayJpeg, receiptJpeg } from './seed-jpeg.ts';
+import { seedStart } from './start-seed.ts';
 
 // Demo data of the reports (issue 10, decision 060): her finished actions with the check-in and
 // check-out that the report reads, receipts and survey photos (real JPEGs), survey answers, and
@@ -45,17 +47,6 @@ const SURVEYS = [
   { chechboxes: ['tak', 'tak', 'nie'], text: 'Detalista prosi o więcej ulotek glo.' },
   { chechboxes: ['tak', 'nie', 'tak'], text: null },
 ];
-
-/** The instant a wall-clock time of the zone names (the later one in an autumn's repeated hour). */
-function instantOf(wall: string, timeZone: string): Date {
-  const asUtc = Date.parse(`${wall.replace(' ', 'T')}Z`);
-  let instant = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const shown = Date.parse(`${toWallClock(new Date(instant), timeZone).replace(' ', 'T')}Z`);
-    instant -= shown - asUtc;
-  }
-  return new Date(instant);
-}
 
 const plusMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
@@ -105,8 +96,8 @@ async function registrations(db: Db, o: Context, action: { id: string; pointId: 
 
 /** A finished day: check-in and check-out (at the last point when `changePoint`), survey, registrations. */
 async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoint: boolean; leads: number; receipts: number }) {
-  const checkIn = plusMinutes(instantOf(a.since, o.timezone), 3);
-  const checkOut = plusMinutes(instantOf(a.until, o.timezone), -7);
+  const checkIn = plusMinutes(instantOfWall(a.since, o.timezone), 3);
+  const checkOut = plusMinutes(instantOfWall(a.until, o.timezone), -7);
   const events = [
     { kind: 'check_in' as const, at: checkIn, point: a.pointIds[0] ?? null },
     { kind: 'check_out' as const, at: checkOut, point: (o2.changePoint ? a.pointIds.at(-1) : a.pointIds[0]) ?? null },
@@ -125,6 +116,7 @@ async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoin
         cash_terminal_id: e.kind === 'check_in' ? 'K12' : null,
         created_at: e.at.toISOString(),
         wall_time: toWallClock(e.at, o.timezone),
+        received_at: e.at.toISOString(),
       })
       .execute();
   }
@@ -216,8 +208,11 @@ export async function seedReports(db: Db, o: ReportSeedOptions): Promise<void> {
     const pointIds = points.filter((p) => p.action_id === a.id).map((p) => p.id);
     if (a.status === 'finished') {
       await finishedDay(db, context, { ...a, pointIds }, { changePoint: false, leads: 2, receipts: 1 });
-    } else if (!isTestActionName(a.name)) {
-      // Her current action: registrations of the last hour (none on the test action: they would not count).
+    } else {
+      // Her current action, started as the app starts one (decision 073), and registrations of the last
+      // hour (none on the test action: they would not count).
+      await seedStart(db, { ...o, actionId: a.id, pointId: pointIds[0] ?? null, since: a.since });
+      if (isTestActionName(a.name)) continue;
       const times = [50, 30, 10].map((m) => plusMinutes(o.now, -m));
       await registrations(db, context, { id: a.id, pointId: pointIds[0] ?? null }, times, 1);
     }

@@ -109,6 +109,35 @@ export async function updateAssignment(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * When her latest check-in or check-out counts (ISO UTC), of any action. Not a cancel: it counts on
+ * arrival, and an earlier start tapped before it arrived must keep its time.
+ */
+export async function lastStatusEventAt(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('action_status_events')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['check_in', 'check_out'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/** Whether her start photos (bereal_start) of the action are stored: the proof a check-in needs. */
+export async function hasStartPhotos(db: Db, actionId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('action_files')
+    .select('id')
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('ident', '=', 'bereal_start')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Promise<void> {
   await db.insertInto('action_status_events').values(row).execute();
 }

@@ -9,6 +9,7 @@ import type { CallerUser } from '../../plugins/auth.ts';
 import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction, type AssignedAction } from './action-guards.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
+import { tapTime, type TapTime } from './tap-time.ts';
 
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
 
@@ -73,6 +74,8 @@ function stamp(deps: ActionsDeps) {
 
 type Transition = {
   kind: 'check_in' | 'check_out' | 'cancel';
+  /** When it counts: her tap time within its bounds (check-in, check-out), else now. */
+  at?: TapTime;
   expected: 'started' | null;
   set: { status?: 'started' | 'finished'; action_point_id?: string; cancelled_at?: string };
   location?: { latitude: number | null; longitude: number | null };
@@ -85,7 +88,8 @@ type Transition = {
  * service checked, so that of two racing requests only one succeeds.
  */
 async function transition(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, pointId: string | null, t: Transition) {
-  const at = stamp(deps);
+  const now = stamp(deps);
+  const at = t.at ?? { iso: now.iso, wall: now.wall, receivedIso: now.iso };
   await deps.db
     .transaction()
     .execute(async (trx) => {
@@ -106,6 +110,7 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: Assigne
         cash_terminal_id: t.cashTerminalId ?? null,
         created_at: at.iso,
         wall_time: at.wall,
+        received_at: at.receivedIso,
       });
     })
     .catch((error: unknown) => {
@@ -124,14 +129,24 @@ const refuseWith = (code: ActionStatusRefusal | null) => {
   if (code) throw new AppError(code);
 };
 
+/** Her tap time within its bounds (decision 072): not before her last check-in or check-out, nor before the action's day. */
+async function tapTimeOf(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, tappedAt: string | undefined) {
+  const after = await repo.lastStatusEventAt(deps.db, caller.userId);
+  return tapTime(tappedAt, { now: deps.now(), timezone: deps.timezone, since: action.since, after });
+}
+
 // spec §4 Check-in: makes the action 'started' for her.
 export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: CheckInBody): Promise<Action> {
   const { point, action } = await requirePoint(deps.db, caller, body);
   refuseWith(checkInRefusal(facts(action), stamp(deps).today));
   await refuseWhileAnotherStarted(deps.db, caller);
+  // spec §4 Start/end flow: answers, photos, then the check-in. A start is never recorded without its
+  // proof (decision 072); checked after the refusals above, which keep their codes.
+  if (!(await repo.hasStartPhotos(deps.db, action.id, caller.userId))) throw new AppError('E_START_PHOTOS_MISSING');
 
   await transition(deps, caller, action, point.id, {
     kind: 'check_in',
+    at: await tapTimeOf(deps, caller, action, body.tappedAt),
     expected: null,
     set: { status: 'started', action_point_id: point.id },
     location: body.location,
@@ -147,6 +162,7 @@ export async function checkOut(deps: ActionsDeps, caller: CallerUser, body: Chec
 
   await transition(deps, caller, action, point.id, {
     kind: 'check_out',
+    at: await tapTimeOf(deps, caller, action, body.tappedAt),
     expected: 'started',
     set: { status: 'finished' },
     location: body.location,

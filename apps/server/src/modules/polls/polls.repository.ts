@@ -5,6 +5,10 @@ export async function upsertAnswer(db: Db, row: PollAnswerTable): Promise<void> 
   await db
     .insertInto('poll_answers')
     .values(row)
-    .onConflict((oc) => oc.columns(['action_id', 'user_id', 'ident']).doUpdateSet({ content: row.content, created_at: row.created_at }))
+    .onConflict((oc) =>
+      oc
+        .columns(['action_id', 'user_id', 'ident'])
+        .doUpdateSet({ content: row.content, created_at: row.created_at, received_at: row.received_at }),
+    )
     .execute();
 }

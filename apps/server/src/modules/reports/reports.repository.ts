@@ -44,7 +44,11 @@ export function findUser(db: Db, userId: string) {
   return db.selectFrom('users').select(['ident', 'firstname', 'lastname']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-/** Her check-ins and check-outs of an action in the order they happened. */
+/**
+ * Her check-ins and check-outs of an action in the order they happened. A check-out tapped before its
+ * check-in counts at the check-in (decision 072): at one instant the check-in comes first, as
+ * 'check_in' sorts before 'check_out'.
+ */
 export function transitionsOf(db: Db, actionId: string, userId: string) {
   return db
     .selectFrom('action_status_events')
@@ -53,6 +57,7 @@ export function transitionsOf(db: Db, actionId: string, userId: string) {
     .where('user_id', '=', userId)
     .where('kind', 'in', ['check_in', 'check_out'])
     .orderBy('created_at')
+    .orderBy('kind')
     .orderBy('id')
     .execute();
 }

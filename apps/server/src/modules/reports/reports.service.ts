@@ -34,6 +34,19 @@ export async function sampleStats(deps: ReportsDeps, caller: CallerUser, body: S
   return { currentAction: current, lastAction: last, currentMonth, lastMonth };
 }
 
+/**
+ * spec §2 Report detail: 'Zakończona' for finished, 'Zaakceptowana' for accepted. Her report is of her
+ * work: once she has finished, it is finished even while the organiser's status still says started
+ * (decision 073); accepted and cancelled are the organiser's word and shown as such.
+ */
+function reportStatus(action: {
+  global_status: ActionReport['status'];
+  user_status: 'started' | 'finished' | null;
+}): ActionReport['status'] {
+  if (action.global_status === 'accepted' || action.global_status === 'hst_cancelled') return action.global_status;
+  return action.user_status === 'finished' ? 'finished' : action.global_status;
+}
+
 const seconds = (from: string, to: Date) => Math.max(0, Math.round((to.getTime() - Date.parse(from)) / 1000));
 
 /**
@@ -70,7 +83,7 @@ export async function actionReport(deps: ReportsDeps, caller: CallerUser, action
     end: checkOut?.wall_time ?? null,
     locationChange: change?.wall_time ?? null,
     durationSeconds: first && durationEnd ? seconds(first.created_at, durationEnd) : null,
-    status: action.global_status,
+    status: reportStatus(action),
     locations: locations.map(toActionPoint),
   };
 }

@@ -3,7 +3,7 @@ import { toWallClock } from '@promotor/contract/wall-clock';
 import { insertLead, type LeadItemSeed } from '../../db/seed/lead-writer.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
-import { checkIn } from '../../test/action-steps.ts';
+import { checkIn, checkOut } from '../../test/action-steps.ts';
 
 const HYPER_PRO: LeadItemSeed = { brand: 'Glo', model: 'Hyper Pro' };
 const NANO: LeadItemSeed = { brand: 'Glo', model: 'nano' };
@@ -151,6 +151,19 @@ describe.each(testDatabases)('action report (%s)', (dialect) => {
     const running = (await report(ewa.token, shop)).json().data.report;
     expect(running).toMatchObject({ end: null, locationChange: null, durationSeconds: 90 });
     expect(running.locations.map((p: { uuid: string }) => p.uuid)).toEqual([shop.points[0]]);
+  });
+
+  it('the status is what spec §2 shows: finished once she has finished, even while the organiser says started', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const running = await buildAction(t, ewa, { global: 'started' });
+    expect((await checkIn(t.app, ewa.token, running)).statusCode).toBe(200);
+    expect((await report(ewa.token, running)).json().data.report.status).toBe('started');
+    expect((await checkOut(t.app, ewa.token, running)).statusCode).toBe(200);
+    expect((await report(ewa.token, running)).json().data.report.status).toBe('finished');
+    const accepted = await buildAction(t, ewa, { status: 'finished', global: 'accepted' });
+    expect((await report(ewa.token, accepted)).json().data.report.status).toBe('accepted');
+    const cancelled = await buildAction(t, ewa, { status: 'finished', global: 'hst_cancelled' });
+    expect((await report(ewa.token, cancelled)).json().data.report.status).toBe('hst_cancelled');
   });
 
   it("another promoter's action is 404 E_ACTION_NOT_FOUND", async () => {

@@ -7,15 +7,22 @@ import './error-popup.css';
 export type ErrorPopupProps = {
   open?: boolean;
   description: string;
+  /** What failed, above the description (e.g. which action: 'Akcja „Degustacja velo”'). */
+  subject?: string;
   /** meta.ts or an error code; without one the popup asks to try again. */
   code?: string | null;
   onClose: () => void;
 };
 
 /** spec §2 error popup: 'Wystąpił błąd.' + description, 'Kod błędu:' + code or 'Spróbuj ponownie...', 'Wróć'. */
-export function ErrorPopup({ open = true, description, code, onClose }: ErrorPopupProps) {
+export function ErrorPopup({ open = true, description, subject, code, onClose }: ErrorPopupProps) {
   return (
     <Modal open={open} title={pl.errorPopup.title} onClose={onClose} className="error-popup">
+      {subject ? (
+        <p>
+          <strong>{subject}</strong>
+        </p>
+      ) : null}
       <p>{description}</p>
       {code ? <ErrorCode code={code} /> : <p>{pl.errorPopup.tryAgain}</p>}
       <div className="modal__actions">

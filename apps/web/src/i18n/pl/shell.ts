@@ -29,4 +29,8 @@ export const outbox = {
   },
   /** spec §8 Check-in: E_ACTION_ALREADY_CHECK_OUT. */
   alreadyCheckedOut: 'Ta akcja została już przez Ciebie zakończona.',
+  /** Ours (decision 072): the check-in came without its start photos, so the action was not started. */
+  startPhotosMissing: 'Nie udało się rozpocząć akcji: zdjęcia z rozpoczęcia nie dotarły. Rozpocznij ją ponownie.',
+  /** Ours (decision 072): which action a refused item was for, above the reason in the failure popup. */
+  subject: (name: string) => `Akcja „${name}”`,
 } as const;

@@ -90,10 +90,16 @@ export async function headItemOf(db: OutboxDb, group: string, mine: (item: Outbo
   return undefined;
 }
 
-/** Whether an item of another group that `mine` accepts was stored before `item` and still waits. */
-export async function hasEarlierItemOfOtherGroup(db: OutboxDb, item: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<boolean> {
+/** The items of other groups that `mine` accepts, stored before `item` and still waiting. */
+export async function itemsOfOtherGroupsBefore(db: OutboxDb, item: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<OutboxItem[]> {
   const earlier = await db.getAll('items', IDBKeyRange.upperBound(item.seq, true));
-  return earlier.some((other) => other.group !== item.group && mine(other));
+  return earlier.filter((other) => other.group !== item.group && mine(other));
+}
+
+/** The items of `group` that `mine` accepts, oldest first. */
+export async function groupItems(db: OutboxDb, group: string, mine: (item: OutboxItem) => boolean): Promise<OutboxItem[]> {
+  const range = IDBKeyRange.bound([group, -Infinity], [group, Infinity]);
+  return (await db.getAllFromIndex('items', 'byGroup', range)).filter(mine);
 }
 
 export async function updateItem(db: OutboxDb, item: OutboxItem): Promise<void> {

@@ -4,6 +4,7 @@ import * as db from './outbox-db.ts';
 import { belongsTo, currentOwner } from './outbox-owner.ts';
 import { backoffMs, sendItem, type SendOutcome } from './outbox-send.ts';
 import { outboxKind, type OutboxKind } from './outbox-kinds.ts';
+import { mustWait } from './outbox-order.ts';
 import type { OutboxFailure, OutboxItem } from './outbox-types.ts';
 
 /** A token the server refused (401): nothing is sent with it again until a flush or another token. */
@@ -35,8 +36,8 @@ export async function drainGroup(open: db.OutboxDb, group: string, force: boolea
     // Its feature's module is not loaded yet: sent once it registers the kind (outbox-sender.ts).
     const kind = outboxKind(head.kind);
     if (!kind) return 'blocked';
-    // Whatever the older items' kinds: A's end photos, too, go before B's check-in (they precede A's check-out).
-    if (kind.waitsForOtherGroups && (await db.hasEarlierItemOfOtherGroup(open, head, mine))) return 'blocked';
+    // What its step waits for (outbox-order.ts): B's whole start, answers and photos too, after A's finish.
+    if (await mustWait(open, head, mine)) return 'blocked';
     const token = readToken();
     if (!tokenUsable(token)) return 'idle';
 
@@ -83,5 +84,6 @@ function failureOf(
   // Keyed by the item's seq, so failures come back in the order of their items.
   const id = `failure-${String(item.seq).padStart(12, '0')}`;
   const at = new Date().toISOString();
-  return { id, owner: item.owner ?? sender, group: item.group, kind: item.kind, code: outcome.code, ts: outcome.ts, at };
+  const subject = item.subject === undefined ? {} : { subject: item.subject };
+  return { id, owner: item.owner ?? sender, group: item.group, kind: item.kind, ...subject, code: outcome.code, ts: outcome.ts, at };
 }

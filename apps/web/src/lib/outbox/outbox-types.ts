@@ -18,6 +18,11 @@ export type OutboxItemInput<K extends string = string, R extends RouteName = Rou
    * whose answer was lost): the server then applies it once. Left out, the outbox makes a fresh one.
    */
   idempotencyKey?: string;
+  /**
+   * What it is about, in her words, for the failure popup (e.g. 'Akcja „Degustacja velo”'): a refusal
+   * then says which action it was, even after the action has left her list.
+   */
+  subject?: string;
 };
 
 /**
@@ -32,6 +37,12 @@ export type OutboxItem = OutboxItemInput & {
   owner?: OutboxOwner;
   /** Order of enqueueing across the whole outbox; items of one group are sent in this order. */
   seq: number;
+  /**
+   * The items of one group queued together (one enqueue call, e.g. a start's answers, photos and
+   * check-in) share it: the step waits, from its first item on, for what any of its items waits for
+   * (outbox-order.ts). Missing on items stored before steps were recorded: each is its own step.
+   */
+  step?: string;
   /** Sent with every try, so the server applies the item once (docs/decisions/005-idempotency.md). */
   idempotencyKey: string;
   createdAt: string;
@@ -50,6 +61,8 @@ export type OutboxFailure = {
   group: string;
   /** The item's kind: its registration says how the failure reads. */
   kind: string;
+  /** The item's subject (which action), when it had one. */
+  subject?: string;
   /** data.error of the answer (E_…). */
   code: string | null;
   /** meta.ts of the answer: shown as 'Kod błędu:'. */

@@ -293,7 +293,7 @@ describe('offline outbox', () => {
 });
 
 describe('status changes across actions', () => {
-  it("her check-out of one action reaches the server before her check-in of the next, and the next one's answers and photos do not wait", async () => {
+  it('her finish of one action reaches the server before any of her start of the next: its answers and photos wait too (issue 20)', async () => {
     let answerEndPhotos: (answer: ServerAnswer) => void = () => {};
     const server = useFakeServer((request) =>
       request.path === '/action/file/create' && request.actionUuid === 'first'
@@ -301,23 +301,72 @@ describe('status changes across actions', () => {
         : ok(),
     );
 
-    await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
+    await outbox.enqueue([buildPollAnswer('first'), buildPhotos('first'), buildCheckOut('first')]);
     await outbox.enqueue(buildStartFlow('second'));
-    await vi.waitFor(
-      () =>
-        expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
-          '/action/file/create first',
-          '/poll/answer second',
-          '/action/file/create second',
-        ]),
-      { timeout: 5000 },
-    );
+    await outbox.enqueue([buildLocation('second')]);
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer', '/action/file/create']), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.paths()).not.toContain('/action/check-in');
+    // A step waits as a whole: nothing of the second start goes while the first finish waits.
+    expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
+      '/poll/answer first',
+      '/action/file/create first',
+    ]);
 
     answerEndPhotos(ok());
     await outbox.outboxSettled();
-    expect(server.paths().slice(-2)).toEqual(['/action/check-out', '/action/check-in']);
+    expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`).slice(2)).toEqual([
+      '/action/check-out first',
+      '/poll/answer second',
+      '/action/file/create second',
+      '/action/check-in second',
+      '/action/location/save second',
+    ]);
+  });
+
+  it("what another action's step does not wait for goes at once: a ping is not held up by an older finish", async () => {
+    let answerEndPhotos: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer((request) =>
+      request.path === '/action/file/create' ? new Promise((resolve) => (answerEndPhotos = resolve)) : ok(),
+    );
+    await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
+    await outbox.enqueue([buildLocation('second')]);
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: 5000 });
+    answerEndPhotos(ok());
+    await outbox.outboxSettled();
+    expect(server.paths().at(-1)).toBe('/action/check-out');
+  });
+
+  it('a kind can name what it waits for: the others go past', async () => {
+    const afterCheckIns = outbox.registerOutboxKind('waits-for-check-ins-test', {
+      route: 'pollAnswer',
+      failureMessage: null,
+      waitsFor: (older) => older.kind === 'check-in',
+    });
+    let answerPing: (answer: ServerAnswer) => void = () => {};
+    let answerCheckIn: (answer: ServerAnswer) => void = () => {};
+    const server = useFakeServer((request) => {
+      if (request.path === '/action/location/save') return new Promise((resolve) => (answerPing = resolve));
+      if (request.path === '/action/check-in') return new Promise((resolve) => (answerCheckIn = resolve));
+      return ok();
+    });
+    const poll = () =>
+      afterCheckIns.item('batch', {
+        action: { uuid: 'x' },
+        poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] },
+      });
+
+    await outbox.enqueue([buildLocation('first')]);
+    await outbox.enqueue([buildCheckIn('second')]);
+    await outbox.enqueue([poll()]);
+    // The check-in (which waits for every older item) waits for the ping; the poll waits only for the check-in.
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']), { timeout: 5000 });
+    answerPing(ok());
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save', '/action/check-in']), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.paths()).not.toContain('/poll/answer');
+    answerCheckIn(ok());
+    await outbox.outboxSettled();
+    expect(server.paths().at(-1)).toBe('/poll/answer');
   });
 
   it('the held-back check-in goes as soon as the check-out before it is accepted, without waiting for a timer', async () => {

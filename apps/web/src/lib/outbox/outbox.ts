@@ -16,8 +16,9 @@ export { outboxSettled } from './outbox-sender.ts';
 // until the server answers. Features register the kinds of items they queue (outbox-kinds.ts: the
 // route, what a refusal says, the order it keeps); the outbox knows none of them. Each group (e.g.
 // one action) has its own chain: its items go strictly in order, and a chain that waits or hangs
-// never holds up another group's — except that an item of a kind that `waitsForOtherGroups` waits
-// for every older item of her other groups. Items belong to the promoter who made them (outbox-owner.ts).
+// never holds up another group's — except that a step (the items of a group queued together) waits
+// for the older items of her other groups that any of its kinds waits for (outbox-order.ts). Items
+// belong to the promoter who made them (outbox-owner.ts).
 
 let started = false;
 
@@ -52,8 +53,11 @@ export async function enqueue(items: readonly OutboxItemInput[]): Promise<void> 
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const owner = currentOwner();
+  // One step per call (outbox-order.ts): the items of a group queued together wait together.
+  const step = newIdempotencyKey();
   const stored = items.map((input) => ({
     ...input,
+    step,
     id: newIdempotencyKey(),
     owner,
     idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),

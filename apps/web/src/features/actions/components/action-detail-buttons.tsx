@@ -40,7 +40,7 @@ export function ActionDetailButtons({ action, inProgress, onOpenVouchers }: Acti
   const confirmCancel = async () => {
     setCancelling(true);
     try {
-      await submitCancel(action.uuid, points[0]?.uuid ?? null);
+      await submitCancel(action, points[0]?.uuid ?? null);
       await navigate('/akcje');
     } catch {
       useAppStore.getState().showToast(pl.errors.generic, 'error');

@@ -120,7 +120,13 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue).toHaveBeenCalledWith([
-      { kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p1' } } },
+      {
+        kind: 'cancel',
+        route: 'actionCancel',
+        group: 'a1',
+        subject: expect.stringMatching(/^Akcja „.+”$/),
+        body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p1' } },
+      },
     ]);
   });
 
@@ -134,7 +140,15 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
-    expect(enqueue).toHaveBeenCalledWith([{ kind: 'cancel', route: 'actionCancel', group: 'a1', body: { action: { uuid: 'a1' } } }]);
+    expect(enqueue).toHaveBeenCalledWith([
+      {
+        kind: 'cancel',
+        route: 'actionCancel',
+        group: 'a1',
+        subject: expect.stringMatching(/^Akcja „.+”$/),
+        body: { action: { uuid: 'a1' } },
+      },
+    ]);
   });
 
   it('with two points, "Rozpocznij" asks where and opens the start form for that point', async () => {

@@ -66,32 +66,41 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('radio', { name: 'Inne' }));
     await user.type(screen.getByRole('textbox', { name: 'Opisz powód' }), '  Awaria prądu ');
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
+    const tapped = Date.now();
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    const subject = `Akcja „${started.name}”`;
+    const tappedAt = (enqueue.mock.calls[0]?.[0][0] as { body: { tappedAt: string } }).body.tappedAt;
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
         kind: 'poll',
         route: 'pollAnswer',
         group: 'a1',
+        subject,
         body: {
           action: { uuid: 'a1' },
           poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['other'], answer_text: 'Awaria prądu' }] },
+          tappedAt,
         },
       },
       {
         kind: 'photos',
         route: 'actionFileCreate',
         group: 'a1',
+        subject,
         body: { input: { action: { uuid: 'a1' }, ident: 'bereal_end' }, files: [FRONT, REAR] },
       },
       {
         kind: 'check-out',
         route: 'actionCheckOut',
         group: 'a1',
-        body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p2' }, location: { latitude: 50.06, longitude: 19.94 } },
+        subject,
+        body: { action: { uuid: 'a1' }, actionPoint: { uuid: 'p2' }, location: { latitude: 50.06, longitude: 19.94 }, tappedAt },
       },
     ]);
+    // When she tapped 'Zakończ' (decision 072).
+    expect(Date.parse(tappedAt)).toBeGreaterThanOrEqual(tapped);
   });
 
   it('another reason is sent without a text', async () => {
@@ -107,6 +116,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     expect(poll.body).toEqual({
       action: { uuid: 'a1' },
       poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_sales'] }] },
+      tappedAt: expect.any(String),
     });
   });
 

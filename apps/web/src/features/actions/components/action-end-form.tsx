@@ -48,7 +48,7 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
     async (values) => {
       const point = checkOutPoint(action);
       if (blockers.length > 0 || !values.reason || !values.photos || !point) return;
-      await submitEnd(action.uuid, { reason: values.reason, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
+      await submitEnd(action, { reason: values.reason, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
       await navigate('/akcje');
     },
     (error) => {

@@ -72,38 +72,49 @@ describe('start form (/akcja/start/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     expect(screen.getByRole('img', { name: 'Zdjęcie z przedniego aparatu' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Zdjęcie z tylnego aparatu' })).toBeInTheDocument();
+    const tapped = Date.now();
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
     expect(enqueue).toHaveBeenCalledTimes(1);
+    const subject = `Akcja „${action.name}”`;
+    const tappedAt = (enqueue.mock.calls[0]?.[0][0] as { body: { tappedAt: string } }).body.tappedAt;
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
       {
         kind: 'poll',
         route: 'pollAnswer',
         group: 'a1',
+        subject,
         body: {
           action: { uuid: 'a1' },
           poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['has_badge', 'has_tablet'] }] },
+          tappedAt,
         },
       },
       {
         kind: 'photos',
         route: 'actionFileCreate',
         group: 'a1',
+        subject,
         body: { input: { action: { uuid: 'a1' }, ident: 'bereal_start' }, files: [FRONT, REAR] },
       },
       {
         kind: 'check-in',
         route: 'actionCheckIn',
         group: 'a1',
+        subject,
         body: {
           actionPoint: { uuid: 'point-1' },
           action: { uuid: 'a1' },
           location: { latitude: 52.23, longitude: 21.01 },
           cashTerminal: { id: 'K12' },
+          tappedAt,
         },
       },
     ]);
+    // When she tapped 'Rozpocznij' (decision 072): the server counts the start then, however late it arrives.
+    expect(Date.parse(tappedAt)).toBeGreaterThanOrEqual(tapped);
+    expect(Date.parse(tappedAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('without a position the check-in carries null coordinates', async () => {

@@ -51,7 +51,7 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
     async (values) => {
       if (!values.photos || !values.point) return;
       const { checklist, cashTerminal } = values;
-      await submitStart(action.uuid, {
+      await submitStart(action, {
         checklist: [...checklist],
         cashTerminal,
         photos: values.photos,

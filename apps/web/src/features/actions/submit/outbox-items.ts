@@ -2,6 +2,7 @@ import type { CancelActionBody, CheckInBody, CheckOutBody, FileCreateInput, Poll
 import type { EndReason, StartChecklistItem } from '@promotor/contract/constants';
 import type { OutboxItemInput } from '../../../lib/outbox/index.ts';
 import type { Coordinates } from '../location/current-position.ts';
+import * as pl from '../../../i18n/pl.ts';
 import { cancelKind, checkInKind, checkOutKind, photosKind, pollKind } from './outbox-kinds.ts';
 import type { PhotoPair } from './photo-pair.ts';
 
@@ -10,6 +11,12 @@ import type { PhotoPair } from './photo-pair.ts';
 // is the spec's "answers, then photos, then — whatever the photo result — the check-in/out".
 
 export type OutboxItems = OutboxItemInput[];
+
+/** The action the items are for: its uuid groups them, its name tells her which one failed. */
+export type ActionRef = { uuid: string; name: string };
+
+/** How the outbox's failure popup names the action (decision 072). */
+const subjectOf = (action: ActionRef) => pl.outbox.subject(action.name);
 
 export type StartData = {
   checklist: StartChecklistItem[];
@@ -26,40 +33,55 @@ export type EndData = {
   actionPointUuid: string;
 };
 
-const photosItem = (actionUuid: string, ident: FileCreateInput['ident'], photos: PhotoPair) => {
-  const input: FileCreateInput = { action: { uuid: actionUuid }, ident };
+const photosItem = (action: ActionRef, ident: FileCreateInput['ident'], photos: PhotoPair) => {
+  const input: FileCreateInput = { action: { uuid: action.uuid }, ident };
   // decision 011: front first, then rear
-  return photosKind.item(actionUuid, { input, files: [photos.front, photos.rear] });
+  return photosKind.item(action.uuid, { input, files: [photos.front, photos.rear] }, { subject: subjectOf(action) });
 };
 
-export function startItems(actionUuid: string, data: StartData, location: Coordinates): OutboxItems {
-  const action = { uuid: actionUuid };
+/** `tappedAt`: when she tapped 'Rozpocznij' (ISO); the server counts the start then (decision 072). */
+export function startItems(ref: ActionRef, data: StartData, location: Coordinates, tappedAt: string): OutboxItems {
+  const action = { uuid: ref.uuid };
+  const subject = { subject: subjectOf(ref) };
   const poll: PollAnswerBody = {
     action,
     poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: data.checklist }] },
+    tappedAt,
   };
   const checkIn: CheckInBody = {
     actionPoint: { uuid: data.actionPointUuid },
     action,
     location,
     cashTerminal: { id: data.cashTerminal },
+    tappedAt,
   };
-  return [pollKind.item(actionUuid, poll), photosItem(actionUuid, 'bereal_start', data.photos), checkInKind.item(actionUuid, checkIn)];
+  return [
+    pollKind.item(ref.uuid, poll, subject),
+    photosItem(ref, 'bereal_start', data.photos),
+    checkInKind.item(ref.uuid, checkIn, subject),
+  ];
 }
 
-export function endItems(actionUuid: string, data: EndData, location: Coordinates): OutboxItems {
-  const action = { uuid: actionUuid };
+/** `tappedAt`: when she tapped 'Zakończ' (ISO); the server counts the end then (decision 072). */
+export function endItems(ref: ActionRef, data: EndData, location: Coordinates, tappedAt: string): OutboxItems {
+  const action = { uuid: ref.uuid };
+  const subject = { subject: subjectOf(ref) };
   const answer = data.reason === 'other' ? { answer_text: data.otherText.trim() } : {};
   const poll: PollAnswerBody = {
     action,
     poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: [data.reason], ...answer }] },
+    tappedAt,
   };
-  const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location };
-  return [pollKind.item(actionUuid, poll), photosItem(actionUuid, 'bereal_end', data.photos), checkOutKind.item(actionUuid, checkOut)];
+  const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location, tappedAt };
+  return [
+    pollKind.item(ref.uuid, poll, subject),
+    photosItem(ref, 'bereal_end', data.photos),
+    checkOutKind.item(ref.uuid, checkOut, subject),
+  ];
 }
 
 /** spec §7 /action/cancel: the action, and its first point when it has one (an action without points is cancelled by its uuid alone). */
-export function cancelItems(actionUuid: string, firstPointUuid: string | null): OutboxItems {
-  const body: CancelActionBody = { action: { uuid: actionUuid }, ...(firstPointUuid ? { actionPoint: { uuid: firstPointUuid } } : {}) };
-  return [cancelKind.item(actionUuid, body)];
+export function cancelItems(ref: ActionRef, firstPointUuid: string | null): OutboxItems {
+  const body: CancelActionBody = { action: { uuid: ref.uuid }, ...(firstPointUuid ? { actionPoint: { uuid: firstPointUuid } } : {}) };
+  return [cancelKind.item(ref.uuid, body, { subject: subjectOf(ref) })];
 }

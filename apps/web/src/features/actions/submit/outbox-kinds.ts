@@ -17,11 +17,13 @@ export const photosKind = registerOutboxKind('photos', {
 });
 
 // Status changes reach the server in the order she made them, across actions: the server allows one
-// started action at a time, so B's check-in sent before A's check-out would be refused for good.
+// started action at a time, so B's check-in sent before A's check-out would be refused for good. The
+// outbox holds back the whole step of a waiting kind (lib/outbox/outbox-order.ts): B's answers and
+// start photos, queued with its check-in, wait for A's check-out too (decision 072).
 export const checkInKind = registerOutboxKind('check-in', {
   route: 'actionCheckIn',
   failureMessage: pl.outbox.failed['check-in'],
-  failureMessageByCode: { E_ACTION_ALREADY_CHECK_OUT: pl.outbox.alreadyCheckedOut },
+  failureMessageByCode: { E_ACTION_ALREADY_CHECK_OUT: pl.outbox.alreadyCheckedOut, E_START_PHOTOS_MISSING: pl.outbox.startPhotosMissing },
   waitsForOtherGroups: true,
 });
 

@@ -1,18 +1,22 @@
 import { enqueue } from '../../../lib/outbox/index.ts';
 import { positionOrNulls } from '../location/current-position.ts';
-import { cancelItems, endItems, startItems, type EndData, type StartData } from './outbox-items.ts';
+import { cancelItems, endItems, startItems, type ActionRef, type EndData, type StartData } from './outbox-items.ts';
 
 // spec §4 Start/end flow: the position first (nulls when the phone gives none), then everything in
-// one enqueue, so the answers, photos and check-in/out are stored together or not at all.
+// one enqueue, so the answers, photos and check-in/out are stored together or not at all. The time
+// she tapped is taken before the position (which may take 10 s, §9) and sent with the answers and
+// the check-in/out, so a start or finish sent later from the outbox counts when it happened.
 
-export async function submitStart(actionUuid: string, data: StartData): Promise<void> {
-  await enqueue(startItems(actionUuid, data, await positionOrNulls()));
+export async function submitStart(action: ActionRef, data: StartData): Promise<void> {
+  const tappedAt = new Date().toISOString();
+  await enqueue(startItems(action, data, await positionOrNulls(), tappedAt));
 }
 
-export async function submitEnd(actionUuid: string, data: EndData): Promise<void> {
-  await enqueue(endItems(actionUuid, data, await positionOrNulls()));
+export async function submitEnd(action: ActionRef, data: EndData): Promise<void> {
+  const tappedAt = new Date().toISOString();
+  await enqueue(endItems(action, data, await positionOrNulls(), tappedAt));
 }
 
-export async function submitCancel(actionUuid: string, firstPointUuid: string | null): Promise<void> {
-  await enqueue(cancelItems(actionUuid, firstPointUuid));
+export async function submitCancel(action: ActionRef, firstPointUuid: string | null): Promise<void> {
+  await enqueue(cancelItems(action, firstPointUuid));
 }
