@@ -40,16 +40,23 @@ test('/webform and /photos opened first load her started action instead of sayin
   await page.screenshot({ path: `${SHOTS}/photos-opened-first.png` });
 });
 
-test('after “Zakończ” the list opens at its top', async ({ page }) => {
+test('the end form opened from a scrolled list starts at its top; after “Zakończ” the list opens at its top', async ({ page }) => {
   test.setTimeout(60_000);
   const promoter = await createPromoterWithActions('Nela');
-  const actionId = startInDatabase(promoter.username, ZABKA);
+  startInDatabase(promoter.username, ZABKA);
   await logIn(page, promoter);
-  await page.goto(`/akcja/koniec/${actionId}`);
+  await expect(actionItem(page, ZABKA)).toContainText('W trakcie');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await scrollY(page)).toBeGreaterThan(100);
+
+  await page.getByRole('link', { name: `Zakończ: ${ZABKA}` }).click();
+  await expect(page.getByRole('heading', { name: 'Zakończenie akcji' })).toBeInViewport();
+  expect(await scrollY(page)).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/end-form-from-list.png` });
+
   await fillEndForm(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await scrollY(page)).toBeGreaterThan(200);
-
   await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
   await expect(page).toHaveURL(/\/akcje$/);
   await expect(page.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeInViewport();
