@@ -40,6 +40,27 @@ test('/webform and /photos opened first load her started action instead of sayin
   await page.screenshot({ path: `${SHOTS}/photos-opened-first.png` });
 });
 
+test('/photos whose list cannot be loaded says so, not that there are none; “Spróbuj ponownie” loads it', async ({ page }) => {
+  test.setTimeout(60_000);
+  const promoter = await createPromoterWithActions('Ewa');
+  await logIn(page, promoter);
+  await expect(actionItem(page, ZABKA)).toBeVisible(); // her list as it was, before the start below
+  startInDatabase(promoter.username, ZABKA);
+  await page.goto('/kalendarz');
+  // The connection lost for this call only (the app's code is not cached by a service worker here).
+  await page.route('**/api/action/list', (route) => route.abort('internetdisconnected'));
+  await openMenu(page);
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Zdjęcia produktów' }).click();
+  await expect(page.getByRole('alert')).toContainText('Nie udało się wczytać akcji.');
+  await expect(page.getByText('Brak aktywnych akcji')).toHaveCount(0);
+  await expect(page.locator('.side-menu-backdrop')).toHaveCount(0); // the menu's closing slide is over
+  await page.screenshot({ path: `${SHOTS}/photos-list-failed.png` });
+
+  await page.unroute('**/api/action/list');
+  await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(page.getByText(ZABKA)).toBeVisible();
+});
+
 test('the end form opened from a scrolled list starts at its top; after “Zakończ” the list opens at its top', async ({ page }) => {
   test.setTimeout(60_000);
   const promoter = await createPromoterWithActions('Nela');
