@@ -144,7 +144,11 @@ test('the check: a bad e-mail, not-found, already-member, no-products, and the e
   // meta.ts as the error popup shows it (decision 045): a local time to read out, the exact value under it.
   await expect(error).toContainText(/Kod błędu: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
   await expect(error).toContainText(/Dokładny kod: \d{4}-\d{2}-\d{2}T/);
+  // A retry would only be refused again: 'Wróć' keeps the e-mail to correct instead (decision 075).
+  await expect(error.getByRole('button', { name: 'Spróbuj ponownie' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('mgm-error-status.png') });
+  await error.getByRole('button', { name: 'Wróć' }).click();
+  await expect(page.getByLabel('Adres e-mail konsumenta')).toHaveValue(CONSUMERS.invited);
 });
 
 test('a consumer who can be invited: can-invite, processing, finished; the SMS with its link goes out and she earns 10 points', async ({

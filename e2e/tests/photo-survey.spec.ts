@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../fixtures/app.ts';
 import { ZABKA, actionItem, startInDatabase } from '../fixtures/actions.ts';
-import { readDatabase } from '../fixtures/database.ts';
+import { readDatabase, writeDatabase } from '../fixtures/database.ts';
 import { createPromoterWithActions, type Promoter } from '../fixtures/promoters.ts';
 
 // spec §2 Photos survey, §4 Photos survey submit, §5, §8 (E_FILE_ALREADY_EXISTS). Each test has her
@@ -10,6 +11,19 @@ import { createPromoterWithActions, type Promoter } from '../fixtures/promoters.
 
 const BEFORE = 'Zdjęcie przed ułożeniem ekspozycji';
 const AFTER = 'Zdjęcie po ułożeniu ekspozycji';
+const ALREADY_SENT = 'Masz już wgrane zdjęcia w ramach tej akcji';
+
+/** Her survey's first photo, stored by another of her phones (a row only: the check looks at the rows). */
+function storeSurveyPhotoElsewhere(username: string, actionId: string) {
+  writeDatabase(
+    `insert into action_files (id, action_id, user_id, ident, position, blob_key, content_type, size, created_at)
+     select ?, ?, id, 'start', 0, 'elsewhere.jpg', 'image/jpeg', 1000, ? from users where username = ?`,
+    randomUUID(),
+    actionId,
+    new Date().toISOString(),
+    username,
+  );
+}
 
 type StoredFile = { ident: string; content_type: string; size: number };
 type StoredSurvey = { chechboxes: string; text: string | null };
@@ -88,7 +102,9 @@ async function startedPromoter(page: Page): Promise<{ promoter: Promoter; action
   return { promoter, actionId };
 }
 
-test('a survey with a photo from the files and one from the camera is stored for her action; a second one is refused', async ({ page }) => {
+test('a survey with a photo from the files and one from the camera is stored for her action; then the page says so instead of a second form', async ({
+  page,
+}) => {
   // Two surveys with four photos and a visit to the report on a shared two-core machine: more than the default 30 s.
   test.setTimeout(150_000);
   const { promoter, actionId } = await startedPromoter(page);
@@ -116,7 +132,9 @@ test('a survey with a photo from the files and one from the camera is stored for
   await expect(thanks).toContainText('Twoje zdjęcia i odpowiedzi zostały zapisane.');
   await page.screenshot({ path: '/tmp/shots/photos-thanks.png' });
   await thanks.getByRole('button', { name: 'Zamknij' }).click();
-  await expect(page.getByRole('button', { name: `Dodaj zdjęcie: ${BEFORE}` })).toBeVisible();
+  // One survey per action: no fresh form for another one that would only be refused (decision 075).
+  await expect(page.getByText(ALREADY_SENT)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zapisz' })).toHaveCount(0);
 
   const stored = storedSurvey(promoter.username, actionId);
   expect(stored.files.map((file) => [file.ident, file.content_type])).toEqual([
@@ -136,19 +154,31 @@ test('a survey with a photo from the files and one from the camera is stored for
   }
   const answers = page.getByRole('region', { name: 'Odpowiedzi z ankiety' }).locator('dd');
   await expect(answers).toHaveText(['Tak', 'Nie', 'Tak', 'Ekspozycja przy kasie nr 2']);
+  // Opened again, the page says so before she fills anything in.
   await page.goto('/photos');
+  await expect(page.getByText(ALREADY_SENT)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Dodaj zdjęcie: ${BEFORE}` })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots/photos-already-sent.png' });
+  expect(storedSurvey(promoter.username, actionId)).toEqual(stored);
+});
 
-  // A second survey for the same action: spec §8 E_FILE_ALREADY_EXISTS with meta.ts as the code.
+test('a survey stored meanwhile from another phone is refused: E_FILE_ALREADY_EXISTS with meta.ts as the code', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { promoter, actionId } = await startedPromoter(page);
+  await page.goto('/photos');
+  await expect(page.getByRole('button', { name: `Dodaj zdjęcie: ${BEFORE}` })).toBeVisible();
+  storeSurveyPhotoElsewhere(promoter.username, actionId);
+
   await fromCamera(page, BEFORE);
   await fromCamera(page, AFTER);
   await answer(page, ['nie', 'nie', 'nie'], '');
   await page.getByRole('button', { name: 'Zapisz' }).click();
   const popup = page.getByRole('dialog', { name: 'Wystąpił błąd.' });
-  await expect(popup).toContainText('Masz już wgrane zdjęcia w ramach tej akcji');
+  await expect(popup).toContainText(ALREADY_SENT);
   await expect(popup).toContainText(/Kod błędu: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
-  await page.screenshot({ path: '/tmp/shots/photos-already-sent.png' });
+  await page.screenshot({ path: '/tmp/shots/photos-refused.png' });
   await popup.getByRole('button', { name: 'Wróć' }).click();
-  expect(storedSurvey(promoter.username, actionId)).toEqual(stored);
+  expect(storedSurvey(promoter.username, actionId).files.map((file) => file.ident)).toEqual(['start']);
 });
 
 test('without a started action the page says there is none', async ({ page }) => {

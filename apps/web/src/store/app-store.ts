@@ -21,7 +21,7 @@ export const appSlices = [
   defineSlice('user', createUserSlice),
   defineSlice('actions', createActionsSlice),
   defineSlice('reports', createReportsSlice),
-  // Only the toasts still within their 8 s come back (spec §9; decision 043); a logout's toast stays.
+  // Saved (spec §3) but not shown again after a reload (decision 075); a logout's toast stays.
   defineSlice('toasts', createToastsSlice, { keptOnLogout: true, restore: restoreToasts }),
   // Why her session ended is said on the login page after it (decision 044).
   defineSlice('screen', createScreenSlice, { keptOnLogout: true }),

@@ -1,9 +1,8 @@
-import { TOAST_DISMISS_MS } from '@promotor/contract/constants';
 import type { SliceCreator } from './slice.ts';
 
-// spec §3 Toast: id, type, message; §2: shown at the top, dismissed after 8 s or on click. The
-// persisted state keeps them (§3), so each carries when it was shown: a reload or a login never
-// brings back one older than its 8 s life (docs/decisions/043-toasts-live-once.md).
+// spec §3 Toast: id, type, message; §2: shown at the top, dismissed after 8 s or on click. Each
+// carries when it was shown (its 8 s run from there, docs/decisions/043-toasts-live-once.md). A toast
+// is said once: a reload or a reopened app starts without the toasts of before (decision 075).
 export type ToastType = 'error' | 'normal';
 export type Toast = {
   id: string;
@@ -30,29 +29,12 @@ const newToastId = () => `${Date.now().toString(36)}-${Math.random().toString(36
 
 export const initialToasts: Toast[] = [];
 
-const isToast = (value: unknown): value is Toast => {
-  const toast = value as Partial<Toast> | null;
-  return (
-    typeof toast === 'object' &&
-    toast !== null &&
-    typeof toast.id === 'string' &&
-    (toast.type === 'error' || toast.type === 'normal') &&
-    typeof toast.message === 'string' &&
-    typeof toast.createdAt === 'number'
-  );
-};
-
-/** Whether the toast's 8 s are not over at `now` (one from the future — a clock set back — is over too). */
-export const isAlive = (toast: Toast, now: number): boolean => toast.createdAt <= now && now - toast.createdAt < TOAST_DISMISS_MS;
-
-/** The saved toasts worth showing again at `now`: well-formed and still within their 8 s. */
-export function restoreToasts(saved: unknown, now: number = Date.now()): Toast[] {
-  if (!Array.isArray(saved)) return initialToasts;
-  return saved
-    .filter(isToast)
-    .filter((toast) => isAlive(toast, now))
-    .slice(-MAX_TOASTS);
-}
+/**
+ * What comes back of the saved toasts when the app starts again: none. Each told of something that
+ * had just happened ('Wydano kod.', 'Pomyślnie zmieniono hasło!'); said again after a reload, it reads
+ * as if it had happened again (decision 075, replacing decision 043's "within its 8 s").
+ */
+export const restoreToasts = (): Toast[] => initialToasts;
 
 export function withToast(toasts: readonly Toast[], message: string, type: ToastType, now: number): Toast[] {
   const same = toasts.find((toast) => toast.type === type && toast.message === message);

@@ -11,6 +11,7 @@ import { SessionGuard } from '../../features/auth/components/session-guard.tsx';
 import { openVoucherPicker, VoucherPopups, VouchersBackground } from '../../features/vouchers/index.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
+import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 const SIDE_MENU_ID = 'side-menu';
 
@@ -25,6 +26,7 @@ export function Header() {
   const [appVersion] = useState(readAndroidAppVersion);
   const header = useRef<HTMLElement>(null);
   useHeaderHeight(header);
+  useScrollRestoration();
 
   return (
     <header ref={header} className="app-header">
@@ -39,9 +41,12 @@ export function Header() {
       >
         <BurgerIcon />
       </button>
-      <span className="app-header__brand">{pl.appName}</span>
+      {/* The version under the name, not beside it: with 'Do wysłania: N' too, one row of 360 px holds all (decision 075). */}
+      <span className="app-header__brand">
+        <span className="app-header__name">{pl.appName}</span>
+        {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
+      </span>
       <OutboxStatus />
-      {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
       <CouponButton />
       <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}

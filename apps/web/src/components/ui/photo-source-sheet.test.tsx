@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PhotoSourceSheet } from './photo-source-sheet.tsx';
 
 /** A photo field's button opening the sheet; what the sheet reports is recorded. */
-function renderSheet({ cameraFirst = false } = {}) {
+function renderSheet() {
   const onCamera = vi.fn();
   const onFile = vi.fn();
   function Field() {
@@ -13,7 +13,7 @@ function renderSheet({ cameraFirst = false } = {}) {
     return (
       <>
         <button onClick={() => setOpen(true)}>Dodaj zdjęcie</button>
-        <PhotoSourceSheet open={open} cameraFirst={cameraFirst} onCamera={onCamera} onFile={onFile} onClose={() => setOpen(false)} />
+        <PhotoSourceSheet open={open} onCamera={onCamera} onFile={onFile} onClose={() => setOpen(false)} />
       </>
     );
   }
@@ -32,12 +32,6 @@ describe('photo source sheet', () => {
     const { user } = renderSheet();
     await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie' }));
     expect(ways()).toEqual(['Wybór mediów', 'Aparat']);
-  });
-
-  it('the camera first when asked', async () => {
-    const { user } = renderSheet({ cameraFirst: true });
-    await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie' }));
-    expect(ways()).toEqual(['Aparat', 'Wybór mediów']);
   });
 
   it("'Aparat' closes the sheet and says the camera was chosen", async () => {

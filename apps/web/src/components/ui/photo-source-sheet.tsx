@@ -6,8 +6,6 @@ import './photo-source-sheet.css';
 
 export type PhotoSourceSheetProps = {
   open: boolean;
-  /** Offer the camera first (the receipt); otherwise the files first, as spec §2's photo survey lists them. */
-  cameraFirst?: boolean;
   /** The camera was chosen; the sheet is closing. */
   onCamera: () => void;
   /** A file picked in the chooser. `accept` is only a hint to the chooser: the caller decodes it. */
@@ -18,33 +16,12 @@ export type PhotoSourceSheetProps = {
 const t = pl.photoSource;
 
 /**
- * Where a photo comes from ('Wybierz sposób': 'Aparat', 'Wybór mediów', spec §2): a bottom sheet with the camera and the phone's files, and the hidden file
- * chooser (images) that the files' button opens. Either choice closes the sheet.
+ * Where a photo comes from ('Wybierz sposób', spec §2): a bottom sheet with the phone's files and the
+ * camera, and the hidden file chooser (images) that the files' button opens. Either choice closes the
+ * sheet. One order wherever a photo is asked for, the spec's: 'Wybór mediów', then 'Aparat' (decision 075).
  */
-export function PhotoSourceSheet({ open, cameraFirst = false, onCamera, onFile, onClose }: PhotoSourceSheetProps) {
+export function PhotoSourceSheet({ open, onCamera, onFile, onClose }: PhotoSourceSheetProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const camera = (
-    <Button
-      block
-      onClick={() => {
-        onClose();
-        onCamera();
-      }}
-    >
-      {t.fromCamera}
-    </Button>
-  );
-  const files = (
-    <Button
-      block
-      onClick={() => {
-        onClose();
-        fileInput.current?.click();
-      }}
-    >
-      {t.fromFiles}
-    </Button>
-  );
   return (
     <>
       <input
@@ -62,8 +39,24 @@ export function PhotoSourceSheet({ open, cameraFirst = false, onCamera, onFile, 
       />
       <Modal open={open} variant="sheet" title={t.chooseWay} onClose={onClose}>
         <div className="photo-source__ways">
-          {cameraFirst ? camera : files}
-          {cameraFirst ? files : camera}
+          <Button
+            block
+            onClick={() => {
+              onClose();
+              fileInput.current?.click();
+            }}
+          >
+            {t.fromFiles}
+          </Button>
+          <Button
+            block
+            onClick={() => {
+              onClose();
+              onCamera();
+            }}
+          >
+            {t.fromCamera}
+          </Button>
         </div>
       </Modal>
     </>

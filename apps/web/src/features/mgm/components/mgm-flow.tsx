@@ -5,6 +5,7 @@ import * as pl from '../../../i18n/pl.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { RequestView } from '../../../lib/requests/index.ts';
+import { retryMayHelp } from '../../../lib/retry-may-help.ts';
 import { cancel, clear, invite, openConsentForm, retry, useMayJoin, type MgmErrorDetails } from '../mgm-store.ts';
 import type { MgmState } from '../mgm.slice.ts';
 import { CodeConfirmForm } from './code-confirm-form.tsx';
@@ -62,7 +63,8 @@ function ErrorStep({ details }: { details: MgmErrorDetails | null }) {
       tone="refused"
       actions={
         <>
-          <Button onClick={retry}>{t.retry}</Button>
+          {/* A refusal (already invited…) would only come again: 'Wróć' to correct the e-mail instead (decision 075). */}
+          {retryMayHelp(details) ? <Button onClick={retry}>{t.retry}</Button> : <Button onClick={clear}>{t.back}</Button>}
           {cancelButton}
         </>
       }

@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboxFailures } from '../../../app/outbox-failures.tsx';
 import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
 import { stopOutbox } from '../../../lib/outbox/outbox.ts';
-import { logIn, ok, refused, useFakeServer, useFreshIndexedDb, type ServerAnswer } from '../../../lib/outbox/outbox-test-kit.ts';
+import {
+  logIn,
+  ok,
+  refused,
+  useFakeServer,
+  useFreshIndexedDb,
+  type ServerAnswer,
+  type ServerRequest,
+} from '../../../lib/outbox/outbox-test-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import type { SingleCameraProps } from '../camera-props.ts';
 import { PhotoSurveyPage } from './photo-survey-page.tsx';
@@ -43,6 +51,30 @@ function renderPage() {
   return userEvent.setup();
 }
 
+/**
+ * The server: /action/file/list lists a 'start' photo once one was accepted (as the real one does);
+ * `answer` answers the uploads, and `requests` holds only those.
+ */
+function surveyServer(answer: (request: ServerRequest) => ServerAnswer | Promise<ServerAnswer>, sentBefore = false) {
+  let startStored = sentBefore;
+  const server = useFakeServer(async (request) => {
+    if (request.path === '/action/file/list') return ok({ files: startStored ? [{ uuid: 'file-0', ident: 'start' }] : [], poll: null });
+    const reply = await answer(request);
+    if (reply !== 'network-error' && (reply.status ?? 200) < 400 && request.form?.get('_input')?.toString().includes('"start"'))
+      startStored = true;
+    return reply;
+  });
+  const uploads = () => server.requests.filter((request) => request.path !== '/action/file/list');
+  return {
+    get requests() {
+      return uploads();
+    },
+    paths: () => uploads().map((request) => request.path),
+  };
+}
+
+const surveyFormShown = () => screen.findByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' });
+
 /** What a request to /action/file/create carried: its _input and its file's text. */
 async function uploadOf(form: FormData | null) {
   const file = form?.get('files[]') ?? form?.get('files');
@@ -50,6 +82,7 @@ async function uploadOf(form: FormData | null) {
 }
 
 async function fillSurvey(user: ReturnType<typeof userEvent.setup>) {
+  await surveyFormShown();
   await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' }));
   const sheet = screen.getByRole('dialog', { name: 'Wybierz sposób' });
   expect(within(sheet).getByRole('button', { name: 'Wybór mediów' })).toBeInTheDocument();
@@ -90,8 +123,9 @@ describe('photo survey page', () => {
   });
 
   it('shows the action with its time and every §5 message on an empty submit, sending nothing', async () => {
-    const server = useFakeServer(() => ok());
+    const server = surveyServer(() => ok());
     const user = renderPage();
+    await surveyFormShown();
     expect(screen.getByText('Degustacja glo Rynek')).toBeInTheDocument();
     expect(screen.getByText('2026-03-05 08:00 – 22:00')).toBeInTheDocument();
 
@@ -108,10 +142,10 @@ describe('photo survey page', () => {
     expect(screen.getAllByText('Zdjęcie jest wymagane')).toHaveLength(1);
   });
 
-  it("sends the 'start' photo with the answers, then the 'end' photo, then thanks her and resets the form", async () => {
+  it("sends the 'start' photo with the answers, then the 'end' photo, then thanks her; the page then says her survey is stored", async () => {
     let release: () => void = () => {};
     const firstAnswered = new Promise<void>((resolve) => (release = resolve));
-    const server = useFakeServer(async () => {
+    const server = surveyServer(async () => {
       if (server.requests.length === 1) await firstAnswered;
       return ok({ files: [{ uuid: `file-${server.requests.length}`, ident: 'start' }] });
     });
@@ -133,12 +167,28 @@ describe('photo survey page', () => {
     expect(server.requests[0]!.idempotencyKey).not.toBe(server.requests[1]!.idempotencyKey);
 
     await user.click(screen.getByRole('button', { name: 'Zamknij' }));
-    expect(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Twój komentarz (opcjonalnie)')).toHaveValue('');
+    // Her survey of this action is stored: no form for another one, which would only be refused.
+    expect(await screen.findByText('Masz już wgrane zdjęcia w ramach tej akcji')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).not.toBeInTheDocument();
+  });
+
+  it("a survey already stored for the action is said before she fills anything in: 'Masz już wgrane zdjęcia w ramach tej akcji', no form", async () => {
+    const server = surveyServer(() => ok(), true);
+    renderPage();
+    expect(await screen.findByText('Masz już wgrane zdjęcia w ramach tej akcji')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Dodaj zdjęcie/ })).not.toBeInTheDocument();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a check that cannot reach the server (offline) leaves the form to her: the outbox takes the survey', async () => {
+    useFakeServer((): ServerAnswer => 'network-error');
+    renderPage();
+    expect(await surveyFormShown()).toBeInTheDocument();
   });
 
   it("E_FILE_ALREADY_EXISTS on the 'start' photo shows its popup with meta.ts, and the 'end' photo is never sent", async () => {
-    const server = useFakeServer(() => refused('E_FILE_ALREADY_EXISTS'));
+    const server = surveyServer(() => refused('E_FILE_ALREADY_EXISTS'));
     const user = renderPage();
     await fillSurvey(user);
 
@@ -154,7 +204,7 @@ describe('photo survey page', () => {
   });
 
   it('without a connection the survey waits in the phone and she is told so', async () => {
-    const server = useFakeServer((): ServerAnswer => 'network-error');
+    const server = surveyServer((): ServerAnswer => 'network-error');
     const user = renderPage();
     await fillSurvey(user);
 
@@ -167,7 +217,9 @@ describe('photo survey page', () => {
   it('a picked file that is not an image is refused with a message', async () => {
     installFakeCanvas();
     vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('bad', 'InvalidStateError')));
+    surveyServer(() => ok());
     const user = renderPage();
+    await surveyFormShown();
     await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' }));
     await user.click(screen.getByRole('button', { name: 'Wybór mediów' }));
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;

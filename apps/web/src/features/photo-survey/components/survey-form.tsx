@@ -9,6 +9,7 @@ import * as pl from '../../../i18n/pl.ts';
 import { useFormKit } from '../../../lib/forms/use-form-kit.ts';
 import type { SingleCameraProps } from '../camera-props.ts';
 import { useSurveySending, type SurveyOutcome } from '../hooks/use-survey-sending.ts';
+import { useSurveySent } from '../hooks/use-survey-sent.ts';
 import type { SurveyAnswer } from '../submit/survey-items.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { SurveyNotice } from './survey-notice.tsx';
@@ -41,18 +42,28 @@ export function SurveyForm({ action, Camera }: SurveyFormProps) {
   // A new form (key) after each saved survey: spec §4 "the form resets".
   const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<Exclude<SurveyOutcome, 'refused'> | 'not-stored' | null>(null);
+  // Checked first, and after each saved survey: one survey per action (decision 075).
+  const check = useSurveySent(action.uuid, generation);
   return (
     <>
-      <SurveyFields
-        key={generation}
-        action={action}
-        Camera={Camera}
-        onDone={(outcome) => {
-          if (outcome !== 'refused') setGeneration((value) => value + 1);
-          if (outcome !== 'refused') setNotice(outcome);
-        }}
-        onNotStored={() => setNotice('not-stored')}
-      />
+      {check === 'checking' ? (
+        <p className="photo-survey__status" role="status">
+          {pl.loading}
+        </p>
+      ) : check === 'sent' ? (
+        <p className="note">{pl.fieldErrors.E_FILE_ALREADY_EXISTS}</p>
+      ) : (
+        <SurveyFields
+          key={generation}
+          action={action}
+          Camera={Camera}
+          onDone={(outcome) => {
+            if (outcome !== 'refused') setGeneration((value) => value + 1);
+            if (outcome !== 'refused') setNotice(outcome);
+          }}
+          onNotStored={() => setNotice('not-stored')}
+        />
+      )}
       {notice === 'not-stored' ? (
         <ErrorPopup description={t.notStored} onClose={() => setNotice(null)} />
       ) : (

@@ -180,6 +180,25 @@ describe('report detail (/raport/{id})', () => {
     expect(await screen.findByText('Brak paragonów dla tego raportu.')).toBeInTheDocument();
   });
 
+  it("a report that is not hers (or does not exist) says so, without a 'Spróbuj ponownie' that would only find nothing again", async () => {
+    const notFound = { status: { success: false }, data: { error: 'E_ACTION_NOT_FOUND' }, meta: { ts: '2026-11-23T13:05:09.123Z' } };
+    useFakeFetch(answers({ '/api/action/report': { status: 404, body: notFound } }));
+    renderReport();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się wczytać raportu.');
+    expect(screen.queryByRole('button', { name: 'Spróbuj ponownie' })).not.toBeInTheDocument();
+  });
+
+  it("a report that could not be loaded (a server failure) offers 'Spróbuj ponownie', which loads it", async () => {
+    const failed = { status: { success: false }, data: { error: 'E_INTERNAL' }, meta: { ts: '2026-11-23T13:05:09.123Z' } };
+    const fake = answers({ '/api/action/report': { status: 500, body: failed } });
+    useFakeFetch(fake);
+    renderReport();
+    const user = userEvent.setup();
+    fake['/api/action/report'] = { body: successEnvelope({ report: buildReport() }) };
+    await user.click(await screen.findByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByRole('button', { name: 'Pokaż paragony' })).toBeInTheDocument();
+  });
+
   it("a failing photo list opens 'Wystąpił błąd podczas pobierania zdjęć' with meta.ts as the code", async () => {
     const ts = '2026-11-23T13:05:09.123Z';
     useFakeFetch(

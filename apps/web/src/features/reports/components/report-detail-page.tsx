@@ -3,6 +3,7 @@ import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { retryMayHelp } from '../../../lib/retry-may-help.ts';
 import { loadActionReport } from '../api/reports.api.ts';
 import { useLoad } from '../hooks/use-load.ts';
 import { PhotoModal, type ShownPhoto } from './photo-modal.tsx';
@@ -34,9 +35,12 @@ export function ReportDetailPage({ actionUuid }: { actionUuid: string | undefine
           <p>
             {t.reportFailed} {errorMessage(state.error)}
           </p>
-          <Button variant="secondary" onClick={reload}>
-            {t.retry}
-          </Button>
+          {/* Not for a report that is not hers or does not exist: asking again finds nothing either (decision 075). */}
+          {retryMayHelp(state.error) ? (
+            <Button variant="secondary" onClick={reload}>
+              {t.retry}
+            </Button>
+          ) : null}
         </div>
       ) : (
         <>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { retryMayHelp } from '../../../lib/retry-may-help.ts';
 import { listReceipts, serveReceipt } from '../api/reports.api.ts';
 import { useLoad } from '../hooks/use-load.ts';
 import { ApiPhoto, type OpenPhoto } from './api-photo.tsx';
@@ -27,9 +28,11 @@ function ReceiptList({ actionUuid, onOpen }: { actionUuid: string; onOpen: OpenP
         <p>
           {t.receiptsFailed} {errorMessage(state.error)}
         </p>
-        <Button variant="secondary" onClick={reload}>
-          {t.retry}
-        </Button>
+        {retryMayHelp(state.error) ? (
+          <Button variant="secondary" onClick={reload}>
+            {t.retry}
+          </Button>
+        ) : null}
       </div>
     );
   }

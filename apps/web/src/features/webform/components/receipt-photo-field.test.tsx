@@ -50,6 +50,13 @@ beforeEach(() => useFreshIndexedDb());
 afterEach(() => closeReceiptDb());
 
 describe('receipt photo (webform step 3)', () => {
+  it("offers the phone's files, then the camera: the order of the photo survey's sheet (decision 075)", async () => {
+    const { user } = renderReceipt();
+    await user.click(screen.getByRole('button', { name: 'Dodaj zdjęcie paragonu' }));
+    const ways = within(screen.getByRole('dialog', { name: 'Wybierz sposób' })).getAllByRole('button');
+    expect(ways.map((button) => button.textContent)).toEqual(['Wybór mediów', 'Aparat']);
+  });
+
   it('the rear camera at 1600×1100 takes a 1100×1600 JPEG, kept in the phone under the form, shown as a thumbnail', async () => {
     const { camera } = installCamera();
     const canvas = installFakeCanvas();

@@ -106,7 +106,6 @@ export function ReceiptPhotoField({ formUuid, recieptURL, onChange, required, er
       <FieldError id={errorId} error={shownError} />
       <PhotoSourceSheet
         open={choosing}
-        cameraFirst
         onCamera={() => setCamera(true)}
         onFile={(file) => void keep(() => receiptFromFile(file), pl.photoSource.notAnImage)}
         onClose={() => setChoosing(false)}
