@@ -6,8 +6,8 @@ import { createPromoterWithActions, createPromoterWithTestAction, type Promoter 
 import { newConsumer, readWebformCodes, type Consumer } from '../fixtures/webform.ts';
 
 // The webform's steps as she sees them (issue 20, items 11 and 12; decision 076): what step 1 says after
-// the test action's 'Dalej bez kodów', one word for back on every step, and 'Lokalizacja rejestracji'
-// preset to the point she checked in at.
+// the test action's 'Dalej bez kodów', an empty e-mail code's message, one word for back on every step,
+// and 'Lokalizacja rejestracji' preset to the point she checked in at.
 
 test.beforeEach(() => test.setTimeout(60_000));
 
@@ -41,7 +41,9 @@ async function chooseVelo(page: Page) {
 
 const backButtons = (page: Page) => page.getByRole('button', { name: /^(Cofnij|Wstecz)$/ });
 
-test("after 'Dalej bez kodów' step 1 says no codes were sent; every step goes back with 'Cofnij'", async ({ page }) => {
+test("after 'Dalej bez kodów' step 1 says no codes were sent and an empty e-mail code has its message; every step goes back with 'Cofnij'", async ({
+  page,
+}) => {
   await logInAs(page, createPromoterWithTestAction('Marta'));
   await openWebform(page);
   const consumer = newConsumer();
@@ -54,6 +56,16 @@ test("after 'Dalej bez kodów' step 1 says no codes were sent; every step goes b
   await expect(page.getByText(/Kody wysłano/)).toHaveCount(0);
   await page.screenshot({ path: 'test-results-shots/webform-codes-skipped.png' });
   await expect(backButtons(page)).toHaveText(['Cofnij']);
+
+  // An empty e-mail code has its message (§5 Step 1), on leaving the field and on 'Zweryfikuj'.
+  const emailCode = page.getByRole('textbox', { name: 'Kod e-mail' });
+  await emailCode.focus();
+  await emailCode.blur();
+  await expect(emailCode).toHaveAccessibleDescription('Kod powinien składać się z 5 znaków.');
+  await page.getByRole('textbox', { name: 'Kod SMS' }).fill('ABCDE');
+  await page.getByRole('button', { name: 'Zweryfikuj', exact: true }).click();
+  await expect(emailCode).toHaveAccessibleDescription('Kod powinien składać się z 5 znaków.');
+  await expect(page.getByRole('textbox', { name: 'Kod SMS' })).not.toHaveAccessibleDescription(/./);
 
   await page.getByRole('button', { name: 'Zweryfikuj bez kodów' }).click();
   await expect(page.getByRole('group', { name: 'Wybierz ofertę' })).toBeVisible();
