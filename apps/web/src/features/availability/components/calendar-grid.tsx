@@ -2,7 +2,6 @@ import type { Availability } from '@promotor/contract';
 import { atHour } from '@promotor/contract/rules';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { classNames } from '../../../components/ui/class-names.ts';
 import * as pl from '../../../i18n/pl.ts';
 import type { CalendarEvent } from '../availability.slice.ts';
 import { dayHeading, dayName, HOURS, hourLabel, laneOf, placeOnDay, type Placement } from '../calendar-days.ts';
@@ -102,12 +101,16 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
         <Link
           key={event.uuid}
           to={`/akcja/${event.uuid}`}
-          className={classNames(
+          // Joined here, not by components/ui/class-names.ts: that import added a preload to the
+          // entry chunk's map (14 B of the login page's budget).
+          className={[
             'calendar-event',
             overlapsBlock(place) && 'calendar-event--over-block',
             // A lane too narrow for a word: a tall action's name runs down it instead.
             lanes > 1 && place.height >= VERTICAL_FROM_PX && 'calendar-event--vertical',
-          )}
+          ]
+            .filter(Boolean)
+            .join(' ')}
           // The column's width (after the block's strip), shared only with the actions it overlaps.
           style={{ ...at(place), '--lane': lane, '--lanes': lanes } as CSSProperties}
           aria-label={`${event.name} ${place.from}–${place.to}`}
