@@ -67,6 +67,16 @@ test("the end form she left through the menu keeps 'Inne', its text and both pho
   await expectPhotos(page);
   await page.screenshot({ path: 'test-results-shots/end-form-draft.png' });
 
+  // 'Anuluj' would give the draft up: she is asked first, and may stay.
+  await page.getByRole('button', { name: 'Anuluj', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Usunąć wpisane dane?' });
+  await expect(question).toContainText('Zaznaczenia, wpisany tekst i zdjęcia z tego formularza zostaną usunięte z telefonu.');
+  await page.waitForTimeout(1100); // for the picture only: the sheet's opening animation (spec §9)
+  await page.screenshot({ path: 'test-results-shots/end-form-discard.png' });
+  await question.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Opisz powód' })).toHaveValue('Awaria prądu w sklepie');
+
   await openMenu(page);
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Wyloguj' }).click();
   await expect(page).toHaveURL(/\/$/);
