@@ -489,7 +489,7 @@ test('a reload at step 3 keeps the names, the offers and the receipt; a refused 
   await expect(receiptThumbnail(page)).toBeVisible();
   await expect.poll(() => receiptThumbnail(page).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Zrób ponownie zdjęcie paragonu' })).toBeVisible();
-  await page.getByRole('button', { name: 'Wstecz' }).click();
+  await page.getByRole('button', { name: 'Cofnij' }).click();
   await expect(offer(page, 'glo')).toBeChecked();
   await expect(offer(page, 'Inspiration Club')).toBeChecked();
   const glo = page.getByRole('group', { name: 'Oferta glo' });

@@ -50,6 +50,17 @@ describe('calendar days', () => {
     expect(placeOnDay('2025-11-24 09:00:00', '2025-11-24 10:00:00', '2025-11-25')).toBeNull();
   });
 
+  it('gives each group of overlapping actions only the lanes it needs; an action alone keeps the whole width', () => {
+    const on = (since: string, until: string) => ({ place: placeOnDay(`2025-11-25 ${since}`, `2025-11-25 ${until}`, '2025-11-25')! });
+    const laned = laneOf([on('07:00:00', '09:00:00'), on('08:00:00', '10:00:00'), on('11:00:00', '13:00:00'), on('14:00:00', '15:00:00')]);
+    expect(laned.map(({ lane, lanes }) => [lane, lanes])).toEqual([
+      [0, 2],
+      [1, 2],
+      [0, 1],
+      [0, 1],
+    ]);
+  });
+
   it('puts overlapping actions side by side and the next one back in the first lane', () => {
     const on = (since: string, until: string) => ({ place: placeOnDay(`2025-11-25 ${since}`, `2025-11-25 ${until}`, '2025-11-25')! });
     const laned = laneOf([on('07:00:00', '22:00:00'), on('09:00:00', '12:00:00'), on('12:00:00', '15:00:00')]);

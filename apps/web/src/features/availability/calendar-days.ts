@@ -84,18 +84,32 @@ export function placeOnDay(since: string, until: string, day: string): Placement
 }
 
 /**
- * Side-by-side lanes for ranges that overlap on one day (her actions may overlap each other): each gets
- * the first lane free at its start; `lanes` is how many the day needs.
+ * Side-by-side lanes for her actions on one day (they may overlap each other). Ranges that overlap,
+ * directly or through another, form a group; each gets the first lane free at its start, and `lanes` is
+ * how many its group needs, so an action that overlaps nothing keeps the whole width (issue 20 item 8:
+ * two actions in four lanes were thin bars without text).
  */
 export function laneOf<T extends { place: Placement }>(items: T[]): { item: T; lane: number; lanes: number }[] {
-  const ends: number[] = [];
-  const laned = [...items]
-    .sort((a, b) => a.place.top - b.place.top)
-    .map((item) => {
-      let lane = ends.findIndex((end) => end <= item.place.top);
-      if (lane === -1) lane = ends.length;
-      ends[lane] = item.place.top + item.place.height;
-      return { item, lane };
-    });
-  return laned.map((entry) => ({ ...entry, lanes: ends.length }));
+  const laned: { item: T; lane: number; lanes: number }[] = [];
+  let group: { item: T; lane: number; lanes: number }[] = [];
+  let ends: number[] = [];
+  let groupEnd = -Infinity;
+  const closeGroup = () => group.forEach((entry) => (entry.lanes = ends.length));
+  for (const item of [...items].sort((a, b) => a.place.top - b.place.top)) {
+    const { top, height } = item.place;
+    if (top >= groupEnd) {
+      closeGroup();
+      group = [];
+      ends = [];
+    }
+    groupEnd = group.length === 0 ? top + height : Math.max(groupEnd, top + height);
+    let lane = ends.findIndex((end) => end <= top);
+    if (lane === -1) lane = ends.length;
+    ends[lane] = top + height;
+    const entry = { item, lane, lanes: 0 };
+    group.push(entry);
+    laned.push(entry);
+  }
+  closeGroup();
+  return laned;
 }

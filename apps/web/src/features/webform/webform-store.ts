@@ -48,14 +48,26 @@ export function initialValues(action: Pick<Action, 'ident'>, user: Pick<SessionU
 
 const stepReached = (step: WebformStep) => ({ step, timestamp: new Date().toISOString() });
 
+/** The action a form is made for: its point lists and her check-in point preset 'Lokalizacja rejestracji'. */
+export type FormAction = Pick<Action, 'uuid' | 'ident' | 'actionPoints' | 'status'>;
+
+/**
+ * 'Lokalizacja rejestracji' of a multi-point action starts at the point she checked in at (the consumer
+ * is registered where she stands; decision 076); '' when the action has one point or that point is gone.
+ */
+export function checkedInPoint(action: Pick<Action, 'actionPoints' | 'status'>): string {
+  const uuid = action.status.user.actionPoint?.uuid;
+  return action.actionPoints.length > 1 && action.actionPoints.some((point) => point.uuid === uuid) ? (uuid ?? '') : '';
+}
+
 /** A new form for the action: step 0, a new uuid (spec §3 trace). */
-export function newForm(action: Pick<Action, 'uuid' | 'ident'>, user: Pick<SessionUser, 'ident'>): WebformForm {
+export function newForm(action: FormAction, user: Pick<SessionUser, 'ident'>): WebformForm {
   return {
     version: 2,
     actionUuid: action.uuid,
     step: 0,
     verified: false,
-    data: initialValues(action, user),
+    data: { ...initialValues(action, user), registerLocation: checkedInPoint(action) },
     newUser: false,
     areOffersChosen: false,
     isSuccess: false,
@@ -103,7 +115,7 @@ export function goToStep(step: WebformStep, change: Partial<WebformForm> = {}): 
  * /webform?empty=true, another action started). The old form's receipt photo is deleted from the phone;
  * the catalogues stay.
  */
-export function startForm(action: Pick<Action, 'uuid' | 'ident'>, user: Pick<SessionUser, 'ident'>): void {
+export function startForm(action: FormAction, user: Pick<SessionUser, 'ident'>): void {
   forgetReceipt();
   setWebform({ form: newForm(action, user) });
 }

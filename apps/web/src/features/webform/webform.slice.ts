@@ -57,6 +57,11 @@ export type WebformForm = {
   /** The registration's answer: data.lead.id and meta.bc. */
   lead: { id: string; bc: string } | null;
   pendingRegistration: PendingRegistration | null;
+  /**
+   * The test action's 'Dalej bez kodów' reached step 1 without sending codes (until codes are sent):
+   * step 1 must not say they were sent. Optional: a form saved before it had codes sent (decision 076).
+   */
+  codesSkipped?: boolean;
 };
 
 /** The catalogues as last answered by /webform/catalogues, kept by their version (decision 065). */

@@ -67,3 +67,11 @@ export const actionForm = {
   blockers: 'Aby wysłać:',
   failed: 'Nie udało się zapisać. Spróbuj ponownie.',
 } as const;
+/** The start and end forms' drafts (decision 076). */
+export const actionDraft = {
+  restored: 'Przywrócono dane wpisane wcześniej w tym formularzu.',
+  clear: 'Wyczyść formularz',
+  question: 'Usunąć wpisane dane?',
+  description: 'Zaznaczenia, wpisany tekst i zdjęcia z tego formularza zostaną usunięte z telefonu.',
+  confirm: 'Usuń',
+} as const;

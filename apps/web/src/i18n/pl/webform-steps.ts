@@ -2,7 +2,8 @@
 // receipt camera. The §5 messages come from the contract (webformMessages); the consent texts and the
 // offer cards from the catalogue. What the spec does not show is ours (decision 069).
 export const webformSteps = {
-  back: 'Wstecz',
+  /** 'Cofnij' as on step 1, the one back the spec names (spec §2 Webform; decision 076). */
+  back: 'Cofnij',
   offers: {
     legend: 'Wybierz ofertę',
     /** Why a card cannot be ticked (spec §4 Webform). */

@@ -20,6 +20,9 @@ export const webform = {
   // step 1
   codesTitle: 'Kody weryfikacyjne',
   codesSentTo: (email: string, phone: string) => `Kody wysłano na adres ${email} i numer ${phone}.`,
+  /** After the test action's 'Dalej bez kodów': nothing was sent (decision 076). */
+  codesSkipped:
+    'Kodów nie wysłano. Na akcji testowej możesz zweryfikować konsumenta bez kodów albo wysłać je przyciskiem „Wyślij ponownie”.',
   smsCode: 'Kod SMS',
   emailCode: 'Kod e-mail',
   resend: 'Wyślij ponownie',

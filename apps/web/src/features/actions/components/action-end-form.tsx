@@ -1,7 +1,7 @@
 import type { Action } from '@promotor/contract';
 import type { EndReason } from '@promotor/contract/constants';
 import { ruleMessages } from '@promotor/contract/rules';
-import { useId, type ComponentType } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,8 @@ import * as pl from '../../../i18n/pl.ts';
 import { useFormKit } from '../../../lib/forms/use-form-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { checkOutPoint } from '../action-rules.ts';
+import { DiscardSheet, DraftNote } from '../drafts/draft-note.tsx';
+import { useFormDraft, useKeepDraft, type FormDraft } from '../drafts/use-form-draft.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';
 import { submitEnd } from '../submit/submit-flows.ts';
 import { EndReasons } from './end-reasons.tsx';
@@ -18,6 +20,12 @@ import { PhotoProof } from './photo-proof.tsx';
 export type ActionEndFormProps = { action: Action; Camera: ComponentType<CameraModalProps> };
 
 type EndValues = { reason: EndReason | null; otherText: string; photos: PhotoPair | null };
+
+const EMPTY: EndValues = { reason: null, otherText: '', photos: null };
+
+/** The draft of the end form (decision 076): its values as they are, none when nothing was entered. */
+const endDraft = (values: EndValues): EndValues | null =>
+  values.reason === null && values.otherText === '' && values.photos === null ? null : values;
 
 /** End-form rules (decision 031): a reason, the text when it is 'Inne', both photos. */
 export function endFormBlockers(reason: EndReason | null, otherText: string, photos: PhotoPair | null): string[] {
@@ -32,23 +40,41 @@ export function endFormBlockers(reason: EndReason | null, otherText: string, pho
 const needsOtherText = ({ reason, otherText }: EndValues) =>
   reason === 'other' && otherText.trim() === '' ? { otherText: ruleMessages.fieldRequired } : {};
 
+/** spec §2 End action, opened with what she entered before and did not send (her draft, decision 076). */
+export function ActionEndForm(props: ActionEndFormProps) {
+  const draft = useFormDraft<EndValues>('end', props.action.uuid);
+  if (!draft.ready) return null;
+  return <EndForm key={draft.generation} {...props} draft={draft} />;
+}
+
 /** spec §2 End action: the reason, front+rear photos, 'Anuluj' (back) and 'Zakończ'. */
-export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
+function EndForm({ action, Camera, draft }: ActionEndFormProps & { draft: FormDraft<EndValues> }) {
   const navigate = useNavigate();
   const location = useLocation();
   const blockersId = useId();
-  const form = useFormKit<EndValues>({ initial: { reason: null, otherText: '', photos: null }, validate: needsOtherText });
+  const [askDiscard, setAskDiscard] = useState(false);
+  const form = useFormKit<EndValues>({ initial: draft.restored ?? EMPTY, validate: needsOtherText });
+  useKeepDraft(draft, form.values, endDraft);
   const { reason, otherText, photos } = form.values;
   const blockers = endFormBlockers(reason, otherText, photos);
 
   // Back where she came from; opened directly (no history in the app), back to the list.
   const goBack = () => void (location.key === 'default' ? navigate('/akcje') : navigate(-1));
+  // spec §2 'Anuluj' (go back) gives the end up: her draft goes (no more is kept from here on), after a
+  // question if the form holds anything.
+  const giveUp = () => {
+    void draft.discard();
+    goBack();
+  };
+  const cancel = () => (endDraft(form.values) ? setAskDiscard(true) : giveUp());
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       const point = checkOutPoint(action);
       if (blockers.length > 0 || !values.reason || !values.photos || !point) return;
       await submitEnd(action, { reason: values.reason, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
+      // Stored in the outbox: the draft has done its work.
+      await draft.discard();
       await navigate('/akcje');
     },
     (error) => {
@@ -59,6 +85,7 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
 
   return (
     <form className="action-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {draft.restored ? <DraftNote onClear={draft.reset} /> : null}
       <ol className="form-steps">
         <li>
           <EndReasons reason={form.bind('reason')} otherText={form.bind('otherText')} />
@@ -70,7 +97,7 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
       </ol>
       <FormBlockers id={blockersId} blockers={blockers} />
       <div className="action-form__buttons">
-        <Button variant="secondary" onClick={goBack}>
+        <Button variant="secondary" onClick={cancel}>
           {pl.cancel}
         </Button>
         <SubmitButton
@@ -81,6 +108,14 @@ export function ActionEndForm({ action, Camera }: ActionEndFormProps) {
           {pl.actions.end}
         </SubmitButton>
       </div>
+      <DiscardSheet
+        open={askDiscard}
+        onConfirm={() => {
+          setAskDiscard(false);
+          giveUp();
+        }}
+        onCancel={() => setAskDiscard(false)}
+      />
     </form>
   );
 }

@@ -8,6 +8,8 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useFormKit } from '../../../lib/forms/use-form-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
+import { DraftNote } from '../drafts/draft-note.tsx';
+import { useFormDraft, useKeepDraft, type FormDraft } from '../drafts/use-form-draft.ts';
 import type { CameraModalProps, PhotoPair } from '../submit/photo-pair.ts';
 import { submitStart } from '../submit/submit-flows.ts';
 import { FormBlockers } from './form-blockers.tsx';
@@ -31,14 +33,38 @@ type StartValues = {
   point: ActionPoint | null;
 };
 
+/** What a start draft keeps (decision 076): the point by its uuid, the rest as entered. */
+type StartDraft = Omit<StartValues, 'point'> & { pointUuid: string | null };
+
+/** The draft of the start form; none while only the point is set (it comes from the address or the action). */
+const startDraft = ({ checklist, cashTerminal, photos, point }: StartValues): StartDraft | null =>
+  checklist.length === 0 && cashTerminal === '' && photos === null
+    ? null
+    : { checklist, cashTerminal, photos, pointUuid: point?.uuid ?? null };
+
+/** The form's first values: her draft's, with the point chosen on the way here before the draft's. */
+function startValues(action: Action, initialPoint: ActionPoint | null, draft: StartDraft | null): StartValues {
+  if (!draft) return { checklist: [], cashTerminal: '', photos: null, point: initialPoint };
+  const { pointUuid, ...values } = draft;
+  return { ...values, point: initialPoint ?? action.actionPoints.find((candidate) => candidate.uuid === pointUuid) ?? null };
+}
+
+/** spec §2 Start action, opened with what she entered before and did not send (her draft, decision 076). */
+export function ActionStartForm(props: ActionStartFormProps) {
+  const draft = useFormDraft<StartDraft>('start', props.action.uuid);
+  if (!draft.ready) return null;
+  return <StartForm key={draft.generation} {...props} draft={draft} />;
+}
+
 /** spec §2 Start action: checklist, cash terminal (§5 rules on blur), front+rear photos, 'Rozpocznij'. */
-export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFormProps) {
+function StartForm({ action, initialPoint, Camera, draft }: ActionStartFormProps & { draft: FormDraft<StartDraft> }) {
   const navigate = useNavigate();
   const blockersId = useId();
   const form = useFormKit<StartValues>({
-    initial: { checklist: [], cashTerminal: '', photos: null, point: initialPoint },
+    initial: startValues(action, initialPoint, draft.restored),
     rules: { cashTerminal: cashTerminalRules },
   });
+  useKeepDraft(draft, form.values, startDraft);
   const { photos, point } = form.values;
 
   const blockers = [
@@ -57,6 +83,8 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
         photos: values.photos,
         actionPointUuid: values.point.uuid,
       });
+      // Stored in the outbox: the draft has done its work.
+      await draft.discard();
       await navigate('/akcje');
     },
     (error) => {
@@ -68,6 +96,7 @@ export function ActionStartForm({ action, initialPoint, Camera }: ActionStartFor
 
   return (
     <form className="action-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {draft.restored ? <DraftNote onClear={draft.reset} /> : null}
       {action.actionPoints.length > 1 ? (
         <PointStep points={action.actionPoints} chosen={point} onChoose={(chosen) => form.setValue('point', chosen)} />
       ) : null}

@@ -17,6 +17,9 @@ export type CalendarGridProps = {
 };
 
 const at = ({ top, height }: { top: number; height: number }): CSSProperties => ({ top, height });
+/** Three hours: tall enough for a name written down a narrow lane. */
+const VERTICAL_FROM_PX = 120;
+const overlap = (a: Placement, b: Placement) => a.top < b.top + b.height && a.top + a.height > b.top;
 
 /** spec §2 Calendar: day columns of hour cells 6–22 at 40 px per hour, her blocks and her actions on them. */
 export function CalendarGrid({ days, blocks, events, now, onCell, onBlock }: CalendarGridProps) {
@@ -59,9 +62,8 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
       return place ? [{ event, place }] : [];
     }),
   );
-  // A block beside one of her actions keeps the column's left half, so both can be read and tapped.
-  const overlapsEvent = (place: Placement) =>
-    laned.some(({ item }) => item.place.top < place.top + place.height && item.place.top + item.place.height > place.top);
+  // An action over one of her blocks leaves the block's strip on the left: both can be seen and tapped.
+  const overlapsBlock = (place: Placement) => placed.some((block) => overlap(block.place, place));
   // A cell under one of her blocks opens nothing of its own: the block is what she taps there.
   const covered = (hour: number) =>
     placed.some(({ block }) => block.since.date < atHour(day, hour + 1) && block.until.date > atHour(day, hour));
@@ -84,7 +86,7 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
         <button
           key={block.uuid}
           type="button"
-          className={overlapsEvent(place) ? 'calendar-block calendar-block--beside' : 'calendar-block'}
+          className="calendar-block"
           style={at(place)}
           aria-label={pl.calendar.block(place.from, place.to)}
           onClick={() => onBlock(block)}
@@ -99,14 +101,22 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
         <Link
           key={event.uuid}
           to={`/akcja/${event.uuid}`}
-          className="calendar-event"
-          // Her actions take the column's right half, side by side where they overlap.
-          style={{ ...at(place), left: `calc(50% + ${(lane * 50) / lanes}%)`, width: `calc(${50 / lanes}% - 2px)` }}
+          // Joined here, not by components/ui/class-names.ts: that import added a preload to the
+          // entry chunk's map (14 B of the login page's budget).
+          className={[
+            'calendar-event',
+            overlapsBlock(place) && 'calendar-event--over-block',
+            // A lane too narrow for a word: a tall action's name runs down it instead.
+            lanes > 1 && place.height >= VERTICAL_FROM_PX && 'calendar-event--vertical',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          // The column's width (after the block's strip), shared only with the actions it overlaps.
+          style={{ ...at(place), '--lane': lane, '--lanes': lanes } as CSSProperties}
           aria-label={`${event.name} ${place.from}–${place.to}`}
           title={event.name}
         >
-          {/* Side by side they are too narrow for words: the link's name says what it is. */}
-          {lanes === 1 ? event.name : null}
+          {event.name}
         </Link>
       ))}
     </div>

@@ -16,6 +16,8 @@ export type CodesStepProps = {
   data: WebformValues;
   busy: 'send' | 'verify' | null;
   testAction: boolean;
+  /** False after the test action's 'Dalej bez kodów': nothing was sent, so nothing is said to be. */
+  codesSent: boolean;
   onResend: () => Promise<boolean>;
   onVerify: (withoutCodes: boolean) => Promise<void>;
   onBack: () => void;
@@ -40,6 +42,7 @@ function CodesForm({
   data,
   busy,
   testAction,
+  codesSent,
   resent,
   onResend,
   onVerify,
@@ -61,7 +64,7 @@ function CodesForm({
       )}
     >
       <h2>{t.codesTitle}</h2>
-      <p>{t.codesSentTo(data.emailAddress, fullNumber(data))}</p>
+      <p>{codesSent ? t.codesSentTo(data.emailAddress, fullNumber(data)) : t.codesSkipped}</p>
       <TextField label={t.smsCode} autoComplete="one-time-code" autoCapitalize="characters" maxLength={5} {...bound('otp')} />
       <TextField label={t.emailCode} autoComplete="off" autoCapitalize="characters" maxLength={5} {...bound('otpEmail')} />
       <div className="webform__row">

@@ -310,13 +310,13 @@ describe('webform step 3: consumer data, consents, receipt', () => {
     expect(sending).toBeDisabled();
     await user.click(sending);
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Wstecz' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cofnij' })).toBeDisabled();
     expect(onBack).not.toHaveBeenCalled();
   });
 
-  it('Wstecz goes back', async () => {
+  it('Cofnij goes back', async () => {
     const { user, onBack } = renderConsumer();
-    await user.click(screen.getByRole('button', { name: 'Wstecz' }));
+    await user.click(screen.getByRole('button', { name: 'Cofnij' }));
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 });

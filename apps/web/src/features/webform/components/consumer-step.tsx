@@ -35,14 +35,14 @@ export type ConsumerStepProps = {
   Camera: ComponentType<ReceiptCameraProps>;
   /** Nothing can be changed: a registration was sent with these values and awaits its answer. */
   locked?: boolean;
-  /** In place of 'Wstecz' and 'Zarejestruj', outside the lock (the locked form's notice and its button). */
+  /** In place of 'Cofnij' and 'Zarejestruj', outside the lock (the locked form's notice and its button). */
   footer?: ReactNode;
 };
 
 type TextKey = 'hostessCode' | 'tourPlan' | 'registerLocation' | 'firstName' | 'lastName' | 'birthDate' | 'billingPostalCode' | 'category';
 
 /**
- * spec §2 Webform step 3: the consumer's data, the consents and the receipt photo, 'Wstecz' and
+ * spec §2 Webform step 3: the consumer's data, the consents and the receipt photo, 'Cofnij' and
  * 'Zarejestruj'. The §5 Consumer form rules are the contract's: each message on blur under its field,
  * all of them on 'Zarejestruj', with focus on the first; after that 'Zarejestruj' stays disabled until
  * the form is valid (§2 "disabled while sending or when invalid").

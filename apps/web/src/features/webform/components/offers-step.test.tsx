@@ -67,7 +67,7 @@ describe('webform step 2: offers', () => {
     expect(cardsGroup()).toHaveAccessibleDescription('Wybierz co najmniej jedną ofertę.');
     expect(card('glo')).toHaveFocus();
     expect(onNext).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Wstecz' }));
+    await user.click(screen.getByRole('button', { name: 'Cofnij' }));
     expect(onBack).toHaveBeenCalledTimes(1);
   });
 

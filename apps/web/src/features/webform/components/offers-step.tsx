@@ -23,7 +23,7 @@ export type OffersStepProps = {
 };
 
 /**
- * spec §2 Webform step 2: the offer cards, each chosen offer's fields, 'Wstecz' and 'Dalej'. The §4 offer
+ * spec §2 Webform step 2: the offer cards, each chosen offer's fields, 'Cofnij' and 'Dalej'. The §4 offer
  * rules and the §5 Offers messages are the contract's; messages show on blur and all on 'Dalej', which
  * moves focus to the first field with one.
  */

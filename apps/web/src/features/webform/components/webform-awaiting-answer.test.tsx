@@ -73,7 +73,7 @@ describe('a registration awaiting its answer', () => {
     expect(screen.getByRole('checkbox', { name: consentText('ageVerified') })).toBeDisabled();
     expect(screen.getByRole('button', { name: /zdjęcie paragonu/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Zarejestruj' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Wstecz' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cofnij' })).not.toBeInTheDocument();
 
     connection.online = true;
     await user.click(await sendAgainButton());

@@ -66,7 +66,7 @@ export function WebformFlow({ action, user, form, catalogues, Camera }: WebformF
           onSend={async () => {
             if (await codes.send()) goToStep(1);
           }}
-          onSkip={() => goToStep(1)}
+          onSkip={() => goToStep(1, { codesSkipped: true })}
         />
       ) : null}
       {step === 1 ? (
@@ -74,6 +74,7 @@ export function WebformFlow({ action, user, form, catalogues, Camera }: WebformF
           data={data}
           busy={codes.busy}
           testAction={testAction}
+          codesSent={form.codesSkipped !== true}
           onResend={codes.send}
           onVerify={codes.verify}
           onBack={() => goToStep(0, { verified: false })}

@@ -360,6 +360,9 @@ describe('the special test action (exp1707)', () => {
 
     expect(await screen.findByText(/Akcja testowa: rejestracje z tej akcji nie są liczone/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dalej bez kodów' }));
+    // Nothing was sent, so step 1 does not say it was (decision 076).
+    expect(await screen.findByText(/^Kodów nie wysłano\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Kody wysłano/)).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Zweryfikuj bez kodów' }));
 
     expect(await screen.findByRole('group', { name: 'Wybierz ofertę' })).toBeInTheDocument();

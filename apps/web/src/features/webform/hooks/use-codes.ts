@@ -44,6 +44,7 @@ export function useCodes(eventIdent: string, show: (modal: WebformModal) => void
         sent = true;
         // New codes replace the old ones (decision 063): what was typed is stale.
         patchData({ otp: '', otpEmail: '' });
+        updateForm({ codesSkipped: false });
       } catch (error) {
         if (endsSession(error)) return;
         if (isNetwork(error)) return show(networkModal());
