@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-reports.ts';
 import * as m008 from './migrations/008-consumers.ts';
 import * as m009 from './migrations/009-registrations.ts';
 import * as m010 from './migrations/010-mgm.ts';
+import * as m014 from './migrations/014-codes-per-promoter-and-caps.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   '008-consumers': m008,
   '009-registrations': m009,
   '010-mgm': m010,
+  '014-codes-per-promoter-and-caps': m014,
 };
 
 class StaticProvider implements MigrationProvider {
