@@ -42,8 +42,13 @@ class StaticProvider implements MigrationProvider {
  * which, so another schema's tables (tests give each file one) would make it skip creating its own.
  */
 export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  return migrateUpTo(db, dialect, 'latest', schema);
+}
+
+/** Up to and including the migration `target` (a migration's test builds the database it meets). */
+export async function migrateUpTo(db: Db, dialect: Dialect, target: string, schema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target === 'latest' ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
