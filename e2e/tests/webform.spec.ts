@@ -536,3 +536,33 @@ test("without a started action the webform says 'Brak aktywnych akcji' and leads
   await page.getByRole('link', { name: 'Przejdź do akcji' }).click();
   await expect(page).toHaveURL(/\/akcje$/);
 });
+
+test('a fourth send of codes to one consumer within the hour shows the send limit, and the codes she has still verify', async ({
+  page,
+}) => {
+  await startedPromoter(page, 'Ida');
+  await openWebform(page);
+  const consumer = newConsumer();
+  const codes = await sendCodes(page, consumer);
+  const resend = page.getByRole('button', { name: 'Wyślij ponownie' });
+  // Two resends: three sends, her share of the hour for this consumer (decision 080).
+  for (let i = 0; i < 2; i++) {
+    await resend.click();
+    await expect(page.getByText('Wysłano nowe kody.')).toBeVisible();
+  }
+  const newest = await readWebformCodes(page, consumer);
+  expect(newest).not.toEqual(codes);
+
+  await resend.click();
+  const refusal = page.getByRole('dialog', { name: 'Wystąpił błąd.' });
+  await expect(refusal).toContainText('Wysłano już zbyt wiele kodów na ten adres e-mail lub numer telefonu. Spróbuj ponownie później.');
+  await expect(refusal).toContainText('Kod błędu:');
+  // The popup's enter animation finished: the screenshot shows it as she reads it.
+  await refusal.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.screenshot({ path: test.info().outputPath('otp-send-limit.png') });
+  await refusal.getByRole('button', { name: 'Wróć' }).click();
+  await expect(refusal).toBeHidden();
+  // The refused send replaced nothing: the newest codes still verify her.
+  await enterCodes(page, newest);
+  await expect(offersStep(page)).toBeVisible();
+});

@@ -45,6 +45,9 @@ export const ERROR_STATUS = {
   // reports (decision 060)
   E_NOT_YOUR_HOSTESS_CODE: 403,
   E_RECEIPT_NOT_FOUND: 404,
+  // caps a real day never meets (decision 080): final for that lead or action, so 409 (kept by an Idempotency-Key)
+  E_LEAD_RECEIPT_LIMIT: 409,
+  E_ACTION_RECEIPT_LIMIT: 409,
   // availability (decision 057)
   E_AVAILABILITY_NOT_FOUND: 404,
   E_AVAILABILITY_OUTSIDE_HOURS: 422,
@@ -86,6 +89,8 @@ export const ERROR_STATUS = {
   error_ic_consumer_already_exists: 409,
   // the consent text the form showed is no longer the catalogue's: reload it and ask again (decision 067)
   E_CONSENT_TEXT_CHANGED: 409,
+  // registrations of one promoter on the exp1707 test action (decision 080)
+  E_TEST_LEAD_LIMIT: 409,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

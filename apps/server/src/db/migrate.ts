@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-mgm.ts';
 import * as m011 from './migrations/011-tap-times.ts';
 import * as m012 from './migrations/012-consent-texts.ts';
 import * as m013 from './migrations/013-mgm-consent-proof.ts';
+import * as m014 from './migrations/014-codes-per-promoter-and-caps.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -31,6 +32,7 @@ const migrations: Record<string, DialectMigration> = {
   '011-tap-times': m011,
   '012-consent-texts': m012,
   '013-mgm-consent-proof': m013,
+  '014-codes-per-promoter-and-caps': m014,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -46,8 +48,13 @@ class StaticProvider implements MigrationProvider {
  * which, so another schema's tables (tests give each file one) would make it skip creating its own.
  */
 export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  return migrateUpTo(db, dialect, 'latest', schema);
+}
+
+/** Up to and including the migration `target` (a migration's test builds the database it meets). */
+export async function migrateUpTo(db: Db, dialect: Dialect, target: string, schema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target === 'latest' ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -87,6 +87,8 @@ export interface ActionTable {
   until: string;
   global_status: 'started' | 'accepted' | 'finished' | 'hst_cancelled';
   created_at: string;
+  /** Receipts of the action, capped (decision 080). */
+  receipt_count: Generated<number>;
 }
 
 export interface ActionPointTable {
@@ -108,6 +110,8 @@ export interface ActionAssignmentTable {
   action_point_id: string | null;
   last_status_at: string | null;
   cancelled_at: string | null;
+  /** Her registrations on this action when it is an exp1707 test action, capped (decision 080). */
+  test_lead_count: Generated<number>;
 }
 
 export interface VoucherBatchTable {
@@ -228,6 +232,8 @@ export interface LeadTable {
   longitude: number | null;
   /** JSON: the form's trace (steps, buildNumber, uuid, isWebView). */
   trace: string | null;
+  /** Receipts of the lead, capped (decision 080). */
+  receipt_count: Generated<number>;
 }
 
 /** spec §3 Asset item (a Glo or Vuse device) or Product interest item (Velo): one counted device each. */
@@ -294,7 +300,7 @@ export interface ConsumerItemTable {
   created_at: string;
 }
 
-/** The codes of one /lead/otp send (hashed), per e-mail and number (hashed too). */
+/** The codes of one /lead/otp send (hashed), per promoter and e-mail and number (hashed too). */
 export interface LeadOtpTable {
   id: string;
   recipient_hash: string;

@@ -13,6 +13,7 @@ import {
   mobileNumberError,
   numberPrefixRules,
   offerFieldErrors,
+  prefixedNumberError,
   offerSelectionError,
   offersDisabledBy,
   otpRules,
@@ -112,6 +113,23 @@ describe('§5 Webform step 0', () => {
     ['+48', '', REQUIRED],
   ])('prefix %s, number %j → %s', (prefix, number, message) => {
     expect(mobileNumberError(prefix, number)).toBe(message);
+  });
+
+  // /lead/otp's one string: the form's rule through the catalogue's prefixes.
+  it.each([
+    ['+48600100200', null],
+    ['+4812345', 'Numer telefonu musi mieć dokładnie 9 cyfr.'],
+    ['+486001002001', 'Numer telefonu musi mieć dokładnie 9 cyfr.'],
+    ['+380123', 'Numer telefonu jest zbyt krótki.'],
+    ['+3801234', null],
+    ['+99600100200', REQUIRED],
+  ])('prefixed number %j → %s', (prefixed, message) => {
+    expect(prefixedNumberError(['+48', '+380', '+44'], prefixed)).toBe(message);
+  });
+
+  it('a prefixed number is right when any split the form could make is right (+4 and +48 both listed)', () => {
+    expect(prefixedNumberError(['+48', '+4'], '+4812345')).toBeNull(); // +4 and 812345
+    expect(prefixedNumberError(['+48', '+4'], '+481')).toBe('Numer telefonu musi mieć dokładnie 9 cyfr.');
   });
 });
 

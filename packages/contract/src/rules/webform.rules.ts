@@ -116,6 +116,19 @@ export function mobileNumberError(prefix: string, number: string): string | null
   return null;
 }
 
+/**
+ * The number as /lead/otp sends it, prefix and digits in one ('+48600123456', spec §7): right when some
+ * prefix of the catalogue's dropdown and the digits after it pass mobileNumberError, i.e. exactly when the
+ * form could have produced it. Otherwise the message of the longest matching prefix ('+4812345':
+ * 'Numer telefonu musi mieć dokładnie 9 cyfr.'), or the prefix's own when none matches.
+ */
+export function prefixedNumberError(prefixes: readonly string[], prefixed: string): string | null {
+  const matching = prefixes.filter((p) => prefixed.startsWith(p)).sort((a, b) => b.length - a.length);
+  if (matching.length === 0) return m.fieldRequired;
+  const errors = matching.map((p) => mobileNumberError(p, prefixed.slice(p.length)));
+  return errors.includes(null) ? null : errors[0]!;
+}
+
 // ---------- step 1 ----------
 
 /** Both codes, the SMS one (otp) and the e-mail one (otpEmail). */

@@ -154,6 +154,19 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
       });
       for (const r of reports) expect(r).toMatchObject({ events: 2, files: 2, surveys: 1 });
       expect(reports.every((r) => r.receipts >= 1 && r.leads >= 2)).toBe(true);
+      // The receipt caps' counters agree with the seeded receipts (decision 080).
+      const counted = await t.db
+        .selectFrom('actions')
+        .select(['id', 'receipt_count'])
+        .where(
+          'id',
+          'in',
+          reports.map((r) => r.id),
+        )
+        .execute();
+      expect(Object.fromEntries(counted.map((a) => [a.id, a.receipt_count]))).toEqual(
+        Object.fromEntries(reports.map((r) => [r.id, r.receipts])),
+      );
     }
     const statuses = new Set((await reportsOf(await userIdOf('anna@demo.pl'))).map((r) => r.global_status));
     expect([...statuses].sort()).toEqual(['accepted', 'finished']);

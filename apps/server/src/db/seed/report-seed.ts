@@ -91,6 +91,17 @@ async function registrations(db: Db, o: Context, action: { id: string; pointId: 
         created_at: plusMinutes(at, 2).toISOString(),
       })
       .execute();
+    // The receipt caps' counters, as the upload keeps them (decision 080).
+    for (const [table, id] of [
+      ['leads', leadId],
+      ['actions', action.id],
+    ] as const) {
+      await db
+        .updateTable(table)
+        .set((eb) => ({ receipt_count: eb('receipt_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    }
   }
 }
 

@@ -40,3 +40,19 @@ export async function herLeadsWithSerial(db: Db, userId: string, serialNumber: s
   // action's registration with codes has one and registered the device like any other.
   return { real: rows.some((r) => r.consumer_id !== null), sandbox: rows.some((r) => r.consumer_id === null) };
 }
+
+/**
+ * Counts one more registration of hers on a test action unless she has `max` there already; false at
+ * the cap. A conditional update in the registration's transaction: parallel registrations cannot pass
+ * it, and a registration that fails later gives its count back with the rollback (decision 080).
+ */
+export async function countTestLead(db: Db, actionId: string, userId: string, max: number): Promise<boolean> {
+  const result = await db
+    .updateTable('action_assignments')
+    .set((eb) => ({ test_lead_count: eb('test_lead_count', '+', 1) }))
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('test_lead_count', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -24,6 +24,13 @@ export type RequestContext = { log: FastifyBaseLogger; ts: string };
 type CodesVerdict = 'right' | 'bypassed' | 'error_wrong_otp' | 'error_wrong_otp_email';
 
 /**
+ * Her registrations on one exp1707 test action, with codes or without (decision 080): a training day
+ * never meets it; a script writing hundreds a second does. An action is started and finished once, so
+ * this is a day's, not a lifetime's.
+ */
+export const TEST_LEADS_PER_PROMOTER = 200;
+
+/**
  * spec §5 Send rule: the codes are valid "10 min or until the first registration attempt", so this
  * attempt uses them up whatever it answers later. Both are judged (each wrong one takes a try, a
  * locked one is refused) and consumed before any other check refuses.
@@ -130,6 +137,9 @@ export async function register(
   const place = { user_id: caller.userId, action_id: action.id, action_point_id: point.id };
 
   const consumerId = await db.transaction().execute(async (trx) => {
+    if (isTest && !(await leadRepo.countTestLead(trx, action.id, caller.userId, TEST_LEADS_PER_PROMOTER))) {
+      throw new AppError('E_TEST_LEAD_LIMIT');
+    }
     let consumerId: string | null = null;
     if (!sandbox) consumerId = (await inRegistry(context, () => deps.registry.register(trx, registration))).consumerId;
     else if (gloSerial) await inRegistry(context, () => deps.registry.checkGloSerial(trx, gloSerial));

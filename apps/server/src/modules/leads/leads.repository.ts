@@ -20,16 +20,17 @@ export function itemsOfConsumer(db: Db, consumerId: string) {
 export type OtpRow = Omit<LeadOtpTable, 'email_wrong_tries' | 'sms_wrong_tries' | 'consumed_at'>;
 
 /**
- * Stores a send's codes, replacing whatever that e-mail and number had (one statement, so two sends at
- * once leave one set, never two): the tries start again and the new id makes the old hashes useless.
+ * Stores a send's codes, replacing what the same promoter had for that e-mail and number (one statement,
+ * so two sends at once leave one set, never two): the tries start again and the new id makes the old
+ * hashes useless. Another promoter's codes for the contact are hers and stay (decision 080).
  */
 export async function replaceOtp(db: Db, row: OtpRow): Promise<void> {
   const fresh = { ...row, email_wrong_tries: 0, sms_wrong_tries: 0, consumed_at: null };
-  const { recipient_hash: _key, ...update } = fresh;
+  const { recipient_hash: _key, user_id: _user, ...update } = fresh;
   await db
     .insertInto('lead_otps')
     .values(fresh)
-    .onConflict((oc) => oc.column('recipient_hash').doUpdateSet(update))
+    .onConflict((oc) => oc.columns(['recipient_hash', 'user_id']).doUpdateSet(update))
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import { isTestActionName } from '@promotor/contract/lead-items';
+import { prefixedNumberError } from '@promotor/contract/rules';
 import {
   OTP_VALIDITY_MINUTES,
   type LeadOtpBody,
@@ -17,6 +18,7 @@ import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
 import type { ConsumerContact, ConsumerRegistry } from './consumer-registry.ts';
 import * as repo from './leads.repository.ts';
+import { countSend } from './otp-send-limits.ts';
 
 export type LeadsDeps = {
   db: Db;
@@ -31,10 +33,6 @@ export type LeadsDeps = {
 
 /** Issue 11: wrong tries per code before even the right one is refused until a new send. */
 export const OTP_MAX_WRONG_TRIES = CODE_MAX_WRONG_TRIES;
-/** Issue 11: sends per e-mail and per number in an hour. */
-export const OTP_SENDS_PER_HOUR = 3;
-/** Sends per promoter in an hour, whatever the contacts: a promoter's account cannot flood consumers (decision 063). */
-export const OTP_SENDS_PER_PROMOTER_HOUR = 30;
 const HOUR_MS = 3_600_000;
 /** Codes expired this long ago are deleted at the next send (nobody can use them any more). */
 const EXPIRED_OTP_KEPT_MS = 24 * HOUR_MS;
@@ -51,26 +49,14 @@ const codeHash = oneTimeCodeHash;
 
 const codeMessage = (code: string) => `Twój kod weryfikacyjny: ${code}. Kod jest ważny ${OTP_VALIDITY_MINUTES} minut.`;
 
-/**
- * At most OTP_SENDS_PER_HOUR sends per e-mail and per number, and OTP_SENDS_PER_PROMOTER_HOUR per
- * promoter; a refused send counts for none of them.
- */
-async function countSend(counters: RateCounters, contact: ConsumerContact, userId: string): Promise<void> {
-  const limits: [string, number][] = [
-    [`lead-otp:email:${sha256(contact.emailAddress)}`, OTP_SENDS_PER_HOUR],
-    [`lead-otp:sms:${sha256(contact.mobileNumber)}`, OTP_SENDS_PER_HOUR],
-    [`lead-otp:promoter:${userId}`, OTP_SENDS_PER_PROMOTER_HOUR],
-  ];
-  const hits = await Promise.all(limits.map(([key]) => counters.hit(key, HOUR_MS)));
-  if (hits.every((h, i) => h.count <= limits[i]![1])) return;
-  await Promise.all(limits.map(([key]) => counters.release(key)));
-  throw new AppError('E_OTP_SEND_LIMIT');
-}
-
 // spec §7 /lead/otp, §9: a 5-character code by e-mail and another by SMS, valid 10 minutes; a new
-// send replaces the previous codes of that e-mail and number. `context`: the request's logger, so a
-// message that could not be sent is logged with the request id (decision 064).
+// send replaces the previous codes she asked for that e-mail and number, never another promoter's
+// (decision 080). `context`: the request's logger, so a message that could not be sent is logged with
+// the request id (decision 064).
 export async function sendCodes(deps: LeadsDeps, caller: CallerUser, body: LeadOtpBody, context?: SendContext): Promise<void> {
+  // spec §5 step 0: the form's phone rule, through the catalogue's prefixes; checked before a send is counted.
+  const numberError = prefixedNumberError(deps.catalogues.catalogues.phonePrefixes, body.lead.mobileNumber);
+  if (numberError !== null) throw new AppError('E_VALIDATION', [{ path: 'body.lead.mobileNumber', message: numberError }]);
   const contact = contactOf(body.lead);
   await countSend(deps.counters, contact, caller.userId);
   const now = deps.now();

@@ -15,7 +15,7 @@ import {
 } from '../../test/registrations.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { listOutbox } from '../notifier/notifier.ts';
-import { OTP_SENDS_PER_PROMOTER_HOUR } from './leads.service.ts';
+import { OTP_SENDS_PER_CONTACT, OTP_SENDS_PER_PROMOTER_CONTACT, OTP_SENDS_PER_PROMOTER_HOUR } from './otp-send-limits.ts';
 
 describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)', (dialect) => {
   let t: TestApp;
@@ -174,24 +174,81 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
     expect(errorOf(await check(ewa, c, codes))).toEqual([422, 'error_wrong_otp']);
   });
 
-  it('at most 3 sends an hour per e-mail and per number; the next hour may send again', async () => {
+  const HOUR = 60 * 60_000;
+  const sendsOk = async (r: Registrar, c: Contact, times: number) => {
+    for (let i = 0; i < times; i++) expect((await requestCodes(t, r.token, c)).statusCode).toBe(200);
+  };
+  const refused = async (r: Registrar, c: Pick<Contact, 'emailAddress' | 'mobileNumber'>) =>
+    expect(errorOf(await requestCodes(t, r.token, c))).toEqual([429, 'E_OTP_SEND_LIMIT']);
+
+  it('one promoter sends at most 3 codes an hour to an e-mail, and to a number; the next hour she may send again', async () => {
+    expect(OTP_SENDS_PER_PROMOTER_CONTACT.hour).toBe(3);
     const ewa = await promoter();
     const c = contact();
-    for (let i = 0; i < 3; i++) expect((await requestCodes(t, ewa.token, c)).statusCode).toBe(200);
-    expect(errorOf(await requestCodes(t, ewa.token, c))).toEqual([429, 'E_OTP_SEND_LIMIT']);
-    // The same e-mail with another number, and the same number with another e-mail: both used up.
-    expect(errorOf(await requestCodes(t, ewa.token, { ...contact(), emailAddress: c.emailAddress.toUpperCase() }))).toEqual([
-      429,
-      'E_OTP_SEND_LIMIT',
-    ]);
-    expect(errorOf(await requestCodes(t, ewa.token, { ...contact(), mobileNumber: c.mobileNumber }))).toEqual([429, 'E_OTP_SEND_LIMIT']);
+    await sendsOk(ewa, c, 3);
+    await refused(ewa, c);
+    // The same e-mail with another number, and the same number with another e-mail: both used up, for her.
+    await refused(ewa, { ...contact(), emailAddress: c.emailAddress.toUpperCase() });
+    await refused(ewa, { ...contact(), mobileNumber: c.mobileNumber });
     // A refused send sent nothing.
     expect((await listOutbox(t.db, 500)).filter((m) => m.recipient === c.mobileNumber)).toHaveLength(3);
 
-    t.clock.advance(60 * 60_000);
+    t.clock.advance(HOUR);
     const codes = await sentCodes(ewa, c);
     await known(c);
     expect((await check(ewa, c, codes)).statusCode).toBe(200);
+  });
+
+  it("Piotr's three sends for the same e-mail and number neither cancel Anna's pending codes nor block her", async () => {
+    const anna = await promoter();
+    const piotr = await promoter();
+    const c = contact();
+    await known(c);
+    const annas = await sentCodes(anna, c);
+    await sendsOk(piotr, c, OTP_SENDS_PER_PROMOTER_CONTACT.hour);
+    const piotrs = await sentCodes(piotr, c).catch(() => null);
+    expect(piotrs).toBeNull(); // his fourth is refused: his own allowance, not hers
+
+    expect((await check(anna, c, annas)).statusCode).toBe(200);
+    // She may still send (her own codes replace only her own), and verify with the new ones.
+    const annasNew = await sentCodes(anna, c);
+    expect((await check(anna, c, annasNew)).statusCode).toBe(200);
+    // Each verifies with her own codes only.
+    expect(errorOf(await check(piotr, c, annasNew))).toEqual([422, 'error_wrong_otp']);
+    const rows = await t.db.selectFrom('lead_otps').select('user_id').where('user_id', 'in', [anna.userId, piotr.userId]).execute();
+    expect(rows.map((r) => r.user_id).sort()).toEqual([anna.userId, piotr.userId].sort());
+  });
+
+  it(`all promoters together send at most ${OTP_SENDS_PER_CONTACT.hour} codes an hour and ${OTP_SENDS_PER_CONTACT.day} a day to a contact; one promoter never uses that up`, async () => {
+    const [a, b, c3, d] = [await promoter(), await promoter(), await promoter(), await promoter()];
+    const c = contact();
+    for (let hour = 0; hour < 2; hour++) {
+      for (const r of [a, b, c3]) await sendsOk(r, c, 3);
+      await sendsOk(d, c, 1);
+      // The contact's tenth send of the hour was the last, whoever asks.
+      await refused(d, c);
+      await refused(d, { ...contact(), mobileNumber: c.mobileNumber });
+      t.clock.advance(HOUR);
+    }
+    // 20 today: no one may send more until the day's window ends, though each promoter has sends left.
+    await refused(d, c);
+    await refused(await promoter(), { ...contact(), emailAddress: c.emailAddress });
+    t.clock.advance(22 * HOUR);
+    await sendsOk(d, c, 1);
+  });
+
+  it(`one promoter sends at most ${OTP_SENDS_PER_PROMOTER_CONTACT.day} codes a day to a contact, so she alone never blocks it`, async () => {
+    const ewa = await promoter();
+    const ola = await promoter();
+    const c = contact();
+    await sendsOk(ewa, c, 3);
+    t.clock.advance(HOUR);
+    await sendsOk(ewa, c, 3);
+    t.clock.advance(HOUR);
+    await refused(ewa, c);
+    await sendsOk(ola, c, 3);
+    t.clock.advance(22 * HOUR);
+    await sendsOk(ewa, c, 1);
   });
 
   it(`at most ${OTP_SENDS_PER_PROMOTER_HOUR} sends an hour per promoter, whatever the contacts; a refused send counts for nothing`, async () => {
@@ -249,6 +306,25 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
     expect(errorOf(await check(ewa, c, codes, { mobileNumberNoPrefix: '111222333' }))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await check(ewa, c, codes, { eventIdent: '' }))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await post(t.app, '/lead/verify', {}, ewa.token))).toEqual([400, 'E_VALIDATION']);
+  });
+
+  it("a number the form would refuse (+48 not 9 digits, too short, no catalogue prefix) is 400 with the form's message, and nothing is sent", async () => {
+    const ewa = await promoter();
+    const c = contact();
+    for (const [mobileNumber, message] of [
+      ['+4812345', 'Numer telefonu musi mieć dokładnie 9 cyfr.'],
+      [`${c.mobileNumber}1`, 'Numer telefonu musi mieć dokładnie 9 cyfr.'],
+      ['+44123456', null], // +44 and 123456: fine
+      ['+380123', 'Numer telefonu jest zbyt krótki.'],
+      ['+99600100200', 'To pole jest wymagane.'],
+    ] as const) {
+      const res = await requestCodes(t, ewa.token, { ...c, mobileNumber });
+      if (message === null) expect(res.statusCode).toBe(200);
+      else expect([...errorOf(res), res.json().data.details]).toEqual([400, 'E_VALIDATION', [{ path: 'body.lead.mobileNumber', message }]]);
+    }
+    expect((await listOutbox(t.db, 500)).filter((m) => m.recipient === c.emailAddress)).toHaveLength(1);
+    // Refused numbers counted no send: her three of the hour for this e-mail are still two.
+    await sendsOk(ewa, c, 2);
   });
 
   it('without a session both calls are 401', async () => {

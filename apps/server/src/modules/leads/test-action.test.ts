@@ -19,6 +19,7 @@ import {
   leadItemsOf,
 } from '../../test/registrations.ts';
 import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { TEST_LEADS_PER_PROMOTER } from './lead-register.service.ts';
 
 // spec §2: "A special test action (name containing exp1707) that is started enables buttons to verify or
 // register without OTP." Without codes nothing proves who the consumer is, so such a registration is a
@@ -170,5 +171,42 @@ describe.each(testDatabases)('the exp1707 test action (%s)', (dialect) => {
       422,
       'error_device_not_found',
     ]);
+  });
+
+  it(`her registrations on a test action stop at ${TEST_LEADS_PER_PROMOTER}: the last one is stored, the next is 409 E_TEST_LEAD_LIMIT, with codes or without`, async () => {
+    const r = await testAction();
+    const offers = { Velo: { sampling: 'VELOFRZ10' } };
+    expect((await withoutCodes(r, newContact(), { offers })).statusCode).toBe(200);
+    // As if she had registered all the others of the day too.
+    await t.db
+      .updateTable('action_assignments')
+      .set((eb) => ({ test_lead_count: eb('test_lead_count', '+', TEST_LEADS_PER_PROMOTER - 2) }))
+      .where('action_id', '=', r.action.uuid)
+      .where('user_id', '=', r.userId)
+      .execute();
+    expect((await withoutCodes(r, newContact(), { offers })).statusCode).toBe(200);
+
+    expect(errorOf(await withoutCodes(r, newContact(), { offers }))).toEqual([409, 'E_TEST_LEAD_LIMIT']);
+    const c = newContact();
+    const codes = await sendCodes(t, r.token, c);
+    expect(errorOf(await register(t, r.token, registrationBody(t, r, c, cat, { codes, offers })))).toEqual([409, 'E_TEST_LEAD_LIMIT']);
+    // Nothing of the refused ones is stored; another promoter's test action counts her own.
+    expect(await t.db.selectFrom('leads').select('id').where('user_id', '=', r.userId).execute()).toHaveLength(2);
+    expect(await consumerOf(c)).toEqual([]);
+    expect((await withoutCodes(await testAction(), newContact(), { offers })).statusCode).toBe(200);
+  });
+
+  it('parallel registrations cannot pass the test action cap', async () => {
+    const r = await testAction();
+    await t.db
+      .updateTable('action_assignments')
+      .set({ test_lead_count: TEST_LEADS_PER_PROMOTER - 2 })
+      .where('action_id', '=', r.action.uuid)
+      .where('user_id', '=', r.userId)
+      .execute();
+    const offers = { Velo: { sampling: 'VELOFRZ10' } };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => withoutCodes(r, newContact(), { offers })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+    expect(await t.db.selectFrom('leads').select('id').where('user_id', '=', r.userId).execute()).toHaveLength(2);
   });
 });

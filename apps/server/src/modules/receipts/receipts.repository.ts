@@ -3,7 +3,28 @@ import type { ActionReceiptTable } from '../../db/schema.ts';
 
 /** Her registration (lead) by id; another promoter's is not found. */
 export function findOwnLead(db: Db, leadId: string, userId: string) {
-  return db.selectFrom('leads').select(['id', 'action_id']).where('id', '=', leadId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('leads')
+    .select(['id', 'action_id', 'receipt_count'])
+    .where('id', '=', leadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one more receipt of the lead or of the action unless it has `max` already; false at the cap.
+ * One conditional update in the receipt's transaction: PostgreSQL locks the row until the commit (a
+ * parallel upload waits, then sees the new count), SQLite has one writer, and a failed insert rolls
+ * the count back with it (decision 080).
+ */
+export async function countReceipt(db: Db, of: 'leads' | 'actions', id: string, max: number): Promise<boolean> {
+  const result = await db
+    .updateTable(of)
+    .set((eb) => ({ receipt_count: eb('receipt_count', '+', 1) }))
+    .where('id', '=', id)
+    .where('receipt_count', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertReceipt(db: Db, row: ActionReceiptTable): Promise<void> {

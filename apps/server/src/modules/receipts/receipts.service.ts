@@ -13,6 +13,11 @@ export type ReceiptsDeps = { db: Db; now: () => Date; blobStore: BlobStore };
 /** spec §7 /action/receipt/create: one image per call. */
 export const uploadRules: UploadRules = { files: { min: 1, max: 1 } };
 
+/** Caps a real day never meets (decision 080): a lead has one receipt, a retake or two. */
+export const RECEIPTS_PER_LEAD = 20;
+/** A day's registrations of the action's promoters with a receipt each, several times over. */
+export const RECEIPTS_PER_ACTION = 500;
+
 const toReceipt = (r: { id: string; device_serial: string | null; device_beacon: string | null }): Receipt => ({
   uuid: r.id,
   device: { serial: r.device_serial, beacon: r.device_beacon },
@@ -22,6 +27,7 @@ const toReceipt = (r: { id: string; device_serial: string | null; device_beacon:
  * A receipt photo of one of her registrations in one of her actions (any status: the webform's
  * receipt may arrive after she has finished). Without a registration of hers in that action the answer
  * is E_MISSING_LEAD_ID, which the webform tolerates (spec §8), and nothing is stored (decision 060).
+ * Past RECEIPTS_PER_LEAD or RECEIPTS_PER_ACTION it is E_LEAD_RECEIPT_LIMIT or E_ACTION_RECEIPT_LIMIT.
  */
 export async function create(deps: ReceiptsDeps, caller: CallerUser, input: ReceiptCreateInput, file: UploadedFile): Promise<Receipt> {
   const action = await requireAssignedAction(deps.db, caller, input.action.uuid);
@@ -29,6 +35,8 @@ export async function create(deps: ReceiptsDeps, caller: CallerUser, input: Rece
   if (!leadId) throw new AppError('E_MISSING_LEAD_ID');
   const lead = await repo.findOwnLead(deps.db, leadId, caller.userId);
   if (!lead || (lead.action_id !== null && lead.action_id !== action.id)) throw new AppError('E_MISSING_LEAD_ID');
+  // Refused before the photo is stored; the count in the transaction below is the one that holds.
+  if (lead.receipt_count >= RECEIPTS_PER_LEAD) throw new AppError('E_LEAD_RECEIPT_LIMIT');
 
   const id = newId();
   const row = {
@@ -43,7 +51,11 @@ export async function create(deps: ReceiptsDeps, caller: CallerUser, input: Rece
     size: file.data.length,
     created_at: deps.now().toISOString(),
   };
-  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data }], (trx) => repo.insertReceipt(trx, row));
+  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data }], async (trx) => {
+    if (!(await repo.countReceipt(trx, 'leads', lead.id, RECEIPTS_PER_LEAD))) throw new AppError('E_LEAD_RECEIPT_LIMIT');
+    if (!(await repo.countReceipt(trx, 'actions', action.id, RECEIPTS_PER_ACTION))) throw new AppError('E_ACTION_RECEIPT_LIMIT');
+    await repo.insertReceipt(trx, row);
+  });
   return toReceipt(row);
 }
 

@@ -4,6 +4,8 @@ import { insertLead } from '../../db/seed/lead-writer.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
 import { buildJpeg, buildMultipart, buildPng, storedUploads } from '../../test/files.ts';
+import { newId } from '../../lib/crypto.ts';
+import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD } from './receipts.service.ts';
 
 describe.each(testDatabases)('receipts (%s)', (dialect) => {
   let t: TestApp;
@@ -118,5 +120,64 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
     expect(serve.statusCode).toBe(404);
     expect(serve.json().data.error).toBe('E_RECEIPT_NOT_FOUND');
     expect((await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid } }, ewa.token)).json().data.receipts).toEqual([receipt]);
+  });
+
+  /** Her receipts of the action as stored (the list's pages hold at most 100). */
+  const receiptsOf = (action: BuiltAction) =>
+    t.db.selectFrom('action_receipts').select('id').where('action_id', '=', action.uuid).execute();
+
+  it(`a registration takes at most ${RECEIPTS_PER_LEAD} receipts: the ${RECEIPTS_PER_LEAD}th is stored, the next is 409 E_LEAD_RECEIPT_LIMIT`, async () => {
+    expect(RECEIPTS_PER_LEAD).toBe(20);
+    const { ewa, shop, leadId } = await setUp();
+    const input = { action: { uuid: shop.uuid }, lead: { id: leadId } };
+    for (let i = 0; i < RECEIPTS_PER_LEAD; i++) expect((await upload(ewa.token, input, [buildJpeg()])).statusCode).toBe(200);
+    const before = await stored();
+    const over = await upload(ewa.token, input, [buildJpeg()]);
+    expect([over.statusCode, over.json().data.error]).toEqual([409, 'E_LEAD_RECEIPT_LIMIT']);
+    expect(await stored()).toEqual(before);
+    expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_LEAD);
+    // Another registration of the action has its own.
+    const next = await upload(ewa.token, { ...input, lead: { id: await buildLead(ewa, shop) } }, [buildJpeg()]);
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('parallel uploads cannot pass the cap of a registration', async () => {
+    const { ewa, shop, leadId } = await setUp();
+    const input = { action: { uuid: shop.uuid }, lead: { id: leadId } };
+    const answers = await Promise.all(Array.from({ length: RECEIPTS_PER_LEAD + 5 }, () => upload(ewa.token, input, [buildJpeg()])));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(RECEIPTS_PER_LEAD);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().data.error))).toEqual(new Set(['E_LEAD_RECEIPT_LIMIT']));
+    expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_LEAD);
+  });
+
+  it(`an action takes at most ${RECEIPTS_PER_ACTION} receipts: the ${RECEIPTS_PER_ACTION}th is stored, the next is 409 E_ACTION_RECEIPT_LIMIT`, async () => {
+    const { ewa, shop, leadId } = await setUp();
+    // The day so far: receipts of many registrations (written as the upload writes them, counter included).
+    const earlier = Array.from({ length: RECEIPTS_PER_ACTION - 1 }, (_, i) => ({
+      id: newId(),
+      action_id: shop.uuid,
+      user_id: ewa.userId,
+      lead_id: leadId,
+      device_serial: null,
+      device_beacon: null,
+      blob_key: `receipt-earlier-${i}.jpg`,
+      content_type: 'image/jpeg',
+      size: 1,
+      created_at: t.clock.now().toISOString(),
+    }));
+    for (let i = 0; i < earlier.length; i += 100)
+      await t.db
+        .insertInto('action_receipts')
+        .values(earlier.slice(i, i + 100))
+        .execute();
+    await t.db.updateTable('actions').set({ receipt_count: earlier.length }).where('id', '=', shop.uuid).execute();
+
+    const input = (lead: string) => ({ action: { uuid: shop.uuid }, lead: { id: lead } });
+    expect((await upload(ewa.token, input(await buildLead(ewa, shop)), [buildJpeg()])).statusCode).toBe(200);
+    const before = await stored();
+    const over = await upload(ewa.token, input(await buildLead(ewa, shop)), [buildJpeg()]);
+    expect([over.statusCode, over.json().data.error]).toEqual([409, 'E_ACTION_RECEIPT_LIMIT']);
+    expect(await stored()).toEqual(before);
+    expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_ACTION);
   });
 });

@@ -107,7 +107,7 @@ describe('webform page', () => {
   });
 
   it.each([
-    ['E_OTP_SEND_LIMIT', 'Wysłano już 3 kody w ciągu godziny. Spróbuj ponownie później.'],
+    ['E_OTP_SEND_LIMIT', 'Wysłano już zbyt wiele kodów na ten adres e-mail lub numer telefonu. Spróbuj ponownie później.'],
     ['E_EVENT_NOT_FOUND', 'Wydarzenie nie istnieje.'],
   ])('a refused send (%s) opens the error popup with its message and meta.ts; step 0 stays', async (code, message) => {
     putForm(putStartedAction(), { step: 0 });
