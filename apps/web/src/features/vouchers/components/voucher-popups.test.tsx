@@ -132,7 +132,7 @@ describe('voucher popups', { timeout: 20_000 }, () => {
 
     online = true;
     act(() => flushOutbox());
-    await waitFor(() => expect(useAppStore.getState().vouchers.vouchers[0]?.redeemed).not.toBeNull());
+    await waitFor(() => expect(useAppStore.getState().vouchers.codes[batch.uuid]?.[0]?.redeemed).not.toBeNull());
     const tries = server.requests.filter((r) => r.path === '/voucher/redeem');
     expect(new Set(tries.map((r) => r.idempotencyKey)).size).toBe(1);
   });

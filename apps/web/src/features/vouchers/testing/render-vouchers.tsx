@@ -19,11 +19,14 @@ export const buildVoucher = (ident: string, redeemed: string | null = null): Vou
   redeemed: redeemed ? { dateTime: redeemed } : null,
 });
 
-/** The popup host and the background work, as the header mounts them, with a button opening the picker for the event. */
-export function renderVouchers(eventUuid: string) {
+/**
+ * The popup host and the background work, as the header mounts them, with a button opening the picker
+ * for an action of the event (its uuid: the redemptions' outbox group).
+ */
+export function renderVouchers(eventUuid: string, actionUuid = unique('action')) {
   return render(
     <>
-      <Button onClick={() => openVoucherPicker(eventUuid)}>Kody promocyjne</Button>
+      <Button onClick={() => openVoucherPicker({ uuid: actionUuid, event: { uuid: eventUuid } })}>Kody promocyjne</Button>
       <VouchersBackground />
       <VoucherPopups />
       <AppToasts />
