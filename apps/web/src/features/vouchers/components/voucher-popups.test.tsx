@@ -237,14 +237,11 @@ describe('voucher popups', { timeout: 20_000 }, () => {
       '/voucher/vouchers': (r) => ok({ vouchers: [buildVoucher(codesOf[(r.body as { batch: { uuid: string } }).batch.uuid]!)] }),
     });
     renderVouchers(today);
-    act(() =>
-      useAppStore.setState((state) => ({
-        actions: {
-          ...state.actions,
-          list: [buildTodaysAction(today), buildTodaysAction(cancelled, { cancelled: true }), buildTodaysAction(later, { daysAhead: 2 })],
-        },
-      })),
-    );
+    // Her list arrives (at login): today's action, a cancelled one and one of the day after tomorrow.
+    const list = [buildTodaysAction(today), buildTodaysAction(cancelled, { cancelled: true }), buildTodaysAction(later, { daysAhead: 2 })];
+    await act(async () => {
+      useAppStore.setState((state) => ({ actions: { ...state.actions, list } }));
+    });
     await waitFor(() => expect(Object.keys(useAppStore.getState().vouchers.codes).sort()).toEqual([glo.uuid, velo.uuid].sort()));
     expect(useAppStore.getState().vouchers.codes[velo.uuid]?.map((v) => v.ident)).toEqual(['VELO-1']);
     expect(useAppStore.getState().vouchers.batches[today]).toEqual([glo, velo]);
