@@ -1,5 +1,5 @@
 import type { Voucher } from '@promotor/contract';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
@@ -8,7 +8,7 @@ import { useOutbox } from '../../../lib/outbox/index.ts';
 import { useRequest } from '../../../lib/requests/index.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { generateVouchers } from '../api/vouchers.api.ts';
-import { codesWaiting } from '../submit/redeem.ts';
+import { batchWaiting, codesWaiting } from '../submit/redeem.ts';
 import { vouchersRequest } from '../vouchers-store.ts';
 import { LoadState } from './load-state.tsx';
 
@@ -61,7 +61,12 @@ export function CodesPopup({ open, active, batchUuid, batchIdent, onRedeem, onBa
           ))}
         </ol>
       ) : status === 'loaded' || stale ? (
-        <NoCodes busy={generation.busy} failure={generation.failure} onGenerate={generation.generate} />
+        <NoCodes
+          busy={generation.busy}
+          sending={batchWaiting(pending, batchUuid)}
+          failure={generation.failure}
+          onGenerate={generation.generate}
+        />
       ) : (
         <LoadState status={status} loading={pl.vouchers.loadingCodes} failed={pl.vouchers.codesFailed} empty="" onRetry={reload} />
       )}
@@ -105,14 +110,26 @@ function useGenerate(batchUuid: string, reloadCodes: () => Promise<boolean>) {
   return { busy, failure, generate: () => void generate() };
 }
 
-/** 'Brak dostępnych kodów' and 'Generuj kody', with what went wrong last time. */
-function NoCodes({ busy, failure, onGenerate }: { busy: boolean; failure: string | null; onGenerate: () => void }) {
+type NoCodesProps = { busy: boolean; sending: boolean; failure: string | null; onGenerate: () => void };
+
+/**
+ * 'Brak dostępnych kodów' and 'Generuj kody', with what went wrong last time. While codes she gave
+ * still wait in the outbox the server counts them as hers (no new set while codes remain, decision 074):
+ * the button waits for them and says so.
+ */
+function NoCodes({ busy, sending, failure, onGenerate }: NoCodesProps) {
+  const noteId = useId();
   return (
     <div className="voucher-empty">
       <p className="note">{pl.vouchers.noCodes}</p>
-      <Button busy={busy} onClick={onGenerate}>
+      <Button busy={busy} disabled={sending} aria-describedby={sending ? noteId : undefined} onClick={onGenerate}>
         {pl.vouchers.generate}
       </Button>
+      {sending ? (
+        <p id={noteId} className="note">
+          {pl.vouchers.generateAfterSending}
+        </p>
+      ) : null}
       {failure ? (
         <p className="voucher-empty__error" role="alert">
           {failure}

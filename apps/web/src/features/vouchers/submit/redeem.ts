@@ -38,3 +38,7 @@ export function codesWaiting(pending: readonly OutboxItem[]): Set<string> {
   }
   return uuids;
 }
+
+/** Whether a redemption of the batch still waits in the outbox. */
+export const batchWaiting = (pending: readonly OutboxItem[], batchUuid: string): boolean =>
+  pending.some((item) => item.kind === redeemKind.name && (item.body as VoucherRedeemBody).batch.uuid === batchUuid);
