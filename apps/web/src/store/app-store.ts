@@ -3,7 +3,7 @@ import { createUserSlice } from '../features/auth/user.slice.ts';
 import { createAvailabilitySlice } from '../features/availability/availability.slice.ts';
 import { createMgmSlice } from '../features/mgm/mgm.slice.ts';
 import { createReportsSlice } from '../features/reports/reports.slice.ts';
-import { createVouchersSlice, restoreVouchers } from '../features/vouchers/vouchers.slice.ts';
+import { createVouchersSlice } from '../features/vouchers/vouchers.slice.ts';
 import { createWebformSlice } from '../features/webform/webform.slice.ts';
 import { setOutboxOwnerSource } from '../lib/outbox/outbox-owner.ts';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
@@ -25,7 +25,7 @@ export const appSlices = [
   defineSlice('toasts', createToastsSlice, { keptOnLogout: true, restore: restoreToasts }),
   // Why her session ended is said on the login page after it (decision 044).
   defineSlice('screen', createScreenSlice, { keptOnLogout: true }),
-  defineSlice('vouchers', createVouchersSlice, { restore: restoreVouchers }),
+  defineSlice('vouchers', createVouchersSlice),
   defineSlice('mgm', createMgmSlice),
   defineSlice('availability', createAvailabilitySlice),
   defineSlice('webform', createWebformSlice),

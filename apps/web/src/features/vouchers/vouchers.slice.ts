@@ -21,19 +21,6 @@ export type VouchersSlice = { vouchers: VouchersState };
 
 const initialVouchersState: VouchersState = { batches: {}, codes: {}, selectedBatchUuid: null };
 
+// A state saved before codes were kept by batch (one `vouchers` list) is merged over this one
+// (store/create-app-store.ts): it starts with no codes kept, and the load at login fills them.
 export const createVouchersSlice: SliceCreator<VouchersSlice> = () => ({ vouchers: initialVouchersState });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The saved slice, field by field: a state saved before codes were kept by batch (one `vouchers` list)
- * starts with no codes kept; the login-time load fills them again.
- */
-export function restoreVouchers(saved: unknown): VouchersState {
-  if (!isRecord(saved)) return initialVouchersState;
-  return {
-    batches: isRecord(saved.batches) ? (saved.batches as VouchersState['batches']) : {},
-    codes: isRecord(saved.codes) ? (saved.codes as VouchersState['codes']) : {},
-    selectedBatchUuid: typeof saved.selectedBatchUuid === 'string' ? saved.selectedBatchUuid : null,
-  };
-}
