@@ -59,7 +59,7 @@ describe('persisted app state', () => {
       },
       vouchers: {
         batches: { 'event-1': [{ uuid: 'batch-1', ident: 'GLO' }] },
-        vouchers: [{ uuid: 'voucher-1', ident: 'GLO-1', redeemed: null }],
+        codes: { 'batch-1': [{ uuid: 'voucher-1', ident: 'GLO-1', redeemed: null }] },
         selectedBatchUuid: 'batch-1',
       },
       mgm: { ...initial.mgm, status: 'can-invite', tokenUuid: 'mgm-token' },

@@ -1,4 +1,3 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AvailabilityTable } from '../../db/schema.ts';
@@ -42,16 +41,8 @@ export async function overlapsAnother(db: Db, userId: string, since: string, unt
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
-/**
- * Serialises her writes: the overlap check and the write that follows must not interleave with another
- * request's (two phones, a retry). On PostgreSQL the second transaction waits here for the first to
- * commit and then sees its block. On SQLite every explicit transaction already runs alone between
- * BEGIN IMMEDIATE and COMMIT (db/sqlite-group-commit.ts, decision 053), and SQLite has no FOR UPDATE.
- */
-export async function lockPromoter(trx: Db, userId: string): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
+// Her writes are serialised by the shared db/lock-promoter.ts (also the vouchers' top-up).
+export { lockPromoter } from '../../db/lock-promoter.ts';
 
 export async function insert(db: Db, row: AvailabilityTable): Promise<void> {
   await db.insertInto('availability').values(row).execute();

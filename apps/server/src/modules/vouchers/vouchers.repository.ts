@@ -63,6 +63,19 @@ export function findStartedActionInEvent(db: Db, userId: string, eventId: string
   return herAssignmentsInEvent(db, userId, eventId).where('s.status', '=', 'started').select('a.id').executeTakeFirst();
 }
 
+/** Whether she still holds an unredeemed code of the batch (spec §2: 'Generuj kody' only when none is left). */
+export async function holdsUnredeemed(db: Db, userId: string, batchId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('vouchers')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('assigned_to', '=', userId)
+    .where('redeemed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many times a top-up retries when other top-ups of the batch took its candidates first. */
 const POOL_ATTEMPTS = 10;
 

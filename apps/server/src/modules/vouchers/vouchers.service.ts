@@ -1,6 +1,7 @@
 import type { Voucher, VoucherBatch, VoucherBatchesBody, VoucherRedeemBody, VouchersBody, VoucherTopUpBody } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { Db } from '../../db/kysely.ts';
+import { lockPromoter } from '../../db/lock-promoter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import * as repo from './vouchers.repository.ts';
@@ -47,15 +48,17 @@ export async function vouchers(deps: VouchersDeps, caller: CallerUser, body: Vou
 }
 
 // spec §7 /voucher/top-up and 'Generuj kody' (/voucher/generate, decision 056): a further set of the
-// pool's codes becomes hers, only while she works the event (spec §6: vouchers when started).
+// pool's codes becomes hers, only while she works the event (spec §6: vouchers when started), and only
+// once she has none of the batch left to give (spec §2: 'Brak dostępnych kodów', then 'Generuj kody';
+// decision 074). The check and the take are one transaction with her row locked, so a retry whose
+// first answer was lost, or her second phone, cannot take a second set.
 export async function topUp(deps: VouchersDeps, caller: CallerUser, body: VoucherTopUpBody): Promise<Voucher[]> {
   const batch = await requireBatch(deps.db, caller, body.batch.uuid);
   if (!(await repo.findStartedActionInEvent(deps.db, caller.userId, batch.event_id))) throw new AppError('E_WRONG_ACTION_STATUS');
-  const taken = await repo.takeFromPool(deps.db, {
-    userId: caller.userId,
-    batchId: batch.id,
-    count: deps.topUpSize,
-    at: deps.now().toISOString(),
+  const taken = await deps.db.transaction().execute(async (trx) => {
+    await lockPromoter(trx, caller.userId);
+    if (await repo.holdsUnredeemed(trx, caller.userId, batch.id)) throw new AppError('E_VOUCHERS_LEFT');
+    return repo.takeFromPool(trx, { userId: caller.userId, batchId: batch.id, count: deps.topUpSize, at: deps.now().toISOString() });
   });
   // Fewer than asked for is still a top-up; none at all is the spec's "not enough codes".
   if (taken.length === 0) throw new AppError('E_INSUFFICIENT_AMOUNT_IN_DB');

@@ -282,15 +282,65 @@ describe.each(testDatabases)('vouchers (%s)', (dialect) => {
     const got = first.json().data.vouchers as { uuid: string; redeemed: null }[];
     expect(got).toHaveLength(10);
     expect(got.every((v) => v.redeemed === null)).toBe(true);
-    // The pool has four left: she gets those.
+    // Once she has given them all, the pool's last four are hers.
+    expect(
+      (
+        await redeem(
+          ewa.token,
+          batch.uuid,
+          got.map((v) => v.uuid),
+        )
+      ).statusCode,
+    ).toBe(200);
     const second = await call('generate', { batch: { uuid: batch.uuid } }, ewa.token);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.vouchers).toHaveLength(4);
     const listed = (await call('vouchers', { batch: { uuid: batch.uuid } }, ewa.token)).json().data.vouchers as { uuid: string }[];
     expect(listed.map((v) => v.uuid).sort()).toEqual([...batch.pool].sort());
     expect((await stored(batch.pool)).every((v) => v.assigned_to === ewa.userId)).toBe(true);
-    // Now the pool is empty.
+    // Now the pool is empty (and she has four to give).
+    await redeem(
+      ewa.token,
+      batch.uuid,
+      (second.json().data.vouchers as { uuid: string }[]).map((v) => v.uuid),
+    );
     expect(errorOf(await call('generate', { batch: { uuid: batch.uuid } }, ewa.token))).toEqual([409, 'E_INSUFFICIENT_AMOUNT_IN_DB']);
+  });
+
+  it('while she still holds a code of the batch to give, top-up and generate are refused with E_VOUCHERS_LEFT and the pool stays', async () => {
+    const eventId = await buildEvent(t);
+    const ewa = await promoterIn(eventId);
+    const batch = await buildVoucherBatch(t, eventId, { pool: 12 });
+    const got = (await call('generate', { batch: { uuid: batch.uuid } }, ewa.token)).json().data.vouchers as { uuid: string }[];
+    expect(got).toHaveLength(10);
+    // All but one given: still one left (a retry of the first tap whose answer was lost lands here too).
+    expect(
+      (
+        await redeem(
+          ewa.token,
+          batch.uuid,
+          got.slice(1).map((v) => v.uuid),
+        )
+      ).statusCode,
+    ).toBe(200);
+    for (const path of ['top-up', 'generate']) {
+      expect(errorOf(await call(path, { batch: { uuid: batch.uuid } }, ewa.token))).toEqual([409, 'E_VOUCHERS_LEFT']);
+    }
+    const pool = (await stored(batch.pool)).filter((v) => v.assigned_to === null);
+    expect(pool).toHaveLength(2);
+    // Her codes of another batch do not count.
+    const other = await buildVoucherBatch(t, eventId, { pool: 3 });
+    expect((await call('top-up', { batch: { uuid: other.uuid } }, ewa.token)).json().data.vouchers).toHaveLength(3);
+  });
+
+  it('two top-ups of hers at once (two phones, a retry without its key) hand her one set', async () => {
+    const eventId = await buildEvent(t);
+    const ewa = await promoterIn(eventId);
+    const batch = await buildVoucherBatch(t, eventId, { pool: 30 });
+    const answers = await Promise.all([1, 2, 3].map(() => call('generate', { batch: { uuid: batch.uuid } }, ewa.token)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) expect(errorOf(res)).toEqual([409, 'E_VOUCHERS_LEFT']);
+    expect((await stored(batch.pool)).filter((v) => v.assigned_to === ewa.userId)).toHaveLength(10);
   });
 
   it('a top-up on an empty pool is E_INSUFFICIENT_AMOUNT_IN_DB, without a started action E_WRONG_ACTION_STATUS', async () => {
@@ -309,7 +359,7 @@ describe.each(testDatabases)('vouchers (%s)', (dialect) => {
     const eventId = await buildEvent(t);
     const promoters = await Promise.all(Array.from({ length: 5 }, () => promoterIn(eventId)));
     const batch = await buildVoucherBatch(t, eventId, { pool: 35 });
-    // Each promoter twice at once (two phones), all ten together.
+    // Each promoter twice at once (two phones), all ten together: a promoter gets one set at most.
     const calls = promoters
       .flatMap((p) => [p, p])
       .map((p) => call('top-up', { batch: { uuid: batch.uuid } }, p.token).then((res) => ({ p, res })));
@@ -321,9 +371,13 @@ describe.each(testDatabases)('vouchers (%s)', (dialect) => {
     expect(new Set(handed.map((h) => h.code)).size).toBe(35);
     const rows = await stored(batch.pool);
     for (const h of handed) expect(rows.find((r) => r.id === h.code)!.assigned_to).toBe(h.to);
-    // Those that came too late were told the pool is empty.
-    for (const { res } of answers.filter((a) => a.res.statusCode !== 200))
-      expect(errorOf(res)).toEqual([409, 'E_INSUFFICIENT_AMOUNT_IN_DB']);
+    // The others were told the pool is empty, or that the promoter has her set already.
+    for (const { res } of answers.filter((a) => a.res.statusCode !== 200)) {
+      expect([
+        [409, 'E_INSUFFICIENT_AMOUNT_IN_DB'],
+        [409, 'E_VOUCHERS_LEFT'],
+      ]).toContainEqual(errorOf(res));
+    }
   });
 
   it('refuses bad bodies with E_VALIDATION', async () => {

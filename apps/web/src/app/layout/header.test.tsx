@@ -82,6 +82,24 @@ describe('header', () => {
     );
   });
 
+  it('the coupon icon works once her start is queued on the phone, before it is sent (decision 074)', async () => {
+    useFreshIndexedDb();
+    await logIn('anna');
+    const server = useFakeServer((request) =>
+      request.path === '/voucher/batches' ? ok({ batches: [{ uuid: 'batch-glo', ident: 'glo hyper X2' }] }) : 'network-error',
+    );
+    const accepted = buildAction();
+    useAppStore.setState({ actions: { list: [accepted], currentAction: null } });
+    renderHeader();
+    expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeDisabled();
+
+    await act(() => enqueue(buildStartFlow(accepted.uuid)));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeEnabled());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kody promocyjne' }));
+    await screen.findByRole('dialog', { name: 'Wybierz kategorię:' });
+    expect(server.requests.find((request) => request.path === '/voucher/batches')?.body).toEqual({ event: { uuid: accepted.event.uuid } });
+  });
+
   it('the coupon icon is disabled without a started action', () => {
     useFreshIndexedDb();
     const accepted = buildAction();

@@ -4,9 +4,8 @@ import { OfflineNotice } from '../../components/ui/offline-notice.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { readAndroidAppVersion } from '../../lib/android/android-bridge.ts';
 import { useOutbox } from '../../lib/outbox/index.ts';
-import { useAppStore } from '../../store/app-store.ts';
-import { isStarted } from '../../features/actions/action-rules.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
+import { useRunningAction } from '../../features/actions/hooks/use-running-action.ts';
 import { SessionGuard } from '../../features/auth/components/session-guard.tsx';
 import { openVoucherPicker, VoucherPopups, VouchersBackground } from '../../features/vouchers/index.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -62,19 +61,19 @@ export function Header() {
 
 /**
  * spec §2 Header: the coupon icon works only while her current action is started, and opens the
- * category picker for that action's event.
+ * category picker for that action's event. A start she made on this phone counts as soon as it is
+ * queued (decision 074): her redemptions wait behind it in the outbox.
  */
 function CouponButton() {
-  const current = useAppStore((state) => state.actions.currentAction);
-  const started = current !== null && isStarted(current);
+  const running = useRunningAction();
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={pl.header.coupons}
-      disabled={!started}
+      disabled={running === null}
       onClick={() => {
-        if (current && started) openVoucherPicker(current.event.uuid);
+        if (running) openVoucherPicker(running);
       }}
     >
       <CouponIcon />

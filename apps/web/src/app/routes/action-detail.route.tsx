@@ -3,7 +3,7 @@ import { ActionDetailScreen } from '../../features/actions/components/action-pag
 import { openVoucherPicker } from '../../features/vouchers/index.ts';
 
 // 'Kody promocyjne' opens the same popups as the header's coupon icon; their host is mounted with the header.
-const openVouchers = (action: Action) => openVoucherPicker(action.event.uuid);
+const openVouchers = (action: Action) => openVoucherPicker(action);
 
 /** /akcja/:actionId (spec §2 Action detail). The app joins the two features: the page gets the voucher popups. */
 export function ActionDetailRoute() {

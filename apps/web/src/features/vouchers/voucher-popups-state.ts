@@ -8,18 +8,27 @@ import { create } from 'zustand';
 
 export type VoucherPopupStep = 'batches' | 'codes' | 'confirm';
 
+/** The action whose codes she gives: its redemptions are queued behind its start (decision 074). */
+export type VoucherAction = { uuid: string; event: { uuid: string } };
+
 type PopupsState = {
   step: VoucherPopupStep | null;
   /** The event whose batches the picker lists (kept while a popup animates out). */
   eventUuid: string | null;
+  /** The action she runs (started, or its start waiting in the outbox): a redemption's outbox group. */
+  actionUuid: string | null;
   /** The code 'Wydaj' asked about. */
   voucher: Voucher | null;
 };
 
-export const useVoucherPopups = create<PopupsState>(() => ({ step: null, eventUuid: null, voucher: null }));
+export const useVoucherPopups = create<PopupsState>(() => ({ step: null, eventUuid: null, actionUuid: null, voucher: null }));
 
-/** Opens the category picker 'Wybierz kategorię:' for the event of her started action. */
-export const openVoucherPicker = (eventUuid: string) => useVoucherPopups.setState({ step: 'batches', eventUuid, voucher: null });
+/** Opens the category picker 'Wybierz kategorię:' for the event of the action she runs. */
+export const openVoucherPicker = (action: VoucherAction) =>
+  useVoucherPopups.setState({ step: 'batches', eventUuid: action.event.uuid, actionUuid: action.uuid, voucher: null });
+
+/** 'Zmień kategorię': back to the picker of the same action. */
+export const showVoucherPicker = () => useVoucherPopups.setState({ step: 'batches', voucher: null });
 
 export const showVoucherCodes = () => useVoucherPopups.setState({ step: 'codes' });
 

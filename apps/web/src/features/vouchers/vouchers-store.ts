@@ -14,24 +14,28 @@ export function storeBatches(eventUuid: string, batches: VoucherBatch[]): void {
   setVouchers({ batches: { ...useAppStore.getState().vouchers.batches, [eventUuid]: batches } });
 }
 
-/** spec §4: selecting a batch stores its id; the codes of another batch are cleared before its load. */
+/**
+ * spec §4: selecting a batch stores its id. Its codes are kept by batch (decision 074), so the list she
+ * sees is always that batch's own: its kept codes show (also without a connection) while they reload.
+ */
 export function selectBatch(batchUuid: string): void {
-  const { selectedBatchUuid } = useAppStore.getState().vouchers;
-  // The same batch again keeps its codes while they reload: without a connection she can still give them.
-  if (selectedBatchUuid !== batchUuid) setVouchers({ selectedBatchUuid: batchUuid, vouchers: [] });
+  setVouchers({ selectedBatchUuid: batchUuid });
 }
 
-/** Her codes of the batch; an answer for a batch no longer selected is dropped. */
+/** Her codes of the batch, as the server listed them. */
 export function storeVouchers(batchUuid: string, vouchers: Voucher[]): void {
-  if (useAppStore.getState().vouchers.selectedBatchUuid === batchUuid) setVouchers({ vouchers });
+  setVouchers({ codes: { ...useAppStore.getState().vouchers.codes, [batchUuid]: vouchers } });
 }
 
 /** The server's answer to a redemption: those codes are given (until the reload says so too). */
 export function storeRedeemed(batchUuid: string, redeemed: readonly Voucher[]): void {
-  const { selectedBatchUuid, vouchers } = useAppStore.getState().vouchers;
-  if (selectedBatchUuid !== batchUuid) return;
+  const kept = useAppStore.getState().vouchers.codes[batchUuid];
+  if (!kept) return;
   const byUuid = new Map(redeemed.map((voucher) => [voucher.uuid, voucher]));
-  setVouchers({ vouchers: vouchers.map((voucher) => byUuid.get(voucher.uuid) ?? voucher) });
+  storeVouchers(
+    batchUuid,
+    kept.map((voucher) => byUuid.get(voucher.uuid) ?? voucher),
+  );
 }
 
 /** One shared request per key (an event's batches, a batch's codes): calls under way are joined. */
@@ -51,3 +55,18 @@ export const batchesRequest = requestsBy((eventUuid) =>
 export const vouchersRequest = requestsBy((batchUuid) =>
   createRequest({ call: () => listVouchers(batchUuid), onSuccess: (vouchers) => storeVouchers(batchUuid, vouchers) }),
 );
+
+/**
+ * Keeps on the phone the batches of the events and her codes of each (decision 074): called with the
+ * events of her actions of today when her list arrives (at login), so she can give codes of a batch
+ * she never opened without a connection. Failures stay silent: the popups say them when she opens them.
+ */
+export async function keepCodesOfEvents(eventUuids: readonly string[]): Promise<void> {
+  await Promise.all(
+    eventUuids.map(async (eventUuid) => {
+      if (!(await batchesRequest(eventUuid).run())) return;
+      const batches = useAppStore.getState().vouchers.batches[eventUuid] ?? [];
+      await Promise.all(batches.map((batch) => vouchersRequest(batch.uuid).run()));
+    }),
+  );
+}

@@ -23,6 +23,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_VOUCHER_NOT_FOUND: 'Kod nie istnieje.',
   E_VOUCHER_ALREADY_REDEEMED: 'Ten kod został już wydany.',
   E_REDEMPTION_IN_FUTURE: 'Data wydania kodu jest z przyszłości. Sprawdź zegar telefonu.',
+  E_VOUCHERS_LEFT: 'Masz jeszcze niewydane kody tej kategorii.',
   E_NOT_YOUR_HOSTESS_CODE: 'To nie jest Twój kod hostessy.',
   E_RECEIPT_NOT_FOUND: 'Paragon nie istnieje.',
   E_LEAD_RECEIPT_LIMIT: 'Osiągnięto limit zdjęć paragonu dla tej rejestracji.',

@@ -11,6 +11,8 @@ export const vouchers = {
   codesOffline: 'Nie udało się odświeżyć kodów. Pokazuję ostatnio wczytane.',
   noCodes: 'Brak dostępnych kodów',
   generate: 'Generuj kody',
+  /** decision 074: the server hands a new set only once every code of hers is given, and these are not there yet. */
+  generateAfterSending: 'Wydane kody czekają na wysłanie. Nowe kody wygenerujesz po ich wysłaniu.',
   redeem: 'Wydaj',
   /** The accessible name of one code's 'Wydaj' (each row has one). */
   redeemCode: (ident: string) => `Wydaj kod ${ident}`,

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { canCancel, isStarted, showsStartStopButton } from '../action-rules.ts';
+import { useRunningAction } from '../hooks/use-running-action.ts';
 import { useStartEntry } from '../hooks/use-start-entry.ts';
 import { submitCancel } from '../submit/submit-flows.ts';
 import { ConfirmSheet } from '../../../components/ui/confirm-sheet.tsx';
@@ -25,6 +26,7 @@ export function ActionDetailButtons({ action, inProgress, onOpenVouchers }: Acti
   const [cancelPopup, setCancelPopup] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const started = isStarted(action);
+  const givesCodes = useRunningAction()?.uuid === action.uuid;
   const points = action.actionPoints;
   // A start needs a point to check in at; 'Rozpocznij' stays visible (spec) but dimmed without one,
   // and a tap says why (docs/decisions/047-a-dimmed-start-says-why.md).
@@ -68,8 +70,8 @@ export function ActionDetailButtons({ action, inProgress, onOpenVouchers }: Acti
           {pl.actionDetail.cancel}
         </Button>
       ) : null}
-      {/* spec §2: active (orange) only when her status is started. */}
-      <Button variant={started ? 'primary' : 'secondary'} block disabled={!started} onClick={() => onOpenVouchers?.(action)}>
+      {/* spec §2: active (orange) only when her status is started; a start queued on this phone counts (decision 074). */}
+      <Button variant={givesCodes ? 'primary' : 'secondary'} block disabled={!givesCodes} onClick={() => onOpenVouchers?.(action)}>
         {pl.header.coupons}
       </Button>
       <ConfirmSheet

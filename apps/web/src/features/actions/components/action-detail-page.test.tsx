@@ -69,6 +69,20 @@ describe('action detail (/akcja/{id})', () => {
     expect(screen.getByText('Oczekuje na wysłanie')).toBeInTheDocument();
   });
 
+  it('"Kody promocyjne" works as soon as her start waits in the outbox, nothing else of hers running (decision 074)', () => {
+    pendingItems.push({ group: 'a1', kind: 'poll' }, { group: 'a1', kind: 'photos' }, { group: 'a1', kind: 'check-in' });
+    renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', since: '2020-01-01 08:00:00' })]);
+    expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeEnabled();
+  });
+
+  it('a code given during her action and still waiting to be sent dims neither "Zakończ" nor "Kody promocyjne"', () => {
+    pendingItems.push({ group: 'a1', kind: 'voucher-redeem' });
+    renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', status: 'started' })]);
+    expect(screen.getByRole('button', { name: 'Zakończ' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeEnabled();
+    expect(screen.queryByText('Oczekuje na wysłanie')).not.toBeInTheDocument();
+  });
+
   it('a tap on the dimmed "Rozpocznij" of an action without a point says why', async () => {
     const user = userEvent.setup();
     const { router } = renderActionPage('/akcja/a1', [buildAction({ uuid: 'a1', points: [], since: '2020-01-01 08:00:00' })]);

@@ -1,5 +1,5 @@
 import type { Voucher } from '@promotor/contract';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import * as pl from '../../../i18n/pl.ts';
@@ -8,9 +8,11 @@ import { useOutbox } from '../../../lib/outbox/index.ts';
 import { useRequest } from '../../../lib/requests/index.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { generateVouchers } from '../api/vouchers.api.ts';
-import { codesWaiting } from '../submit/redeem.ts';
+import { batchWaiting, codesWaiting } from '../submit/redeem.ts';
 import { vouchersRequest } from '../vouchers-store.ts';
 import { LoadState } from './load-state.tsx';
+
+const NO_CODES: Voucher[] = [];
 
 export type CodesPopupProps = {
   open: boolean;
@@ -29,39 +31,42 @@ export type CodesPopupProps = {
  * not listed (it is given already: decision 058).
  */
 export function CodesPopup({ open, active, batchUuid, batchIdent, onRedeem, onBack, onClose }: CodesPopupProps) {
-  const stored = useAppStore((state) => state.vouchers.vouchers);
+  const kept = useAppStore((state) => state.vouchers.codes[batchUuid]);
   const { pending } = useOutbox();
   const request = vouchersRequest(batchUuid);
   const { status, reload } = useRequest(request, { enabled: active });
   const codes = useMemo(() => {
     const waiting = codesWaiting(pending);
-    return stored.filter((voucher) => voucher.redeemed === null && !waiting.has(voucher.uuid));
-  }, [stored, pending]);
-  // Codes loaded before (kept in the slice) stand in for a reload that failed: without a connection
-  // she can still give them, and sees 'Brak dostępnych kodów' once she has given the last one.
-  const stale = status === 'failed' && stored.length > 0;
-
+    return (kept ?? NO_CODES).filter((voucher) => voucher.redeemed === null && !waiting.has(voucher.uuid));
+  }, [kept, pending]);
+  // Codes kept on the phone (at login, or loaded before) stand in for a reload that failed: without a
+  // connection she can still give them, and sees 'Brak dostępnych kodów' once she has given the last one.
+  const stale = status === 'failed' && kept !== undefined;
+  const generation = useGenerate(batchUuid, () => request.refresh());
   return (
     <Modal open={open} variant="sheet" title={pl.vouchers.codesTitle(batchIdent)} onClose={onClose}>
       {stale ? <p className="note">{pl.vouchers.codesOffline}</p> : null}
       {codes.length > 0 ? (
-        <>
-          <ol className="voucher-codes">
-            {codes.map((voucher, index) => (
-              <li key={voucher.uuid} className="voucher-codes__item">
-                <span className="voucher-codes__number" aria-hidden="true">
-                  {index + 1}.
-                </span>
-                <span className="voucher-codes__ident">{voucher.ident}</span>
-                <Button aria-label={pl.vouchers.redeemCode(voucher.ident)} onClick={() => onRedeem(voucher)}>
-                  {pl.vouchers.redeem}
-                </Button>
-              </li>
-            ))}
-          </ol>
-        </>
+        <ol className="voucher-codes">
+          {codes.map((voucher, index) => (
+            <li key={voucher.uuid} className="voucher-codes__item">
+              <span className="voucher-codes__number" aria-hidden="true">
+                {index + 1}.
+              </span>
+              <span className="voucher-codes__ident">{voucher.ident}</span>
+              <Button aria-label={pl.vouchers.redeemCode(voucher.ident)} onClick={() => onRedeem(voucher)}>
+                {pl.vouchers.redeem}
+              </Button>
+            </li>
+          ))}
+        </ol>
       ) : status === 'loaded' || stale ? (
-        <NoCodes batchUuid={batchUuid} onGenerated={() => void request.refresh()} />
+        <NoCodes
+          busy={generation.busy}
+          sending={batchWaiting(pending, batchUuid)}
+          failure={generation.failure}
+          onGenerate={generation.generate}
+        />
       ) : (
         <LoadState status={status} loading={pl.vouchers.loadingCodes} failed={pl.vouchers.codesFailed} empty="" onRetry={reload} />
       )}
@@ -77,29 +82,54 @@ export function CodesPopup({ open, active, batchUuid, batchIdent, onRedeem, onBa
   );
 }
 
-/** 'Brak dostępnych kodów' and 'Generuj kody' (spec §4: generate, then reload the codes). */
-function NoCodes({ batchUuid, onGenerated }: { batchUuid: string; onGenerated: () => void }) {
+/**
+ * 'Generuj kody' (spec §4: generate, then reload the codes). The codes are reloaded after a failure
+ * too, before it is said: the server may have given her the codes and the answer been lost (a dropped
+ * connection), or she has codes left that this phone did not know of (E_VOUCHERS_LEFT, decision 074).
+ * It stays busy until the reload has answered, so the popup never offers a second set while the first
+ * is on its way to the list. Kept by the popup (one per batch), not by the button, which the reload
+ * replaces with 'Wczytywanie kodów…' for a moment.
+ */
+function useGenerate(batchUuid: string, reloadCodes: () => Promise<boolean>) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const generate = async () => {
     setBusy(true);
     setFailure(null);
+    let said: string | null = null;
     try {
       await generateVouchers(batchUuid);
-      onGenerated();
     } catch (error) {
       // E_INSUFFICIENT_AMOUNT_IN_DB and the rest: said here, in the popup she is looking at.
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
+      said = errorMessage(error);
     }
+    await reloadCodes();
+    setFailure(said);
+    setBusy(false);
   };
+  return { busy, failure, generate: () => void generate() };
+}
+
+type NoCodesProps = { busy: boolean; sending: boolean; failure: string | null; onGenerate: () => void };
+
+/**
+ * 'Brak dostępnych kodów' and 'Generuj kody', with what went wrong last time. While codes she gave
+ * still wait in the outbox the server counts them as hers (no new set while codes remain, decision 074):
+ * the button waits for them and says so.
+ */
+function NoCodes({ busy, sending, failure, onGenerate }: NoCodesProps) {
+  const noteId = useId();
   return (
     <div className="voucher-empty">
       <p className="note">{pl.vouchers.noCodes}</p>
-      <Button busy={busy} onClick={() => void generate()}>
+      <Button busy={busy} disabled={sending} aria-describedby={sending ? noteId : undefined} onClick={onGenerate}>
         {pl.vouchers.generate}
       </Button>
+      {sending ? (
+        <p id={noteId} className="note">
+          {pl.vouchers.generateAfterSending}
+        </p>
+      ) : null}
       {failure ? (
         <p className="voucher-empty__error" role="alert">
           {failure}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFailureDescription } from '../../../app/outbox-failures.tsx';
 import { flushOutbox, stopOutbox } from '../../../lib/outbox/outbox.ts';
 import { logIn, ok, refused, useFakeServer, useFreshIndexedDb, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
-import { buildBatch, buildVoucher, renderVouchers, resetVoucherPopups, unique } from '../testing/render-vouchers.tsx';
+import { buildBatch, buildTodaysAction, buildVoucher, renderVouchers, resetVoucherPopups, unique } from '../testing/render-vouchers.tsx';
 import { useAppStore } from '../../../store/app-store.ts';
 import '../submit/outbox-kinds.ts';
 
@@ -132,7 +132,7 @@ describe('voucher popups', { timeout: 20_000 }, () => {
 
     online = true;
     act(() => flushOutbox());
-    await waitFor(() => expect(useAppStore.getState().vouchers.vouchers[0]?.redeemed).not.toBeNull());
+    await waitFor(() => expect(useAppStore.getState().vouchers.codes[batch.uuid]?.[0]?.redeemed).not.toBeNull());
     const tries = server.requests.filter((r) => r.path === '/voucher/redeem');
     expect(new Set(tries.map((r) => r.idempotencyKey)).size).toBe(1);
   });
@@ -187,6 +187,68 @@ describe('voucher popups', { timeout: 20_000 }, () => {
     online = true;
     await user.click(within(picker).getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(await within(picker).findByText('Brak kategorii kodów dla tej akcji.')).toBeInTheDocument();
+  });
+
+  it("'Generuj kody' whose answer is lost reloads her codes: the ones the server gave her are listed", async () => {
+    const batch = buildBatch('vuse go');
+    let assigned = false;
+    const server = useVoucherServer({
+      '/voucher/batches': () => ok({ batches: [batch] }),
+      '/voucher/vouchers': () => ok({ vouchers: assigned ? [buildVoucher('VUSE-1'), buildVoucher('VUSE-2')] : [] }),
+      '/voucher/generate': () => {
+        assigned = true; // done on the server; the answer never reaches the phone
+        return 'network-error';
+      },
+    });
+    const user = userEvent.setup();
+    renderVouchers(unique('event'));
+    await user.click(screen.getByRole('button', { name: 'Kody promocyjne' }));
+    await user.click(await within(await dialog('Wybierz kategorię:')).findByRole('button', { name: 'vuse go' }));
+    await user.click(await within(await dialog('Kody: vuse go')).findByRole('button', { name: 'Generuj kody' }));
+    const codes = await dialog('Kody: vuse go');
+    expect(await within(codes).findAllByRole('listitem')).toHaveLength(2);
+    expect(within(codes).queryByRole('button', { name: 'Generuj kody' })).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path === '/voucher/generate')).toHaveLength(1);
+  });
+
+  it("'Generuj kody' refused because codes remain (E_VOUCHERS_LEFT) lists them", async () => {
+    const batch = buildBatch('glo hyper X2');
+    let asked = 0;
+    useVoucherServer({
+      '/voucher/batches': () => ok({ batches: [batch] }),
+      // The phone knew none of them (given on her other phone, say); the server does.
+      '/voucher/vouchers': () => ok({ vouchers: ++asked > 1 ? [buildVoucher('GLO-LEFT')] : [] }),
+      '/voucher/generate': () => refused('E_VOUCHERS_LEFT', 409),
+    });
+    const user = userEvent.setup();
+    renderVouchers(unique('event'));
+    await user.click(screen.getByRole('button', { name: 'Kody promocyjne' }));
+    await user.click(await within(await dialog('Wybierz kategorię:')).findByRole('button', { name: 'glo hyper X2' }));
+    await user.click(await within(await dialog('Kody: glo hyper X2')).findByRole('button', { name: 'Generuj kody' }));
+    expect(await within(await dialog('Kody: glo hyper X2')).findByText('GLO-LEFT')).toBeInTheDocument();
+  });
+
+  it('keeps on the phone, once her list has come, the batches and her codes of the events of her actions of today', async () => {
+    const [today, cancelled, later] = [unique('event'), unique('event'), unique('event')];
+    const [glo, velo, other] = [buildBatch('glo hyper X2'), buildBatch('velo 2 saszetki'), buildBatch('vuse go')];
+    const codesOf: Record<string, string> = { [glo.uuid]: 'GLO-1', [velo.uuid]: 'VELO-1', [other.uuid]: 'VUSE-1' };
+    const server = useVoucherServer({
+      '/voucher/batches': (r) => ok({ batches: (r.body as { event: { uuid: string } }).event.uuid === today ? [glo, velo] : [other] }),
+      '/voucher/vouchers': (r) => ok({ vouchers: [buildVoucher(codesOf[(r.body as { batch: { uuid: string } }).batch.uuid]!)] }),
+    });
+    renderVouchers(today);
+    // Her list arrives (at login): today's action, a cancelled one and one of the day after tomorrow.
+    const list = [buildTodaysAction(today), buildTodaysAction(cancelled, { cancelled: true }), buildTodaysAction(later, { daysAhead: 2 })];
+    await act(async () => {
+      useAppStore.setState((state) => ({ actions: { ...state.actions, list } }));
+    });
+    await waitFor(() => expect(Object.keys(useAppStore.getState().vouchers.codes).sort()).toEqual([glo.uuid, velo.uuid].sort()));
+    expect(useAppStore.getState().vouchers.codes[velo.uuid]?.map((v) => v.ident)).toEqual(['VELO-1']);
+    expect(useAppStore.getState().vouchers.batches[today]).toEqual([glo, velo]);
+    const events = server.requests
+      .filter((r) => r.path === '/voucher/batches')
+      .map((r) => (r.body as { event: { uuid: string } }).event.uuid);
+    expect(new Set(events)).toEqual(new Set([today]));
   });
 
   it('a refused redemption reads clearly in the outbox failure popup', () => {

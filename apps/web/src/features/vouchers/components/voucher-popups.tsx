@@ -3,7 +3,7 @@ import * as pl from '../../../i18n/pl.ts';
 import { toast } from '../../../store/notify.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { submitRedemption } from '../submit/redeem.ts';
-import { askToRedeem, closeVoucherPopups, openVoucherPicker, showVoucherCodes, useVoucherPopups } from '../voucher-popups-state.ts';
+import { askToRedeem, closeVoucherPopups, showVoucherCodes, showVoucherPicker, useVoucherPopups } from '../voucher-popups-state.ts';
 import { selectBatch } from '../vouchers-store.ts';
 import { BatchPicker } from './batch-picker.tsx';
 import { CodesPopup } from './codes-popup.tsx';
@@ -15,7 +15,7 @@ import '../vouchers.css';
  * whichever entry point opened them (voucher-popups-state.ts). Mounted once, with the header.
  */
 export function VoucherPopups() {
-  const { step, eventUuid, voucher } = useVoucherPopups();
+  const { step, eventUuid, actionUuid, voucher } = useVoucherPopups();
   const batchUuid = useAppStore((state) => state.vouchers.selectedBatchUuid);
   const batchIdent = useAppStore(
     (state) => (eventUuid ? state.vouchers.batches[eventUuid]?.find((batch) => batch.uuid === batchUuid)?.ident : undefined) ?? '',
@@ -25,10 +25,10 @@ export function VoucherPopups() {
   // spec §4: the code is given once she confirms; the outbox takes it to the server (now, or once there
   // is a connection), and 'Wydano kod.' says so at once (decision 058).
   const confirm = async () => {
-    if (!voucher || !batchUuid) return;
+    if (!voucher || !batchUuid || !actionUuid) return;
     setRedeeming(true);
     try {
-      await submitRedemption(batchUuid, voucher);
+      await submitRedemption(actionUuid, batchUuid, voucher);
       toast(pl.vouchers.redeemed);
     } catch {
       useAppStore.getState().showToast(pl.errors.generic, 'error');
@@ -52,12 +52,13 @@ export function VoucherPopups() {
       />
       {batchUuid ? (
         <CodesPopup
+          key={batchUuid}
           open={step === 'codes'}
           active={step === 'codes' || step === 'confirm'}
           batchUuid={batchUuid}
           batchIdent={batchIdent}
           onRedeem={askToRedeem}
-          onBack={() => openVoucherPicker(eventUuid)}
+          onBack={showVoucherPicker}
           onClose={closeVoucherPopups}
         />
       ) : null}

@@ -16,9 +16,17 @@ export function redeemBody(batchUuid: string, voucher: Pick<Voucher, 'uuid'>, co
   };
 }
 
-/** Stored durably in the outbox (sent now, or once there is a connection); resolves once stored. */
-export async function submitRedemption(batchUuid: string, voucher: Pick<Voucher, 'uuid'>, confirmedAt = new Date()): Promise<void> {
-  await enqueue([redeemKind.item(batchUuid, redeemBody(batchUuid, voucher, confirmedAt))]);
+/**
+ * Stored durably in the outbox (sent now, or once there is a connection); resolves once stored. Queued
+ * in the group of the action she gives it in: after that action's start if it still waits (decision 074).
+ */
+export async function submitRedemption(
+  actionUuid: string,
+  batchUuid: string,
+  voucher: Pick<Voucher, 'uuid'>,
+  confirmedAt = new Date(),
+): Promise<void> {
+  await enqueue([redeemKind.item(actionUuid, redeemBody(batchUuid, voucher, confirmedAt))]);
 }
 
 /** The codes a waiting redemption gives: hidden from the list until the server has answered. */
@@ -30,3 +38,7 @@ export function codesWaiting(pending: readonly OutboxItem[]): Set<string> {
   }
   return uuids;
 }
+
+/** Whether a redemption of the batch still waits in the outbox. */
+export const batchWaiting = (pending: readonly OutboxItem[], batchUuid: string): boolean =>
+  pending.some((item) => item.kind === redeemKind.name && (item.body as VoucherRedeemBody).batch.uuid === batchUuid);

@@ -1,4 +1,5 @@
-import type { Voucher, VoucherBatch } from '@promotor/contract';
+import type { Action, Voucher, VoucherBatch } from '@promotor/contract';
+import { appDay } from '../../../lib/dates/app-time-zone.ts';
 import { render } from '@testing-library/react';
 import { AppToasts } from '../../../app/app-overlays.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,11 +20,32 @@ export const buildVoucher = (ident: string, redeemed: string | null = null): Vou
   redeemed: redeemed ? { dateTime: redeemed } : null,
 });
 
-/** The popup host and the background work, as the header mounts them, with a button opening the picker for the event. */
-export function renderVouchers(eventUuid: string) {
+/** An action of hers in the event, today (or `daysAhead` later), not started; cancelled by the organiser if told. */
+export function buildTodaysAction(eventUuid: string, o: { cancelled?: boolean; daysAhead?: number } = {}): Action {
+  const day = appDay(new Date(Date.now() + (o.daysAhead ?? 0) * 86_400_000));
+  return {
+    uuid: unique('action'),
+    ident: unique('AKC'),
+    name: 'Degustacja glo',
+    since: { date: `${day} 08:00:00` },
+    until: { date: `${day} 22:00:00` },
+    actionPoints: [],
+    event: { uuid: eventUuid, ident: 'EV-1' },
+    status: {
+      user: { status: null, actionPoint: null, lastStatusCreated: null },
+      global: { ident: o.cancelled ? 'hst_cancelled' : 'accepted' },
+    },
+  };
+}
+
+/**
+ * The popup host and the background work, as the header mounts them, with a button opening the picker
+ * for an action of the event (its uuid: the redemptions' outbox group).
+ */
+export function renderVouchers(eventUuid: string, actionUuid = unique('action')) {
   return render(
     <>
-      <Button onClick={() => openVoucherPicker(eventUuid)}>Kody promocyjne</Button>
+      <Button onClick={() => openVoucherPicker({ uuid: actionUuid, event: { uuid: eventUuid } })}>Kody promocyjne</Button>
       <VouchersBackground />
       <VoucherPopups />
       <AppToasts />
