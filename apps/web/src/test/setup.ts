@@ -13,6 +13,10 @@ pl.registerErrorMessages(pl.fieldErrors);
 // has no global setting: its calls pass the same 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no layout and only logs 'Not implemented' for scrolling; the scroll restoration (decision 075)
+// calls it on every navigation (the e2e tests check where pages open).
+window.scrollTo = () => {};
+
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
