@@ -144,4 +144,31 @@ describe.each(testDatabases)('member-get-member: the consumer confirms the conse
     await kit.confirm(piotr, c.emailAddress, await kit.codeSentTo(c.mobileNumber));
     expect((await mgmRecords()).find((r) => r.field === 'mobileOptIn')).toMatchObject({ decision: 0 });
   });
+
+  it('a confirmed request is a proof: neither the app nor the owner can change or delete it; a pending one is still replaced', async () => {
+    const piotr = await kit.promoter();
+    const c = await kit.consumer({ consents: 'none' });
+    await kit.update(piotr, c);
+    await kit.confirm(piotr, c.emailAddress, await kit.codeSentTo(c.mobileNumber));
+    const proofOf = () =>
+      t.db.selectFrom('mgm_consent_confirmations').selectAll().where('consumer_id', '=', c.id).executeTakeFirstOrThrow();
+    const proof = await proofOf();
+    const rewrites = [{ recipient: '+48500999999' }, { confirmed_at: null }, { consents: '[]' }, { wrong_tries: 0 }];
+    for (const db of [t.db, null]) {
+      for (const set of rewrites) {
+        const update = (q: typeof t.db) => q.updateTable('mgm_consent_confirmations').set(set).where('id', '=', proof.id).execute();
+        await expect(db ? update(db) : t.asOwner(update)).rejects.toThrow(/mgm_consent_confirmations|permission denied/);
+      }
+      const remove = (q: typeof t.db) => q.deleteFrom('mgm_consent_confirmations').where('id', '=', proof.id).execute();
+      await expect(db ? remove(db) : t.asOwner(remove)).rejects.toThrow();
+    }
+    expect(await proofOf()).toEqual(proof);
+
+    // Her next request for another consumer waits, is replaced by a new send and confirmed as before.
+    const d = await kit.consumer({ consents: 'none' });
+    await kit.update(piotr, d);
+    t.clock.advance(1000);
+    await kit.update(piotr, d);
+    expect((await kit.confirm(piotr, d.emailAddress, await kit.codeSentTo(d.mobileNumber))).statusCode).toBe(200);
+  });
 });
