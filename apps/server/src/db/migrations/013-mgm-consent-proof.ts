@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { guardConfirmedProofs } from '../confirmed-proofs.ts';
 import type { Dialect } from '../kysely.ts';
 
 // Issue 21 items 1 and 4 (decision 079): consents changed through member-get-member wait for the
 // consumer's own confirmation (a one-time code by SMS), and every look-up of a consumer by e-mail is
 // logged so the back office can see a promoter probing the registry.
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // Consents a promoter entered for a consumer, pending until the consumer types the code sent to her
   // number (a new send replaces her unconfirmed one). A confirmed row is the proof its consent records
   // point at: the code's hash, the channel and number it went to, when it was sent and confirmed.
@@ -34,6 +35,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .unique()
     .where(sql.ref('confirmed_at'), 'is', null)
     .execute();
+  // A confirmed row never changes nor goes, for any role (db/confirmed-proofs.ts).
+  await guardConfirmedProofs(db, dialect);
 
   // The records a confirmation wrote name it (the webform's name their lead, whose codes proved them).
   await db.schema

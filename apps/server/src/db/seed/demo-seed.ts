@@ -5,6 +5,7 @@ import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import { emptyAppendOnly } from '../append-only.ts';
+import { emptyConfirmedProofs } from '../confirmed-proofs.ts';
 import type { Db } from '../kysely.ts';
 import type { ActionTable } from '../schema.ts';
 import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
@@ -294,8 +295,9 @@ export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
     await emptyAppendOnly(trx, 'consent_records');
+    // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
+    await emptyConfirmedProofs(trx);
     for (const table of [
-      'mgm_consent_confirmations',
       'mgm_lookups',
       'mgm_invitations',
       'glo_devices',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/crypto.ts';
 import { CODE_MAX_WRONG_TRIES, oneTimeCodeHash } from '../../lib/one-time-codes.ts';
 import { errorOf, mgmKit } from '../../test/mgm.ts';
+import { MGM_CODE_SENDS_PER_CONSUMER_HOUR, MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR } from './mgm-consents.service.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // Issue 21 item 1 (decision 079): consents a promoter enters through MGM wait for the consumer's own
@@ -143,5 +144,51 @@ describe.each(testDatabases)('member-get-member: the consumer confirms the conse
     expect(await mgmRecords()).toEqual([]);
     await kit.confirm(piotr, c.emailAddress, await kit.codeSentTo(c.mobileNumber));
     expect((await mgmRecords()).find((r) => r.field === 'mobileOptIn')).toMatchObject({ decision: 0 });
+  });
+
+  it('a confirmed request is a proof: neither the app nor the owner can change or delete it; a pending one is still replaced', async () => {
+    const piotr = await kit.promoter();
+    const c = await kit.consumer({ consents: 'none' });
+    await kit.update(piotr, c);
+    await kit.confirm(piotr, c.emailAddress, await kit.codeSentTo(c.mobileNumber));
+    const proofOf = () =>
+      t.db.selectFrom('mgm_consent_confirmations').selectAll().where('consumer_id', '=', c.id).executeTakeFirstOrThrow();
+    const proof = await proofOf();
+    const rewrites = [{ recipient: '+48500999999' }, { confirmed_at: null }, { consents: '[]' }, { wrong_tries: 0 }];
+    for (const db of [t.db, null]) {
+      for (const set of rewrites) {
+        const update = (q: typeof t.db) => q.updateTable('mgm_consent_confirmations').set(set).where('id', '=', proof.id).execute();
+        await expect(db ? update(db) : t.asOwner(update)).rejects.toThrow(/mgm_consent_confirmations|permission denied/);
+      }
+      const remove = (q: typeof t.db) => q.deleteFrom('mgm_consent_confirmations').where('id', '=', proof.id).execute();
+      await expect(db ? remove(db) : t.asOwner(remove)).rejects.toThrow();
+    }
+    expect(await proofOf()).toEqual(proof);
+
+    // Her next request for another consumer waits, is replaced by a new send and confirmed as before.
+    const d = await kit.consumer({ consents: 'none' });
+    await kit.update(piotr, d);
+    t.clock.advance(1000);
+    await kit.update(piotr, d);
+    expect((await kit.confirm(piotr, d.emailAddress, await kit.codeSentTo(d.mobileNumber))).statusCode).toBe(200);
+  });
+
+  it("code sends: 3 an hour per promoter and consumer, 10 per consumer from all promoters; one promoter's sends never block another's", async () => {
+    const [piotr, ola] = [await kit.promoter(), await kit.promoter()];
+    const c = await kit.consumer({ consents: 'none' });
+    for (let i = 0; i < MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR; i++) expect((await kit.update(piotr, c)).statusCode).toBe(200);
+    expect(errorOf(await kit.update(piotr, c))).toEqual([429, 'E_OTP_SEND_LIMIT']);
+    // Ola, at the same stand, still sends her consumer the code and gets it confirmed.
+    expect((await kit.update(ola, c)).statusCode).toBe(200);
+    expect((await kit.confirm(ola, c.emailAddress, await kit.codeSentTo(c.mobileNumber))).statusCode).toBe(200);
+
+    const d = await kit.consumer({ consents: 'none' });
+    const others = await Promise.all(Array.from({ length: 4 }, () => kit.promoter()));
+    let sent = 0;
+    for (const p of others) for (let i = 0; i < 3; i++) if ((await kit.update(p, d)).statusCode === 200) sent++;
+    expect(sent).toBe(MGM_CODE_SENDS_PER_CONSUMER_HOUR);
+    expect(await kit.smsTo(d.mobileNumber)).toHaveLength(MGM_CODE_SENDS_PER_CONSUMER_HOUR);
+    t.clock.advance(3_600_000);
+    expect((await kit.update(others[0]!, d)).statusCode).toBe(200);
   });
 });

@@ -21,8 +21,13 @@ import { checkToken, consentText, emailOf, requireReferable, requireStartedActio
 // confirms them with a one-time code sent to her number on record; only then are they her consent
 // records (channel 'mgm', pointing at the confirmation), and only then can she be invited for points.
 
-/** Code sends per consumer in an hour, and per promoter whatever the consumers (as decision 063's). */
-export const MGM_CODE_SENDS_PER_CONSUMER_HOUR = 3;
+/**
+ * Code sends in an hour: per consumer from all promoters together (the SMS flood guard), per promoter
+ * and consumer (well under it, so one promoter's sends never block another's confirmation: decision
+ * 080's rule for the webform's codes), and per promoter whatever the consumers.
+ */
+export const MGM_CODE_SENDS_PER_CONSUMER_HOUR = 10;
+export const MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR = 3;
 export const MGM_CODE_SENDS_PER_PROMOTER_HOUR = 30;
 /** Requests expired this long ago (never confirmed) are deleted at the next send. */
 const EXPIRED_KEPT_MS = 24 * HOUR_MS;
@@ -48,6 +53,7 @@ export function confirmationSms(consumer: MgmUpdateBody['consumer'], code: strin
 async function countCodeSend(counters: RateCounters, consumerId: string, userId: string): Promise<void> {
   const limits: [string, number][] = [
     [`mgm-code:consumer:${consumerId}`, MGM_CODE_SENDS_PER_CONSUMER_HOUR],
+    [`mgm-code:promoter:${userId}:consumer:${consumerId}`, MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR],
     [`mgm-code:promoter:${userId}`, MGM_CODE_SENDS_PER_PROMOTER_HOUR],
   ];
   const hits = await Promise.all(limits.map(([key]) => counters.hit(key, HOUR_MS)));
