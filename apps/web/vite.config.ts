@@ -4,7 +4,6 @@ import { loading } from './src/i18n/pl/core.ts';
 import { buildInfo } from './vite-plugins/build-info.ts';
 import { loadingScreen } from './vite-plugins/loading-screen.ts';
 import { precompress } from './vite-plugins/precompress.ts';
-import { preloadFirstPage } from './vite-plugins/preload-first-page.ts';
 import { serviceWorker } from './vite-plugins/service-worker.ts';
 
 // One timestamp per build: dist/version.json, the service worker's cache name and the build id that
@@ -20,15 +19,7 @@ export default defineConfig(({ command }) => {
   // reads it after loading this file. docs/decisions/040-production-build.md
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [
-      react(),
-      buildInfo(buildTime),
-      loadingScreen(loading),
-      // The login page is the first screen of a first visit (docs/performance.md).
-      preloadFirstPage('src/app/routes/login.route.tsx'),
-      serviceWorker(buildTime),
-      precompress(),
-    ],
+    plugins: [react(), buildInfo(buildTime), loadingScreen(loading), serviceWorker(buildTime), precompress()],
     define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
     server: { proxy },
     preview: { proxy },

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { afterFirstPaint } from './lib/startup/after-first-paint.ts';
 import { watchGeolocationPermission } from './lib/geolocation/geolocation-permission.ts';
 import { recordServerBuildTime } from './lib/pwa/build-time.ts';
 import { registerServiceWorker } from './lib/pwa/register-service-worker.ts';
@@ -19,6 +20,10 @@ startTransition(() =>
   ),
 );
 
-void recordServerBuildTime();
-void watchGeolocationPermission();
-registerServiceWorker();
+// None of these draws the first screen: they wait until it is drawn (decision 081). spec §4 Other
+// (the build time is still recorded at start, before any page can compare it).
+afterFirstPaint(() => {
+  void recordServerBuildTime();
+  void watchGeolocationPermission();
+  registerServiceWorker();
+});
