@@ -30,6 +30,11 @@ export default defineConfig(({ command }) => {
       // supports <link rel=modulepreload> except Safari before 17, which then loads the login page's
       // chunks when the entry imports them instead of beside it: slower there, never broken.
       modulePreload: { polyfill: false },
+      // Everything the entry imports statically (`$initial`: React, the router, the store, the login
+      // page) in the entry chunk itself: one script and one stylesheet before the login form, as a bare
+      // React page has. Left alone, Rolldown split the modules it shares with later pages into three
+      // small chunks, each one more request on a slow link (decision 081, docs/performance.md).
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
     },
   };
 });

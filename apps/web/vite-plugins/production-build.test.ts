@@ -40,6 +40,8 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(manifest['src/app/routes/login.route.tsx'], 'the login route has no chunk of its own').toBeUndefined();
     expect(read(entry).toString()).toContain(pl.login.resetPassword);
     expect(html.match(/rel="stylesheet"/g), 'one stylesheet').toHaveLength(1);
+    expect(html.match(/<script /g), 'one script').toHaveLength(1);
+    expect(html, 'nothing else to preload').not.toContain('modulepreload');
     expect(html).not.toContain(manifest['src/app/layout/header.tsx']!.file);
     expect(html).not.toContain(manifest['src/app/routes/actions.route.tsx']!.file);
   });
