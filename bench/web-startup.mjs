@@ -6,6 +6,7 @@
 // Playwright runs at a real 4× CPU slowdown (long tasks until 1.5 s after the login form shows; for
 // Promotor also logging in until /akcje shows her list). Prints medians and Promotor ÷ anchor ratios.
 // Not part of npm test. BENCH_RUNS (5) runs each; BENCH_WEB_PORT (4380) and the next port.
+// --profile: instead, a CPU profile of Promotor's start with source maps (bench/web/profile-startup.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lighthouseRun, median } from './web/lighthouse-runs.mjs';
 import { launchBrowser, longTaskRun } from './web/long-tasks.mjs';
+import { profileStartup } from './web/profile-startup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -78,7 +80,17 @@ function table(title, columns, rows) {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
+async function profile() {
+  run('npx', ['vite', 'build', '--sourcemap', '--outDir', path.join(work, 'promotor'), '--emptyOutDir'], path.join(root, 'apps/web'));
+  run(process.execPath, ['scripts/build-server.mjs'], path.join(root, 'apps/server'));
+  const promotor = serve('promotor', PORT);
+  process.on('exit', () => promotor.child.kill());
+  await ready(promotor.base);
+  await profileStartup(promotor.base, path.join(work, 'promotor'), RUNS);
+}
+
 async function main() {
+  if (process.argv.includes('--profile')) return profile();
   build();
   const promotor = serve('promotor', PORT);
   const anchor = serve('anchor', PORT + 1);

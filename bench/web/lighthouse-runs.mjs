@@ -10,7 +10,8 @@ export async function lighthouseRun(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const { audits, categories } = result.lhr;
+    const { audits, categories, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) console.log(`    lighthouse: ${runtimeError.code} ${runtimeError.message} ${runWarnings.join(' ')}`);
     const value = (id) => Math.round(audits[id]?.numericValue ?? NaN);
     const lcpItem = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     return {
