@@ -5,13 +5,26 @@ import lighthouse from 'lighthouse';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Score (0–100), FCP, LCP, TBT, boot-up (script evaluation) in ms, the LCP element and the scripts on its path. */
+/**
+ * Score (0–100), FCP, LCP, TBT, boot-up (script evaluation) in ms, the LCP element and the critical
+ * chain. A run Lighthouse itself failed to record (NO_NAVSTART on a busy machine) is made again, twice at most.
+ */
 export async function lighthouseRun(url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouseOnce(url);
+    if (result || attempt === 3) return result ?? { score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, bootup: NaN, mainThread: NaN, chain: {} };
+  }
+}
+
+async function lighthouseOnce(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const { audits, categories, runtimeError, runWarnings } = result.lhr;
-    if (runtimeError) console.log(`    lighthouse: ${runtimeError.code} ${runtimeError.message} ${runWarnings.join(' ')}`);
+    if (runtimeError) {
+      console.log(`    lighthouse: ${runtimeError.code} ${runWarnings.join(' ')}: run again`);
+      return null;
+    }
     const value = (id) => Math.round(audits[id]?.numericValue ?? NaN);
     const lcpItem = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
     return {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { afterFirstPaint, firstScreenDrawn } from './lib/startup/after-first-paint.ts';
 import { watchGeolocationPermission } from './lib/geolocation/geolocation-permission.ts';
+import { linkAppManifest } from './lib/pwa/app-links.ts';
 import { recordServerBuildTime } from './lib/pwa/build-time.ts';
 import { registerServiceWorker } from './lib/pwa/register-service-worker.ts';
 import './styles/base.css';
@@ -31,6 +32,7 @@ startTransition(() =>
 // None of these draws the first screen: they wait until it is drawn (decision 081). spec §4 Other
 // (the build time is still recorded at start, before any page can compare it).
 afterFirstPaint(() => {
+  linkAppManifest();
   void recordServerBuildTime();
   void watchGeolocationPermission();
   registerServiceWorker();

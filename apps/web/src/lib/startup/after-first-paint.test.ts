@@ -14,7 +14,8 @@ function loadingWindow(withIdle = true) {
   return { win: win as unknown as Parameters<typeof afterFirstPaint>[1], raw: win, load: () => onLoad?.(), idle: () => onIdle?.() };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Long enough for the animation frame and the task after it that firstScreenDrawn waits for.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('afterFirstPaint (decision 081)', () => {
   beforeEach(() => resetFirstScreen());

@@ -16,9 +16,13 @@ export const IDLE_TIMEOUT_MS = 2000;
 let markDrawn: () => void = () => undefined;
 let drawn = new Promise<void>((resolve) => (markDrawn = resolve));
 
-/** Called once the app's first screen has been committed and painted (main.tsx). */
+/**
+ * Called from an effect once the app's first screen is committed (main.tsx). React may run that effect
+ * before the browser paints; the next animation frame and the task after it come after the paint.
+ */
 export function firstScreenDrawn(): void {
-  markDrawn();
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(markDrawn, 0));
+  else setTimeout(markDrawn, 0);
 }
 
 /** For tests: the first screen is not drawn yet. */

@@ -22,7 +22,7 @@ i18n/pl/forms.ts i18n/pl/mgm.ts i18n/pl/pages.ts i18n/pl/photo-source.ts i18n/pl
 i18n/pl/shell.ts i18n/pl/vouchers.ts i18n/pl/webform-steps.ts i18n/pl/webform.ts
 lib/android/android-bridge.ts lib/api-client.ts lib/connection.ts lib/error-message.ts lib/forms/focus-field.ts
 lib/forms/use-form.ts lib/geolocation/geolocation-permission.ts lib/outbox/outbox-owner.ts lib/pwa/build-time.ts
-lib/pwa/register-service-worker.ts lib/startup/after-first-paint.ts lib/storage/browser-storage.ts
+lib/pwa/app-links.ts lib/pwa/register-service-worker.ts lib/startup/after-first-paint.ts lib/storage/browser-storage.ts
 lib/storage/storage-keys.ts lib/storage/token.ts main.tsx
 store/app-store.ts store/create-app-store.ts store/notify.ts store/screen.slice.ts store/session.ts store/slice.ts
 store/toasts.slice.ts styles/base.css
