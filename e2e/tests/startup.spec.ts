@@ -29,7 +29,7 @@ test('the login form shows before the manifest, the icons and /version.json are 
   const before = events.slice(0, shownAt);
   expect(shownAt, events.join('\n')).toBeGreaterThan(0);
   expect(
-    before.filter((path) => /^\/(version\.json|manifest\.webmanifest|icons\/|sw\.js)/.test(path)),
+    before.filter((path) => /^\/(version\.json|manifest\.webmanifest|icons\/|favicon\.ico|sw\.js)/.test(path)),
     events.join('\n'),
   ).toEqual([]);
   expect(before.filter((path) => path.startsWith('/assets/')).length, 'one script and one stylesheet').toBe(2);

@@ -10,10 +10,10 @@ const APP_LINKS: readonly Record<string, string>[] = [
   { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ];
 
-/** Adds the manifest and icon links to <head>, each once. */
+/** Adds the manifest and icon links to <head>, each once (index.html has its own inline SVG tab icon). */
 export function linkAppManifest(doc: Document = document): void {
   for (const attributes of APP_LINKS) {
-    if (doc.head.querySelector(`link[rel="${attributes.rel}"]`)) continue;
+    if (doc.head.querySelector(`link[rel="${attributes.rel}"][href="${attributes.href}"]`)) continue;
     const link = doc.createElement('link');
     for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
     doc.head.append(link);

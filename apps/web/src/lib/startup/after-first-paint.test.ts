@@ -15,7 +15,7 @@ function loadingWindow(withIdle = true) {
 }
 
 // Long enough for the animation frame and the task after it that firstScreenDrawn waits for.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('afterFirstPaint (decision 081)', () => {
   beforeEach(() => resetFirstScreen());

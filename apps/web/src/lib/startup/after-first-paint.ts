@@ -16,13 +16,33 @@ export const IDLE_TIMEOUT_MS = 2000;
 let markDrawn: () => void = () => undefined;
 let drawn = new Promise<void>((resolve) => (markDrawn = resolve));
 
+/** At the latest this long after the first commit, the first screen counts as drawn. */
+export const PRESENTED_TIMEOUT_MS = 1000;
+
 /**
  * Called from an effect once the app's first screen is committed (main.tsx). React may run that effect
- * before the browser paints; the next animation frame and the task after it come after the paint.
+ * before the browser has shown the screen, so it waits for the browser's own word that the screen is
+ * on the display: a largest-contentful-paint entry of an element still in the page (the loading screen
+ * of index.html is gone by then). Without that API (Safari, Firefox): two animation frames. If no such
+ * entry comes (a first screen no larger than the loading screen), after PRESENTED_TIMEOUT_MS.
  */
 export function firstScreenDrawn(): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(markDrawn, 0));
-  else setTimeout(markDrawn, 0);
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    setTimeout(markDrawn, 0);
+  };
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element?.isConnected)) finish();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(finish, PRESENTED_TIMEOUT_MS);
+  } else if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(finish));
+  else finish();
 }
 
 /** For tests: the first screen is not drawn yet. */
