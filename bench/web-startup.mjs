@@ -84,7 +84,10 @@ async function profile() {
   run('npx', ['vite', 'build', '--sourcemap', '--outDir', path.join(work, 'promotor'), '--emptyOutDir'], path.join(root, 'apps/web'));
   run(process.execPath, ['scripts/build-server.mjs'], path.join(root, 'apps/server'));
   const promotor = serve('promotor', PORT);
-  process.on('exit', () => promotor.child.kill());
+  process.on('exit', () => {
+    promotor.child.kill();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
   await ready(promotor.base);
   await profileStartup(promotor.base, path.join(work, 'promotor'), RUNS);
 }
@@ -94,7 +97,10 @@ async function main() {
   build();
   const promotor = serve('promotor', PORT);
   const anchor = serve('anchor', PORT + 1);
-  const stop = () => [promotor, anchor].forEach(({ child }) => child.kill());
+  const stop = () => {
+    [promotor, anchor].forEach(({ child }) => child.kill());
+    fs.rmSync(work, { recursive: true, force: true });
+  };
   process.on('exit', stop);
   await Promise.all([ready(promotor.base), ready(anchor.base)]);
   console.log(
