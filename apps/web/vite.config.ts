@@ -4,7 +4,6 @@ import { loading } from './src/i18n/pl/core.ts';
 import { buildInfo } from './vite-plugins/build-info.ts';
 import { loadingScreen } from './vite-plugins/loading-screen.ts';
 import { precompress } from './vite-plugins/precompress.ts';
-import { preloadFirstPage } from './vite-plugins/preload-first-page.ts';
 import { serviceWorker } from './vite-plugins/service-worker.ts';
 
 // One timestamp per build: dist/version.json, the service worker's cache name and the build id that
@@ -20,15 +19,7 @@ export default defineConfig(({ command }) => {
   // reads it after loading this file. docs/decisions/040-production-build.md
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [
-      react(),
-      buildInfo(buildTime),
-      loadingScreen(loading),
-      // The login page is the first screen of a first visit (docs/performance.md).
-      preloadFirstPage('src/app/routes/login.route.tsx'),
-      serviceWorker(buildTime),
-      precompress(),
-    ],
+    plugins: [react(), buildInfo(buildTime), loadingScreen(loading), serviceWorker(buildTime), precompress()],
     define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
     server: { proxy },
     preview: { proxy },
@@ -39,6 +30,11 @@ export default defineConfig(({ command }) => {
       // supports <link rel=modulepreload> except Safari before 17, which then loads the login page's
       // chunks when the entry imports them instead of beside it: slower there, never broken.
       modulePreload: { polyfill: false },
+      // Everything the entry imports statically (`$initial`: React, the router, the store, the login
+      // page) in the entry chunk itself: one script and one stylesheet before the login form, as a bare
+      // React page has. Left alone, Rolldown split the modules it shares with later pages into three
+      // small chunks, each one more request on a slow link (decision 081, docs/performance.md).
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
     },
   };
 });

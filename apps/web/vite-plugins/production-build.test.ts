@@ -33,10 +33,15 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(zlib.gzipSync(code).length).toBeLessThan(125 * 1024);
   });
 
-  it('index.html preloads the login page with the entry, and nothing of the pages after login', () => {
+  it('the login page is part of the entry, and index.html loads nothing of the pages after login', () => {
     const html = read('index.html').toString();
     const manifest = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, { file: string }>;
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/login.route.tsx']!.file}">`);
+    // Decision 081: the first render draws the form, with no request after the entry's.
+    expect(manifest['src/app/routes/login.route.tsx'], 'the login route has no chunk of its own').toBeUndefined();
+    expect(read(entry).toString()).toContain(pl.login.resetPassword);
+    expect(html.match(/rel="stylesheet"/g), 'one stylesheet').toHaveLength(1);
+    expect(html.match(/<script /g), 'one script').toHaveLength(1);
+    expect(html, 'nothing else to preload').not.toContain('modulepreload');
     expect(html).not.toContain(manifest['src/app/layout/header.tsx']!.file);
     expect(html).not.toContain(manifest['src/app/routes/actions.route.tsx']!.file);
   });

@@ -2,13 +2,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './fatal-error/app-error-boundary.tsx';
 import { AppLoading, RootLayout } from './layout/root-layout.tsx';
+import { LoginRoute } from './routes/login.route.tsx';
 
 /** A lazily loaded page: each route module is its own chunk, fetched when the page is first opened. */
 const page =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   async () => ({ Component: (await load())[name] });
-
-const login = page(() => import('./routes/login.route.tsx'), 'LoginRoute');
 
 // spec §2 route table
 export const routes: RouteObject[] = [
@@ -18,8 +17,10 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: AppLoading,
     children: [
-      { index: true, lazy: login },
-      { path: 'login', lazy: login },
+      // The first screen of most visits is part of the entry: drawn by its first render, with no
+      // further request or loading screen in between (docs/decisions/081-…).
+      { index: true, Component: LoginRoute },
+      { path: 'login', Component: LoginRoute },
       { path: 'akcje', lazy: page(() => import('./routes/actions.route.tsx'), 'ActionsRoute') },
       { path: 'akcja/:actionId', lazy: page(() => import('./routes/action-detail.route.tsx'), 'ActionDetailRoute') },
       { path: 'akcja/start/:actionId', lazy: page(() => import('./routes/action-start.route.tsx'), 'ActionStartRoute') },

@@ -8,6 +8,7 @@ import { useForm, useSubmit } from '../../../lib/forms/use-form.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { toastError } from '../../../store/notify.ts';
 import { requestGeolocationPermission } from '../../../lib/geolocation/geolocation-permission.ts';
+import { afterFirstPaint } from '../../../lib/startup/after-first-paint.ts';
 import { login } from '../api/auth.api.ts';
 import { useSessionResume } from '../hooks/use-session-resume.ts';
 import { startSession } from '../session.ts';
@@ -20,9 +21,8 @@ export function LoginPage() {
   const form = useForm({ username: usernameRules, password: passwordRules });
   const sessionEnd = useAppStore((state) => state.screen.sessionEnd);
 
-  useEffect(() => {
-    void requestGeolocationPermission();
-  }, []);
+  // Asked once the form is drawn (decision 081): the permission check and its prompt do not draw it.
+  useEffect(() => afterFirstPaint(() => void requestGeolocationPermission()), []);
 
   const { busy, onSubmit } = useSubmit(
     form,

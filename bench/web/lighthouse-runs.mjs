@@ -1,0 +1,67 @@
+// One Lighthouse run (mobile defaults: simulated slow 4G, 4× CPU slowdown) of a URL in a fresh
+// headless Chromium, as the CLI does; the figures `npm run bench:web` prints (bench/web-startup.mjs).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Score (0–100), FCP, LCP, TBT, boot-up (script evaluation) in ms, the LCP element and the critical
+ * chain. A run Lighthouse itself failed to record (NO_NAVSTART on a busy machine) is made again, twice at most.
+ */
+export async function lighthouseRun(url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouseOnce(url);
+    if (result || attempt === 3) return result ?? { score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, bootup: NaN, mainThread: NaN, chain: {} };
+  }
+}
+
+async function lighthouseOnce(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const { audits, categories, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) {
+      console.log(`    lighthouse: ${runtimeError.code} ${runWarnings.join(' ')}: run again`);
+      return null;
+    }
+    const value = (id) => Math.round(audits[id]?.numericValue ?? NaN);
+    const lcpItem = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      bootup: value('bootup-time'),
+      mainThread: value('mainthread-work-breakdown'),
+      longTasks: audits['long-tasks']?.details?.items?.length ?? 0,
+      lcpElement: lcpItem?.selector ?? '?',
+      requests: audits['network-requests']?.details?.items?.length ?? 0,
+      chain: criticalChain(audits['critical-request-chains']?.details?.chains),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The longest critical request chain: its length in requests and its end time (ms after the first). */
+function criticalChain(chains) {
+  let longest = { length: 0, ms: 0 };
+  const walk = (node, depth, start) => {
+    for (const child of Object.values(node ?? {})) {
+      const begin = start ?? child.request.startTime;
+      const ms = Math.round((child.request.endTime - begin) * 1000);
+      if (ms > longest.ms) longest = { length: depth, ms };
+      walk(child.children, depth + 1, begin);
+    }
+  };
+  walk(chains, 1, undefined);
+  return longest;
+}
+
+export const median = (values) => {
+  const sorted = [...values].filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
