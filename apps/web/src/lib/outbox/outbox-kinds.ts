@@ -1,6 +1,6 @@
 import type { RouteName } from '@promotor/contract/route-paths';
 import type { CallBody } from '../api-client.ts';
-import type { OutboxItem, OutboxItemInput } from './outbox-types.ts';
+import type { OutboxItemInput } from './outbox-types.ts';
 
 // The kinds of items features queue (issue 7 "A generic outbox"): the outbox itself knows no feature.
 // A feature registers each of its kinds once, from its own module, and builds its items through the
@@ -25,11 +25,6 @@ export type OutboxKindOptions<R extends RouteName> = {
    * whole step it belongs to waits with it (outbox-order.ts): a start's answers and photos too.
    */
   waitsForOtherGroups?: boolean;
-  /**
-   * The older items of other groups it waits for, when not all of them (e.g. a redemption waits for
-   * the queued check-in of its action). Like waitsForOtherGroups, its whole step waits with it.
-   */
-  waitsFor?: (older: OutboxItem, item: OutboxItem) => boolean;
   /**
    * A final refusal drops the rest of its group unsent (spec §4 Photos survey submit: the second photo
    * goes only if the first succeeded). Default false: the group goes on (spec §4 Start/end flow).

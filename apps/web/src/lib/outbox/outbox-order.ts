@@ -2,19 +2,13 @@ import * as db from './outbox-db.ts';
 import { outboxKind } from './outbox-kinds.ts';
 import type { OutboxItem } from './outbox-types.ts';
 
-// Issue 20 item 1 (decision 072): what a queued step waits for. A kind declares which older items of
-// her other groups it must not overtake (waitsForOtherGroups: all of them; waitsFor: those it names).
+// Issue 20 item 1 (decision 072): what a queued step waits for. A kind with waitsForOtherGroups must
+// not overtake any older item of her other groups (an item that depends on its own action's items goes
+// in that action's group instead: a redemption, decision 074).
 // The items queued together in one group form a step, and the step waits, from its first item on, for
 // what any of its items waits for: a start is its answers, photos and check-in, and B's start photos
 // sent before A's check-out would be refused (one started action at a time) — so the whole start of
 // B waits for the finish of A, not only its check-in.
-
-/** Whether `older` (an item of another group) holds up `item`, by `item`'s kind. */
-function holdsUp(older: OutboxItem, item: OutboxItem): boolean {
-  const kind = outboxKind(item.kind);
-  if (!kind) return false;
-  return kind.waitsForOtherGroups === true || (kind.waitsFor?.(older, item) ?? false);
-}
 
 /** The items still queued of `head`'s step (head first); `head` alone when it has no step. */
 async function stepOf(open: db.OutboxDb, head: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<OutboxItem[]> {
@@ -28,11 +22,6 @@ async function stepOf(open: db.OutboxDb, head: OutboxItem, mine: (item: OutboxIt
  */
 export async function mustWait(open: db.OutboxDb, head: OutboxItem, mine: (item: OutboxItem) => boolean): Promise<boolean> {
   const step = await stepOf(open, head, mine);
-  const waiting = step.filter((item) => {
-    const kind = outboxKind(item.kind);
-    return kind?.waitsForOtherGroups === true || kind?.waitsFor !== undefined;
-  });
-  if (waiting.length === 0) return false;
-  const older = await db.itemsOfOtherGroupsBefore(open, head, mine);
-  return older.some((other) => waiting.some((item) => holdsUp(other, item)));
+  if (!step.some((item) => outboxKind(item.kind)?.waitsForOtherGroups === true)) return false;
+  return (await db.itemsOfOtherGroupsBefore(open, head, mine)).length > 0;
 }

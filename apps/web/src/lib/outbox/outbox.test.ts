@@ -336,39 +336,6 @@ describe('status changes across actions', () => {
     expect(server.paths().at(-1)).toBe('/action/check-out');
   });
 
-  it('a kind can name what it waits for: the others go past', async () => {
-    const afterCheckIns = outbox.registerOutboxKind('waits-for-check-ins-test', {
-      route: 'pollAnswer',
-      failureMessage: null,
-      waitsFor: (older) => older.kind === 'check-in',
-    });
-    let answerPing: (answer: ServerAnswer) => void = () => {};
-    let answerCheckIn: (answer: ServerAnswer) => void = () => {};
-    const server = useFakeServer((request) => {
-      if (request.path === '/action/location/save') return new Promise((resolve) => (answerPing = resolve));
-      if (request.path === '/action/check-in') return new Promise((resolve) => (answerCheckIn = resolve));
-      return ok();
-    });
-    const poll = () =>
-      afterCheckIns.item('batch', {
-        action: { uuid: 'x' },
-        poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: [] }] },
-      });
-
-    await outbox.enqueue([buildLocation('first')]);
-    await outbox.enqueue([buildCheckIn('second')]);
-    await outbox.enqueue([poll()]);
-    // The check-in (which waits for every older item) waits for the ping; the poll waits only for the check-in.
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']), { timeout: 5000 });
-    answerPing(ok());
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save', '/action/check-in']), { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.paths()).not.toContain('/poll/answer');
-    answerCheckIn(ok());
-    await outbox.outboxSettled();
-    expect(server.paths().at(-1)).toBe('/poll/answer');
-  });
-
   it('the held-back check-in goes as soon as the check-out before it is accepted, without waiting for a timer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
