@@ -47,6 +47,17 @@ async function chooseBatch(page: Page, batch: string) {
 }
 
 /** Gives the first listed code ('Wydaj', then 'Potwierdź'); answers its ident. */
+/** 'vuse go', where none of her codes are left: 'Generuj kody' lists the 10 she is given, stored as hers. */
+async function generateVuseGoCodes(page: Page, kasia: Promoter): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
+  const codes = await chooseBatch(page, 'vuse go');
+  await expect(codes.getByText('Brak dostępnych kodów')).toBeVisible();
+
+  await codes.getByRole('button', { name: 'Generuj kody' }).click();
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  expect(herVouchers(kasia.username, 'vuse go')).toHaveLength(10);
+}
+
 async function redeemFirst(page: Page, batch: string): Promise<string> {
   const codes = codesPopup(page, batch);
   const first = codes.getByRole('listitem').first();
@@ -92,13 +103,7 @@ test("'Kody promocyjne' on the action's detail opens the same popups and gives a
 
 test("with none of her codes left, 'Generuj kody' assigns her codes from the pool and lists them", async ({ page }) => {
   const kasia = await startedPromoter(page);
-  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
-  const codes = await chooseBatch(page, 'vuse go');
-  await expect(codes.getByText('Brak dostępnych kodów')).toBeVisible();
-
-  await codes.getByRole('button', { name: 'Generuj kody' }).click();
-  await expect(codes.getByRole('listitem')).toHaveCount(10);
-  expect(herVouchers(kasia.username, 'vuse go')).toHaveLength(10);
+  await generateVuseGoCodes(page, kasia);
 });
 
 test('without a connection a code is given at once, waits in the outbox (counted in the header) and is stored once back online', async ({
@@ -131,13 +136,7 @@ test("'Generuj kody' whose answer is lost on the way: her codes show all the sam
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.getByRole('banner').getByRole('button', { name: 'Kody promocyjne' }).click();
-  const codes = await chooseBatch(page, 'vuse go');
-  await expect(codes.getByText('Brak dostępnych kodów')).toBeVisible();
-
-  await codes.getByRole('button', { name: 'Generuj kody' }).click();
-  await expect(codes.getByRole('listitem')).toHaveCount(10);
-  expect(herVouchers(kasia.username, 'vuse go')).toHaveLength(10);
+  await generateVuseGoCodes(page, kasia);
   await page.screenshot({ path: test.info().outputPath('codes-after-lost-answer.png') });
 });
 
