@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { noImportCycles } from './scripts/eslint/no-import-cycles.mjs';
+import { serverBoundaries } from './scripts/eslint/server-boundaries.mjs';
 import { webBoundaries } from './scripts/eslint/web-boundaries.mjs';
 
 export default tseslint.config(
@@ -24,6 +26,17 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
     plugins: { promotor: { rules: { 'web-boundaries': webBoundaries } } },
     rules: { 'promotor/web-boundaries': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { promotor: { rules: { 'server-boundaries': serverBoundaries } } },
+    rules: { 'promotor/server-boundaries': 'error' },
+  },
+  {
+    // No import cycles in either app (type-only ones included: they hide a tangle just the same).
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx', 'packages/*/src/**/*.ts'],
+    plugins: { cycles: { rules: { 'no-import-cycles': noImportCycles } } },
+    rules: { 'cycles/no-import-cycles': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

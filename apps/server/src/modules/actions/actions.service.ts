@@ -9,7 +9,7 @@ import type { CallerUser } from '../../plugins/auth.ts';
 import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction, type AssignedAction } from './action-guards.ts';
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
-import { tapTime, type TapTime } from './tap-time.ts';
+import { tapTime, type TapTime } from '../../lib/tap-time.ts';
 
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
 

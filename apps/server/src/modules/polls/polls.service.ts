@@ -3,7 +3,7 @@ import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireActionInStatus } from '../actions/action-guards.ts';
 import type { ActionsDeps } from '../actions/actions.service.ts';
-import { tapTime } from '../actions/tap-time.ts';
+import { tapTime } from '../../lib/tap-time.ts';
 import * as repo from './polls.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { OUTBOX_MAX_AGE_DAYS } from '@promotor/contract/constants';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { instantOfWall } from '../../lib/wall-instant.ts';
+import { instantOfWall } from './wall-instant.ts';
 
 // Issue 20 item 2 (decision 072): a check-in, check-out or poll answer sent late from the outbox counts
 // at the time she tapped, as a redemption counts at its dateTime (decision 056). The phone's clock says
