@@ -1,8 +1,9 @@
 import path from 'node:path';
 
 // The web app's layers (docs/architecture.md): features never import each other or app/; lib/ and
-// components/ never import the store, features or app/. One local rule instead of a plugin: it only
-// has to resolve relative imports inside apps/web/src, and it names the layer in its message.
+// components/ never import the store, features or app/; the store never imports features or app/ (the
+// features register their slices with it from app/, decision 082). One local rule instead of a plugin:
+// it only has to resolve relative imports inside apps/web/src, and it names the layer in its message.
 
 const webSrc = path.resolve(import.meta.dirname, '../../apps/web/src');
 
@@ -22,6 +23,8 @@ function refusal(from, to) {
     if (to.startsWith('features/')) return 'a feature never imports another feature (pass what it needs from app/)';
     if (to === 'app') return 'a feature never imports app/';
   }
+  if (from === 'store' && (to === 'app' || to.startsWith('features/')))
+    return `the store never imports ${to === 'app' ? 'app' : 'features'}/ (a feature registers its slice from app/store-slices.ts)`;
   if (from === 'lib' || from === 'components') {
     if (to === 'store' || to === 'app' || to.startsWith('features/'))
       return `${from}/ never imports ${to.startsWith('features/') ? 'features' : to}/`;

@@ -1,5 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+// First: the features register their slices before anything builds the store (decision 082).
+import './app/store-slices.ts';
 import { App } from './app/app.tsx';
 import { afterFirstPaint, firstScreenDrawn } from './lib/startup/after-first-paint.ts';
 import { watchGeolocationPermission } from './lib/geolocation/geolocation-permission.ts';

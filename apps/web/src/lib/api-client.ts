@@ -237,7 +237,7 @@ let sessionRejected: NonNullable<ApiClientOptions['onSessionRejected']> = () => 
 
 /**
  * Who hears that the server refused her token, on any call of the app's client. The store registers
- * itself (store/session.ts) — lib/ does not import the store, the store listens.
+ * itself (store/app-store.ts) — lib/ does not import the store, the store listens.
  */
 export function whenSessionRejected(handler: NonNullable<ApiClientOptions['onSessionRejected']>): void {
   sessionRejected = handler;

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
 import { buildAction } from '../features/actions/testing/build-action.ts';
 import { buildSession } from '../test/builders.ts';
-import { appSlices, useAppStore } from './app-store.ts';
-import { endSession } from './session.ts';
+import { appSlices, endSession, useAppStore } from './app-store.ts';
 
 describe('persisted app state', () => {
   it('is saved to localStorage on every change', () => {

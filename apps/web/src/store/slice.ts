@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 
 /**
  * A slice of the one app store (zustand "slices" pattern). It sees and sets its own part only: the
- * store's type is derived from the slice table (app-store.ts), so a slice typed against the whole
+ * store's type is derived from the slices' table (store/registry.ts), so a slice typed against the whole
  * state would define itself; code that joins slices reads useAppStore outside the store.
  */
 export type SliceCreator<T> = StateCreator<T, [['zustand/persist', unknown]], [], T>;
@@ -21,7 +21,7 @@ export type SliceOptions<V> = {
   restore?: (saved: unknown) => V;
 };
 
-/** One row of the store's slice table (store/app-store.ts), whatever its slice. */
+/** One row of the store's slice table (store/app-store.ts, app/store-slices.ts), whatever its slice. */
 export type SliceRow = {
   /** The key of the slice's state in the store (the part saved, restored and cleared). */
   key: string;
@@ -42,9 +42,5 @@ export function defineSlice<K extends string, T extends Record<K, unknown>>(
   return { key, create, persisted, keptOnLogout, restore };
 }
 
-type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
-
-/** The store's state and actions: every slice of the table together. */
-export type SlicesState<E extends readonly SliceRow[]> = UnionToIntersection<
-  E[number] extends infer Entry ? (Entry extends SliceEntry<string, infer T> ? T : never) : never
->;
+/** `A | B` as `A & B`: the slices of the store's table together (store/registry.ts). */
+export type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;

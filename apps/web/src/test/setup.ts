@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import * as pl from '../i18n/pl.ts';
+// The features' slices are registered before the store is built, as in main.tsx (decision 082).
+import '../app/store-slices.ts';
 import { useAppStore } from '../store/app-store.ts';
 
 // In the app the header registers the messages of field work's codes on every page that has one

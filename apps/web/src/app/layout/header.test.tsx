@@ -29,6 +29,7 @@ describe('header', () => {
     const { ApiError: FreshApiError } = await import('../../lib/api-client.ts');
     const refused = new FreshApiError('api', 'E_VOUCHER_ALREADY_REDEEMED', 'ts-1');
     expect(errorMessage(refused)).toBe('E_VOUCHER_ALREADY_REDEEMED');
+    await import('../store-slices.ts'); // as in main.tsx, before anything loads the store
     await import('./header.tsx');
     expect(errorMessage(refused)).toBe('Ten kod został już wydany.');
   });

@@ -15,3 +15,10 @@ export type ActionsSlice = { actions: ActionsState };
 const initialActionsState: ActionsState = { list: [], currentAction: null };
 
 export const createActionsSlice: SliceCreator<ActionsSlice> = () => ({ actions: initialActionsState });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    actions: ActionsSlice;
+  }
+}

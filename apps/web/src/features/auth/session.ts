@@ -2,7 +2,7 @@ import type { SessionResponse } from '@promotor/contract';
 import { saveToken } from '../../lib/storage/token.ts';
 import { useAppStore } from '../../store/app-store.ts';
 
-export { endSession } from '../../store/session.ts';
+export { endSession } from '../../store/app-store.ts';
 
 /**
  * spec §4 Login and session: keep the token and the user. The errors of the tries before (a wrong

@@ -19,3 +19,10 @@ export const createUserSlice: SliceCreator<UserSlice> = (set) => ({
   user: initialUserState,
   setSession: (session) => set({ user: { profile: session.user, tokenUuid: session.token.uuid } }),
 });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    user: UserSlice;
+  }
+}

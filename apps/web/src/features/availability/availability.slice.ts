@@ -22,3 +22,10 @@ const initialAvailabilityState: AvailabilityState = { list: [], events: [] };
 export const createAvailabilitySlice: SliceCreator<AvailabilitySlice> = () => ({
   availability: initialAvailabilityState,
 });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    availability: AvailabilitySlice;
+  }
+}

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ApiError, endsSession, newIdempotencyKey } from '../../lib/api-client.ts';
-import { createRequest } from '../../lib/requests/index.ts';
+import { createRequest, withKeptIntent, type IntentKeeping } from '../../lib/requests/index.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { confirmConsumer, inviteConsumer, loadConsentTexts, maybeJoin, updateConsumer, validateConsumer } from './api/mgm.api.ts';
 import type { MgmState, MgmStatus } from './mgm.slice.ts';
@@ -38,28 +38,21 @@ export const useConsentTexts = create<{ texts: Awaited<ReturnType<typeof loadCon
 export const consentTextsRequest = createRequest({ call: loadConsentTexts, onSuccess: (texts) => useConsentTexts.setState({ texts }) });
 
 /**
- * One Idempotency-Key per intent (the same consents, the same invitation): a retry after a lost
- * connection — or after a reload, the keys are in the saved slice — replays the server's first answer
- * instead of inviting twice. Forgotten once answered; kept while the first call may still land (no
- * connection) or is still running on the server (E_IDEMPOTENCY_IN_PROGRESS).
+ * One Idempotency-Key per intent (the same consents, the same invitation), kept in the saved slice
+ * (lib/requests/kept-intent.ts): a retry after a lost connection or a reload replays the server's first
+ * answer instead of inviting twice.
  */
-async function withIntentKey<T>(intent: unknown, call: (key: string) => Promise<T>): Promise<T> {
+function withIntentKey<T>(intent: unknown, call: (key: string) => Promise<T>): Promise<T> {
   const id = JSON.stringify(intent);
-  const key = mgmNow().intentKeys[id] ?? newIdempotencyKey();
-  setMgm({ intentKeys: { ...mgmNow().intentKeys, [id]: key } });
-  const forget = () => {
-    const { [id]: _answered, ...unanswered } = mgmNow().intentKeys;
-    setMgm({ intentKeys: unanswered });
+  const keeping: IntentKeeping<string> = {
+    kept: () => mgmNow().intentKeys[id],
+    keep: (key) => setMgm({ intentKeys: { ...mgmNow().intentKeys, [id]: key } }),
+    forget: () => {
+      const { [id]: _answered, ...unanswered } = mgmNow().intentKeys;
+      setMgm({ intentKeys: unanswered });
+    },
   };
-  try {
-    const answer = await call(key);
-    forget();
-    return answer;
-  } catch (error) {
-    const mayStillLand = error instanceof ApiError && (error.kind === 'network' || error.code === 'E_IDEMPOTENCY_IN_PROGRESS');
-    if (!mayStillLand) forget();
-    throw error;
-  }
+  return withKeptIntent(keeping, newIdempotencyKey, call);
 }
 
 /** spec §4: the status a refusal leads to; anything else is the error status (decision 070). */

@@ -56,3 +56,10 @@ const initialMgmState: MgmState = {
 };
 
 export const createMgmSlice: SliceCreator<MgmSlice> = () => ({ mgm: initialMgmState });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    mgm: MgmSlice;
+  }
+}

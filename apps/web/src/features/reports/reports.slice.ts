@@ -20,3 +20,10 @@ export type ReportsSlice = { reports: ReportsState };
 const initialReportsState: ReportsState = { list: [], stats: null };
 
 export const createReportsSlice: SliceCreator<ReportsSlice> = () => ({ reports: initialReportsState });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    reports: ReportsSlice;
+  }
+}

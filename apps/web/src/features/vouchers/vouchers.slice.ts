@@ -24,3 +24,10 @@ const initialVouchersState: VouchersState = { batches: {}, codes: {}, selectedBa
 // A state saved before codes were kept by batch (one `vouchers` list) is merged over this one
 // (store/create-app-store.ts): it starts with no codes kept, and the load at login fills them.
 export const createVouchersSlice: SliceCreator<VouchersSlice> = () => ({ vouchers: initialVouchersState });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    vouchers: VouchersSlice;
+  }
+}

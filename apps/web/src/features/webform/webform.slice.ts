@@ -72,3 +72,10 @@ export type WebformState = { form?: WebformForm; catalogues?: StoredCatalogues }
 export type WebformSlice = { webform: WebformState };
 
 export const createWebformSlice: SliceCreator<WebformSlice> = () => ({ webform: {} });
+
+// The store's type knows this slice through this declaration; app/store-slices.ts registers it.
+declare module '../../store/registry.ts' {
+  interface AppSlices {
+    webform: WebformSlice;
+  }
+}

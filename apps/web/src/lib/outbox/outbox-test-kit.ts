@@ -126,7 +126,9 @@ export async function reloadOutbox(previous: OutboxModule | undefined, withKinds
   await previous?.stopOutbox();
   vi.resetModules();
   // As on a real reload, the store comes first (restored from localStorage) and tells the fresh outbox
-  // who is logged in (store/app-store.ts registers the owner source).
+  // who is logged in (store/app-store.ts registers the owner source), its slices registered first as
+  // in main.tsx (app/store-slices.ts).
+  await import('../../app/store-slices.ts');
   await import('../../store/app-store.ts');
   const outbox = await import('./outbox.ts');
   if (withKinds) await registerKindsAgain();

@@ -6,7 +6,7 @@ import { entryGraph } from './entry-graph.ts';
 // (and pay for its bytes: docs/performance.md); if not, import it lazily where it is used.
 const ALLOWED_PACKAGES = ['react', 'react-dom/client', 'react-router', 'zustand', 'zustand/middleware'];
 const ALLOWED_FILES = `
-app/app-overlays.tsx app/app.tsx app/router.tsx app/routes/login.route.tsx
+app/app-overlays.tsx app/app.tsx app/router.tsx app/routes/login.route.tsx app/store-slices.ts
 app/fatal-error/app-error-boundary.tsx app/fatal-error/error-report.ts app/fatal-error/fatal-error-screen.tsx app/fatal-error/fatal-error.css
 app/layout/layout.css app/layout/page-style.ts app/layout/root-layout.tsx
 components/ui/button.css components/ui/button.tsx components/ui/class-names.ts components/ui/field.css components/ui/field.tsx
@@ -24,7 +24,7 @@ lib/android/android-bridge.ts lib/api-client.ts lib/connection.ts lib/error-mess
 lib/forms/use-form.ts lib/geolocation/geolocation-permission.ts lib/outbox/outbox-owner.ts lib/pwa/build-time.ts
 lib/pwa/app-links.ts lib/pwa/register-service-worker.ts lib/startup/after-first-paint.ts lib/storage/browser-storage.ts
 lib/storage/storage-keys.ts lib/storage/token.ts main.tsx
-store/app-store.ts store/create-app-store.ts store/notify.ts store/screen.slice.ts store/session.ts store/slice.ts
+store/app-store.ts store/create-app-store.ts store/notify.ts store/registry.ts store/screen.slice.ts store/slice.ts
 store/toasts.slice.ts styles/base.css
 `
   .split(/\s+/)

@@ -1,5 +1,5 @@
 // The start and end forms' drafts (draft-store.ts), named here without the idb library: a logout deletes
-// the database (store/session.ts), which is in the entry chunk (the login page's budget).
+// the database (app/store-slices.ts, whenSessionEnds), which is in the entry chunk (the login page's budget).
 
 export const ACTION_DRAFTS_DB_NAME = 'promotor-action-drafts';
 

@@ -315,6 +315,7 @@ describe('member-get-member (/mgm)', () => {
     // A reload: fresh modules, nothing kept in memory; the store restored from what localStorage kept.
     cleanup();
     vi.resetModules();
+    await import('../../../app/store-slices.ts'); // as in main.tsx, before anything loads the store
     const { MgmPage: ReloadedPage } = await import('./mgm-page.tsx');
     answers[INVITE] = { body: successEnvelope([{ uuid: 'inv-3', points: 10, ranking: { balance: 10, position: 2 } }]) };
     render(<ReloadedPage />);

@@ -1,6 +1,6 @@
 import type { WebformCatalogues } from '@promotor/contract';
 import { consumerFormErrors, receiptRequired, requiredConsents, type WebformContext, type WebformValues } from '@promotor/contract/rules';
-import { useEffect, useRef, useState, type ComponentType, type FormEvent, type JSX, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent, type JSX, type ReactNode, type RefObject } from 'react';
 import { CheckboxField } from '../../../components/form/choice-fields.tsx';
 import { BirthDateField, PostalCodeField } from '../../../components/form/date-fields.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -37,6 +37,8 @@ export type ConsumerStepProps = {
   locked?: boolean;
   /** In place of 'Cofnij' and 'Zarejestruj', outside the lock (the locked form's notice and its button). */
   footer?: ReactNode;
+  /** The step's <form>, for a button outside it that sends it through its checks (requestSubmit). */
+  formRef?: RefObject<HTMLFormElement | null>;
 };
 
 type TextKey = 'hostessCode' | 'tourPlan' | 'registerLocation' | 'firstName' | 'lastName' | 'birthDate' | 'billingPostalCode' | 'category';
@@ -61,8 +63,10 @@ export function ConsumerStep(props: ConsumerStepProps): JSX.Element {
     Camera,
     locked = false,
     footer,
+    formRef,
   } = props;
-  const form = useRef<HTMLFormElement>(null);
+  const ownForm = useRef<HTMLFormElement>(null);
+  const form = formRef ?? ownForm;
   const [attempted, setAttempted] = useState(false);
   const problems = consumerFormErrors(values, context);
   const messages = useShownMessages(problems);

@@ -143,13 +143,14 @@ type RegistrationStepProps = Pick<WebformFlowProps, 'action' | 'form' | 'catalog
  * resends the very attempt (decision 068).
  */
 function RegistrationStep({ action, form, catalogues, Camera, testAction, register, submitting }: RegistrationStepProps) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  // 'Zarejestruj bez kodów' submits the step's own form, so its §5 checks still run first.
+  // 'Zarejestruj bez kodów' submits the step's own form, so its §5 checks still run first; the submit
+  // runs synchronously (requestSubmit), so the flag is read by this submit only.
+  const consumerForm = useRef<HTMLFormElement>(null);
   const withoutCodes = useRef(false);
   const registerWithoutCodes = () => {
     withoutCodes.current = true;
     try {
-      wrapper.current?.querySelector('form')?.requestSubmit();
+      consumerForm.current?.requestSubmit();
     } finally {
       withoutCodes.current = false;
     }
@@ -161,7 +162,7 @@ function RegistrationStep({ action, form, catalogues, Camera, testAction, regist
     sourceRequiresAllConsents: sourceRequiresAllConsents(catalogues, form.data.selectedOffers),
   };
   return (
-    <div ref={wrapper} className="webform__registration">
+    <div className="webform__registration">
       <ConsumerStep
         catalogues={catalogues}
         values={form.data}
@@ -175,6 +176,7 @@ function RegistrationStep({ action, form, catalogues, Camera, testAction, regist
         Camera={Camera}
         locked={awaitingAnswer}
         footer={awaitingAnswer && !submitting ? <AwaitingAnswer onSend={() => void register(false)} /> : null}
+        formRef={consumerForm}
       />
       {testAction && !awaitingAnswer ? (
         <Button variant="secondary" block disabled={submitting} onClick={registerWithoutCodes}>

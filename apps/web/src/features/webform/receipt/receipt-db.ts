@@ -1,5 +1,5 @@
 // The receipt photos' IndexedDB database (receipt-store.ts), named here without the idb library: a
-// logout deletes it (store/session.ts), which is in the entry chunk (the login page's budget).
+// logout deletes it (app/store-slices.ts, whenSessionEnds), which is in the entry chunk (the login page's budget).
 
 export const RECEIPT_DB_NAME = 'promotor-webform-receipts';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
-import { endSession } from '../../../store/session.ts';
+import { endSession } from '../../../store/app-store.ts';
 import { closeReceiptDb, deleteReceipt, loadReceipt, saveReceipt } from './receipt-store.ts';
 
 const jpeg = (text: string) => new Blob([text], { type: 'image/jpeg' });

@@ -1,4 +1,5 @@
-import type { Action, WebformCatalogues } from '@promotor/contract';
+import type { Action, LeadIcErrorDetails, WebformCatalogues } from '@promotor/contract';
+import { isIcErrorCode } from '@promotor/contract/lead-items';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { appDay } from '../../../lib/dates/app-time-zone.ts';
 import { registerLead } from '../api/webform.api.ts';
@@ -36,12 +37,22 @@ export async function newAttempt({ form, action, catalogues, withoutCodes }: Att
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Sends the attempt as it was made; while the server says its first try still runs, waits and asks again. */
-export async function sendAttempt({ idempotencyKey, body }: PendingRegistration): Promise<{ id: string; bc: string }> {
+/** The lead the server registered; `icCode`: the loyalty club failed, the registration stands (spec §4). */
+export type RegisteredLead = { lead: { id: string; bc: string }; icCode: string | null };
+
+/**
+ * Sends the attempt as it was made; while the server says its first try still runs, waits and asks
+ * again. A loyalty club's failure is a registration (its id and beacon in the details).
+ */
+export async function sendAttempt({ idempotencyKey, body }: PendingRegistration): Promise<RegisteredLead> {
   for (let tries = 1; ; tries += 1) {
     try {
-      return await registerLead(body, idempotencyKey);
+      return { lead: await registerLead(body, idempotencyKey), icCode: null };
     } catch (error) {
+      if (error instanceof ApiError && error.code !== null && isIcErrorCode(error.code)) {
+        const details = error.details as LeadIcErrorDetails;
+        return { lead: { id: details.lead.id, bc: details.bc }, icCode: error.code };
+      }
       const running = error instanceof ApiError && error.code === 'E_IDEMPOTENCY_IN_PROGRESS';
       if (!running || tries >= IN_PROGRESS_TRIES) throw error;
       await pause(IN_PROGRESS_WAIT_MS);
