@@ -1,9 +1,9 @@
 import { START_CHECKLIST } from '@promotor/contract/constants';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { newId } from '../../lib/crypto.ts';
-import { instantOfWall } from '../../lib/wall-instant.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
-import type { Db } from '../kysely.ts';
+import { newId } from '../lib/crypto.ts';
+import { instantOfWall } from '../lib/wall-instant.ts';
+import type { BlobStore } from '../plugins/storage.ts';
+import type { Db } from '../db/kysely.ts';
 import { displayJpeg } from './seed-jpeg.ts';
 
 // A seeded running action is recorded as the app records a start (spec §4 Start/end flow: the

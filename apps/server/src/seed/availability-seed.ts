@@ -1,5 +1,5 @@
-import { newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
+import { newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
 
 // spec §2 Calendar: the demo promoters open /kalendarz to blocks already there. Days are counted from
 // today and chosen without their actions (Anna works today and tomorrow), all within the calendar's

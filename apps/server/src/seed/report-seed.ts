@@ -1,10 +1,10 @@
 import { isTestActionName } from '@promotor/contract/lead-items';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { newCode, newId } from '../../lib/crypto.ts';
-import { wallDate } from '../../lib/time.ts';
-import { instantOfWall } from '../../lib/wall-instant.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
-import type { Db } from '../kysely.ts';
+import { newCode, newId } from '../lib/crypto.ts';
+import { wallDate } from '../lib/time.ts';
+import { instantOfWall } from '../lib/wall-instant.ts';
+import type { BlobStore } from '../plugins/storage.ts';
+import type { Db } from '../db/kysely.ts';
 import { insertAction, type PointSeed } from './action-writer.ts';
 import { insertLead, type LeadItemSeed } from './lead-writer.ts';
 import { displayJpeg, receiptJpeg } from './seed-jpeg.ts';

@@ -1,9 +1,9 @@
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { newId, sha256 } from '../../lib/crypto.ts';
-import { storeConsentTexts } from '../../modules/leads/consent-texts.repository.ts';
-import { insertConsentRecords } from '../../modules/leads/lead-register.repository.ts';
-import { MGM_INVITATION_POINTS } from '../../modules/mgm/mgm.service.ts';
-import type { Db } from '../kysely.ts';
+import { newId, sha256 } from '../lib/crypto.ts';
+import { storeConsentTexts } from '../modules/leads/consent-texts.repository.ts';
+import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
+import { MGM_INVITATION_POINTS } from '../modules/mgm/mgm.service.ts';
+import type { Db } from '../db/kysely.ts';
 import { insertConsumer, type ConsumerSeed } from './consumer-seed.ts';
 
 // Consumers for the member-get-member flow (decision 070): one per answer of /mgm/validate-consumer, so

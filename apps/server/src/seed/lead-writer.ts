@@ -1,7 +1,7 @@
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
-import type { LeadItemTable } from '../schema.ts';
+import { newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import type { LeadItemTable } from '../db/schema.ts';
 
 // Writes a registration's leads and lead_items rows the way /lead/register does (decision 067), without
 // a consumer: the report seed and the report tests go through here, so the stats read the same rows.

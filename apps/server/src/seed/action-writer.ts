@@ -1,6 +1,6 @@
-import { newCode, newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
-import type { ActionTable } from '../schema.ts';
+import { newCode, newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import type { ActionTable } from '../db/schema.ts';
 
 // Writes actions the way the organiser's system would hand them over (the app has no route that
 // creates one): the demo seed and the test builders both go through here, so they cannot drift apart.

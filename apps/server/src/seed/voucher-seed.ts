@@ -1,6 +1,6 @@
-import { newCode, newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
-import type { VoucherTable } from '../schema.ts';
+import { newCode, newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import type { VoucherTable } from '../db/schema.ts';
 
 // Demo voucher codes (issue 9): the brand's batches of an event, each with a pool of codes and the
 // codes handed to the demo promoters, some of them already given to consumers.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityRefusal } from '@promotor/contract/rules';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { wallDate } from '../../lib/time.ts';
-import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
-import { sniffImageType } from '../../lib/image-type.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { wallDate } from '../lib/time.ts';
+import { buildPromoter, buildSignedInPromoter } from '../test/builders.ts';
+import { sniffImageType } from '../lib/image-type.ts';
 import { isTestActionName } from '@promotor/contract/lead-items';
 import { DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL } from './consumer-seed.ts';
 import { TEST_ACTION_NAME, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
