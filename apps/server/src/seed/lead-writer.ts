@@ -2,9 +2,11 @@ import { toWallClock } from '@promotor/contract/wall-clock';
 import { newId } from '../lib/crypto.ts';
 import type { Db } from '../db/kysely.ts';
 import type { LeadItemTable } from '../db/schema.ts';
+import * as leadRepo from '../modules/leads/lead-register.repository.ts';
 
-// Writes a registration's leads and lead_items rows the way /lead/register does (decision 067), without
-// a consumer: the report seed and the report tests go through here, so the stats read the same rows.
+// A registration's leads and lead_items rows as /lead/register leaves them (decision 067), without a
+// consumer: the report seed writes them through the registration's repository, as the tests' buildLead
+// does, so the stats read the same rows.
 
 export type LeadItemSeed = Pick<LeadItemTable, 'brand' | 'model'> &
   Partial<Pick<LeadItemTable, 'colour' | 'serial_number' | 'asset_source' | 'sku'>>;
@@ -23,9 +25,9 @@ export type LeadSeed = {
 
 export async function insertLead(db: Db, l: LeadSeed): Promise<string> {
   const id = newId();
-  await db
-    .insertInto('leads')
-    .values({
+  await leadRepo.insertLead(
+    db,
+    {
       id,
       user_id: l.userId,
       action_id: l.actionId,
@@ -34,26 +36,18 @@ export async function insertLead(db: Db, l: LeadSeed): Promise<string> {
       email_address: null,
       created_at: l.at.toISOString(),
       wall_time: toWallClock(l.at, l.timezone),
-    })
-    .execute();
-  if (l.items.length > 0) {
-    await db
-      .insertInto('lead_items')
-      .values(
-        l.items.map((item, position) => ({
-          id: newId(),
-          lead_id: id,
-          kind: item.brand === 'Glo' || item.brand === 'Vuse' ? ('asset' as const) : ('product_interest' as const),
-          position,
-          brand: item.brand,
-          model: item.model,
-          colour: item.colour ?? null,
-          serial_number: item.serial_number ?? null,
-          asset_source: item.asset_source ?? null,
-          sku: item.sku ?? null,
-        })),
-      )
-      .execute();
-  }
+    },
+    l.items.map((item, position) => ({
+      id: newId(),
+      kind: item.brand === 'Glo' || item.brand === 'Vuse' ? ('asset' as const) : ('product_interest' as const),
+      position,
+      brand: item.brand,
+      model: item.model,
+      colour: item.colour ?? null,
+      serial_number: item.serial_number ?? null,
+      asset_source: item.asset_source ?? null,
+      sku: item.sku ?? null,
+    })),
+  );
   return id;
 }
