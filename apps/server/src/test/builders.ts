@@ -131,7 +131,8 @@ export type BuiltVoucherBatch = { uuid: string; ident: string; codes: Record<str
 /** A voucher batch of the event with a pool and codes handed to promoters (as the brand's import would). */
 export async function buildVoucherBatch(t: TestApp, eventId: string, o: VoucherBatchOptions = {}): Promise<BuiltVoucherBatch> {
   const ident = o.ident ?? `Partia ${unique()}`;
-  const { id: uuid } = await ensureBatch(t.db, eventId, ident);
+  const { id: uuid, created } = await ensureBatch(t.db, eventId, ident);
+  if (!created) throw new Error(`The event has a batch ${ident} already`);
   const code = () => ({ uuid: randomUUID(), ident: `KOD-${unique().toUpperCase()}` });
   const pool = Array.from({ length: o.pool ?? 0 }, code);
   const codes: BuiltVoucherBatch['codes'] = {};
