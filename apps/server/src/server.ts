@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openMigratedDatabase } from './db/database-roles.ts';
-import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './db/seed/demo-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './seed/demo-seed.ts';
 import { openBlobStore } from './plugins/storage.ts';
 
 function readConfig(): Config {

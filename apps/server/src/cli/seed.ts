@@ -7,9 +7,10 @@ import path from 'node:path';
 import { normalizeUsername } from '@promotor/contract';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Db } from '../db/kysely.ts';
+import { clearAllData } from '../db/clear-all-data.ts';
 import { openMigratedDatabase } from '../db/database-roles.ts';
-import { insertGloDevices } from '../db/seed/consumer-seed.ts';
-import { DEMO_PASSWORD, DEMO_USERNAMES, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from '../db/seed/demo-seed.ts';
+import { insertGloDevices } from '../seed/consumer-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData, seedFreshDay, seedTestAction } from '../seed/demo-seed.ts';
 import { findPromoterId } from '../modules/auth/admin.service.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 

@@ -8,7 +8,7 @@ import { createTestApp, testDatabases, testRoles, TEST_ROLES, whileNoSchemaIsDro
 import { APPEND_ONLY_TABLES } from './append-only.ts';
 import { openMigratedDatabase } from './database-roles.ts';
 import type { Db } from './kysely.ts';
-import { insertConsumer } from './seed/consumer-seed.ts';
+import { insertConsumer } from '../seed/consumer-seed.ts';
 
 // Decision 077: what proves a consent (the records and the texts, decision 078) is only ever added to.
 // The app's role (t.db) is the one the server runs as; on PostgreSQL the owner migrated the schema.

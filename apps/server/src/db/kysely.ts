@@ -3,13 +3,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './schema.ts';
 import { statementNameOf } from './prepared-query.ts';
 import { GroupCommitSqliteDialect, type StatementSource } from './sqlite-group-commit.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export type Db = Kysely<Database>;
+// Declared in schema.ts (no cycle with prepared-query.ts); the code imports it from here as before.
+export type { Db };
 
 export type DatabaseHandle = {
   db: Db;

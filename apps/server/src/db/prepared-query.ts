@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { Db } from './kysely.ts';
+import type { Db } from './schema.ts';
 
 /** Where a value goes: the builder sees this object in its place and Kysely makes it a parameter. */
 class Slot {

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 
 // Table types. System timestamps are ISO-8601 UTC text ('…Z'); action and availability times are the
 // API's wall-clock text 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE. Both sort correctly as text on SQLite
@@ -456,6 +456,12 @@ export interface Database {
   mgm_consent_confirmations: MgmConsentConfirmationTable;
   mgm_lookups: MgmLookupTable;
 }
+
+/**
+ * The handle every query goes through. Declared with the tables rather than in kysely.ts, which opens
+ * the database: prepared-query.ts needs the type and kysely.ts needs prepared-query.ts (no cycle).
+ */
+export type Db = Kysely<Database>;
 
 export type User = Selectable<UserTable>;
 export type Session = Selectable<SessionTable>;

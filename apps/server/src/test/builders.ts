@@ -1,9 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { insertAction, insertEvent, type PointSeed } from '../db/seed/action-writer.ts';
+import { insertAction, insertEvent, type NewActionPoint } from '../modules/actions/actions.repository.ts';
+import { toWallClock } from '@promotor/contract/wall-clock';
 import type { Insertable } from 'kysely';
-import type { ActionTable, VoucherTable } from '../db/schema.ts';
+import type { ActionTable, LeadItemTable, VoucherTable } from '../db/schema.ts';
+import { newId } from '../lib/crypto.ts';
 import { wallDate } from '../lib/time.ts';
 import { createPromoter } from '../modules/auth/admin.service.ts';
+import { insertLead } from '../modules/leads/lead-register.repository.ts';
+import { ensureBatch, insertVouchers } from '../modules/vouchers/vouchers.repository.ts';
 import { PROMOTER_PASSWORD, loginAs, type TestApp } from './test-app.ts';
 
 // Every test builds the promoters and actions it reads, so that it passes alone, in any order and
@@ -61,7 +65,7 @@ export type ActionOptions = {
   since?: string;
   until?: string;
   /** How many points (named 'Punkt 1', 'Punkt 2', …), or the points themselves; one by default. */
-  points?: number | PointSeed[];
+  points?: number | NewActionPoint[];
   /** The event's id (buildEvent); the test app's one event by default. */
   eventId?: string;
 };
@@ -80,7 +84,7 @@ function eventOf(t: TestApp): Promise<string> {
   return id;
 }
 
-export const buildPoint = (n: number): PointSeed => ({
+export const buildPoint = (n: number): NewActionPoint => ({
   name: `Punkt ${n}`,
   street: `ul. Testowa ${n}`,
   postal: '00-001',
@@ -109,9 +113,9 @@ export async function buildAction(t: TestApp, promoter: { userId: string }, o: A
   return { uuid: id, name, since, until, points: pointIds };
 }
 
-/** An event of its own: for tests where who works on which event matters (vouchers). */
-export function buildEvent(t: TestApp): Promise<string> {
-  return insertEvent(t.db, { ident: `EV-TEST-${unique()}`, name: 'Wydarzenie testowe' });
+/** An event of its own: for tests where who works on which event matters (vouchers), or its ident (the import). */
+export function buildEvent(t: TestApp, o: { ident?: string } = {}): Promise<string> {
+  return insertEvent(t.db, { ident: o.ident ?? `EV-TEST-${unique()}`, name: 'Wydarzenie testowe' });
 }
 
 export type VoucherBatchOptions = {
@@ -126,9 +130,9 @@ export type BuiltVoucherBatch = { uuid: string; ident: string; codes: Record<str
 
 /** A voucher batch of the event with a pool and codes handed to promoters (as the brand's import would). */
 export async function buildVoucherBatch(t: TestApp, eventId: string, o: VoucherBatchOptions = {}): Promise<BuiltVoucherBatch> {
-  const uuid = randomUUID();
   const ident = o.ident ?? `Partia ${unique()}`;
-  await t.db.insertInto('voucher_batches').values({ id: uuid, event_id: eventId, ident }).execute();
+  const { id: uuid, created } = await ensureBatch(t.db, eventId, ident);
+  if (!created) throw new Error(`The event has a batch ${ident} already`);
   const code = () => ({ uuid: randomUUID(), ident: `KOD-${unique().toUpperCase()}` });
   const pool = Array.from({ length: o.pool ?? 0 }, code);
   const codes: BuiltVoucherBatch['codes'] = {};
@@ -139,6 +143,48 @@ export async function buildVoucherBatch(t: TestApp, eventId: string, o: VoucherB
       rows.push({ id: c.uuid, batch_id: uuid, ident: c.ident, assigned_to: h.userId, assigned_at: t.clock.now().toISOString() });
     }
   }
-  if (rows.length > 0) await t.db.insertInto('vouchers').values(rows).execute();
+  await insertVouchers(t.db, rows);
   return { uuid, ident, codes, pool: pool.map((c) => c.uuid) };
+}
+
+export type LeadItemOptions = Pick<LeadItemTable, 'brand' | 'model'> & Partial<Pick<LeadItemTable, 'serial_number'>>;
+
+export type LeadOptions = {
+  /** Her action; none by default. */
+  action?: BuiltAction | null;
+  /** When she registered the consumer; the test clock's now by default. */
+  at?: Date;
+  /** Glo and Vuse devices are asset items, other brands' products product-interest items (decision 060). */
+  items: LeadItemOptions[];
+};
+
+/** A registration of hers without a consumer, the lead and its items as /lead/register leaves them. */
+export async function buildLead(t: TestApp, promoter: { userId: string; ident: string }, o: LeadOptions): Promise<string> {
+  const id = newId();
+  const at = o.at ?? t.clock.now();
+  await insertLead(
+    t.db,
+    {
+      id,
+      user_id: promoter.userId,
+      action_id: o.action?.uuid ?? null,
+      action_point_id: null,
+      hostess_code: promoter.ident,
+      email_address: null,
+      created_at: at.toISOString(),
+      wall_time: toWallClock(at, t.config.timezone),
+    },
+    o.items.map((item, position) => ({
+      id: newId(),
+      kind: item.brand === 'Glo' || item.brand === 'Vuse' ? ('asset' as const) : ('product_interest' as const),
+      position,
+      brand: item.brand,
+      model: item.model,
+      colour: null,
+      serial_number: item.serial_number ?? null,
+      asset_source: null,
+      sku: null,
+    })),
+  );
+  return id;
 }

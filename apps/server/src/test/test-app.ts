@@ -8,7 +8,7 @@ import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { openMigratedDatabase } from '../db/database-roles.ts';
-import { seedDemoData } from '../db/seed/demo-seed.ts';
+import { seedDemoData } from '../seed/demo-seed.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { clearAllData } from '../../db/seed/demo-seed.ts';
+import { clearAllData } from '../../db/clear-all-data.ts';
 import {
   buildRegistrar,
   gloOffer,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_FILE_BYTES } from '@promotor/contract';
-import { insertLead } from '../../db/seed/lead-writer.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
+import { buildAction, buildLead, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
 import { buildJpeg, buildMultipart, buildPng, storedUploads } from '../../test/files.ts';
 import { newId } from '../../lib/crypto.ts';
 import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD } from './receipts.service.ts';
@@ -18,15 +17,8 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
   const stored = () => storedUploads(t, dialect, 'action_receipts');
 
   /** A registration of hers in the action, as the webform's /lead/register leaves it. */
-  const buildLead = (p: BuiltPromoter, action: BuiltAction | null) =>
-    insertLead(t.db, {
-      userId: p.userId,
-      hostessCode: p.ident,
-      actionId: action?.uuid ?? null,
-      at: t.clock.now(),
-      timezone: t.config.timezone,
-      items: [{ brand: 'Glo', model: 'Hyper Pro', serial_number: 'GLO12345678' }],
-    });
+  const buildHerLead = (p: BuiltPromoter, action: BuiltAction | null) =>
+    buildLead(t, p, { action, items: [{ brand: 'Glo', model: 'Hyper Pro', serial_number: 'GLO12345678' }] });
 
   const upload = (token: string, input: unknown, files: Buffer[]) => {
     const { payload, headers } = buildMultipart([
@@ -44,7 +36,7 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
   const setUp = async () => {
     const ewa = await buildSignedInPromoter(t);
     const shop = await buildAction(t, ewa, { status: 'started' });
-    return { ewa, shop, leadId: await buildLead(ewa, shop) };
+    return { ewa, shop, leadId: await buildHerLead(ewa, shop) };
   };
 
   it('a receipt of her registration is stored, listed in the order made, and served back as its image', async () => {
@@ -76,8 +68,8 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
   it('without a lead id, or with a registration not hers or of another action, it is E_MISSING_LEAD_ID and nothing is stored', async () => {
     const { ewa, shop } = await setUp();
     const ola = await buildSignedInPromoter(t);
-    const olasLead = await buildLead(ola, await buildAction(t, ola));
-    const otherAction = await buildLead(ewa, await buildAction(t, ewa));
+    const olasLead = await buildHerLead(ola, await buildAction(t, ola));
+    const otherAction = await buildHerLead(ewa, await buildAction(t, ewa));
     const before = await stored();
     for (const lead of [undefined, { id: null }, { id: olasLead }, { id: otherAction }, { id: 'no-such-lead' }]) {
       const res = await upload(ewa.token, { action: { uuid: shop.uuid }, ...(lead ? { lead } : {}) }, [buildJpeg()]);
@@ -137,7 +129,7 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
     expect(await stored()).toEqual(before);
     expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_LEAD);
     // Another registration of the action has its own.
-    const next = await upload(ewa.token, { ...input, lead: { id: await buildLead(ewa, shop) } }, [buildJpeg()]);
+    const next = await upload(ewa.token, { ...input, lead: { id: await buildHerLead(ewa, shop) } }, [buildJpeg()]);
     expect(next.statusCode).toBe(200);
   });
 
@@ -173,9 +165,9 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
     await t.db.updateTable('actions').set({ receipt_count: earlier.length }).where('id', '=', shop.uuid).execute();
 
     const input = (lead: string) => ({ action: { uuid: shop.uuid }, lead: { id: lead } });
-    expect((await upload(ewa.token, input(await buildLead(ewa, shop)), [buildJpeg()])).statusCode).toBe(200);
+    expect((await upload(ewa.token, input(await buildHerLead(ewa, shop)), [buildJpeg()])).statusCode).toBe(200);
     const before = await stored();
-    const over = await upload(ewa.token, input(await buildLead(ewa, shop)), [buildJpeg()]);
+    const over = await upload(ewa.token, input(await buildHerLead(ewa, shop)), [buildJpeg()]);
     expect([over.statusCode, over.json().data.error]).toEqual([409, 'E_ACTION_RECEIPT_LIMIT']);
     expect(await stored()).toEqual(before);
     expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_ACTION);

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { insertLead, type LeadItemSeed } from '../../db/seed/lead-writer.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildAction, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
+import {
+  buildAction,
+  buildLead,
+  buildSignedInPromoter,
+  type BuiltAction,
+  type BuiltPromoter,
+  type LeadItemOptions,
+} from '../../test/builders.ts';
 import { checkIn, checkOut } from '../../test/action-steps.ts';
 
-const HYPER_PRO: LeadItemSeed = { brand: 'Glo', model: 'Hyper Pro' };
-const NANO: LeadItemSeed = { brand: 'Glo', model: 'nano' };
-const VUSE_GO: LeadItemSeed = { brand: 'Vuse', model: 'Vuse Go' };
-const FREEZE: LeadItemSeed = { brand: 'Velo', model: 'Velo Freeze' };
+const HYPER_PRO: LeadItemOptions = { brand: 'Glo', model: 'Hyper Pro' };
+const NANO: LeadItemOptions = { brand: 'Glo', model: 'nano' };
+const VUSE_GO: LeadItemOptions = { brand: 'Vuse', model: 'Vuse Go' };
+const FREEZE: LeadItemOptions = { brand: 'Velo', model: 'Velo Freeze' };
 
 describe.each(testDatabases)('sample stats (%s)', (dialect) => {
   let t: TestApp;
@@ -19,15 +25,8 @@ describe.each(testDatabases)('sample stats (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const register = (p: BuiltPromoter, at: string, items: LeadItemSeed[], action: BuiltAction | null = null) =>
-    insertLead(t.db, {
-      userId: p.userId,
-      hostessCode: p.ident,
-      actionId: action?.uuid ?? null,
-      at: new Date(at),
-      timezone: t.config.timezone,
-      items,
-    });
+  const register = (p: BuiltPromoter, at: string, items: LeadItemOptions[], action: BuiltAction | null = null) =>
+    buildLead(t, p, { action, at: new Date(at), items });
   const stats = (p: BuiltPromoter & { token: string }, sample: object) =>
     post(t.app, '/sample/stats', { sample: { hostessCode: p.ident, currentAction: null, lastAction: null, ...sample } }, p.token);
 

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEvent } from '../../db/seed/action-writer.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { buildVoucherBatch } from '../../test/builders.ts';
+import { buildEvent, buildVoucherBatch } from '../../test/builders.ts';
 import { ImportError, importVoucherCodes, parseCodes } from './voucher-import.ts';
 
 const run = promisify(execFile);
@@ -39,7 +38,7 @@ describe.each(testDatabases)('import-vouchers (%s)', (dialect) => {
   let count = 0;
   const newEvent = async () => {
     const ident = `EV-IMPORT-${dialect}-${++count}-${Date.now()}`;
-    return { ident, id: await insertEvent(t.db, { ident, name: 'Import' }) };
+    return { ident, id: await buildEvent(t, { ident }) };
   };
   const poolOf = (eventId: string, batchIdent: string) =>
     t.db
@@ -90,7 +89,7 @@ describe('npm run admin -- import-vouchers', () => {
 
   it('prints what it added and skipped', async () => {
     const ident = `EV-IMPORT-CLI-${Date.now()}`;
-    const eventId = await insertEvent(t.db, { ident, name: 'Import' });
+    const eventId = await buildEvent(t, { ident });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-import-'));
     const file = path.join(dir, 'kody.csv');
     fs.writeFileSync(file, 'kod\nCLI-0001\nCLI-0002\nCLI-0001\n');

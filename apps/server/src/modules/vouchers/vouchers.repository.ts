@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
+import type { VoucherTable } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 
 /** Her assignments (not cancelled by her) on the actions of one event: "an event she works on". */
@@ -234,10 +236,21 @@ export async function existingIdents(db: Db, idents: string[]): Promise<Set<stri
 }
 
 export async function insertPoolCodes(db: Db, batchId: string, idents: string[]): Promise<void> {
-  for (let i = 0; i < idents.length; i += 500) {
+  await insertVouchers(
+    db,
+    idents.map((ident) => ({ id: newId(), batch_id: batchId, ident })),
+  );
+}
+
+/**
+ * Codes as the brand's system hands them over: in the pool, or already hers and perhaps given (the
+ * demo seed, the test builders). Chunks keep the statement within the parameter limits.
+ */
+export async function insertVouchers(db: Db, rows: Insertable<VoucherTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('vouchers')
-      .values(idents.slice(i, i + 500).map((ident) => ({ id: newId(), batch_id: batchId, ident })))
+      .values(rows.slice(i, i + 500))
       .execute();
   }
 }

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityRefusal } from '@promotor/contract/rules';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { wallDate } from '../../lib/time.ts';
-import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
-import { sniffImageType } from '../../lib/image-type.ts';
+import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { wallDate } from '../lib/time.ts';
+import { buildPromoter, buildSignedInPromoter } from '../test/builders.ts';
+import { sniffImageType } from '../lib/image-type.ts';
 import { isTestActionName } from '@promotor/contract/lead-items';
 import { DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL } from './consumer-seed.ts';
-import { TEST_ACTION_NAME, clearAllData, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
+import { clearAllData } from '../db/clear-all-data.ts';
+import { errorOf, mgmKit } from '../test/mgm.ts';
+import { DEMO_PASSWORD, TEST_ACTION_NAME, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
 import { REPORT_ACTION_NAME } from './report-seed.ts';
 
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
@@ -303,5 +305,55 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
       'anna@demo.pl',
       'piotr@demo.pl',
     ]);
+  });
+});
+
+describe.each(testDatabases)("member-get-member: the demo seed's consumers (%s)", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: true });
+  });
+  afterAll(() => t.close());
+
+  it('Anna (during her started action) meets every answer of validate with the e-mails the README lists', async () => {
+    const token = await loginAs(t.app, 'anna@demo.pl', DEMO_PASSWORD);
+    const validate = (emailAddress: string) => post(t.app, '/mgm/validate-consumer', { consumer: { emailAddress } }, token);
+    expect((await post(t.app, '/mgm/maybe-join', undefined, token)).json().data).toEqual({
+      mayJoin: true,
+      ranking: { balance: 0, position: 2 },
+    });
+    expect((await validate('polecenie.mozliwe@demo.pl')).statusCode).toBe(200);
+    expect(errorOf(await validate('polecenie.klub@demo.pl'))).toEqual([409, 'E_ALREADY_MEMBER']);
+    expect(errorOf(await validate('klientka.glo@demo.pl'))).toEqual([409, 'E_ALREADY_MEMBER']);
+    expect(errorOf(await validate('polecenie.bez.zgod@demo.pl'))).toEqual([422, 'E_NO_CONSENTS']);
+    expect(errorOf(await validate('polecenie.stare.zgody@demo.pl'))).toEqual([422, 'E_CONSENTS_OUTDATED']);
+    expect(errorOf(await validate('polecenie.bez.produktow@demo.pl'))).toEqual([422, 'E_NO_PRODUCTS']);
+    expect(errorOf(await validate('polecenie.zaproszona@demo.pl'))).toEqual([409, 'E_ALREADY_INVITED']);
+    expect(errorOf(await validate('ktokolwiek.inny@demo.pl'))).toEqual([404, 'E_CONSUMER_NOT_FOUND']);
+  });
+
+  it("the reset empties MGM's consent confirmations and look-ups too, and the seed runs again", async () => {
+    const token = await loginAs(t.app, 'anna@demo.pl', DEMO_PASSWORD);
+    const consumer = { emailAddress: 'polecenie.bez.zgod@demo.pl', mobileNumber: '+48500200103' };
+    const kit = mgmKit(() => t);
+    const anna = {
+      token,
+      ident: (await t.db.selectFrom('users').select('ident').where('username', '=', 'anna@demo.pl').executeTakeFirstOrThrow()).ident,
+    };
+    expect((await kit.update(anna, consumer)).statusCode).toBe(200);
+    expect((await kit.confirm(anna, consumer.emailAddress, await kit.codeSentTo(consumer.mobileNumber))).statusCode).toBe(200);
+
+    await t.asOwner(clearAllData);
+    expect(await t.db.selectFrom('mgm_lookups').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('mgm_consent_confirmations').select('id').execute()).toEqual([]);
+    expect(await seedDemoData(t.db, { timezone: t.config.timezone, blobStore: t.app.blobStore })).toBe(true);
+  });
+
+  it("Piotr's seeded invitation is his 10 points, at the top", async () => {
+    const token = await loginAs(t.app, 'piotr@demo.pl', DEMO_PASSWORD);
+    expect((await post(t.app, '/mgm/maybe-join', undefined, token)).json().data).toEqual({
+      mayJoin: true,
+      ranking: { balance: 10, position: 1 },
+    });
   });
 });

@@ -1,9 +1,10 @@
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import { newId, sha256 } from '../../lib/crypto.ts';
-import { storeConsentTexts } from '../../modules/leads/consent-texts.repository.ts';
-import { insertConsentRecords } from '../../modules/leads/lead-register.repository.ts';
-import { MGM_INVITATION_POINTS } from '../../modules/mgm/mgm.service.ts';
-import type { Db } from '../kysely.ts';
+import { newId, sha256 } from '../lib/crypto.ts';
+import { storeConsentTexts } from '../modules/leads/consent-texts.repository.ts';
+import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
+import { insertInvitation } from '../modules/mgm/mgm.repository.ts';
+import { MGM_INVITATION_POINTS } from '../modules/mgm/mgm.service.ts';
+import type { Db } from '../db/kysely.ts';
 import { insertConsumer, type ConsumerSeed } from './consumer-seed.ts';
 
 // Consumers for the member-get-member flow (decision 070): one per answer of /mgm/validate-consumer, so
@@ -121,17 +122,14 @@ export async function seedMgm(db: Db, o: { piotr: string; catalogues: WebformCat
       ]);
     }
     if (seed.invited) {
-      await db
-        .insertInto('mgm_invitations')
-        .values({
-          id: newId(),
-          user_id: o.piotr,
-          consumer_id: consumerId,
-          action_id: action.action_id,
-          points: MGM_INVITATION_POINTS,
-          created_at: at,
-        })
-        .execute();
+      await insertInvitation(db, {
+        id: newId(),
+        user_id: o.piotr,
+        consumer_id: consumerId,
+        action_id: action.action_id,
+        points: MGM_INVITATION_POINTS,
+        created_at: at,
+      });
     }
   }
 }

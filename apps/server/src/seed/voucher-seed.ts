@@ -1,6 +1,7 @@
-import { newCode, newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
-import type { VoucherTable } from '../schema.ts';
+import { newCode, newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import type { VoucherTable } from '../db/schema.ts';
+import { ensureBatch, insertVouchers } from '../modules/vouchers/vouchers.repository.ts';
 
 // Demo voucher codes (issue 9): the brand's batches of an event, each with a pool of codes and the
 // codes handed to the demo promoters, some of them already given to consumers.
@@ -20,20 +21,6 @@ type BatchPlan = { pool: number; holders: { userId: string; codes: number; redee
 type Redemption = { dateTime: string; actionId: string };
 
 const codeOf = (prefix: string) => `${prefix}-${newCode(8)}`;
-
-/** The event's batch with this ident, created when missing. */
-async function ensureBatch(db: Db, eventId: string, ident: string): Promise<string> {
-  const found = await db
-    .selectFrom('voucher_batches')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('ident', '=', ident)
-    .executeTakeFirst();
-  if (found) return found.id;
-  const id = newId();
-  await db.insertInto('voucher_batches').values({ id, event_id: eventId, ident }).execute();
-  return id;
-}
 
 /**
  * The last finished action of hers in the event: her given codes are dated one hour into it, so that
@@ -89,12 +76,12 @@ async function insertCodes(db: Db, batch: { eventId: string; batchId: string; pr
       );
     }
   }
-  if (rows.length > 0) await db.insertInto('vouchers').values(rows).execute();
+  await insertVouchers(db, rows);
 }
 
 async function seedBatches(db: Db, eventId: string, plans: Record<BatchIdent, BatchPlan>, at: Date): Promise<void> {
   for (const b of DEMO_VOUCHER_BATCHES) {
-    const batchId = await ensureBatch(db, eventId, b.ident);
+    const { id: batchId } = await ensureBatch(db, eventId, b.ident);
     await insertCodes(db, { eventId, batchId, prefix: b.prefix }, plans[b.ident], at);
   }
 }

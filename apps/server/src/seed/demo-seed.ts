@@ -1,14 +1,13 @@
-import { loadConfig } from '../../config/env.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
-import { loadCatalogues } from '../../modules/catalogues/catalogues.service.ts';
-import { newId } from '../../lib/crypto.ts';
-import { wallDate } from '../../lib/time.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
-import { emptyAppendOnly } from '../append-only.ts';
-import { emptyConfirmedProofs } from '../confirmed-proofs.ts';
-import type { Db } from '../kysely.ts';
-import type { ActionTable } from '../schema.ts';
-import { insertAction, insertEvent, type PointSeed } from './action-writer.ts';
+import { loadConfig } from '../config/env.ts';
+import { addUserTerritory, insertUser } from '../modules/auth/auth.repository.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { loadCatalogues } from '../modules/catalogues/catalogues.service.ts';
+import { newId } from '../lib/crypto.ts';
+import { wallDate } from '../lib/time.ts';
+import type { BlobStore } from '../plugins/storage.ts';
+import type { Db } from '../db/kysely.ts';
+import type { ActionTable } from '../db/schema.ts';
+import { insertAction, insertEvent, type NewActionPoint } from '../modules/actions/actions.repository.ts';
 import { seedAvailability } from './availability-seed.ts';
 import { seedConsumers } from './consumer-seed.ts';
 import { seedMgm } from './mgm-seed.ts';
@@ -38,7 +37,7 @@ const POINTS = {
   relay: { name: 'Relay Dworzec Centralny', street: 'al. Jerozolimskie 54', postal: null, city: 'Warszawa', petra: 'P-12003' },
   kiosk: { name: 'Kiosk Nowy Świat', street: 'ul. Nowy Świat 22', postal: '00-373', city: 'Warszawa', petra: 'P-10555' },
   galeria: { name: 'Stokrotka Galeria Krakowska', street: 'ul. Pawia 5', postal: '31-154', city: 'Kraków', petra: 'P-20411' },
-} satisfies Record<string, PointSeed>;
+} satisfies Record<string, NewActionPoint>;
 
 type ActionSeed = {
   name: string;
@@ -46,7 +45,7 @@ type ActionSeed = {
   from: string;
   to: string;
   global: ActionTable['global_status'];
-  points: PointSeed[];
+  points: NewActionPoint[];
   user: 'anna' | 'piotr';
   userStatus?: 'finished' | 'started';
 };
@@ -244,29 +243,21 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
       piotr: { id: newId(), ident: 'HST1002', username: 'piotr@demo.pl', firstname: 'Piotr', lastname: 'Kowalski', mobile: '+48600100300' },
     };
     for (const u of Object.values(users)) {
-      await trx
-        .insertInto('users')
-        .values({
-          id: u.id,
-          ident: u.ident,
-          username: u.username,
-          password_hash: passwordHash,
-          firstname: u.firstname,
-          lastname: u.lastname,
-          email_address: u.username,
-          mobile_phone: u.mobile,
-          created_at: createdAt,
-        })
-        .execute();
+      await insertUser(trx, {
+        id: u.id,
+        ident: u.ident,
+        username: u.username,
+        password_hash: passwordHash,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        email_address: u.username,
+        mobile_phone: u.mobile,
+        created_at: createdAt,
+      });
     }
-    await trx
-      .insertInto('user_territories')
-      .values([
-        { user_id: users.anna.id, territory_id: territories[0]!.id },
-        { user_id: users.anna.id, territory_id: territories[1]!.id },
-        { user_id: users.piotr.id, territory_id: territories[2]!.id },
-      ])
-      .execute();
+    await addUserTerritory(trx, users.anna.id, territories[0]!.id);
+    await addUserTerritory(trx, users.anna.id, territories[1]!.id);
+    await addUserTerritory(trx, users.piotr.id, territories[2]!.id);
 
     const event = { id: await insertEvent(trx, { ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo' }) };
 
@@ -288,48 +279,4 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
   });
   return true;
-}
-
-/** Empties every table (children first) so that the seed can run again. */
-export async function clearAllData(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
-    await emptyAppendOnly(trx, 'consent_records');
-    // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
-    await emptyConfirmedProofs(trx);
-    for (const table of [
-      'mgm_lookups',
-      'mgm_invitations',
-      'glo_devices',
-      'inspiration_club_members',
-      'action_receipts',
-      'lead_items',
-      'leads',
-      'lead_otps',
-      'consumer_items',
-      'consumers',
-      'action_surveys',
-      'action_files',
-      'poll_answers',
-      'action_locations',
-      'action_status_events',
-      'blobs',
-      'vouchers',
-      'voucher_batches',
-      'availability',
-      'action_assignments',
-      'action_points',
-      'actions',
-      'events',
-      'sessions',
-      'password_resets',
-      'user_territories',
-      'territories',
-      'users',
-      'outbox_messages',
-      'idempotency_keys',
-    ] as const) {
-      await trx.deleteFrom(table).execute();
-    }
-  });
 }

@@ -1,11 +1,14 @@
 import { isTestActionName } from '@promotor/contract/lead-items';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { newCode, newId } from '../../lib/crypto.ts';
-import { wallDate } from '../../lib/time.ts';
-import { instantOfWall } from '../../lib/wall-instant.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
-import type { Db } from '../kysely.ts';
-import { insertAction, type PointSeed } from './action-writer.ts';
+import { newCode, newId } from '../lib/crypto.ts';
+import { wallDate } from '../lib/time.ts';
+import { instantOfWall } from '../lib/wall-instant.ts';
+import type { BlobStore } from '../plugins/storage.ts';
+import type { Db } from '../db/kysely.ts';
+import * as filesRepo from '../modules/action-files/action-files.repository.ts';
+import * as receiptsRepo from '../modules/receipts/receipts.repository.ts';
+import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD } from '../modules/receipts/receipts.service.ts';
+import { insertAction, insertStatusEvent, updateAssignment, type NewActionPoint } from '../modules/actions/actions.repository.ts';
 import { insertLead, type LeadItemSeed } from './lead-writer.ts';
 import { displayJpeg, receiptJpeg } from './seed-jpeg.ts';
 import { seedStart } from './start-seed.ts';
@@ -26,7 +29,7 @@ export type ReportSeedOptions = {
 
 /** The action every promoter given reports gets: yesterday, two points, a change of point. */
 export const REPORT_ACTION_NAME = 'Promocja glo i velo — Carrefour Arkadia';
-const REPORT_POINTS: PointSeed[] = [
+const REPORT_POINTS: NewActionPoint[] = [
   { name: 'Carrefour Arkadia', street: 'al. Jana Pawła II 82', postal: '00-175', city: 'Warszawa', petra: 'P-10877' },
   { name: 'Kiosk Arkadia, poziom 0', street: 'al. Jana Pawła II 82', postal: '00-175', city: 'Warszawa', petra: 'P-10878' },
 ];
@@ -76,32 +79,21 @@ async function registrations(db: Db, o: Context, action: { id: string; pointId: 
     });
     if (i >= receipts) continue;
     const photo = await putJpeg(o, receiptJpeg(o.counter.n));
-    await db
-      .insertInto('action_receipts')
-      .values({
-        id: newId(),
-        action_id: action.id,
-        user_id: o.userId,
-        lead_id: leadId,
-        device_serial: items.find((item) => item.serial_number)?.serial_number ?? null,
-        device_beacon: `BC-${newCode(6)}`,
-        blob_key: photo.key,
-        content_type: 'image/jpeg',
-        size: photo.size,
-        created_at: plusMinutes(at, 2).toISOString(),
-      })
-      .execute();
-    // The receipt caps' counters, as the upload keeps them (decision 080).
-    for (const [table, id] of [
-      ['leads', leadId],
-      ['actions', action.id],
-    ] as const) {
-      await db
-        .updateTable(table)
-        .set((eb) => ({ receipt_count: eb('receipt_count', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-    }
+    await receiptsRepo.insertReceipt(db, {
+      id: newId(),
+      action_id: action.id,
+      user_id: o.userId,
+      lead_id: leadId,
+      device_serial: items.find((item) => item.serial_number)?.serial_number ?? null,
+      device_beacon: `BC-${newCode(6)}`,
+      blob_key: photo.key,
+      content_type: 'image/jpeg',
+      size: photo.size,
+      created_at: plusMinutes(at, 2).toISOString(),
+    });
+    // The receipt caps' counters, as the upload keeps them (decision 080); the seed stays below the caps.
+    await receiptsRepo.countReceipt(db, 'leads', leadId, RECEIPTS_PER_LEAD);
+    await receiptsRepo.countReceipt(db, 'actions', action.id, RECEIPTS_PER_ACTION);
   }
 }
 
@@ -114,29 +106,25 @@ async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoin
     { kind: 'check_out' as const, at: checkOut, point: (o2.changePoint ? a.pointIds.at(-1) : a.pointIds[0]) ?? null },
   ];
   for (const e of events) {
-    await db
-      .insertInto('action_status_events')
-      .values({
-        id: newId(),
-        action_id: a.id,
-        user_id: o.userId,
-        kind: e.kind,
-        action_point_id: e.point,
-        latitude: 52.2297,
-        longitude: 21.0122,
-        cash_terminal_id: e.kind === 'check_in' ? 'K12' : null,
-        created_at: e.at.toISOString(),
-        wall_time: toWallClock(e.at, o.timezone),
-        received_at: e.at.toISOString(),
-      })
-      .execute();
+    await insertStatusEvent(db, {
+      id: newId(),
+      action_id: a.id,
+      user_id: o.userId,
+      kind: e.kind,
+      action_point_id: e.point,
+      latitude: 52.2297,
+      longitude: 21.0122,
+      cash_terminal_id: e.kind === 'check_in' ? 'K12' : null,
+      created_at: e.at.toISOString(),
+      wall_time: toWallClock(e.at, o.timezone),
+      received_at: e.at.toISOString(),
+    });
   }
-  await db
-    .updateTable('action_assignments')
-    .set({ last_status_at: toWallClock(checkOut, o.timezone), action_point_id: events[1]!.point })
-    .where('action_id', '=', a.id)
-    .where('user_id', '=', o.userId)
-    .execute();
+  await updateAssignment(
+    db,
+    { actionId: a.id, userId: o.userId, expectedStatus: 'finished' },
+    { last_status_at: toWallClock(checkOut, o.timezone), action_point_id: events[1]!.point },
+  );
 
   // spec §4 Photos survey: 'start' before arranging the display, 'end' after, with the answers.
   for (const [ident, arranged, minutes] of [
@@ -144,9 +132,8 @@ async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoin
     ['end', true, 50],
   ] as const) {
     const photo = await putJpeg(o, displayJpeg(arranged));
-    await db
-      .insertInto('action_files')
-      .values({
+    await filesRepo.insertFiles(db, [
+      {
         id: photo.key.replace(/\.jpg$/, ''),
         action_id: a.id,
         user_id: o.userId,
@@ -156,20 +143,17 @@ async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoin
         content_type: 'image/jpeg',
         size: photo.size,
         created_at: plusMinutes(checkIn, minutes).toISOString(),
-      })
-      .execute();
+      },
+    ]);
   }
   const survey = SURVEYS[o.counter.n % SURVEYS.length]!;
-  await db
-    .insertInto('action_surveys')
-    .values({
-      action_id: a.id,
-      user_id: o.userId,
-      chechboxes: JSON.stringify(survey.chechboxes),
-      text: survey.text,
-      created_at: plusMinutes(checkIn, 50).toISOString(),
-    })
-    .execute();
+  await filesRepo.upsertSurvey(db, {
+    action_id: a.id,
+    user_id: o.userId,
+    chechboxes: JSON.stringify(survey.chechboxes),
+    text: survey.text,
+    created_at: plusMinutes(checkIn, 50).toISOString(),
+  });
 
   const times = Array.from({ length: o2.leads }, (_, i) => plusMinutes(checkIn, 60 + i * 45));
   await registrations(db, o, { id: a.id, pointId: a.pointIds[0] ?? null }, times, o2.receipts);

@@ -1,9 +1,12 @@
 import { START_CHECKLIST } from '@promotor/contract/constants';
 import { toWallClock } from '@promotor/contract/wall-clock';
-import { newId } from '../../lib/crypto.ts';
-import { instantOfWall } from '../../lib/wall-instant.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
-import type { Db } from '../kysely.ts';
+import { newId } from '../lib/crypto.ts';
+import { instantOfWall } from '../lib/wall-instant.ts';
+import type { BlobStore } from '../plugins/storage.ts';
+import type { Db } from '../db/kysely.ts';
+import * as filesRepo from '../modules/action-files/action-files.repository.ts';
+import * as actionsRepo from '../modules/actions/actions.repository.ts';
+import * as pollsRepo from '../modules/polls/polls.repository.ts';
 import { displayJpeg } from './seed-jpeg.ts';
 
 // A seeded running action is recorded as the app records a start (spec §4 Start/end flow: the
@@ -39,9 +42,8 @@ async function insertStartPhotos(db: Db, s: StartSeed, createdAt: string): Promi
     const id = newId();
     const data = displayJpeg(position === 1);
     await s.blobStore.put(`${id}.jpg`, data);
-    await db
-      .insertInto('action_files')
-      .values({
+    await filesRepo.insertFiles(db, [
+      {
         id,
         action_id: s.actionId,
         user_id: s.userId,
@@ -51,8 +53,8 @@ async function insertStartPhotos(db: Db, s: StartSeed, createdAt: string): Promi
         content_type: 'image/jpeg',
         size: data.length,
         created_at: createdAt,
-      })
-      .execute();
+      },
+    ]);
   }
 }
 
@@ -60,40 +62,33 @@ async function insertStartPhotos(db: Db, s: StartSeed, createdAt: string): Promi
 export async function seedStart(db: Db, s: StartSeed): Promise<void> {
   const checkIn = startTime(s);
   const at = (n: number) => minutes(checkIn, n).toISOString();
-  await db
-    .insertInto('poll_answers')
-    .values({
-      id: newId(),
-      action_id: s.actionId,
-      user_id: s.userId,
-      ident: 'action_start',
-      content: JSON.stringify([{ question_ident: 'q0', answer_ident: START_CHECKLIST }]),
-      created_at: at(-1),
-      received_at: at(-1),
-    })
-    .execute();
+  await pollsRepo.upsertAnswer(db, {
+    id: newId(),
+    action_id: s.actionId,
+    user_id: s.userId,
+    ident: 'action_start',
+    content: JSON.stringify([{ question_ident: 'q0', answer_ident: START_CHECKLIST }]),
+    created_at: at(-1),
+    received_at: at(-1),
+  });
   await insertStartPhotos(db, s, at(0));
   const wall = toWallClock(checkIn, s.timezone);
-  await db
-    .insertInto('action_status_events')
-    .values({
-      id: newId(),
-      action_id: s.actionId,
-      user_id: s.userId,
-      kind: 'check_in',
-      action_point_id: s.pointId,
-      latitude: 52.2297,
-      longitude: 21.0122,
-      cash_terminal_id: 'K12',
-      created_at: checkIn.toISOString(),
-      wall_time: wall,
-      received_at: checkIn.toISOString(),
-    })
-    .execute();
-  await db
-    .updateTable('action_assignments')
-    .set({ last_status_at: wall, action_point_id: s.pointId })
-    .where('action_id', '=', s.actionId)
-    .where('user_id', '=', s.userId)
-    .execute();
+  await actionsRepo.insertStatusEvent(db, {
+    id: newId(),
+    action_id: s.actionId,
+    user_id: s.userId,
+    kind: 'check_in',
+    action_point_id: s.pointId,
+    latitude: 52.2297,
+    longitude: 21.0122,
+    cash_terminal_id: 'K12',
+    created_at: checkIn.toISOString(),
+    wall_time: wall,
+    received_at: checkIn.toISOString(),
+  });
+  await actionsRepo.updateAssignment(
+    db,
+    { actionId: s.actionId, userId: s.userId, expectedStatus: 'started' },
+    { last_status_at: wall, action_point_id: s.pointId },
+  );
 }

@@ -1,5 +1,6 @@
-import { newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
+import { newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import { insert } from '../modules/availability/availability.repository.ts';
 
 // spec §2 Calendar: the demo promoters open /kalendarz to blocks already there. Days are counted from
 // today and chosen without their actions (Anna works today and tomorrow), all within the calendar's
@@ -18,16 +19,13 @@ export async function seedAvailability(
   userIds: Record<'anna' | 'piotr', string>,
   o: { day: (offset: number) => string; createdAt: string },
 ): Promise<void> {
-  await db
-    .insertInto('availability')
-    .values(
-      BLOCKS.map((b) => ({
-        id: newId(),
-        user_id: userIds[b.user],
-        since: `${o.day(b.day)} ${b.from}:00`,
-        until: `${o.day(b.day)} ${b.to}:00`,
-        created_at: o.createdAt,
-      })),
-    )
-    .execute();
+  for (const b of BLOCKS) {
+    await insert(db, {
+      id: newId(),
+      user_id: userIds[b.user],
+      since: `${o.day(b.day)} ${b.from}:00`,
+      until: `${o.day(b.day)} ${b.to}:00`,
+      created_at: o.createdAt,
+    });
+  }
 }

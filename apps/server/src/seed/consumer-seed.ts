@@ -1,6 +1,6 @@
-import { newId } from '../../lib/crypto.ts';
-import type { Db } from '../kysely.ts';
-import type { ConsumerItemTable } from '../schema.ts';
+import { newId } from '../lib/crypto.ts';
+import type { Db } from '../db/kysely.ts';
+import type { ConsumerItemTable } from '../db/schema.ts';
 
 // Consumers the registry already knows (decision 063), so that /lead/verify can be tried with the demo
 // logins: one per answer the webform shows. The README lists their e-mails.

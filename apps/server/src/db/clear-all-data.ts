@@ -1,0 +1,50 @@
+import { emptyAppendOnly } from './append-only.ts';
+import { emptyConfirmedProofs } from './confirmed-proofs.ts';
+import type { Db } from './kysely.ts';
+
+/**
+ * Empties every table (children first) so that the demo seed can run again (`npm run seed -- --reset`).
+ * The database's business, not the seed's: it knows which tables refuse DELETE and how to empty them.
+ */
+export async function clearAllData(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
+    await emptyAppendOnly(trx, 'consent_records');
+    // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
+    await emptyConfirmedProofs(trx);
+    for (const table of [
+      'mgm_lookups',
+      'mgm_invitations',
+      'glo_devices',
+      'inspiration_club_members',
+      'action_receipts',
+      'lead_items',
+      'leads',
+      'lead_otps',
+      'consumer_items',
+      'consumers',
+      'action_surveys',
+      'action_files',
+      'poll_answers',
+      'action_locations',
+      'action_status_events',
+      'blobs',
+      'vouchers',
+      'voucher_batches',
+      'availability',
+      'action_assignments',
+      'action_points',
+      'actions',
+      'events',
+      'sessions',
+      'password_resets',
+      'user_territories',
+      'territories',
+      'users',
+      'outbox_messages',
+      'idempotency_keys',
+    ] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+  });
+}
