@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { insertConsumer, type ConsumerSeed } from '../db/seed/consumer-seed.ts';
+import { insertConsumer, type ConsumerSeed } from '../seed/consumer-seed.ts';
 import { newId } from '../lib/crypto.ts';
 import { loadCatalogues } from '../modules/catalogues/catalogues.service.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { leadItemsFor, type LeadRegisterBody, type SelectedOffers, type WebformCataloguesResponse } from '@promotor/contract';
 import type { Dialect } from '../db/kysely.ts';
 import type { LeadItemTable } from '../db/schema.ts';
-import { insertConsumer, type ConsumerSeed } from '../db/seed/consumer-seed.ts';
+import { insertConsumer, type ConsumerSeed } from '../seed/consumer-seed.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';
 import { buildAction, buildEvent, buildSignedInPromoter, wallDay, type ActionOptions, type BuiltPromoter } from './builders.ts';
 import { createTestApp, post, type TestApp } from './test-app.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import { buildApp } from '../../app.ts';
-import { insertConsumer } from '../../db/seed/consumer-seed.ts';
+import { insertConsumer } from '../../seed/consumer-seed.ts';
 import { newId } from '../../lib/crypto.ts';
 import { buildPromoter } from '../../test/builders.ts';
 import {

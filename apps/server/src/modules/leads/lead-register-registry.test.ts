@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import type { ConsumerSeed } from '../../db/seed/consumer-seed.ts';
+import type { ConsumerSeed } from '../../seed/consumer-seed.ts';
 import type { Db } from '../../db/kysely.ts';
 import { newId } from '../../lib/crypto.ts';
 import {

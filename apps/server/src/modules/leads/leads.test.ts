@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsumerSeed } from '../../db/seed/consumer-seed.ts';
+import type { ConsumerSeed } from '../../seed/consumer-seed.ts';
 import {
   buildRegistrar,
   errorOf,
