@@ -21,7 +21,7 @@ import {
   type RegistrationOptions,
 } from '../../test/registrations.ts';
 import { testDatabases, type TestApp } from '../../test/test-app.ts';
-import { DatabaseConsumerRegistry } from './consumer-registry.ts';
+import { DatabaseConsumerRegistry } from '../consumers/database-consumer-registry.ts';
 
 // The registry's answers to /lead/register (spec §8 Registration errors, §4 loyalty club; decision 067).
 
