@@ -1,4 +1,5 @@
 import { newId } from '../lib/crypto.ts';
+import * as consumers from '../modules/consumers/consumers.repository.ts';
 import type { Db } from '../db/kysely.ts';
 import type { ConsumerItemTable } from '../db/schema.ts';
 
@@ -19,22 +20,21 @@ export type ConsumerSeed = {
 export async function insertConsumer(db: Db, c: ConsumerSeed, now: Date): Promise<string> {
   const id = newId();
   const at = now.toISOString();
-  await db
-    .insertInto('consumers')
-    .values({
-      id,
-      email_address: c.emailAddress.toLowerCase(),
-      mobile_number: c.mobileNumber,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      birth_date: c.birthDate ?? null,
-      inspiration_club_since: c.clubMember ? at : null,
-      created_by_user_id: null,
-      created_at: at,
-    })
-    .execute();
-  const items = (c.items ?? []).map((i) => ({ id: newId(), consumer_id: id, serial_number: null, sku: null, created_at: at, ...i }));
-  if (items.length > 0) await db.insertInto('consumer_items').values(items).execute();
+  await consumers.insertConsumer(db, {
+    id,
+    email_address: c.emailAddress.toLowerCase(),
+    mobile_number: c.mobileNumber,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    birth_date: c.birthDate ?? null,
+    inspiration_club_since: c.clubMember ? at : null,
+    created_by_user_id: null,
+    created_at: at,
+  });
+  await consumers.insertItems(
+    db,
+    (c.items ?? []).map((i) => ({ id: newId(), consumer_id: id, serial_number: null, sku: null, created_at: at, ...i })),
+  );
   return id;
 }
 
@@ -51,17 +51,9 @@ export async function insertGloDevices(db: Db, serials: string[], now: Date): Pr
   const rows = serials.map((serial) => ({
     serial_number: serial.trim().toUpperCase(),
     status: 'unregistered' as const,
-    registered_at: null,
-    consumer_id: null,
-    burnt_at: null,
     created_at: now.toISOString(),
   }));
-  if (rows.length > 0)
-    await db
-      .insertInto('glo_devices')
-      .values(rows)
-      .onConflict((oc) => oc.column('serial_number').doNothing())
-      .execute();
+  await consumers.insertGloDevices(db, rows);
 }
 
 export const DEMO_CONSUMERS: ConsumerSeed[] = [
@@ -100,27 +92,13 @@ export const DEMO_CONSUMERS: ConsumerSeed[] = [
 export async function seedConsumers(db: Db, now: Date): Promise<void> {
   const ids = [];
   for (const c of DEMO_CONSUMERS) ids.push(await insertConsumer(db, c, now));
-  await insertGloDevices(db, DEMO_GLO_SERIALS, now);
-  await db
-    .insertInto('glo_devices')
-    .values({
-      serial_number: DEMO_REGISTERED_GLO_SERIAL,
-      status: 'registered',
-      registered_at: now.toISOString(),
-      consumer_id: ids[0]!,
-      burnt_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertGloDevices(db, [...DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL], now);
+  await consumers.markGloDeviceRegistered(db, DEMO_REGISTERED_GLO_SERIAL, ids[0]!, now.toISOString());
   // The club's list holds its member Katarzyna too (verify and register read both).
-  await db
-    .insertInto('inspiration_club_members')
-    .values({
-      id: newId(),
-      email_address: DEMO_CONSUMERS[0]!.emailAddress,
-      consumer_id: ids[0]!,
-      joined_at: now.toISOString(),
-      left_at: null,
-    })
-    .execute();
+  await consumers.insertClubMember(db, {
+    id: newId(),
+    email_address: DEMO_CONSUMERS[0]!.emailAddress,
+    consumer_id: ids[0]!,
+    joined_at: now.toISOString(),
+  });
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { insertConsumer, type ConsumerSeed } from '../seed/consumer-seed.ts';
 import { newId } from '../lib/crypto.ts';
 import { loadCatalogues } from '../modules/catalogues/catalogues.service.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';
 import { buildAction, buildSignedInPromoter, type BuiltPromoter } from './builders.ts';
+import { buildConsumer, type ConsumerOptions as BuiltConsumerOptions } from './consumer-builders.ts';
 import { post, type TestApp } from './test-app.ts';
 
 // Member-get-member's test kit (decisions 070, 079): promoters during a started action, consumers of
@@ -31,7 +31,7 @@ export function mgmKit(t: () => TestApp) {
     return { ...p, actionId: action.uuid, pointId: action.points[0]! };
   }
 
-  type ConsumerOptions = Partial<ConsumerSeed> & {
+  type ConsumerOptions = BuiltConsumerOptions & {
     /** newsletterCommercialAuthorization on record: given to the catalogue's text (default), an older one, withdrawn, none. */
     consents?: 'current' | 'outdated' | 'withdrawn' | 'none';
   };
@@ -47,7 +47,7 @@ export function mgmKit(t: () => TestApp) {
       items: [{ kind: 'asset' as const, brand: 'Glo' as const, model: 'Hyper X2' }],
       ...o,
     };
-    const consumerId = await insertConsumer(t().db, c, t().clock.now());
+    const consumerId = await buildConsumer(t(), c);
     const consents = o.consents ?? 'current';
     if (consents !== 'none') {
       // Recorded by some other promoter's registration, earlier.

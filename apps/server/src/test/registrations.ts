@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { leadItemsFor, type LeadRegisterBody, type SelectedOffers, type WebformCataloguesResponse } from '@promotor/contract';
 import type { Dialect } from '../db/kysely.ts';
 import type { LeadItemTable } from '../db/schema.ts';
-import { insertConsumer, type ConsumerSeed } from '../seed/consumer-seed.ts';
 import { listOutbox } from '../modules/notifier/notifier.ts';
+import { buildConsumer, buildGloSerials, type ConsumerOptions } from './consumer-builders.ts';
 import { buildAction, buildEvent, buildSignedInPromoter, wallDay, type ActionOptions, type BuiltPromoter } from './builders.ts';
 import { createTestApp, post, type TestApp } from './test-app.ts';
 
@@ -71,12 +71,8 @@ export async function startRegistrationApp(
 }
 
 /** A consumer the registry already knows by this contact (Jan Znany unless said otherwise); her id. */
-export const knownConsumer = (t: TestApp, c: Pick<Contact, 'emailAddress' | 'mobileNumber'>, o: Partial<ConsumerSeed> = {}) =>
-  insertConsumer(
-    t.db,
-    { emailAddress: c.emailAddress, mobileNumber: c.mobileNumber, firstName: 'Jan', lastName: 'Znany', ...o },
-    t.clock.now(),
-  );
+export const knownConsumer = (t: TestApp, c: Pick<Contact, 'emailAddress' | 'mobileNumber'>, o: ConsumerOptions = {}) =>
+  buildConsumer(t, { emailAddress: c.emailAddress, mobileNumber: c.mobileNumber, firstName: 'Jan', lastName: 'Znany', ...o });
 
 /** The newest code the outbox holds for this recipient, read from the message's text. */
 async function codeSentTo(t: TestApp, recipient: string): Promise<string> {
@@ -216,14 +212,7 @@ type Res = { statusCode: number; json: () => { data: { error?: string } & Record
 export const errorOf = (res: Res) => [res.statusCode, res.json().data.error];
 
 /** Serial numbers the device registry knows, unregistered, unique to the test. */
-export async function gloSerials(t: TestApp, count = 1): Promise<string[]> {
-  const serials = Array.from({ length: count }, () => `GLO${randomBytes(5).toString('hex').toUpperCase()}`);
-  await t.db
-    .insertInto('glo_devices')
-    .values(serials.map((serial_number) => ({ serial_number, status: 'unregistered' as const, created_at: t.clock.now().toISOString() })))
-    .execute();
-  return serials;
-}
+export const gloSerials = buildGloSerials;
 
 /** The items of a stored lead, in their order, with the columns a test looks at. */
 export function leadItemsOf<C extends keyof LeadItemTable>(t: TestApp, leadId: string, columns: readonly C[]) {

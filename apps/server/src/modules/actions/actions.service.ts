@@ -13,6 +13,21 @@ import { tapTime, type TapTime } from '../../lib/tap-time.ts';
 
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
 
+// ── what other modules read of her actions (leads, MGM, reports; decision 084) ──
+
+/** Her started action (the one she started last), or undefined: where she registers and refers. */
+export type StartedAction = Readonly<
+  Pick<repo.ActionRow, 'id' | 'ident' | 'name' | 'global_status' | 'event_ident' | 'user_action_point_id'>
+>;
+
+export const findStartedAction = (db: Db, userId: string): Promise<StartedAction | undefined> => repo.findStartedAction(db, userId);
+
+/** The points of an action, in their order. */
+export const pointsOfAction = (db: Db, actionId: string) => repo.pointsOf(db, [actionId]);
+
+/** A point in the §3 shape, as /action/list shows it. */
+export { toActionPoint } from './actions.mapper.ts';
+
 async function withPoints(db: Db, rows: repo.ActionRow[]): Promise<Action[]> {
   const points = await repo.pointsOf(
     db,

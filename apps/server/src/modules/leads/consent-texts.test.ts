@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import { buildApp } from '../../app.ts';
-import { insertConsumer } from '../../seed/consumer-seed.ts';
 import { newId } from '../../lib/crypto.ts';
 import { buildPromoter } from '../../test/builders.ts';
+import { buildConsumer } from '../../test/consumer-builders.ts';
 import {
   buildRegistrar,
   gloOffer,
@@ -101,7 +101,7 @@ describe.each(testDatabases)('consent texts (%s)', (dialect) => {
     const promoter = await buildPromoter(t);
     const record = {
       id: newId(),
-      consumer_id: await insertConsumer(t.db, { ...newContact(), firstName: 'Ewa', lastName: 'Nowak' }, t.clock.now()),
+      consumer_id: await buildConsumer(t, { ...newContact(), firstName: 'Ewa', lastName: 'Nowak' }),
       lead_id: null,
       field: 'mobileOptIn',
       decision: 1 as const,

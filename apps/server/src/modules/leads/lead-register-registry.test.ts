@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebformCataloguesResponse } from '@promotor/contract';
-import type { ConsumerSeed } from '../../seed/consumer-seed.ts';
+import type { ConsumerOptions } from '../../test/consumer-builders.ts';
 import type { Db } from '../../db/kysely.ts';
 import { newId } from '../../lib/crypto.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type RegistrationOptions,
 } from '../../test/registrations.ts';
 import { testDatabases, type TestApp } from '../../test/test-app.ts';
-import { DatabaseConsumerRegistry } from './consumer-registry.ts';
+import { DatabaseConsumerRegistry } from '../consumers/database-consumer-registry.ts';
 
 // The registry's answers to /lead/register (spec §8 Registration errors, §4 loyalty club; decision 067).
 
@@ -31,7 +31,7 @@ describe.each(testDatabases)('/lead/register: what the consumer registry answers
   beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
   afterAll(() => t.close());
 
-  const known = (c: Contact, o: Partial<ConsumerSeed> = {}) => knownConsumer(t, c, o);
+  const known = (c: Contact, o: ConsumerOptions = {}) => knownConsumer(t, c, o);
 
   /** One registration of this consumer with fresh codes. */
   async function registerAs(r: Registrar, c: Contact, o: Partial<RegistrationOptions> = {}, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import type { LeadItems, LeadPayload } from '@promotor/contract';
 import type { ConsentRecordTable, LeadItemTable } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
-import type { Registration } from './consumer-registry.ts';
+import type { Registration } from '../consumers/consumers.ts';
 import type { ConsentDecision } from './lead-register.checks.ts';
 import { contactOf } from './leads.service.ts';
 

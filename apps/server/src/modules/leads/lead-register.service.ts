@@ -8,13 +8,13 @@ import { newId } from '../../lib/crypto.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireActionInStatus } from '../actions/action-guards.ts';
-import { findStartedAction, pointsOf } from '../actions/actions.repository.ts';
-import type { ConsumerContact } from './consumer-registry.ts';
+import { findStartedAction, pointsOfAction, type StartedAction } from '../actions/actions.service.ts';
+import type { ConsumerContact } from '../consumers/consumers.ts';
 import { checkCategory, checkItems, checkWebformRules, consentDecisions, newBeacon } from './lead-register.checks.ts';
 import * as leadRepo from './lead-register.repository.ts';
 import { consentRows, leadItemRows, registrationOf } from './lead-register.rows.ts';
 import * as repo from './leads.repository.ts';
-import { codeIsRight, contactOf, recipientHash, type LeadsDeps } from './leads.service.ts';
+import { codeIsRight, contactOf, recipientHash, requireOwnHostessCode, type LeadsDeps } from './leads.service.ts';
 
 // spec §7 /lead/register, §5 Send rule and Registration, §8 Registration errors (decision 067).
 
@@ -50,12 +50,12 @@ async function useCodes(db: Db, caller: CallerUser, lead: LeadPayload, now: Date
  * Her started action named by tourPlan (not one the organiser cancelled: E_WRONG_ACTION_STATUS, as
  * every call on an action), of the event and with the point the body names.
  */
-async function requireHerPlace(db: Db, caller: CallerUser, lead: LeadPayload, started: Awaited<ReturnType<typeof findStartedAction>>) {
+async function requireHerPlace(db: Db, caller: CallerUser, lead: LeadPayload, started: StartedAction | undefined) {
   if (!started || started.ident !== lead.tourPlan) throw new AppError('E_ACTION_NOT_FOUND');
   await requireActionInStatus(db, caller, started.id, { userStatus: 'started' });
-  if ((await repo.findUserIdent(db, caller.userId)) !== lead.hostessCode) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+  await requireOwnHostessCode(db, caller.userId, lead.hostessCode);
   if (started.event_ident !== lead.eventIdent) throw new AppError('E_EVENT_NOT_FOUND');
-  const points = await pointsOf(db, [started.id]);
+  const points = await pointsOfAction(db, started.id);
   const multiLocation = points.length > 1;
   const point = points.find((p) => p.id === lead.pointIdent);
   // No location chosen on a multi-point action is the form's 'Lokalizacja wymagana' (the rules say it).

@@ -1,20 +1,6 @@
 import type { Db } from '../../db/kysely.ts';
 import type { LeadOtpTable } from '../../db/schema.ts';
 
-// ── the consumer registry (consumer-registry.ts) ──
-
-/**
- * The consumer with that e-mail (lower-case, unique). Only the e-mail identifies a consumer: numbers
- * are shared (a family phone), so a number never finds anyone (decision 063).
- */
-export function findConsumerByEmail(db: Db, emailAddress: string) {
-  return db.selectFrom('consumers').select(['id', 'inspiration_club_since']).where('email_address', '=', emailAddress).executeTakeFirst();
-}
-
-export function itemsOfConsumer(db: Db, consumerId: string) {
-  return db.selectFrom('consumer_items').select(['kind', 'brand', 'model']).where('consumer_id', '=', consumerId).execute();
-}
-
 // ── the codes of /lead/otp ──
 
 export type OtpRow = Omit<LeadOtpTable, 'email_wrong_tries' | 'sms_wrong_tries' | 'consumed_at'>;

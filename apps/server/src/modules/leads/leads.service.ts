@@ -13,10 +13,11 @@ import { newId, sha256 } from '../../lib/crypto.ts';
 import { CODE_MAX_WRONG_TRIES, judgeCode, newOneTimeCode, oneTimeCodeHash } from '../../lib/one-time-codes.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireActionInStatus } from '../actions/action-guards.ts';
-import { findStartedAction } from '../actions/actions.repository.ts';
+import { findStartedAction } from '../actions/actions.service.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
-import type { ConsumerContact, ConsumerRegistry } from './consumer-registry.ts';
+import type { ConsumerContact, ConsumerRegistry } from '../consumers/consumers.ts';
+import { insertConsentRecords } from './lead-register.repository.ts';
 import * as repo from './leads.repository.ts';
 import { countSend } from './otp-send-limits.ts';
 
@@ -36,6 +37,16 @@ export const OTP_MAX_WRONG_TRIES = CODE_MAX_WRONG_TRIES;
 const HOUR_MS = 3_600_000;
 /** Codes expired this long ago are deleted at the next send (nobody can use them any more). */
 const EXPIRED_OTP_KEPT_MS = 24 * HOUR_MS;
+
+// ── what MGM uses of leads (decision 084): her hostess code's check and the consent records ──
+
+/** The hostess code a form names must be hers (spec §3: the webform's hostessCode is her ident), else 403. */
+export async function requireOwnHostessCode(db: Db, userId: string, hostessCode: string): Promise<void> {
+  if ((await repo.findUserIdent(db, userId)) !== hostessCode) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+}
+
+/** Appends consent records (only ever appended), each pointing at the stored words of its text (decision 078). */
+export const recordConsents = insertConsentRecords;
 
 export const contactOf = (lead: { emailAddress: string; mobileNumber: string }): ConsumerContact => ({
   emailAddress: lead.emailAddress.trim().toLowerCase(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsumerSeed } from '../../seed/consumer-seed.ts';
+import type { ConsumerOptions } from '../../test/consumer-builders.ts';
 import {
   buildRegistrar,
   errorOf,
@@ -26,7 +26,7 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
 
   const sentCodes = (r: Registrar, c: Contact) => sendCodes(t, r.token, c);
   const check = (r: Registrar, c: Contact, codes: Codes, lead: Record<string, unknown> = {}) => verify(t, r, c, codes, lead);
-  const known = (c: Contact, o: Partial<ConsumerSeed> = {}) => knownConsumer(t, c, o);
+  const known = (c: Contact, o: ConsumerOptions = {}) => knownConsumer(t, c, o);
   const promoter = () => buildRegistrar(t);
   /** Her action's event as another event's ident. */
   const inEvent = (r: Registrar, eventIdent: string) => ({ ...r, action: { ...r.action, eventIdent } });

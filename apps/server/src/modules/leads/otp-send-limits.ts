@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
-import type { ConsumerContact } from './consumer-registry.ts';
+import type { ConsumerContact } from '../consumers/consumers.ts';
 
 // How many codes /lead/otp may send (decision 080, replacing decision 063's 3 an hour per contact).
 // Each e-mail and each number is protected from a flood by all promoters together; one promoter's share

@@ -11,8 +11,7 @@ import { judgeCode, newOneTimeCode, oneTimeCodeHash } from '../../lib/one-time-c
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { SendContext } from '../notifier/notifier.ts';
-import { insertConsentRecords } from '../leads/lead-register.repository.ts';
-import { findUserIdent } from '../leads/leads.repository.ts';
+import { recordConsents, requireOwnHostessCode } from '../leads/leads.service.ts';
 import * as repo from './mgm-confirmations.repository.ts';
 import { asLookup, HOUR_MS } from './mgm-lookups.ts';
 import { checkToken, consentText, emailOf, requireReferable, requireStartedAction, type Invitable, type MgmDeps } from './mgm.service.ts';
@@ -75,7 +74,7 @@ export async function updateConsumer(
   const { db } = deps;
   const action = await requireStartedAction(db, caller);
   const { consumer: given } = body;
-  if (given.lastModifiedSource.trim() !== (await findUserIdent(db, caller.userId))) throw new AppError('E_NOT_YOUR_HOSTESS_CODE');
+  await requireOwnHostessCode(db, caller.userId, given.lastModifiedSource.trim());
   return asLookup(deps, caller, action.action_id, 'update', emailOf(given), async () => {
     const consumer = await requireReferable(db, emailOf(given));
     await countCodeSend(deps.counters, consumer.id, caller.userId);
@@ -141,7 +140,7 @@ async function confirmPending(deps: MgmDeps, caller: CallerUser, consumer: Invit
   await db.transaction().execute(async (trx) => {
     // A parallel confirmation of the same code came first: it wrote the records.
     if (!(await repo.markConfirmed(trx, pending.id, confirmedAt))) throw new AppError('E_MGM_CODE_WRONG');
-    await insertConsentRecords(
+    await recordConsents(
       trx,
       consents.map((consent) => ({
         id: newId(),

@@ -1,41 +1,9 @@
 import type { Db } from '../../db/kysely.ts';
 import type { MgmInvitationTable } from '../../db/schema.ts';
-import { isClubListed } from '../leads/registry.repository.ts';
 
-// Member-get-member's SQL (decision 070): the consumer as the referral needs to know
-// her (never her personal data beyond what the SMS needs), her consents on record, the invitations and
-// the ranking. The consumer registry's tables are migration 008's and 009's; mgm_invitations is 010's.
-
-/** The consumer with that e-mail (lower-case), with whether the club knows her as a member. */
-export async function findConsumer(db: Db, emailAddress: string) {
-  const consumer = await db
-    .selectFrom('consumers')
-    .select(['id', 'mobile_number', 'inspiration_club_since'])
-    .where('email_address', '=', emailAddress)
-    .executeTakeFirst();
-  if (!consumer) return undefined;
-  // A member by the registry's own mark, or by the club's list (an entry she has not left), as for the webform.
-  return {
-    id: consumer.id,
-    mobileNumber: consumer.mobile_number,
-    clubMember: consumer.inspiration_club_since !== null || (await isClubListed(db, emailAddress)),
-  };
-}
-
-/** The brand of her first device, else of her first product; undefined when she has none. */
-export async function findConsumerBrand(db: Db, consumerId: string): Promise<string | undefined> {
-  const item = await db
-    .selectFrom('consumer_items')
-    .select('brand')
-    .where('consumer_id', '=', consumerId)
-    // 'asset' sorts before 'product_interest'
-    .orderBy('kind')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return item?.brand;
-}
+// Member-get-member's SQL (decision 070): her consents on record, the invitations and the ranking. The
+// consumer as the referral needs to know her is the consumers module's (consumers.service.ts, decision
+// 084); mgm_invitations is migration 010's.
 
 /**
  * Her latest proven consent record of one field (the consent as it stands now), if any. Proven: the

@@ -13,7 +13,8 @@ import { newId, sha256 } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
-import { findStartedAction } from '../actions/actions.repository.ts';
+import { findStartedAction } from '../actions/actions.service.ts';
+import { findConsumer, findConsumerBrand } from '../consumers/consumers.service.ts';
 import { asLookup, hourlyHit } from './mgm-lookups.ts';
 import * as repo from './mgm.repository.ts';
 
@@ -83,11 +84,11 @@ export type Invitable = { id: string; mobileNumber: string; brand: string };
  * (E_NO_PRODUCTS; her brand is her first one's).
  */
 export async function requireReferable(db: Db, emailAddress: string): Promise<Invitable> {
-  const consumer = await repo.findConsumer(db, emailAddress);
+  const consumer = await findConsumer(db, emailAddress);
   if (!consumer) throw new AppError('E_CONSUMER_NOT_FOUND');
   if (consumer.clubMember) throw new AppError('E_ALREADY_MEMBER');
   if (await repo.isInvited(db, consumer.id)) throw new AppError('E_ALREADY_INVITED');
-  const brand = await repo.findConsumerBrand(db, consumer.id);
+  const brand = await findConsumerBrand(db, consumer.id);
   if (brand === undefined) throw new AppError('E_NO_PRODUCTS');
   return { id: consumer.id, mobileNumber: consumer.mobileNumber, brand };
 }

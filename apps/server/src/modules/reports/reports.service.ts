@@ -3,8 +3,7 @@ import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
-import { toActionPoint } from '../actions/actions.mapper.ts';
-import { findAssignedAction, pointsOf } from '../actions/actions.repository.ts';
+import { pointsOfAction, toActionPoint } from '../actions/actions.service.ts';
 import * as repo from './reports.repository.ts';
 import { monthRanges } from './sample-periods.ts';
 
@@ -57,10 +56,9 @@ const seconds = (from: string, to: Date) => Math.max(0, Math.round((to.getTime()
  */
 export async function actionReport(deps: ReportsDeps, caller: CallerUser, actionId: string): Promise<ActionReport> {
   const { db } = deps;
-  const action = await findAssignedAction(db, caller.userId, actionId);
-  if (!action) throw new AppError('E_ACTION_NOT_FOUND');
+  const action = await requireAssignedAction(db, caller, actionId);
   const [points, transitions, user] = await Promise.all([
-    pointsOf(db, [action.id]),
+    pointsOfAction(db, action.id),
     repo.transitionsOf(db, action.id, caller.userId),
     repo.findUser(db, caller.userId),
   ]);

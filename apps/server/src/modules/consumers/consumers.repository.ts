@@ -1,10 +1,42 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
-import type { ConsumerItemTable, ConsumerTable } from '../../db/schema.ts';
+import type { ConsumerItemTable, ConsumerTable, GloDeviceTable } from '../../db/schema.ts';
 
-// The registry's writes (DatabaseConsumerRegistry.register, enrolInClub, burnDevice): the consumer, her
-// items, the Glo device registry and the loyalty club's list. Reads for /lead/verify stay in
-// leads.repository.ts. Every function takes the caller's transaction.
+// The consumer registry's tables (migrations 008 and 009; decisions 063, 067 and 084): consumers, their
+// items, the Glo device registry and the loyalty club's list. The only SQL on them: the registry
+// (database-consumer-registry.ts), consumers.service.ts (what MGM reads), the seed and the tests'
+// builders all come here. Every function takes the caller's database or transaction.
+
+/**
+ * The consumer with that e-mail (lower-case, unique). Only the e-mail identifies a consumer: numbers
+ * are shared (a family phone), so a number never finds anyone (decision 063).
+ */
+export function findConsumerByEmail(db: Db, emailAddress: string) {
+  return db
+    .selectFrom('consumers')
+    .select(['id', 'mobile_number', 'inspiration_club_since'])
+    .where('email_address', '=', emailAddress)
+    .executeTakeFirst();
+}
+
+export function itemsOfConsumer(db: Db, consumerId: string) {
+  return db.selectFrom('consumer_items').select(['kind', 'brand', 'model']).where('consumer_id', '=', consumerId).execute();
+}
+
+/** The brand of her first device, else of her first product; undefined when she has none. */
+export async function findConsumerBrand(db: Db, consumerId: string): Promise<string | undefined> {
+  const item = await db
+    .selectFrom('consumer_items')
+    .select('brand')
+    .where('consumer_id', '=', consumerId)
+    // 'asset' sorts before 'product_interest'
+    .orderBy('kind')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return item?.brand;
+}
 
 /** The consumer form's fields a registration writes (new or known consumer alike). */
 export type ConsumerFields = Pick<
@@ -22,6 +54,16 @@ export async function updateConsumer(db: Db, id: string, fields: ConsumerFields 
 
 export async function insertItems(db: Db, rows: Insertable<ConsumerItemTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('consumer_items').values(rows).execute();
+}
+
+/** Devices in the registry (an import, the seed, a test); a serial number already there is left as it is. */
+export async function insertGloDevices(db: Db, rows: Insertable<GloDeviceTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('glo_devices')
+    .values(rows)
+    .onConflict((oc) => oc.column('serial_number').doNothing())
+    .execute();
 }
 
 export function findGloDevice(db: Db, serialNumber: string) {

@@ -1,16 +1,10 @@
 import type { VerificationChecks } from '@promotor/contract';
 import type { ConsumerItemTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Registration } from './consumer-registry.ts';
+import type { ConsumerVerification, Registration } from './consumers.ts';
 
 // What a consumer may be offered (decision 063): verify's answer, and the same checks again when she is
 // registered (the registry's data may have changed since).
-
-/** What a known consumer may be offered: per offer a group of checks (spec §4), and the Glo Pro offer. */
-export type ConsumerVerification = {
-  verification: VerificationChecks;
-  gloPro: boolean;
-};
 
 type Item = Pick<ConsumerItemTable, 'kind' | 'brand' | 'model'>;
 

@@ -2,67 +2,9 @@ import type { IcErrorCode } from '@promotor/contract/lead-items';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { judgeOffers, refuseUnavailable, type ConsumerVerification } from './consumer-offers.ts';
-import * as repo from './leads.repository.ts';
-import * as registryRepo from './registry.repository.ts';
-
-export type { ConsumerVerification } from './consumer-offers.ts';
-
-/** Who the promoter is registering: the e-mail (lower-case) and the number with its prefix. */
-export type ConsumerContact = { emailAddress: string; mobileNumber: string };
-
-/**
- * The consumer registry behind the webform (decision 063). In the original product this was the brand's
- * CRM; here the server keeps its own, and a CRM connector can replace this one implementation without
- * touching the routes or the web app. It never hands out a consumer's name, birth date or phone.
- */
-export interface ConsumerRegistry {
-  /** The offers' checks for the consumer with that e-mail (the number does not identify her); null when there is none. */
-  verify(contact: ConsumerContact): Promise<ConsumerVerification | null>;
-  /**
-   * Writes the consumer (new, or the one with that e-mail updated), her devices and products, and marks
-   * her Glo serial registered, inside the caller's transaction `trx` (the lead and the consent records
-   * are written in the same one). Refuses with AppError and a §8 code (error_consumer_multiple_found,
-   * error_asset_unavailable, error_product_unavailable, error_device_not_found,
-   * error_device_already_registered, ASSET:CREATION_ERROR, PRODUCT_INTEREST:CREATION_ERROR); anything
-   * else it throws is the registry failing (the service answers error_m2_exception).
-   */
-  register(trx: Db, registration: Registration): Promise<{ consumerId: string }>;
-  /**
-   * The device registry's checks of a Glo serial (upper-case) without marking anything: the test
-   * action's sandbox (decision 067). error_device_not_found or error_device_already_registered.
-   */
-  checkGloSerial(db: Db, serialNumber: string): Promise<void>;
-  /**
-   * Enrols a registered consumer in the loyalty club, after the registration is stored: 'enrolled', or
-   * the loyalty-club code saying why not (the registration stands either way, spec §4).
-   */
-  enrolInClub(consumerId: string, contact: ConsumerContact, at: string): Promise<'enrolled' | IcErrorCode>;
-  /** Marks a registered Glo device as used; false when the serial is not a registered device. */
-  burnDevice(serialNumber: string, at: string): Promise<boolean>;
-}
-
-/** What a registration hands the registry: the consumer form's person, and the items of her offers. */
-export type Registration = {
-  contact: ConsumerContact;
-  person: {
-    firstName: string;
-    lastName: string;
-    /** 'YYYY-MM-DD' */
-    birthDate: string;
-    /** 'NN-NNN' */
-    postalCode: string;
-    category: string;
-    secondaryBrand: string | null;
-  };
-  /** Devices: Glo with its serial number (upper-case) when given, Vuse. */
-  assets: { brand: 'Glo' | 'Vuse'; model: string; serialNumber: string | null; sku: string }[];
-  /** Samples: Velo, Veo (with a Glo), Neo. */
-  products: { brand: 'Velo' | 'Veo' | 'Neo'; name: string; sku: string }[];
-  registeredBy: string;
-  /** ISO UTC */
-  at: string;
-};
+import { judgeOffers, refuseUnavailable } from './consumer-offers.ts';
+import type { ConsumerContact, ConsumerRegistry, ConsumerVerification, Registration } from './consumers.ts';
+import * as repo from './consumers.repository.ts';
 
 /** Runs a write; a unique index refusing it becomes the §8 code (the race the checks could not see). */
 async function refusingDuplicates(
@@ -87,7 +29,7 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
     const consumer = await repo.findConsumerByEmail(this.db, contact.emailAddress);
     if (!consumer) return null;
     const items = await repo.itemsOfConsumer(this.db, consumer.id);
-    const clubMember = consumer.inspiration_club_since !== null || (await registryRepo.isClubListed(this.db, contact.emailAddress));
+    const clubMember = consumer.inspiration_club_since !== null || (await repo.isClubListed(this.db, contact.emailAddress));
     return judgeOffers(items, clubMember);
   }
 
@@ -96,7 +38,7 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
     const glo = r.assets.find((a) => a.brand === 'Glo' && a.serialNumber !== null);
     if (glo?.serialNumber) await this.checkGloSerial(trx, glo.serialNumber);
 
-    const fields: registryRepo.ConsumerFields = {
+    const fields: repo.ConsumerFields = {
       email_address: r.contact.emailAddress,
       mobile_number: r.contact.mobileNumber,
       first_name: r.person.firstName,
@@ -113,8 +55,8 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
     await refusingDuplicates(
       () =>
         known
-          ? registryRepo.updateConsumer(trx, known, { ...fields, updated_at: r.at })
-          : registryRepo.insertConsumer(trx, {
+          ? repo.updateConsumer(trx, known, { ...fields, updated_at: r.at })
+          : repo.insertConsumer(trx, {
               ...fields,
               id: consumerId,
               inspiration_club_since: null,
@@ -135,7 +77,7 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
       serial_number: a.serialNumber,
       sku: a.sku,
     }));
-    await refusingDuplicates(() => registryRepo.insertItems(trx, assets), 'ASSET:CREATION_ERROR');
+    await refusingDuplicates(() => repo.insertItems(trx, assets), 'ASSET:CREATION_ERROR');
     // A product is a sample of a SKU: two packs of one flavour are one product interest.
     const skus = [...new Map(r.products.map((p) => [p.sku, p])).values()];
     const products = skus.map((p) => ({
@@ -147,8 +89,8 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
       serial_number: null,
       sku: p.sku,
     }));
-    await refusingDuplicates(() => registryRepo.insertItems(trx, products), 'PRODUCT_INTEREST:CREATION_ERROR');
-    if (glo?.serialNumber && !(await registryRepo.markGloDeviceRegistered(trx, glo.serialNumber, consumerId, r.at))) {
+    await refusingDuplicates(() => repo.insertItems(trx, products), 'PRODUCT_INTEREST:CREATION_ERROR');
+    if (glo?.serialNumber && !(await repo.markGloDeviceRegistered(trx, glo.serialNumber, consumerId, r.at))) {
       throw new AppError('ASSET:CREATION_ERROR');
     }
     return { consumerId };
@@ -166,21 +108,21 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
   }
 
   async checkGloSerial(db: Db, serialNumber: string): Promise<void> {
-    const device = await registryRepo.findGloDevice(db, serialNumber);
+    const device = await repo.findGloDevice(db, serialNumber);
     if (!device) throw new AppError('error_device_not_found');
     if (device.status !== 'unregistered') throw new AppError('error_device_already_registered');
   }
 
   async enrolInClub(consumerId: string, contact: ConsumerContact, at: string): Promise<'enrolled' | IcErrorCode> {
     return this.db.transaction().execute(async (trx) => {
-      const entries = await registryRepo.findClubEntries(trx, contact.emailAddress);
+      const entries = await repo.findClubEntries(trx, contact.emailAddress);
       if (entries.length > 1) return 'error_ic_consumer_multiple_found';
-      const { inspiration_club_since: since } = await registryRepo.findConsumerClubSince(trx, consumerId);
+      const { inspiration_club_since: since } = await repo.findConsumerClubSince(trx, consumerId);
       const entry = entries[0];
       if (since !== null || (entry && entry.left_at === null)) return 'error_ic_consumer_already_exists';
       // She left the club: a promoter cannot put her back, she rejoins by herself.
       if (entry) return 'error_ic_registration_failed';
-      await registryRepo.insertClubMember(trx, {
+      await repo.insertClubMember(trx, {
         id: newId(),
         email_address: contact.emailAddress,
         consumer_id: consumerId,
@@ -191,6 +133,6 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
   }
 
   async burnDevice(serialNumber: string, at: string): Promise<boolean> {
-    return registryRepo.burnGloDevice(this.db, serialNumber, at);
+    return repo.burnGloDevice(this.db, serialNumber, at);
   }
 }
