@@ -13,7 +13,7 @@ import {
   storeAsVersion1,
   useFakeServer,
   useFreshIndexedDb,
-} from '../lib/outbox/outbox-test-kit.ts';
+} from '../lib/outbox/test/outbox-test-kit.ts';
 import { startSession } from '../features/auth/session.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession } from '../test/builders.ts';

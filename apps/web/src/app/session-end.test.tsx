@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildAction } from '../features/actions/testing/build-action.ts';
+import { buildAction } from '../features/actions/test/build-action.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession, failureEnvelope } from '../test/builders.ts';
 import { useFakeFetch } from '../test/fake-fetch.ts';

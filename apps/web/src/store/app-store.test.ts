@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage/storage-keys.ts';
-import { buildAction } from '../features/actions/testing/build-action.ts';
+import { buildAction } from '../features/actions/test/build-action.ts';
 import { buildSession } from '../test/builders.ts';
 import { appSlices, endSession, useAppStore } from './app-store.ts';
 

@@ -14,7 +14,7 @@ import {
   startStopPath,
 } from './action-rules.ts';
 import { currentListBody } from './api/actions.api.ts';
-import { buildAction, buildActionPoint } from './testing/build-action.ts';
+import { buildAction, buildActionPoint } from './test/build-action.ts';
 
 const today = new Date(2026, 2, 5, 12, 0); // 5 March 2026, local time
 

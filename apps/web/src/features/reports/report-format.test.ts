@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatReportDate, formatReportTime, modelLabel, soldDeviceGroups } from './report-format.ts';
-import { emptyStats } from './testing/report-builders.ts';
+import { emptyStats } from './test/report-builders.ts';
 
 describe('report formats', () => {
   it("shows model 'nano' as 'Hyper Air' and sums one model's entries", () => {

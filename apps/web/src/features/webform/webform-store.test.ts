@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAction, buildActionPoint } from '../actions/testing/build-action.ts';
+import { buildAction, buildActionPoint } from '../actions/test/build-action.ts';
 import { newForm } from './webform-store.ts';
 
 // 'Lokalizacja rejestracji' (spec §5 Consumer form: required on a multi-point action) starts at the

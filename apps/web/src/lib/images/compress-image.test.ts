@@ -1,7 +1,7 @@
 import { PHOTO_TARGET_BYTES } from '@promotor/contract/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { compressImage } from './compress-image.ts';
-import { fakeContext, installFakeCanvas } from './testing/fake-canvas.ts';
+import { fakeContext, installFakeCanvas } from './test/fake-canvas.ts';
 
 function canvasOf(width: number, height: number) {
   const canvas = document.createElement('canvas');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { drawContained } from './draw-contained.ts';
-import { installFakeCanvas } from './testing/fake-canvas.ts';
+import { installFakeCanvas } from './test/fake-canvas.ts';
 
 function picture(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');

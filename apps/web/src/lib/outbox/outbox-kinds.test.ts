@@ -10,7 +10,7 @@ import {
   useFakeServer,
   useFreshIndexedDb,
   type OutboxModule,
-} from './outbox-test-kit.ts';
+} from './test/outbox-test-kit.ts';
 
 let outbox: OutboxModule;
 

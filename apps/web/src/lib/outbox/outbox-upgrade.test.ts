@@ -10,7 +10,7 @@ import {
   useFreshIndexedDb,
   version1Item,
   type OutboxModule,
-} from './outbox-test-kit.ts';
+} from './test/outbox-test-kit.ts';
 
 // issue 7: the outbox's items became items of registered kinds. What the previous version left
 // waiting on her phone must still go, once, and its refusals still show, right after the update.

@@ -17,7 +17,7 @@ import {
   useFreshIndexedDb,
   type OutboxModule,
   type ServerAnswer,
-} from './outbox-test-kit.ts';
+} from './test/outbox-test-kit.ts';
 
 let outbox: OutboxModule;
 

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch } from '../../../test/fake-fetch.ts';
-import { buildAction, buildActionPoint } from '../testing/build-action.ts';
-import { enqueue, pendingItems, resetOutboxMock } from '../testing/outbox-mock.ts';
-import { renderActionPage } from '../testing/render-action-page.tsx';
+import { buildAction, buildActionPoint } from '../test/build-action.ts';
+import { enqueue, pendingItems, resetOutboxMock } from '../test/outbox-mock.ts';
+import { renderActionPage } from '../test/render-action-page.tsx';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 const zabka = buildActionPoint({ uuid: 'p1', name: 'Żabka Marszałkowska' });
 

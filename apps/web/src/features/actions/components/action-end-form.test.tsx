@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildAction, buildActionPoint } from '../testing/build-action.ts';
-import { enqueue, resetOutboxMock } from '../testing/outbox-mock.ts';
-import { FRONT, REAR, renderActionPage, stubObjectUrls, stubPosition } from '../testing/render-action-page.tsx';
+import { buildAction, buildActionPoint } from '../test/build-action.ts';
+import { enqueue, resetOutboxMock } from '../test/outbox-mock.ts';
+import { FRONT, REAR, renderActionPage, stubObjectUrls, stubPosition } from '../test/render-action-page.tsx';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 const REASONS = [
   'Brak produktu w miejscu akcji',

@@ -2,15 +2,15 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { useFreshIndexedDb } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { endSession, useAppStore } from '../../../store/app-store.ts';
 import { buildSession } from '../../../test/builders.ts';
 import { closeDraftDb } from '../drafts/draft-store.ts';
-import { buildAction, buildActionPoint } from '../testing/build-action.ts';
-import { enqueue, resetOutboxMock } from '../testing/outbox-mock.ts';
-import { renderActionPage, stubObjectUrls, stubPosition } from '../testing/render-action-page.tsx';
+import { buildAction, buildActionPoint } from '../test/build-action.ts';
+import { enqueue, resetOutboxMock } from '../test/outbox-mock.ts';
+import { renderActionPage, stubObjectUrls, stubPosition } from '../test/render-action-page.tsx';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 // Issue 20 item 7, decision 076: leaving the start or end form keeps what she entered (a draft per
 // promoter and action, photos included), until she sends it or gives it up.

@@ -7,11 +7,11 @@ import { AppToasts } from '../../../app/app-overlays.tsx';
 import { useAppStore } from '../../../store/app-store.ts';
 import { failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch } from '../../../test/fake-fetch.ts';
-import { buildAction, buildActionPoint } from '../testing/build-action.ts';
-import { pendingItems, refusedListeners, resetOutboxMock, sentListeners } from '../testing/outbox-mock.ts';
+import { buildAction, buildActionPoint } from '../test/build-action.ts';
+import { pendingItems, refusedListeners, resetOutboxMock, sentListeners } from '../test/outbox-mock.ts';
 import { ActionsPage } from './actions-page.tsx';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 function renderList() {
   const router = createMemoryRouter(

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../store/app-store.ts';
 import { failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
-import { buildAction } from '../testing/build-action.ts';
+import { buildAction } from '../test/build-action.ts';
 import { CurrentActionGate } from './current-action-gate.tsx';
 
 /** A page about her current action, as /photos is: its name, or the page's own 'none'. */

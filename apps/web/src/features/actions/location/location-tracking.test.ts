@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startLocationTracking, type LocationPing, type TrackingDeps } from './location-tracking.ts';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 const TAKEN_AT = '2026-03-05T10:00:00.000Z';
 const position = (latitude = 52.23, takenAt = TAKEN_AT) =>

@@ -4,11 +4,11 @@ import { useAppStore } from '../../../store/app-store.ts';
 import { buildSession, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch } from '../../../test/fake-fetch.ts';
 import { ActionsBackground } from '../components/actions-background.tsx';
-import { buildAction } from '../testing/build-action.ts';
-import { enqueue, pendingItems, resetOutboxMock } from '../testing/outbox-mock.ts';
-import { stubPosition } from '../testing/render-action-page.tsx';
+import { buildAction } from '../test/build-action.ts';
+import { enqueue, pendingItems, resetOutboxMock } from '../test/outbox-mock.ts';
+import { stubPosition } from '../test/render-action-page.tsx';
 
-vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
 describe('tracking the current action behind every page', () => {
   beforeEach(() => {

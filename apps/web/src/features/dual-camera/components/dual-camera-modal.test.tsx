@@ -2,9 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
-import { setUpFakeCamera, shutter, waitForLivePreview } from '../testing/camera-modal-kit.ts';
-import type { FakeCameraOptions } from '../testing/fake-camera.ts';
+import { installFakeCanvas } from '../../../lib/images/test/fake-canvas.ts';
+import { setUpFakeCamera, shutter, waitForLivePreview } from '../test/camera-modal-kit.ts';
+import type { FakeCameraOptions } from '../test/fake-camera.ts';
 import { DualCameraModal, type DualCameraPhotos } from './dual-camera-modal.tsx';
 
 const installCamera = setUpFakeCamera();

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setUpFakeCamera, shutter, waitForLivePreview } from '../testing/camera-modal-kit.ts';
-import type { FakeCameraOptions } from '../testing/fake-camera.ts';
+import { setUpFakeCamera, shutter, waitForLivePreview } from '../test/camera-modal-kit.ts';
+import type { FakeCameraOptions } from '../test/fake-camera.ts';
 import { SingleCameraModal } from './single-camera-modal.tsx';
 
 const installCamera = setUpFakeCamera();

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboxFailures } from '../../../app/outbox-failures.tsx';
-import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
+import { installFakeCanvas } from '../../../lib/images/test/fake-canvas.ts';
 import { stopOutbox } from '../../../lib/outbox/outbox.ts';
 import {
   logIn,
@@ -14,7 +14,7 @@ import {
   useFreshIndexedDb,
   type ServerAnswer,
   type ServerRequest,
-} from '../../../lib/outbox/outbox-test-kit.ts';
+} from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import type { SingleCameraProps } from '../camera-props.ts';
 import { PhotoSurveyPage } from './photo-survey-page.tsx';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorPopup } from '../../../app/app-overlays.tsx';
 import { successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
-import { buildReport } from '../testing/report-builders.ts';
+import { buildReport } from '../test/report-builders.ts';
 import { ReportDetailPage } from './report-detail-page.tsx';
 
 const jpeg = (name: string) => ({ file: new Blob([name], { type: 'image/jpeg' }) });

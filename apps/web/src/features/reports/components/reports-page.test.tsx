@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
-import { buildFinishedAction, emptyStats } from '../testing/report-builders.ts';
+import { buildFinishedAction, emptyStats } from '../test/report-builders.ts';
 import { ReportsPage } from './reports-page.tsx';
 
 const recent = (current: string | null, last: string | null) => ({

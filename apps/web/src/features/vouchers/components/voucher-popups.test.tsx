@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFailureDescription } from '../../../app/outbox-failures.tsx';
 import { flushOutbox, stopOutbox } from '../../../lib/outbox/outbox.ts';
-import { logIn, ok, refused, useFakeServer, useFreshIndexedDb, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
-import { buildBatch, buildTodaysAction, buildVoucher, renderVouchers, resetVoucherPopups, unique } from '../testing/render-vouchers.tsx';
+import { logIn, ok, refused, useFakeServer, useFreshIndexedDb, type ServerRequest } from '../../../lib/outbox/test/outbox-test-kit.ts';
+import { buildBatch, buildTodaysAction, buildVoucher, renderVouchers, resetVoucherPopups, unique } from '../test/render-vouchers.tsx';
 import { useAppStore } from '../../../store/app-store.ts';
 import '../submit/outbox-kinds.ts';
 

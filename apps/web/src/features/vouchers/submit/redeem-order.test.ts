@@ -14,7 +14,7 @@ import {
   useFreshIndexedDb,
   type OutboxModule,
   type ServerRequest,
-} from '../../../lib/outbox/outbox-test-kit.ts';
+} from '../../../lib/outbox/test/outbox-test-kit.ts';
 
 // Decisions 072 and 074 together (review of issues 20 and 21): a redemption is queued in the group of
 // the action she gives it in, with no wait of its own; a start waits as a whole for the older items of

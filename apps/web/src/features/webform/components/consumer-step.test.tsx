@@ -5,12 +5,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeObjectUrls } from '../../dual-camera/testing/fake-camera.ts';
-import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { installFakeObjectUrls } from '../../dual-camera/test/fake-camera.ts';
+import { useFreshIndexedDb } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import type { ReceiptCameraProps } from '../receipt/receipt-camera-props.ts';
 import { closeReceiptDb, loadReceipt } from '../receipt/receipt-store.ts';
 import { ConsumerStep } from './consumer-step.tsx';
-import { buildCatalogues, buildWebformValues, choose, consentText } from './offers-test-kit.ts';
+import { buildCatalogues, buildWebformValues, choose, consentText } from '../test/offers-test-kit.ts';
 
 /** A camera that "takes" one photo with a button, for the tests that are not about the camera. */
 function ButtonCamera({ open, onAccept }: ReceiptCameraProps) {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { OffersStep } from './offers-step.tsx';
-import { allAvailable, buildCatalogues, choose, optionsOf } from './offers-test-kit.ts';
+import { allAvailable, buildCatalogues, choose, optionsOf } from '../test/offers-test-kit.ts';
 
 type Options = {
   selected?: SelectedOffers;

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SingleCameraModal } from '../../dual-camera/index.ts';
-import { setUpFakeCamera, shutter, waitForLivePreview } from '../../dual-camera/testing/camera-modal-kit.ts';
-import { installFakeObjectUrls } from '../../dual-camera/testing/fake-camera.ts';
-import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
-import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { setUpFakeCamera, shutter, waitForLivePreview } from '../../dual-camera/test/camera-modal-kit.ts';
+import { installFakeObjectUrls } from '../../dual-camera/test/fake-camera.ts';
+import { installFakeCanvas } from '../../../lib/images/test/fake-canvas.ts';
+import { useFreshIndexedDb } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { closeReceiptDb, loadReceipt, saveReceipt } from '../receipt/receipt-store.ts';
 import { ReceiptPhotoField } from './receipt-photo-field.tsx';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServerAnswer } from '../../../lib/outbox/outbox-test-kit.ts';
+import type { ServerAnswer } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import {
@@ -14,9 +14,9 @@ import {
   setUpWebformTests,
   storedForm,
   useWebformServer,
-} from '../testing/webform-test-kit.tsx';
+} from '../test/webform-test-kit.tsx';
 import { goToStep, patchData } from '../webform-store.ts';
-import { consentText } from './offers-test-kit.ts';
+import { consentText } from '../test/offers-test-kit.ts';
 
 // spec §4 Webform step 3 → 4, §5 Registration, §7 Idempotency-Key, §8 Other (no connection): a
 // registration sent without an answer is resent exactly as it was, and until then the step is locked

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../lib/outbox/outbox-test-kit.ts';
+import { ok } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { useAppStore } from '../../../store/app-store.ts';
-import { buildCatalogues } from './offers-test-kit.ts';
+import { buildCatalogues } from '../test/offers-test-kit.ts';
 import {
   currentStep,
   putAction,
@@ -16,7 +16,7 @@ import {
   startedAction,
   storedForm,
   useWebformServer,
-} from '../testing/webform-test-kit.tsx';
+} from '../test/webform-test-kit.tsx';
 
 // spec §2 Webform, §4 Webform (steps 0 → 1 → 2, verification outcomes), §5 step 0 and step 1, §8 Other.
 

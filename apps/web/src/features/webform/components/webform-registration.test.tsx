@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { appDay } from '../../../lib/dates/app-time-zone.ts';
 import { outboxSettled } from '../../../lib/outbox/index.ts';
-import { ok, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/outbox-test-kit.ts';
+import { ok, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { STORAGE_KEYS } from '../../../lib/storage/storage-keys.ts';
 import { loadReceipt } from '../receipt/receipt-store.ts';
 import {
@@ -23,8 +23,8 @@ import {
   twoPointAction,
   putAction,
   useWebformServer,
-} from '../testing/webform-test-kit.tsx';
-import { buildCatalogues, consentText } from './offers-test-kit.ts';
+} from '../test/webform-test-kit.tsx';
+import { buildCatalogues, consentText } from '../test/offers-test-kit.ts';
 
 // spec §4 Webform (step 3 → 4), §5 Send rule and Registration, §3 Lead registration payload, §7
 // /lead/register, /action/receipt/create, /device/burn, §8 Registration errors and Other.

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFreshIndexedDb } from '../../../lib/outbox/outbox-test-kit.ts';
+import { useFreshIndexedDb } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { endSession } from '../../../store/app-store.ts';
 import { closeReceiptDb, deleteReceipt, loadReceipt, saveReceipt } from './receipt-store.ts';
 

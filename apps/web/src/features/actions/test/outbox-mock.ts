@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { OutboxItem } from '../../../lib/outbox/index.ts';
 
 // A stand-in for lib/outbox in the unit tests of this feature (the outbox has its own tests):
-//   vi.mock('../../../lib/outbox/index.ts', () => import('../testing/outbox-mock.ts'));
+//   vi.mock('../../../lib/outbox/index.ts', () => import('./outbox-mock.ts'));
 // `pendingItems` is what useOutbox() reports as pending; `sentListeners` and `refusedListeners` let a
 // test fire onOutboxSent and onOutboxRefused.
 

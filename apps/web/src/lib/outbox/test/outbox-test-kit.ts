@@ -1,13 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { vi } from 'vitest';
-import { buildSession, failureEnvelope, successEnvelope } from '../../test/builders.ts';
-import { OUTBOX_DB_NAME } from './outbox-db.ts';
-import type { V1Failure, V1Item } from './outbox-migrate.ts';
+import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
+import { OUTBOX_DB_NAME } from '../outbox-db.ts';
+import type { V1Failure, V1Item } from '../outbox-migrate.ts';
 // The kinds of the app's one feature that queues items: the outbox is tested with real kinds (their
 // routes, their order across groups). A test that reloads the outbox's modules registers them again
 // with registerKindsAgain().
-import { cancelKind, checkInKind, checkOutKind, locationKind, photosKind, pollKind } from '../../features/actions/submit/outbox-kinds.ts';
+import { cancelKind, checkInKind, checkOutKind, locationKind, photosKind, pollKind } from '../../../features/actions/submit/outbox-kinds.ts';
 
 // Test helpers of the outbox: a fresh in-memory IndexedDB, a scripted server, item builders.
 // Import 'fake-indexeddb/auto' in the test file before this one.
@@ -80,7 +80,7 @@ export function useFakeServer(answer: (request: ServerRequest) => ServerAnswer |
  * is logged in. The store is imported here, after any vi.resetModules(), so it is the outbox's one.
  */
 export async function logIn(ident: string | null, token = `token-of-${ident}`): Promise<void> {
-  const { useAppStore } = await import('../../store/app-store.ts');
+  const { useAppStore } = await import('../../../store/app-store.ts');
   if (ident === null) {
     localStorage.removeItem('token');
     useAppStore.setState({ user: useAppStore.getInitialState().user });
@@ -116,7 +116,7 @@ export function buildLocation(actionUuid: string) {
   return locationKind.item(actionUuid, { action: { uuid: actionUuid }, location: { latitude: 52.23, longitude: 21.01, accuracy: 12 } });
 }
 
-export type OutboxModule = typeof import('./outbox.ts');
+export type OutboxModule = typeof import('../outbox.ts');
 
 /**
  * A fresh outbox module over the same IndexedDB: what a reload of the page (or a new tab) sees.
@@ -128,16 +128,16 @@ export async function reloadOutbox(previous: OutboxModule | undefined, withKinds
   // As on a real reload, the store comes first (restored from localStorage) and tells the fresh outbox
   // who is logged in (store/app-store.ts registers the owner source), its slices registered first as
   // in main.tsx (app/store-slices.ts).
-  await import('../../app/store-slices.ts');
-  await import('../../store/app-store.ts');
-  const outbox = await import('./outbox.ts');
+  await import('../../../app/store-slices.ts');
+  await import('../../../store/app-store.ts');
+  const outbox = await import('../outbox.ts');
   if (withKinds) await registerKindsAgain();
   return outbox;
 }
 
 /** After vi.resetModules(): the freshly loaded outbox knows no kind until the feature's module runs again. */
 export async function registerKindsAgain(): Promise<void> {
-  await import('../../features/actions/submit/outbox-kinds.ts');
+  await import('../../../features/actions/submit/outbox-kinds.ts');
 }
 
 /** The start flow of spec §4: answers, then photos, then the check-in. */

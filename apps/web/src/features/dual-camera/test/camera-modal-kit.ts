@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
-import { installFakeCanvas } from '../../../lib/images/testing/fake-canvas.ts';
+import { installFakeCanvas } from '../../../lib/images/test/fake-canvas.ts';
 import { installFakeCamera, installFakeObjectUrls, type FakeCameraOptions } from './fake-camera.ts';
 
 /**
