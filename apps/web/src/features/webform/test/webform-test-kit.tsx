@@ -7,7 +7,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { OutboxFailures } from '../../../app/outbox-failures.tsx';
 import { successEnvelope } from '../../../test/builders.ts';
 import { stopOutbox } from '../../../lib/outbox/outbox.ts';
-import { logIn, ok, useFakeServer, useFreshIndexedDb, type ServerAnswer, type ServerRequest } from '../../../lib/outbox/test/outbox-test-kit.ts';
+import {
+  logIn,
+  ok,
+  useFakeServer,
+  useFreshIndexedDb,
+  type ServerAnswer,
+  type ServerRequest,
+} from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { buildAction, buildActionPoint, type BuildActionOptions } from '../../actions/test/build-action.ts';
 import { buildCatalogues, buildWebformValues } from './offers-test-kit.ts';

@@ -7,7 +7,14 @@ import type { V1Failure, V1Item } from '../outbox-migrate.ts';
 // The kinds of the app's one feature that queues items: the outbox is tested with real kinds (their
 // routes, their order across groups). A test that reloads the outbox's modules registers them again
 // with registerKindsAgain().
-import { cancelKind, checkInKind, checkOutKind, locationKind, photosKind, pollKind } from '../../../features/actions/submit/outbox-kinds.ts';
+import {
+  cancelKind,
+  checkInKind,
+  checkOutKind,
+  locationKind,
+  photosKind,
+  pollKind,
+} from '../../../features/actions/submit/outbox-kinds.ts';
 
 // Test helpers of the outbox: a fresh in-memory IndexedDB, a scripted server, item builders.
 // Import 'fake-indexeddb/auto' in the test file before this one.
