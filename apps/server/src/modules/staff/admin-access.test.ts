@@ -91,6 +91,23 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     expect(JSON.parse(denied[0]!.details!)).toEqual({ path: `/api${path(name)}`, code: 'E_FORBIDDEN' });
   });
 
+  it("consumers' personal data is the privacy role's alone: even admin gets 403 (the guard, on a call of that permission)", async () => {
+    const privacyOnly = await createTestApp(dialect, {
+      // No such call exists yet (part 3 of the back office): one stands in for it, behind the same guard.
+      prepare: (app) =>
+        app.post('/api/admin/consumers/stand-in', { config: { permission: 'consumers.read' } }, async () => ({ status: { success: true } })),
+    });
+    try {
+      const asAdmin = await buildSignedInStaff(privacyOnly, { roles: ['admin', 'coordinator', 'client'] });
+      const asPrivacy = await buildSignedInStaff(privacyOnly, { roles: ['privacy'] });
+      const refused = await post(privacyOnly.app, '/admin/consumers/stand-in', {}, asAdmin.token);
+      expect([refused.statusCode, refused.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+      expect((await post(privacyOnly.app, '/admin/consumers/stand-in', {}, asPrivacy.token)).statusCode).toBe(200);
+    } finally {
+      await privacyOnly.close();
+    }
+  });
+
   it("a staff member's 403 is in the audit log with her name and roles", async () => {
     const res = await post(t.app, path('adminAuditList'), {}, staff.client.token);
     expect(res.statusCode).toBe(403);
