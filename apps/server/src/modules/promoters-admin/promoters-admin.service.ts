@@ -85,7 +85,11 @@ async function freeIdent(db: Db): Promise<string> {
   }
 }
 
-export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: CreateBody): Promise<{ promoter: AdminPromoter }> {
+export async function create(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: CreateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const username = p.username.trim().toLowerCase();
@@ -114,7 +118,11 @@ export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCa
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }
 
-export async function update(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: UpdateBody): Promise<{ promoter: AdminPromoter }> {
+export async function update(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: UpdateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const user = await findInScope(db, staff.scope, p.uuid);
@@ -163,7 +171,11 @@ async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string
 }
 
 /** She can no longer log in; her sessions end at once; her actions, leads and reports stay. */
-export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: { promoter: { uuid: string } }): Promise<{ promoter: AdminPromoter }> {
+export async function deactivate(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: { promoter: { uuid: string } },
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   if (user.deactivated_at !== null) return answer(db, user);
@@ -176,7 +188,11 @@ export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: Sta
   return answer(db, { ...user, deactivated_at: at.toISOString() });
 }
 
-export async function resetPassword(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: ResetPasswordBody): Promise<Record<string, never>> {
+export async function resetPassword(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: ResetPasswordBody,
+): Promise<Record<string, never>> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   const passwordHash = await hashPassword(body.password);
