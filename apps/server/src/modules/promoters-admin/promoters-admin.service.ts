@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type {
   AdminPromoter,
   AdminPromoterCreateBody,
@@ -12,7 +13,7 @@ import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newCode, newId } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { endPromoterSessions, setPromoterPasswordHash } from '../auth/admin.service.ts';
@@ -80,7 +81,7 @@ async function findInScope(db: Db, scope: TerritoryScope, id: string): Promise<U
 /** A hostess code nobody has: HST and six digits. */
 async function freeIdent(db: Db): Promise<string> {
   for (;;) {
-    const ident = `HST${newCode(6).replace(/\D/g, '').padEnd(6, '0')}`;
+    const ident = `HST${randomInt(100_000, 1_000_000)}`;
     if (!(await repo.identTaken(db, ident))) return ident;
   }
 }
