@@ -12,7 +12,13 @@ export async function clearAllData(db: Db): Promise<void> {
     await emptyAppendOnly(trx, 'consent_records');
     // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
     await emptyConfirmedProofs(trx);
+    // The back office's audit log is append-only too (decision 086).
+    await emptyAppendOnly(trx, 'audit_log');
     for (const table of [
+      'staff_sessions',
+      'staff_territories',
+      'staff_roles',
+      'staff',
       'mgm_lookups',
       'mgm_invitations',
       'glo_devices',

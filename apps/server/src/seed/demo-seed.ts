@@ -13,6 +13,7 @@ import { seedConsumers } from './consumer-seed.ts';
 import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedStart } from './start-seed.ts';
+import { seedBackOffice } from './back-office-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
@@ -277,6 +278,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedConsumers(trx, now);
     const catalogues = loadCatalogues(cataloguesFile ?? loadConfig({}).cataloguesFile);
     await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
+    await seedBackOffice(trx, { passwordHash, now });
   });
   return true;
 }
