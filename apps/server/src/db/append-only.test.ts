@@ -4,12 +4,12 @@ import { newId } from '../lib/crypto.ts';
 import { recordAudit } from '../plugins/audit-trail.ts';
 import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
 import { buildPromoter } from '../test/builders.ts';
+import { buildConsumer } from '../test/consumer-builders.ts';
 import { newContact } from '../test/registrations.ts';
 import { createTestApp, testDatabases, testRoles, TEST_ROLES, whileNoSchemaIsDropped, type TestApp } from '../test/test-app.ts';
 import { APPEND_ONLY_TABLES } from './append-only.ts';
 import { openMigratedDatabase } from './database-roles.ts';
 import type { Db } from './kysely.ts';
-import { insertConsumer } from '../seed/consumer-seed.ts';
 
 // Decision 077: what proves a consent (the records and the texts, decision 078) is only ever added to.
 // The app's role (t.db) is the one the server runs as; on PostgreSQL the owner migrated the schema.
@@ -18,7 +18,7 @@ import { insertConsumer } from '../seed/consumer-seed.ts';
 async function consentRecord(t: TestApp): Promise<string> {
   const promoter = await buildPromoter(t);
   const c = newContact();
-  const consumerId = await insertConsumer(t.db, { ...c, firstName: 'Ewa', lastName: 'Nowak' }, t.clock.now());
+  const consumerId = await buildConsumer(t, { ...c, firstName: 'Ewa', lastName: 'Nowak' });
   const text = await t.db.selectFrom('consent_texts').select(['version', 'text_hash']).executeTakeFirstOrThrow();
   const id = newId();
   await insertConsentRecords(t.db, [
