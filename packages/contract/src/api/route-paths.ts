@@ -8,6 +8,8 @@ export type RouteKind =
   | 'json'
   /** multipart/form-data: `_input` (JSON) and `files[]`; JSON envelope answer. */
   | 'multipart'
+  /** multipart/form-data: one file in `file` and text fields (the body schema's, e.g. `dryRun`); JSON envelope answer. */
+  | 'form'
   /** JSON body; the answer is a file (an image), not an envelope. */
   | 'binary';
 
