@@ -33,7 +33,13 @@ export function assignmentWarnings(
         actions: hers.map((o) => ({ uuid: o.id, name: o.name, since: o.since, until: o.until })),
       });
     }
-    if (!covers(availability.filter((a) => a.user_id === id), action)) warnings.push({ promoter: { uuid: id }, kind: 'outside_availability', actions: [] });
+    if (
+      !covers(
+        availability.filter((a) => a.user_id === id),
+        action,
+      )
+    )
+      warnings.push({ promoter: { uuid: id }, kind: 'outside_availability', actions: [] });
   }
   return warnings;
 }

@@ -46,10 +46,18 @@ describe('what an import changes', () => {
   });
 
   it.each<[string, Partial<PlanRowValues>[], { pointsChanged: boolean; promoterIds: string[] }]>([
-    ['a point moved to another street', [{ promoters: 'HST1' }, { point_name: 'Arkadia', street: 'al. Jana Pawła II 82' }], { pointsChanged: true, promoterIds: [] }],
+    [
+      'a point moved to another street',
+      [{ promoters: 'HST1' }, { point_name: 'Arkadia', street: 'al. Jana Pawła II 82' }],
+      { pointsChanged: true, promoterIds: [] },
+    ],
     ['a point added', [...rows, { point_name: 'Złote Tarasy' }], { pointsChanged: true, promoterIds: [] }],
     ['a point removed', [{ promoters: 'HST1' }], { pointsChanged: true, promoterIds: [] }],
-    ['other coordinates', [{ promoters: 'HST1' }, { point_name: 'Arkadia', latitude: '52.25', longitude: '20.98' }], { pointsChanged: true, promoterIds: [] }],
+    [
+      'other coordinates',
+      [{ promoters: 'HST1' }, { point_name: 'Arkadia', latitude: '52.25', longitude: '20.98' }],
+      { pointsChanged: true, promoterIds: [] },
+    ],
     ['another promoter named', [{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }], { pointsChanged: false, promoterIds: ['u2'] }],
   ])('updates an action when the file has %s', (_name, changed, expected) => {
     const [before] = actionsOf(rows);
@@ -84,8 +92,22 @@ describe('whether her availability covers an action', () => {
   const span = { since: '2030-03-04 10:00:00', until: '2030-03-04 18:00:00' };
   it.each<[string, { since: string; until: string }[], boolean]>([
     ['one block around it', [{ since: '2030-03-04 09:00:00', until: '2030-03-04 19:00:00' }], true],
-    ['two blocks that meet', [{ since: '2030-03-04 13:00:00', until: '2030-03-04 18:00:00' }, { since: '2030-03-04 08:00:00', until: '2030-03-04 13:00:00' }], true],
-    ['two blocks with a gap', [{ since: '2030-03-04 08:00:00', until: '2030-03-04 12:00:00' }, { since: '2030-03-04 13:00:00', until: '2030-03-04 18:00:00' }], false],
+    [
+      'two blocks that meet',
+      [
+        { since: '2030-03-04 13:00:00', until: '2030-03-04 18:00:00' },
+        { since: '2030-03-04 08:00:00', until: '2030-03-04 13:00:00' },
+      ],
+      true,
+    ],
+    [
+      'two blocks with a gap',
+      [
+        { since: '2030-03-04 08:00:00', until: '2030-03-04 12:00:00' },
+        { since: '2030-03-04 13:00:00', until: '2030-03-04 18:00:00' },
+      ],
+      false,
+    ],
     ['a block ending early', [{ since: '2030-03-04 08:00:00', until: '2030-03-04 17:00:00' }], false],
     ['no block', [], false],
   ])('%s: %s', (_name, blocks, expected) => {

@@ -1,4 +1,5 @@
 import type { ActionPointTable, ActionTable } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
 import type { PlanCsvError } from './plan-csv.ts';
 import type { PlannedAction, PlannedPoint } from './plan-rows.ts';
 
@@ -15,9 +16,9 @@ export type StoredAction = {
 };
 
 export type PlanStep =
-  | { change: 'created'; planned: PlannedAction; promoterIds: string[] }
-  | { change: 'updated'; planned: PlannedAction; stored: StoredAction; pointsChanged: boolean; promoterIds: string[] }
-  | { change: 'unchanged'; planned: PlannedAction; stored: StoredAction };
+  | { change: 'created'; actionId: string; planned: PlannedAction; promoterIds: string[] }
+  | { change: 'updated'; actionId: string; planned: PlannedAction; stored: StoredAction; pointsChanged: boolean; promoterIds: string[] }
+  | { change: 'unchanged'; actionId: string; planned: PlannedAction; stored: StoredAction };
 
 const samePoint = (stored: ActionPointTable, p: PlannedPoint) =>
   stored.name === p.name &&
@@ -52,18 +53,18 @@ export function diffPlan(
     const ids = [...action.promoters.keys()].map((code) => promoterIds.get(code)!);
     const existing = stored.get(action.key);
     if (!existing) {
-      steps.push({ change: 'created', planned: action, promoterIds: ids });
+      steps.push({ change: 'created', actionId: newId(), planned: action, promoterIds: ids });
       continue;
     }
     const assigned = new Set(existing.assignments.map((s) => s.userId));
     const newPromoters = ids.filter((id) => !assigned.has(id));
     const pointsChanged = !samePoints(existing.points, action.points);
     if (!pointsChanged && newPromoters.length === 0) {
-      steps.push({ change: 'unchanged', planned: action, stored: existing });
+      steps.push({ change: 'unchanged', actionId: existing.id, planned: action, stored: existing });
     } else if (!isStillPlanned(existing)) {
       for (const row of action.rows) errors.push({ row, column: null, message: notPlannedAnyMore });
     } else {
-      steps.push({ change: 'updated', planned: action, stored: existing, pointsChanged, promoterIds: newPromoters });
+      steps.push({ change: 'updated', actionId: existing.id, planned: action, stored: existing, pointsChanged, promoterIds: newPromoters });
     }
   }
   return { steps, errors };

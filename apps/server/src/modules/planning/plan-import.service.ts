@@ -1,14 +1,17 @@
 import { PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
+import { allInScope } from '../../db/territory-scope.ts';
+import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newCode, newId } from '../../lib/crypto.ts';
+import { newCode, newId, sha256 } from '../../lib/crypto.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
 import { checkPlanReferences, sortErrors } from './plan-references.ts';
 import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
 import * as repo from './planning.repository.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
-import type { PlanningCaller, PlanningDeps } from './planning.types.ts';
+import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 // /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
 // planned — all before the one transaction that writes, so a bad row writes nothing.
@@ -29,10 +32,10 @@ type Loaded = {
 async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<Loaded> {
   const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
   const promoters = await repo.findPromotersByCode(db, [...new Set(actions.flatMap((a) => [...a.promoters.keys()]))]);
-  const scope = caller.scope === null ? null : new Set(territories.filter((t) => caller.scope!.includes(t.id)).map((t) => t.ident));
+  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
   const errors = checkPlanReferences(actions, {
     territories: new Map(territories.map((t) => [t.ident, t])),
-    promoters: new Map([...promoters].map(([code, p]) => [code, { ...p, active: p.active }])),
+    promoters,
     scope,
   });
   if (errors.length > 0) refuse(errors);
@@ -57,6 +60,7 @@ async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): 
   // The oldest action of a key is the one a file matches (two with one key come only from /create).
   const matched = new Map<string, repo.PlannedActionRow>();
   for (const r of rows) {
+    if (r.territory_ident === null) continue;
     const key = planKey({ event: r.event_ident, name: r.name, territory: r.territory_ident, since: r.since, until: r.until });
     if (wanted.has(key) && !matched.has(key)) matched.set(key, r);
   }
@@ -76,13 +80,13 @@ async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): P
   await repo.insertEvents(trx, events);
   for (const e of events) loaded.events.set(e.ident, e.id);
 
-  const actions = [];
-  const points = [];
-  const assignments = [];
+  const actions: Insertable<ActionTable>[] = [];
+  const points: Insertable<ActionPointTable>[] = [];
+  const assignments: Insertable<ActionAssignmentTable>[] = [];
   for (const step of steps) {
     if (step.change === 'unchanged') continue;
     const a = step.planned;
-    const actionId = step.change === 'created' ? newId() : step.stored.id;
+    const actionId = step.actionId;
     if (step.change === 'created') {
       actions.push({
         id: actionId,
@@ -100,7 +104,14 @@ async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): P
       await replacePoints(trx, step.stored.id, step.stored.points, a.points);
     }
     for (const userId of step.promoterIds) {
-      assignments.push({ action_id: actionId, user_id: userId, status: null, action_point_id: null, last_status_at: null, cancelled_at: null });
+      assignments.push({
+        action_id: actionId,
+        user_id: userId,
+        status: null,
+        action_point_id: null,
+        last_status_at: null,
+        cancelled_at: null,
+      });
     }
   }
   await repo.insertChunked(trx, 'actions', actions);
@@ -137,9 +148,30 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
   const answer = { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
   if (dryRun || changes.length === 0) return answer;
   const now = deps.now().toISOString();
+  const importId = newId();
   await deps.db.transaction().execute(async (trx) => {
     await write(trx, steps, loaded, now);
-    await deps.audit(trx, caller, { action: 'actions.import', object: null, details: { created: answer.created, updated: answer.updated, unchanged: answer.unchanged } });
+    // One entry per action changed, as /create and /update write, and one for the file itself.
+    for (const step of steps) {
+      if (step.change === 'unchanged') continue;
+      await auditChange(
+        trx,
+        deps,
+        caller,
+        step.change === 'created' ? 'actions.create' : 'actions.update',
+        { type: 'action', id: step.actionId },
+        { import: importId },
+      );
+    }
+    const counts = { created: answer.created, updated: answer.updated, unchanged: answer.unchanged };
+    await auditChange(
+      trx,
+      deps,
+      caller,
+      'actions.import',
+      { type: 'plan_import', id: importId },
+      { sha256: sha256(file), rows: read.rows.length, ...counts },
+    );
   });
   return answer;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { assignmentWarnings } from './assignment-warnings.ts';
 import * as repo from './planning.repository.ts';
 import { answerAction } from './planning.service.ts';
-import type { PlanningCaller, PlanningDeps } from './planning.types.ts';
+import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 // /api/admin/actions/assign and /unassign (issue 24): only promoters of the action's territory; an
 // overlap or a time outside her availability is a warning in the answer, not a refusal.
@@ -20,8 +20,8 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     const promoters = await repo.findPromotersById(trx, ids);
     for (const id of ids) {
       const promoter = promoters.get(id);
-      if (!promoter) throw new AppError('E_USER_NOT_FOUND');
-      if (!promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
+      if (!promoter || !promoter.active) throw new AppError('E_PROMOTER_NOT_FOUND');
+      if (row.territory_id === null || !promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
     }
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
     const added = ids.filter((id) => !existing.has(id));
@@ -29,14 +29,24 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     await repo.insertChunked(
       trx,
       'action_assignments',
-      added.map((userId) => ({ action_id: row.id, user_id: userId, status: null, action_point_id: null, last_status_at: null, cancelled_at: null })),
+      added.map((userId) => ({
+        action_id: row.id,
+        user_id: userId,
+        status: null,
+        action_point_id: null,
+        last_status_at: null,
+        cancelled_at: null,
+      })),
     );
     for (const userId of revived) await repo.reviveAssignment(trx, row.id, userId);
     const changed = [...added, ...revived];
     if (changed.length === 0) return [];
-    await deps.audit(trx, caller, { action: 'actions.assign', object: { type: 'action', id: row.id }, details: { promoters: changed } });
+    await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed });
     const span = { actionId: row.id, since: row.since, until: row.until };
-    const [others, availability] = await Promise.all([repo.overlappingActions(trx, changed, span), repo.availabilityAround(trx, changed, span)]);
+    const [others, availability] = await Promise.all([
+      repo.overlappingActions(trx, changed, span),
+      repo.availabilityAround(trx, changed, span),
+    ]);
     return assignmentWarnings(changed, span, others, availability);
   });
   return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings };
@@ -54,7 +64,7 @@ export async function unassignPromoters(deps: PlanningDeps, caller: PlanningCall
       if (!(await repo.deleteAssignment(trx, row.id, userId))) throw new AppError('E_WRONG_ACTION_STATUS');
     }
     if (removed.length > 0) {
-      await deps.audit(trx, caller, { action: 'actions.unassign', object: { type: 'action', id: row.id }, details: { promoters: removed } });
+      await auditChange(trx, deps, caller, 'actions.unassign', { type: 'action', id: row.id }, { promoters: removed });
     }
   });
   return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings: [] };

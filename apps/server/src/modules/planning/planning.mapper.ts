@@ -28,7 +28,10 @@ export async function toAdminActions(db: Db, rows: readonly repo.PlannedActionRo
     until: r.until,
     status: r.global_status,
     event: { uuid: r.event_id, ident: r.event_ident, name: r.event_name },
-    territory: r.territory_id && r.territory_ident && r.territory_name ? { uuid: r.territory_id, ident: r.territory_ident, name: r.territory_name } : null,
+    territory:
+      r.territory_id && r.territory_ident && r.territory_name
+        ? { uuid: r.territory_id, ident: r.territory_ident, name: r.territory_name }
+        : null,
     points: points.filter((p) => p.action_id === r.id).map(toPoint),
     promoters: assignments
       .filter((s) => s.action_id === r.id)

@@ -1,39 +1,32 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
+import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import type { ActionTable } from '../../db/schema.ts';
 
-// The planning's SQL (issue 24). Territory scoping lives here, in the queries (decision 087's
-// neighbour, the roles' record): a scope is the caller's territory ids, or null for every territory,
-// and a query given a scope cannot return a row of another territory.
-
-/** The caller's territory ids; null: all of them (an administrator). */
-export type TerritoryScope = readonly string[] | null;
-
-/** Rows of the scope's territories only; an empty scope matches nothing (`IN ()` is no SQL). */
-function scoped<Q extends { where: (...args: never[]) => unknown }>(q: Q, scope: TerritoryScope | undefined): Q {
-  if (scope == null) return q;
-  const where = q.where as unknown as (...args: unknown[]) => Q;
-  return scope.length === 0 ? where.call(q, sql<boolean>`1 = 0`) : where.call(q, 'a.territory_id', 'in', [...scope]);
-}
+// The planning's SQL (issue 24). Territory scoping lives here, in the queries (db/territory-scope.ts):
+// given a coordinator's scope, a query cannot return another territory's action.
 
 export function findTerritories(db: Db, idents: readonly string[]) {
   if (idents.length === 0) return Promise.resolve([]);
-  return db.selectFrom('territories').select(['id', 'ident', 'name']).where('ident', 'in', [...idents]).execute();
+  return db
+    .selectFrom('territories')
+    .select(['id', 'ident', 'name'])
+    .where('ident', 'in', [...idents])
+    .execute();
 }
 
 /** Promoters by hostess code, each with the idents of her territories. */
 export async function findPromotersByCode(db: Db, codes: readonly string[]) {
-  if (codes.length === 0) return [];
+  const byCode = new Map<string, { id: string; territories: Set<string>; active: boolean }>();
+  if (codes.length === 0) return byCode;
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
     .leftJoin('territories as t', 't.id', 'ut.territory_id')
-    .select(['u.id', 'u.ident', 't.ident as territory'])
+    .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
     .where('u.ident', 'in', [...codes])
     .execute();
-  const byCode = new Map<string, { id: string; territories: Set<string> }>();
   for (const row of rows) {
-    const promoter = byCode.get(row.ident) ?? { id: row.id, territories: new Set<string>() };
+    const promoter = byCode.get(row.ident) ?? { id: row.id, territories: new Set<string>(), active: row.deactivated_at === null };
     if (row.territory) promoter.territories.add(row.territory);
     byCode.set(row.ident, promoter);
   }
@@ -42,16 +35,22 @@ export async function findPromotersByCode(db: Db, codes: readonly string[]) {
 
 /** Promoters by id, each with her territory ids. */
 export async function findPromotersById(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, { id: string; ident: string; territoryIds: Set<string> }>();
+  type Promoter = { id: string; ident: string; territoryIds: Set<string>; active: boolean };
+  if (ids.length === 0) return new Map<string, Promoter>();
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
-    .select(['u.id', 'u.ident', 'ut.territory_id'])
+    .select(['u.id', 'u.ident', 'u.deactivated_at', 'ut.territory_id'])
     .where('u.id', 'in', [...ids])
     .execute();
-  const byId = new Map<string, { id: string; ident: string; territoryIds: Set<string> }>();
+  const byId = new Map<string, Promoter>();
   for (const row of rows) {
-    const promoter = byId.get(row.id) ?? { id: row.id, ident: row.ident, territoryIds: new Set<string>() };
+    const promoter = byId.get(row.id) ?? {
+      id: row.id,
+      ident: row.ident,
+      territoryIds: new Set<string>(),
+      active: row.deactivated_at === null,
+    };
     if (row.territory_id) promoter.territoryIds.add(row.territory_id);
     byId.set(row.id, promoter);
   }
@@ -60,7 +59,11 @@ export async function findPromotersById(db: Db, ids: readonly string[]) {
 
 export function findEvents(db: Db, idents: readonly string[]) {
   if (idents.length === 0) return Promise.resolve([]);
-  return db.selectFrom('events').select(['id', 'ident']).where('ident', 'in', [...idents]).execute();
+  return db
+    .selectFrom('events')
+    .select(['id', 'ident'])
+    .where('ident', 'in', [...idents])
+    .execute();
 }
 
 export async function insertEvents(db: Db, events: { id: string; ident: string; name: string }[]) {
@@ -99,12 +102,12 @@ const actionColumns = [
 ] as const;
 
 function actionsInScope(db: Db, scope: TerritoryScope) {
-  const q = db
+  return db
     .selectFrom('actions as a')
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .where(territoryInScope('a.territory_id', scope))
     .select(actionColumns);
-  return scoped(q, scope);
 }
 
 export type PlannedActionRow = Awaited<ReturnType<typeof findActionsByIds>>[number];
@@ -124,7 +127,7 @@ export async function findAction(db: Db, id: string, scope: TerritoryScope) {
 /** The actions a plan may match (decision 087): of these events and territories, starting in the window. */
 export function findActionsToMatch(db: Db, o: { eventIds: string[]; territoryIds: string[]; since: string; until: string }) {
   if (o.eventIds.length === 0 || o.territoryIds.length === 0) return Promise.resolve([]);
-  return actionsInScope(db, null)
+  return actionsInScope(db, { everywhere: true })
     .where('a.event_id', 'in', o.eventIds)
     .where('a.territory_id', 'in', o.territoryIds)
     .where('a.since', '>=', o.since)
@@ -145,7 +148,7 @@ export type ActionListFilter = {
 
 function listQuery(db: Db, f: ActionListFilter, scope: TerritoryScope) {
   let q = actionsInScope(db, scope).where('a.since', '<', f.until).where('a.until', '>', f.since);
-  q = scoped(q, f.territoryIds);
+  if (f.territoryIds) q = q.where(territoryInScope('a.territory_id', { everywhere: false, territoryIds: f.territoryIds }));
   if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
   if (f.status) q = q.where('a.global_status', '=', f.status);
   const promoterId = f.promoterId;
@@ -172,31 +175,38 @@ export async function listActions(db: Db, f: ActionListFilter, scope: TerritoryS
   return { rows, total: Number(count.n) };
 }
 
+/** Runs `query` over the ids in slices: a plan's thousands of actions stay within the parameter limits. */
+async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await query(ids.slice(i, i + 1000))));
+  return rows;
+}
+
 export function pointsOf(db: Db, actionIds: readonly string[]) {
-  if (actionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('action_points')
-    .selectAll()
-    .where('action_id', 'in', [...actionIds])
-    .orderBy('action_id')
-    .orderBy('position')
-    .execute();
+  return inSlices(actionIds, (slice) =>
+    db.selectFrom('action_points').selectAll().where('action_id', 'in', slice).orderBy('action_id').orderBy('position').execute(),
+  );
 }
 
 export function assignmentsOf(db: Db, actionIds: readonly string[]) {
-  if (actionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('action_assignments as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.action_id', 's.user_id', 's.status', 's.cancelled_at', 'u.ident', 'u.firstname', 'u.lastname'])
-    .where('s.action_id', 'in', [...actionIds])
-    .orderBy('u.lastname')
-    .orderBy('u.firstname')
-    .orderBy('u.id')
-    .execute();
+  return inSlices(actionIds, (slice) =>
+    db
+      .selectFrom('action_assignments as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.action_id', 's.user_id', 's.status', 's.cancelled_at', 'u.ident', 'u.firstname', 'u.lastname'])
+      .where('s.action_id', 'in', slice)
+      .orderBy('u.lastname')
+      .orderBy('u.firstname')
+      .orderBy('u.id')
+      .execute(),
+  );
 }
 
-export async function updateAction(db: Db, id: string, set: Partial<Pick<ActionTable, 'name' | 'event_id' | 'territory_id' | 'since' | 'until'>>) {
+export async function updateAction(
+  db: Db,
+  id: string,
+  set: Partial<Pick<ActionTable, 'name' | 'event_id' | 'territory_id' | 'since' | 'until'>>,
+) {
   await db.updateTable('actions').set(set).where('id', '=', id).execute();
 }
 
@@ -226,7 +236,11 @@ export async function updatePoint(db: Db, id: string, values: PointValues & { po
 }
 
 export async function deletePoints(db: Db, ids: readonly string[]) {
-  if (ids.length > 0) await db.deleteFrom('action_points').where('id', 'in', [...ids]).execute();
+  if (ids.length > 0)
+    await db
+      .deleteFrom('action_points')
+      .where('id', 'in', [...ids])
+      .execute();
 }
 
 export async function reviveAssignment(db: Db, actionId: string, userId: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
+import { promoterInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
 // The back office's view of the voucher batches (issue 24): counts per batch and per promoter.
 
@@ -25,16 +26,14 @@ export function batchTotals(db: Db, eventIdent: string | undefined) {
   return q.execute();
 }
 
-/**
- * Per batch and promoter: codes handed to her and redeemed. `territoryIds`: only promoters of these
- * territories (a coordinator's scope, in the query); null: every promoter.
- */
-export function promoterCounts(db: Db, batchIds: string[], territoryIds: readonly string[] | null) {
-  if (batchIds.length === 0 || territoryIds?.length === 0) return Promise.resolve([]);
-  let q = db
+/** Per batch and promoter: codes handed to her and redeemed; only promoters within the scope. */
+export function promoterCounts(db: Db, batchIds: string[], scope: TerritoryScope) {
+  if (batchIds.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('vouchers as v')
     .innerJoin('users as u', 'u.id', 'v.assigned_to')
     .where('v.batch_id', 'in', batchIds)
+    .where(promoterInScope('u.id', scope))
     .select((eb) => [
       'v.batch_id',
       'u.id',
@@ -47,12 +46,6 @@ export function promoterCounts(db: Db, batchIds: string[], territoryIds: readonl
     .groupBy(['v.batch_id', 'u.id', 'u.ident', 'u.firstname', 'u.lastname'])
     .orderBy('u.lastname')
     .orderBy('u.firstname')
-    .orderBy('u.id');
-  if (territoryIds) {
-    const scope = [...territoryIds];
-    q = q.where((eb) =>
-      eb.exists(eb.selectFrom('user_territories as ut').select('ut.user_id').whereRef('ut.user_id', '=', 'u.id').where('ut.territory_id', 'in', scope)),
-    );
-  }
-  return q.execute();
+    .orderBy('u.id')
+    .execute();
 }

@@ -1,6 +1,9 @@
 import type { AdminVoucherBatchesBody, AdminVoucherBatchesResponse, AdminVoucherImportResponse } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
+import type { TerritoryScope } from '../../db/territory-scope.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { recordAudit } from '../../plugins/audit-trail.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ImportError, importParsedCodes, parseCodes } from './voucher-import.ts';
 import * as repo from './vouchers-admin.repository.ts';
@@ -8,11 +11,8 @@ import * as repo from './vouchers-admin.repository.ts';
 // /api/admin/vouchers/batches and /import (issue 24). The import is the admin command's (decision 056):
 // the same parser and the same writes, here with the audit entry in its transaction.
 
-export type VouchersAdminCaller = { staffId: string; scope: readonly string[] | null };
-export type VouchersAdminDeps = {
-  db: Db;
-  audit: (trx: Db, caller: VouchersAdminCaller, entry: { action: string; object: { type: string; id: string } | null; details?: unknown }) => Promise<void>;
-};
+export type VouchersAdminCaller = { scope: TerritoryScope; actor: Actor };
+export type VouchersAdminDeps = { db: Db; now: () => Date };
 
 export async function voucherBatches(
   deps: VouchersAdminDeps,
@@ -31,7 +31,14 @@ export async function voucherBatches(
     events.set(b.event_id, event);
     const promoters = counts
       .filter((c) => c.batch_id === b.id)
-      .map((c) => ({ uuid: c.id, ident: c.ident, firstname: c.firstname, lastname: c.lastname, assigned: Number(c.assigned), redeemed: Number(c.redeemed) }));
+      .map((c) => ({
+        uuid: c.id,
+        ident: c.ident,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        assigned: Number(c.assigned),
+        redeemed: Number(c.redeemed),
+      }));
     event.batches.push({
       uuid: b.id,
       ident: b.ident,
@@ -55,8 +62,9 @@ export async function importVouchers(
     const codes = parseCodes(o.file.toString('utf8'));
     return await deps.db.transaction().execute(async (trx) => {
       const result = await importParsedCodes(trx, { eventIdent: o.eventIdent, batchIdent: o.batchIdent, codes });
-      await deps.audit(trx, caller, {
-        action: 'vouchers.import',
+      await recordAudit(trx, deps.now(), {
+        actor: caller.actor,
+        verb: 'vouchers.import',
         object: { type: 'voucher_batch', id: result.batchId },
         details: { event: o.eventIdent, batch: o.batchIdent, added: result.added, skipped: result.skipped },
       });
