@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type {
   AdminPromoter,
   AdminPromoterCreateBody,
@@ -12,7 +13,7 @@ import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newCode, newId } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { endPromoterSessions, setPromoterPasswordHash } from '../auth/admin.service.ts';
@@ -80,12 +81,16 @@ async function findInScope(db: Db, scope: TerritoryScope, id: string): Promise<U
 /** A hostess code nobody has: HST and six digits. */
 async function freeIdent(db: Db): Promise<string> {
   for (;;) {
-    const ident = `HST${newCode(6).replace(/\D/g, '').padEnd(6, '0')}`;
+    const ident = `HST${randomInt(100_000, 1_000_000)}`;
     if (!(await repo.identTaken(db, ident))) return ident;
   }
 }
 
-export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: CreateBody): Promise<{ promoter: AdminPromoter }> {
+export async function create(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: CreateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const username = p.username.trim().toLowerCase();
@@ -114,7 +119,11 @@ export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCa
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }
 
-export async function update(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: UpdateBody): Promise<{ promoter: AdminPromoter }> {
+export async function update(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: UpdateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const user = await findInScope(db, staff.scope, p.uuid);
@@ -163,7 +172,11 @@ async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string
 }
 
 /** She can no longer log in; her sessions end at once; her actions, leads and reports stay. */
-export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: { promoter: { uuid: string } }): Promise<{ promoter: AdminPromoter }> {
+export async function deactivate(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: { promoter: { uuid: string } },
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   if (user.deactivated_at !== null) return answer(db, user);
@@ -176,7 +189,11 @@ export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: Sta
   return answer(db, { ...user, deactivated_at: at.toISOString() });
 }
 
-export async function resetPassword(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: ResetPasswordBody): Promise<Record<string, never>> {
+export async function resetPassword(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: ResetPasswordBody,
+): Promise<Record<string, never>> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   const passwordHash = await hashPassword(body.password);
