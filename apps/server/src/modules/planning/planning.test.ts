@@ -172,6 +172,13 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.update']);
   });
 
+  it('refuses to move an action to a territory its promoters do not work in', async () => {
+    const action = await create(waw, { territory: 'WAW-CENTRUM' });
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const res = await call('update', { action: { uuid: action.uuid, ...actionInput({ territory: 'WAW-POLUDNIE' }) } }, waw.token);
+    expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
+  });
+
   it('cancels: her list shows it cancelled and her app cannot start it', async () => {
     const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
     await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
