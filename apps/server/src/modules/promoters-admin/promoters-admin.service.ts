@@ -8,7 +8,7 @@ import type {
   AdminPromoterUpdateBody,
 } from '@promotor/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/kysely.ts';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -100,7 +100,7 @@ export async function create(
   const ident = p.ident ?? (await freeIdent(db));
   const passwordHash = await hashPassword(p.password);
   const id = newId();
-  await db.transaction().execute(async (trx) => {
+  const write = db.transaction().execute(async (trx) => {
     await repo.insertPromoter(trx, {
       id,
       ident,
@@ -115,6 +115,11 @@ export async function create(
     await repo.replaceTerritories(trx, id, ids);
     const details = { username, ident, territories: [...new Set(p.territories)].sort() };
     await recordAudit(trx, now(), { actor, verb: 'promoters.create', object: { type: 'promoter', id }, details });
+  });
+  // Two creates of one username (or hostess code) at once: the unique index refuses the second.
+  await write.catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError((await repo.usernameTaken(db, username)) ? 'E_USERNAME_TAKEN' : 'E_HOSTESS_CODE_TAKEN');
   });
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }

@@ -81,6 +81,13 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect([dup.statusCode, dup.json().data.error]).toEqual([409, 'E_USERNAME_TAKEN']);
   });
 
+  it('two creates of one username at once make one promoter; the other is E_USERNAME_TAKEN', async () => {
+    const body = newPromoter([waw]);
+    const answers = await Promise.all([1, 2].map(() => post(t.app, '/admin/promoters/create', body, admin.token)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_USERNAME_TAKEN');
+  });
+
   it("Kraków's coordinator cannot see, change, deactivate or create Warsaw's promoters", async () => {
     const anna = await buildPromoter(t, { territories: [waw], lastname: 'Warszawianka' });
     const piotr = await buildPromoter(t, { territories: [krk], lastname: 'Krakus' });
