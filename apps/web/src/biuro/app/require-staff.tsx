@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { adminCall } from '../api/admin-api.ts';
+import { staffSession, useStaffSession } from '../auth/staff-session.ts';
+
+/** /biuro itself: the first page after login, or the login page. */
+export function StartPage() {
+  const { session } = useStaffSession();
+  return <Navigate to={session ? '/promotorzy' : '/logowanie'} replace />;
+}
+
+/**
+ * The pages after login. Without a session (never had one, logged out, or the server refused the
+ * token: the API client ends it) they go to the login page, which says why; where she was is kept, so
+ * after login she comes back to the same view (its filters are in the address).
+ */
+export function RequireStaff() {
+  const { session } = useStaffSession();
+  const location = useLocation();
+  const token = session?.token;
+
+  // Once per session on opening the back office: the server's current roles and territories (a
+  // refused token ends the session through the client).
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    adminCall('/admin/auth/session', {}, { signal: controller.signal }).then(
+      (data) => staffSession.refresh(data.staff),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  if (!session) return <Navigate to="/logowanie" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Outlet />;
+}

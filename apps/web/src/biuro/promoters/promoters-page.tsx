@@ -1,0 +1,3 @@
+export function PromotersPage() {
+  return <h1>PromotersPage</h1>;
+}

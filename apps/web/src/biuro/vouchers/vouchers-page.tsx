@@ -1,0 +1,3 @@
+export function VouchersPage() {
+  return <h1>VouchersPage</h1>;
+}
