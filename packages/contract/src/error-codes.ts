@@ -92,6 +92,15 @@ export const ERROR_STATUS = {
   E_CONSENT_TEXT_CHANGED: 409,
   // registrations of one promoter on the exp1707 test action (decision 080)
   E_TEST_LEAD_LIMIT: 409,
+  // the back office (issue 24, decision 085)
+  E_FORBIDDEN: 403,
+  E_NOT_A_PROMOTER: 403,
+  E_NOT_STAFF: 403,
+  E_ACCOUNT_DEACTIVATED: 403,
+  E_PROMOTER_NOT_FOUND: 404,
+  E_TERRITORY_NOT_FOUND: 422,
+  E_USERNAME_TAKEN: 409,
+  E_HOSTESS_CODE_TAKEN: 409,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-tap-times.ts';
 import * as m012 from './migrations/012-consent-texts.ts';
 import * as m013 from './migrations/013-mgm-consent-proof.ts';
 import * as m014 from './migrations/014-codes-per-promoter-and-caps.ts';
+import * as m015 from './migrations/015-back-office.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -33,6 +34,7 @@ const migrations: Record<string, DialectMigration> = {
   '012-consent-texts': m012,
   '013-mgm-consent-proof': m013,
   '014-codes-per-promoter-and-caps': m014,
+  '015-back-office': m015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export interface UserTable {
   email_address: string | null;
   mobile_phone: string | null;
   created_at: string;
+  /** ISO UTC; set by the back office's deactivation: no login, no session, her history stays (decision 085). */
+  deactivated_at: string | null;
 }
 
 export interface TerritoryTable {
@@ -89,6 +91,8 @@ export interface ActionTable {
   created_at: string;
   /** Receipts of the action, capped (decision 080). */
   receipt_count: Generated<number>;
+  /** Where it is planned (the back office scopes coordinators by it); null on actions made before migration 015. */
+  territory_id: string | null;
 }
 
 export interface ActionPointTable {
@@ -100,6 +104,9 @@ export interface ActionPointTable {
   postal_code: string | null;
   city_name: string;
   petra_id: string | null;
+  /** Optional WGS84 coordinates, given by the back office's planning. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** A promoter's participation in an action (spec §3 status.user). */
@@ -420,6 +427,52 @@ export interface RateCounterTable {
   expires_at: string;
 }
 
+/** A back-office account (decision 085): never a promoter, never in users. */
+export interface StaffTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  created_at: string;
+  deactivated_at: string | null;
+}
+
+export interface StaffRoleTable {
+  staff_id: string;
+  role: string;
+}
+
+export interface StaffTerritoryTable {
+  staff_id: string;
+  territory_id: string;
+}
+
+export interface StaffSessionTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Append-only (decision 086): who did or was refused what under /api/admin, and from where. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_type: 'staff' | 'promoter' | 'anonymous';
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_roles: string;
+  verb: string;
+  object_type: string | null;
+  object_id: string | null;
+  address: string | null;
+  /** JSON text. */
+  details: string | null;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -455,6 +508,11 @@ export interface Database {
   mgm_invitations: MgmInvitationTable;
   mgm_consent_confirmations: MgmConsentConfirmationTable;
   mgm_lookups: MgmLookupTable;
+  staff: StaffTable;
+  staff_roles: StaffRoleTable;
+  staff_territories: StaffTerritoryTable;
+  staff_sessions: StaffSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -67,9 +67,22 @@ export const routePaths = {
   mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json' },
   // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
   webformCatalogues: { path: '/webform/catalogues', kind: 'json' },
+  // the back office (issue 24): staff only, each call's permission in ./routes.ts (decision 085)
+  adminAuthLogin: { path: '/admin/auth/login', kind: 'json' },
+  adminAuthSession: { path: '/admin/auth/session', kind: 'json' },
+  adminAuthLogout: { path: '/admin/auth/logout', kind: 'json' },
+  adminPromotersList: { path: '/admin/promoters/list', kind: 'json' },
+  adminPromotersCreate: { path: '/admin/promoters/create', kind: 'json' },
+  adminPromotersUpdate: { path: '/admin/promoters/update', kind: 'json' },
+  adminPromotersDeactivate: { path: '/admin/promoters/deactivate', kind: 'json' },
+  adminPromotersResetPassword: { path: '/admin/promoters/reset-password', kind: 'json' },
+  adminAuditList: { path: '/admin/audit/list', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;
+
+/** The back office's calls live below API_BASE + ADMIN_PATH_PREFIX; every one of them is for staff only. */
+export const ADMIN_PATH_PREFIX = '/admin/';
 
 /** Where the calls live below the server's origin (the web app's VITE_API_BASE_URL defaults to it). */
 export const API_BASE = '/api';

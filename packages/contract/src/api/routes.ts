@@ -67,6 +67,19 @@ import {
   MgmValidateBody,
   MgmValidateResponse,
 } from '../mgm.ts';
+import {
+  AdminPromoterCreateBody,
+  AdminPromoterRefBody,
+  AdminPromoterResetPasswordBody,
+  AdminPromoterResponse,
+  AdminPromotersListBody,
+  AdminPromotersListResponse,
+  AdminPromoterUpdateBody,
+  AuditListBody,
+  AuditListResponse,
+  StaffSessionResponse,
+} from '../admin/index.ts';
+import type { Permission } from '../admin/permissions.ts';
 import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 
 // The schemas of every call of spec §7, keyed by the names of ./route-paths.ts. The server registers
@@ -89,6 +102,12 @@ export type RouteSchemas = {
   readonly meta?: z.ZodType;
   /** One line for the OpenAPI document. */
   readonly summary: string;
+  /**
+   * A back-office call (every path under /admin/, and only those): the permission a staff member's roles
+   * must grant, checked by the server's one guard before anything else (decision 085). A promoter's
+   * token is refused with 403.
+   */
+  readonly permission?: Permission;
 };
 
 export const routeSchemas = {
@@ -226,6 +245,63 @@ export const routeSchemas = {
     idempotent: false,
     response: WebformCataloguesResponse,
     summary: "The webform's lists: devices, offers, flavours, sources, consents",
+  },
+  adminAuthLogin: {
+    public: true,
+    idempotent: false,
+    permission: 'session.own',
+    body: LoginBody,
+    response: StaffSessionResponse,
+    summary: 'Back office: log a staff member in with username and password',
+  },
+  adminAuthSession: {
+    idempotent: false,
+    permission: 'session.own',
+    response: StaffSessionResponse,
+    summary: 'Back office: resume the session of the bearer token',
+  },
+  adminAuthLogout: { idempotent: true, permission: 'session.own', response: Empty, summary: 'Back office: end the session' },
+  adminPromotersList: {
+    idempotent: false,
+    permission: 'promoters.read',
+    body: AdminPromotersListBody,
+    response: AdminPromotersListResponse,
+    summary: 'Back office: promoters (search, territory, active), a page at a time',
+  },
+  adminPromotersCreate: {
+    idempotent: false,
+    permission: 'promoters.manage',
+    body: AdminPromoterCreateBody,
+    response: AdminPromoterResponse,
+    summary: 'Back office: a new promoter with her territories and initial password',
+  },
+  adminPromotersUpdate: {
+    idempotent: true,
+    permission: 'promoters.manage',
+    body: AdminPromoterUpdateBody,
+    response: AdminPromoterResponse,
+    summary: "Back office: change a promoter's names, username, phone or territories",
+  },
+  adminPromotersDeactivate: {
+    idempotent: true,
+    permission: 'promoters.manage',
+    body: AdminPromoterRefBody,
+    response: AdminPromoterResponse,
+    summary: 'Back office: deactivate a promoter; her sessions end, her history stays',
+  },
+  adminPromotersResetPassword: {
+    idempotent: false,
+    permission: 'promoters.manage',
+    body: AdminPromoterResetPasswordBody,
+    response: Empty,
+    summary: "Back office: set a promoter's password; her sessions end",
+  },
+  adminAuditList: {
+    idempotent: false,
+    permission: 'audit.read',
+    body: AuditListBody,
+    response: AuditListResponse,
+    summary: 'Back office: the audit log (actor, verb, object, period), a page at a time',
   },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -19,6 +19,8 @@ const errorCodes = {
   E_USER_NOT_FOUND: 'Użytkownik nie istnieje.',
   E_USER_WRONG_PASSWORD: 'Nieprawidłowe hasło.',
   E_TOO_MANY_REQUESTS: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
+  E_NOT_A_PROMOTER: 'To konto pracownika biura. Zaloguj się w panelu biura: /biuro.',
+  E_ACCOUNT_DEACTIVATED: 'Konto zostało dezaktywowane. Skontaktuj się z koordynatorem.',
   E_RESET_CODE_INVALID: 'Nieprawidłowy kod. Poproś o nowy kod i spróbuj ponownie.',
   E_RESET_CODE_EXPIRED: 'Kod wygasł. Poproś o nowy kod.',
   E_RESET_CODE_TOO_MANY_ATTEMPTS: 'Zbyt wiele błędnych prób. Poproś o nowy kod.',

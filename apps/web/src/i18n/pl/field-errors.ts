@@ -64,4 +64,10 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   error_ic_consumer_already_exists: 'Konsument jest już uczestnikiem programu Inspiration Club.',
   E_TEST_LEAD_LIMIT: 'Osiągnięto limit rejestracji na akcji testowej.',
   E_CONSENT_TEXT_CHANGED: 'Treść zgód została zmieniona. Odśwież formularz i poproś konsumenta o ponowne zaznaczenie zgód.',
+  E_FORBIDDEN: 'Nie masz uprawnień do tej operacji.',
+  E_NOT_STAFF: 'To konto promotora. Panel biura jest tylko dla pracowników biura; zaloguj się w aplikacji promotora.',
+  E_PROMOTER_NOT_FOUND: 'Nie znaleziono promotora.',
+  E_TERRITORY_NOT_FOUND: 'Nie ma takiego terytorium.',
+  E_USERNAME_TAKEN: 'Konto z tym adresem e-mail już istnieje.',
+  E_HOSTESS_CODE_TAKEN: 'Ten kod hostessy jest już zajęty.',
 };

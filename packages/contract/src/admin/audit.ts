@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PageBody, PageInfo } from './common.ts';
+
+// /api/admin/audit/list: the append-only audit log (decision 086).
+
+const IsoInstant = z.iso.datetime({ offset: true });
+
+export const AuditListBody = PageBody.extend({
+  /** The actor's username (or, for a failed login, the username typed). */
+  actor: z.string().trim().max(254).optional(),
+  /** e.g. 'promoters.create', 'auth.login', 'access.denied'. */
+  verb: z.string().trim().max(64).optional(),
+  objectType: z.string().trim().max(64).optional(),
+  objectId: z.string().trim().max(64).optional(),
+  /** ISO instants: entries at or after `from`, before `to`. */
+  from: IsoInstant.optional(),
+  to: IsoInstant.optional(),
+});
+export type AuditListBody = z.input<typeof AuditListBody>;
+
+export const AuditEntry = z.object({
+  uuid: z.string(),
+  /** ISO UTC. */
+  at: z.string(),
+  actor: z.object({
+    type: z.enum(['staff', 'promoter', 'anonymous']),
+    uuid: z.string().nullable(),
+    name: z.string().nullable(),
+    roles: z.array(z.string()),
+  }),
+  verb: z.string(),
+  object: z.object({ type: z.string(), uuid: z.string().nullable() }).nullable(),
+  address: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListResponse = PageInfo.extend({ entries: z.array(AuditEntry) });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;

@@ -1,0 +1,5 @@
+export * from './permissions.ts';
+export * from './common.ts';
+export * from './staff-auth.ts';
+export * from './promoters.ts';
+export * from './audit.ts';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { newPasswordRules } from '../rules/auth.rules.ts';
+import { ruledString } from '../zod-rules.ts';
+import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+
+// /api/admin/promoters/*: the agency's promoters as the back office manages them (issue 24).
+
+const Name = z.string().trim().min(1).max(100);
+const Username = z.email('Oczekiwano adresu e-mail').max(254);
+/** International format, e.g. +48600100200. */
+const MobilePhone = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+\d{9,15}$/, 'Oczekiwano numeru w formacie +48600100200'));
+/** Her hostess code (users.ident): what the plan's CSV names her by. */
+const HostessCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,31}$/, 'Oczekiwano kodu hostessy, np. HST1001');
+const Territories = z.array(TerritoryIdent).max(50);
+/** An initial or reset password: the password-change rules of the promoter app. */
+const NewPassword = ruledString(newPasswordRules);
+
+export const AdminPromoter = z.object({
+  uuid: z.string(),
+  ident: z.string(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  mobilePhone: z.string().nullable(),
+  territories: z.array(z.string()),
+  active: z.boolean(),
+});
+export type AdminPromoter = z.infer<typeof AdminPromoter>;
+
+export const AdminPromoterResponse = z.object({ promoter: AdminPromoter });
+export type AdminPromoterResponse = z.infer<typeof AdminPromoterResponse>;
+
+export const AdminPromotersListBody = PageBody.extend({
+  /** Part of a name, username or hostess code. */
+  search: z.string().trim().max(100).optional(),
+  territory: TerritoryIdent.optional(),
+  active: z.boolean().optional(),
+});
+export type AdminPromotersListBody = z.input<typeof AdminPromotersListBody>;
+
+export const AdminPromotersListResponse = PageInfo.extend({ promoters: z.array(AdminPromoter) });
+export type AdminPromotersListResponse = z.infer<typeof AdminPromotersListResponse>;
+
+export const AdminPromoterCreateBody = z.object({
+  promoter: z.object({
+    firstname: Name,
+    lastname: Name,
+    username: Username,
+    mobilePhone: MobilePhone.nullable().optional(),
+    /** Given when the agency has one; else the server makes one (HST and digits). */
+    ident: HostessCode.optional(),
+    territories: Territories.min(1),
+    password: NewPassword,
+  }),
+});
+export type AdminPromoterCreateBody = z.input<typeof AdminPromoterCreateBody>;
+
+/** Only the fields sent change; `territories` replaces her list. */
+export const AdminPromoterUpdateBody = z.object({
+  promoter: UuidRef.extend({
+    firstname: Name.optional(),
+    lastname: Name.optional(),
+    username: Username.optional(),
+    mobilePhone: MobilePhone.nullable().optional(),
+    territories: Territories.min(1).optional(),
+  }),
+});
+export type AdminPromoterUpdateBody = z.input<typeof AdminPromoterUpdateBody>;
+
+export const AdminPromoterRefBody = z.object({ promoter: UuidRef });
+export type AdminPromoterRefBody = z.input<typeof AdminPromoterRefBody>;
+
+export const AdminPromoterResetPasswordBody = z.object({ promoter: UuidRef, password: NewPassword });
+export type AdminPromoterResetPasswordBody = z.input<typeof AdminPromoterResetPasswordBody>;
