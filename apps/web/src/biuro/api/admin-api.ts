@@ -40,11 +40,11 @@ async function send(path: string, init: RequestInit, idempotencyKey: string): Pr
   if (!body || typeof body.status?.success !== 'boolean') throw new ApiError('unexpected', null, null, undefined, response.status);
   const ts = typeof body.meta?.ts === 'string' ? body.meta.ts : null;
   if (body.status.success) return body.data;
-  const data = body.data as { error?: unknown } | undefined;
+  const data = body.data as { error?: unknown; details?: unknown } | undefined;
   const code = typeof data?.error === 'string' ? data.error : null;
   // Only a refusal of the token still kept ends the session: an answer to an older one says nothing.
   if (code && SESSION_END.includes(code) && token && token === tokenSource.read()) tokenSource.rejected(code);
-  throw new ApiError('api', code, ts, body.data, response.status);
+  throw new ApiError('api', code, ts, data?.details, response.status);
 }
 
 export type CallOptions = { idempotencyKey?: string; signal?: AbortSignal };

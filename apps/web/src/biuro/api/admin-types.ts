@@ -1,40 +1,14 @@
-// STAND-IN: the shapes of the /api/admin calls (issue 24) that the back office uses, written from the
-// issue while the contract's schemas (packages/contract/src/admin/) were being built on another branch.
-// Every such shape lives in this one file, so it is replaced by types from the contract in one place.
-// Types only: the web app does not load zod (decision 021).
+import type { RouteBody, RouteData, RouteName } from '@promotor/contract';
 
-export type StaffRole = 'admin' | 'coordinator' | 'client' | 'privacy';
+// The shapes of the /api/admin calls the back office makes, by path (issue 24). Those in the
+// contract's route table come from it, as types only (the web app does not load zod, decision 021).
+// STAND-IN: the planning and voucher calls were still being built on another branch; their shapes
+// below are written from the issue and are replaced by the contract's in this one file.
 
-export type Staff = {
-  uuid: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  roles: StaffRole[];
-  territories: string[];
-};
-
-export type Promoter = {
-  uuid: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  territories: string[];
-  active: boolean;
-};
-
-export type PromoterInput = Omit<Promoter, 'uuid' | 'active'>;
-
-export type AuditEntry = {
-  uuid: string;
-  at: string;
-  actor: string | null;
-  action: string;
-  objectType: string | null;
-  objectId: string | null;
-  address: string | null;
-};
+export type { StaffRole } from '@promotor/contract/permissions';
+export type Staff = RouteData<'adminAuthLogin'>['staff'];
+export type Promoter = RouteData<'adminPromotersList'>['promoters'][number];
+export type AuditEntry = RouteData<'adminAuditList'>['entries'][number];
 
 export type PlannedPoint = {
   uuid?: string;
@@ -72,22 +46,21 @@ export type VoucherBatchRow = {
 };
 
 /** Each call: what it sends and what its answer's `data` holds. */
+type FromContract<N extends RouteName> = {
+  body: RouteBody<N> extends undefined ? Record<string, never> : RouteBody<N>;
+  data: RouteData<N>;
+};
+
 export type AdminCalls = {
-  '/admin/auth/login': { body: { username: string; password: string }; data: { token: string; staff: Staff } };
-  '/admin/auth/session': { body: Record<string, never>; data: { staff: Staff } };
-  '/admin/auth/logout': { body: Record<string, never>; data: unknown };
-  '/admin/promoters/list': {
-    body: { search?: string; territory?: string; active?: boolean };
-    data: { promoters: Promoter[] };
-  };
-  '/admin/promoters/create': { body: { promoter: PromoterInput & { password: string } }; data: { promoter: Promoter } };
-  '/admin/promoters/update': { body: { promoter: PromoterInput & { uuid: string } }; data: { promoter: Promoter } };
-  '/admin/promoters/deactivate': { body: { promoter: { uuid: string } }; data: unknown };
-  '/admin/promoters/reset-password': { body: { promoter: { uuid: string }; password: string }; data: unknown };
-  '/admin/audit/list': {
-    body: { page: number; pageSize: number; actor?: string; action?: string; from?: string; to?: string };
-    data: { entries: AuditEntry[]; total: number };
-  };
+  '/admin/auth/login': FromContract<'adminAuthLogin'>;
+  '/admin/auth/session': FromContract<'adminAuthSession'>;
+  '/admin/auth/logout': FromContract<'adminAuthLogout'>;
+  '/admin/promoters/list': FromContract<'adminPromotersList'>;
+  '/admin/promoters/create': FromContract<'adminPromotersCreate'>;
+  '/admin/promoters/update': FromContract<'adminPromotersUpdate'>;
+  '/admin/promoters/deactivate': FromContract<'adminPromotersDeactivate'>;
+  '/admin/promoters/reset-password': FromContract<'adminPromotersResetPassword'>;
+  '/admin/audit/list': FromContract<'adminAuditList'>;
   '/admin/actions/list': {
     body: { since: string; until: string; territory?: string; status?: string };
     data: { actions: PlannedAction[] };
@@ -101,4 +74,4 @@ export type AdminBody<P extends AdminPath> = AdminCalls[P]['body'];
 export type AdminData<P extends AdminPath> = AdminCalls[P]['data'];
 
 /** The answers to a promoter's login at /biuro (the server refuses a promoter in the back office). */
-export const PROMOTER_REFUSED_CODES: readonly string[] = ['E_NOT_STAFF', 'E_FORBIDDEN'];
+export const PROMOTER_REFUSED_CODES: readonly string[] = ['E_NOT_STAFF'];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildPromoter, buildStaff, failure, ok } from '../testing/builders.ts';
+import { buildPromoter, buildStaff, failure, ok, promotersPage } from '../testing/builders.ts';
 import { fakeAdminApi } from '../testing/fake-admin-api.ts';
 import { BiuroApp } from './biuro-app.tsx';
 
@@ -32,11 +32,13 @@ describe('the back office', () => {
   it("a coordinator's login opens the promoters of her territories; her token is kept apart from a promoter's", async () => {
     localStorage.setItem('token', 'promoter-token');
     const staff = buildStaff();
-    const anna = buildPromoter({ firstName: 'Anna', lastName: 'Nowak' });
+    const anna = buildPromoter({ firstname: 'Anna', lastname: 'Nowak' });
     const api = fakeAdminApi({
-      '/admin/auth/login': { body: ok({ token: 'staff-token', staff }) },
+      '/admin/auth/login': {
+        body: ok({ token: { uuid: 'session-1', token: 'staff-token', expiresAt: '2099-01-01T00:00:00.000Z' }, staff }),
+      },
       '/admin/auth/session': { body: ok({ staff }) },
-      '/admin/promoters/list': { body: ok({ promoters: [anna, buildPromoter({ firstName: 'Beata', lastName: 'Zając' })] }) },
+      '/admin/promoters/list': { body: ok(promotersPage([anna, buildPromoter({ firstname: 'Beata', lastname: 'Zając' })])) },
     });
     openAt('/biuro/logowanie');
     await logIn(staff.username);
@@ -55,7 +57,7 @@ describe('the back office', () => {
     staffSession.start({ token: 'staff-token', staff: buildStaff() });
     fakeAdminApi({
       '/admin/auth/session': { body: ok({ staff: buildStaff() }) },
-      '/admin/promoters/list': { body: ok({ promoters: [buildPromoter({ lastName: 'Adamska' }), buildPromoter({ lastName: 'Zając' })] }) },
+      '/admin/promoters/list': { body: ok(promotersPage([buildPromoter({ lastname: 'Adamska' }), buildPromoter({ lastname: 'Zając' })])) },
     });
     openAt('/biuro/promotorzy?terytorium=WAW-CENTRUM');
     const table = await screen.findByRole('table');
@@ -86,7 +88,7 @@ describe('the back office', () => {
     staffSession.start({ token: 'staff-token', staff: buildStaff() });
     const api = fakeAdminApi({
       '/admin/auth/session': { body: ok({ staff: buildStaff() }) },
-      '/admin/promoters/list': { body: ok({ promoters: [] }) },
+      '/admin/promoters/list': { body: ok(promotersPage([])) },
       '/admin/auth/logout': { body: ok({}) },
     });
     openAt('/biuro/promotorzy');

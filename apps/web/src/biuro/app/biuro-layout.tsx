@@ -25,7 +25,7 @@ export function BiuroLayout() {
   const { session } = useStaffSession();
   const navigation = useNavigation();
   const staff = session?.staff;
-  const name = staff ? [staff.firstName, staff.lastName].filter(Boolean).join(' ') || staff.username : '';
+  const name = staff ? [staff.firstname, staff.lastname].filter(Boolean).join(' ') || staff.username : '';
   const roles = staff?.roles.map((role) => pl.biuro.nav.roles[role] ?? role).join(', ');
   const territories = staff?.territories.length ? staff.territories.join(', ') : pl.biuro.nav.allTerritories;
   return (

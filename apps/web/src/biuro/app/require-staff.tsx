@@ -31,6 +31,15 @@ export function RequireStaff() {
     return () => controller.abort();
   }, [token]);
 
+  // The server ends a session at its expiresAt: so does the back office, without waiting for a call.
+  const expiresAt = session?.expiresAt;
+  useEffect(() => {
+    const left = expiresAt ? Date.parse(expiresAt) - Date.now() : NaN;
+    if (!Number.isFinite(left)) return;
+    const timer = setTimeout(() => staffSession.end('expired'), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
   if (!session) return <Navigate to="/logowanie" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../components/data-states.tsx';
 import { FilterBar, SearchFilter, TextFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
-import { AUDIT_VIEW, auditListBody, auditTime } from './audit-view.ts';
+import { actorOf, AUDIT_VIEW, auditListBody, auditTime } from './audit-view.ts';
 
 const columns: Column<AuditEntry>[] = [
   {
@@ -16,18 +16,18 @@ const columns: Column<AuditEntry>[] = [
     cell: ({ row }) => <time dateTime={row.original.at}>{auditTime(row.original.at)}</time>,
     enableSorting: false,
   },
-  { id: 'kto', header: pl.biuro.audit.columns.actor, accessorFn: (row) => row.actor ?? '—', enableSorting: false },
+  { id: 'kto', header: pl.biuro.audit.columns.actor, accessorFn: actorOf, enableSorting: false },
   {
     id: 'co',
     header: pl.biuro.audit.columns.action,
-    accessorKey: 'action',
-    cell: ({ row }) => <code>{row.original.action}</code>,
+    accessorKey: 'verb',
+    cell: ({ row }) => <code>{row.original.verb}</code>,
     enableSorting: false,
   },
   {
     id: 'obiekt',
     header: pl.biuro.audit.columns.object,
-    accessorFn: (row) => [row.objectType, row.objectId].filter(Boolean).join(' ') || '—',
+    accessorFn: (row) => (row.object ? [row.object.type, row.object.uuid].filter(Boolean).join(' ') : '—'),
     enableSorting: false,
   },
   { id: 'adres', header: pl.biuro.audit.columns.address, accessorFn: (row) => row.address ?? '—', enableSorting: false },

@@ -38,7 +38,7 @@ export function StaffLoginPage() {
     setFailure(null);
     try {
       const data = await adminCall('/admin/auth/login', { username: values.username.trim(), password: values.password });
-      staffSession.start({ token: data.token, staff: data.staff });
+      staffSession.start({ token: data.token.token, expiresAt: data.token.expiresAt, staff: data.staff });
       await navigate(from ?? '/promotorzy', { replace: true });
     } catch (error) {
       setFailure(loginErrorMessage(error));

@@ -7,7 +7,8 @@ import type { Staff } from '../api/admin-types.ts';
 // token, so logging in at /biuro never logs anyone in or out of the promoter app on the same browser
 // (decision 089).
 
-export type StaffSession = { token: string; staff: Staff };
+/** `expiresAt`: when the server ends it (ISO); the session ends here then too. */
+export type StaffSession = { token: string; expiresAt?: string; staff: Staff };
 /** Why the last session ended, said once on the login page. */
 export type SessionEnd = 'logout' | 'expired' | null;
 

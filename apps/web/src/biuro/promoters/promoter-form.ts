@@ -1,33 +1,35 @@
 import { firstError, newPasswordRules, usernameRules } from '@promotor/contract/rules';
 import * as pl from '../../i18n/pl.ts';
-import type { Promoter, PromoterInput } from '../api/admin-types.ts';
+import type { AdminBody, Promoter } from '../api/admin-types.ts';
+
+type PromoterInput = Omit<AdminBody<'/admin/promoters/create'>['promoter'], 'password' | 'ident'>;
 
 /** What the promoter panel's form holds: text fields as typed, territories as chosen. */
 export type PromoterFormValues = {
-  firstName: string;
-  lastName: string;
+  firstname: string;
+  lastname: string;
   username: string;
-  phone: string;
+  mobilePhone: string;
   territories: string[];
   password: string;
 };
 export type PromoterFormErrors = Partial<Record<keyof PromoterFormValues, string>>;
 
 export const emptyPromoterForm = (territories: string[] = []): PromoterFormValues => ({
-  firstName: '',
-  lastName: '',
+  firstname: '',
+  lastname: '',
   username: '',
-  phone: '',
+  mobilePhone: '',
   // A coordinator of one territory adds promoters there: it is chosen for her.
   territories: territories.length === 1 ? [...territories] : [],
   password: '',
 });
 
 export const promoterFormOf = (promoter: Promoter): PromoterFormValues => ({
-  firstName: promoter.firstName,
-  lastName: promoter.lastName,
+  firstname: promoter.firstname,
+  lastname: promoter.lastname,
   username: promoter.username,
-  phone: promoter.phone ?? '',
+  mobilePhone: promoter.mobilePhone ?? '',
   territories: [...promoter.territories],
   password: '',
 });
@@ -40,19 +42,19 @@ export function validatePromoterForm(values: PromoterFormValues, withPassword: b
   const put = (name: keyof PromoterFormValues, message: string | null) => {
     if (message) errors[name] = message;
   };
-  put('firstName', required(values.firstName));
-  put('lastName', required(values.lastName));
+  put('firstname', required(values.firstname));
+  put('lastname', required(values.lastname));
   put('username', firstError(usernameRules, values.username));
   put('territories', values.territories.length ? null : pl.biuro.promoters.territoriesRequired);
   if (withPassword) put('password', firstError(newPasswordRules, values.password));
   return errors;
 }
 
-/** The body's promoter: trimmed, an empty phone as none. */
+/** The body's promoter: trimmed, spaces out of the phone, an empty phone as none. */
 export const promoterInputOf = (values: PromoterFormValues): PromoterInput => ({
-  firstName: values.firstName.trim(),
-  lastName: values.lastName.trim(),
+  firstname: values.firstname.trim(),
+  lastname: values.lastname.trim(),
   username: values.username.trim(),
-  phone: values.phone.trim() || null,
+  mobilePhone: values.mobilePhone.replace(/\s/g, '') || null,
   territories: values.territories,
 });

@@ -7,7 +7,7 @@ import { adminCall } from '../api/admin-api.ts';
 import type { Promoter } from '../api/admin-types.ts';
 import { SidePanel } from '../components/side-panel.tsx';
 import { TerritoryChoice } from '../components/territory-choice.tsx';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
 import {
   emptyPromoterForm,
   promoterFormOf,
@@ -25,7 +25,7 @@ type Props = { target: PanelTarget | null; territories: string[]; onClose: () =>
 /** The side panel of one promoter: her data, and for an existing one deactivation and a new password. */
 export function PromoterPanel({ target, territories, onClose, onChanged }: Props) {
   const promoter = target?.promoter ?? null;
-  const title = promoter ? pl.biuro.promoters.editTitle(`${promoter.firstName} ${promoter.lastName}`) : pl.biuro.promoters.createTitle;
+  const title = promoter ? pl.biuro.promoters.editTitle(`${promoter.firstname} ${promoter.lastname}`) : pl.biuro.promoters.createTitle;
   return (
     <SidePanel open={target !== null} title={title} onClose={onClose}>
       {target ? (
@@ -51,7 +51,7 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
 
   const set = <K extends keyof PromoterFormValues>(name: K, value: PromoterFormValues[K]) =>
     setValues((old) => ({ ...old, [name]: value }));
-  const text = (name: 'firstName' | 'lastName' | 'username' | 'phone' | 'password') => ({
+  const text = (name: 'firstname' | 'lastname' | 'username' | 'mobilePhone' | 'password') => ({
     name,
     value: values[name],
     error: errors[name] ?? null,
@@ -67,6 +67,7 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
+      setErrors(fieldErrorsOf(error, 'body.promoter.'));
     } finally {
       setBusy(false);
     }
@@ -91,10 +92,11 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
     <>
       {failure ? <PanelAlert text={failure} /> : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field {...text('firstName')} label={pl.biuro.promoters.firstName} autoComplete="off" />
-        <Field {...text('lastName')} label={pl.biuro.promoters.lastName} autoComplete="off" />
+        <Field {...text('firstname')} label={pl.biuro.promoters.firstName} autoComplete="off" />
+        <Field {...text('lastname')} label={pl.biuro.promoters.lastName} autoComplete="off" />
         <Field {...text('username')} label={pl.biuro.promoters.username} type="email" autoComplete="off" />
-        <Field {...text('phone')} label={pl.biuro.promoters.phone} type="tel" autoComplete="off" />
+        <Field {...text('mobilePhone')} label={pl.biuro.promoters.phone} type="tel" autoComplete="off" />
+        <p className="biuro-muted biuro-hint">{pl.biuro.promoters.phoneHint}</p>
         <TerritoryChoice
           label={pl.biuro.promoters.territories}
           options={territories}
@@ -138,7 +140,7 @@ function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: bo
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setConfirming(false), [promoter.uuid]);
-  const name = `${promoter.firstName} ${promoter.lastName}`;
+  const name = `${promoter.firstname} ${promoter.lastname}`;
 
   const resetPassword = async (event: FormEvent) => {
     event.preventDefault();

@@ -11,7 +11,7 @@ import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { promotersListBody, PROMOTERS_VIEW } from './promoters-view.ts';
 import { PromoterPanel, type PanelTarget } from './promoter-panel.tsx';
 
-const name = (promoter: Promoter) => `${promoter.firstName} ${promoter.lastName}`;
+const name = (promoter: Promoter) => `${promoter.firstname} ${promoter.lastname}`;
 
 /** /biuro/promotorzy: the promoters of her territories (all of them for an admin). */
 export function PromotersPage() {
@@ -31,11 +31,12 @@ export function PromotersPage() {
       {
         id: 'nazwisko',
         header: pl.biuro.promoters.columns.name,
-        accessorFn: (row) => `${row.lastName} ${row.firstName}`,
+        accessorFn: (row) => `${row.lastname} ${row.firstname}`,
         cell: ({ row }) => name(row.original),
       },
+      { id: 'kod', header: pl.biuro.promoters.columns.code, accessorKey: 'ident' },
       { id: 'login', header: pl.biuro.promoters.columns.username, accessorKey: 'username' },
-      { id: 'telefon', header: pl.biuro.promoters.columns.phone, accessorFn: (row) => row.phone ?? '', enableSorting: false },
+      { id: 'telefon', header: pl.biuro.promoters.columns.phone, accessorFn: (row) => row.mobilePhone ?? '', enableSorting: false },
       { id: 'terytoria', header: pl.biuro.promoters.columns.territories, accessorFn: (row) => row.territories.join(', ') },
       {
         id: 'status',
@@ -96,6 +97,11 @@ export function PromotersPage() {
           ]}
         />
       </FilterBar>
+      {list.data && list.data.total > list.data.promoters.length ? (
+        <p className="biuro-notice" role="status">
+          {pl.biuro.promoters.tooMany(list.data.promoters.length, list.data.total)}
+        </p>
+      ) : null}
       <DataTable
         caption={pl.biuro.promoters.title}
         columns={columns}

@@ -6,8 +6,8 @@ const next = () => ++sequence;
 export const buildStaff = (over: Partial<Staff> = {}): Staff => ({
   uuid: `staff-${next()}`,
   username: 'koordynator.waw@demo.pl',
-  firstName: 'Ewa',
-  lastName: 'Koordynator',
+  firstname: 'Ewa',
+  lastname: 'Koordynator',
   roles: ['coordinator'],
   territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'],
   ...over,
@@ -18,9 +18,10 @@ export const buildPromoter = (over: Partial<Promoter> = {}): Promoter => {
   return {
     uuid: `promoter-${n}`,
     username: `promotorka${n}@demo.pl`,
-    firstName: 'Anna',
-    lastName: `Nowak${n}`,
-    phone: '600100200',
+    firstname: 'Anna',
+    lastname: `Nowak${n}`,
+    ident: `HST${1000 + n}`,
+    mobilePhone: '+48600100200',
     territories: ['WAW-CENTRUM'],
     active: true,
     ...over,
@@ -30,11 +31,11 @@ export const buildPromoter = (over: Partial<Promoter> = {}): Promoter => {
 export const buildAuditEntry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   uuid: `audit-${next()}`,
   at: '2026-11-27T08:00:00.000Z',
-  actor: 'koordynator.waw@demo.pl',
-  action: 'promoters.update',
-  objectType: 'promoter',
-  objectId: 'promoter-1',
+  actor: { type: 'staff', uuid: 'staff-1', name: 'koordynator.waw@demo.pl', roles: ['coordinator'] },
+  verb: 'promoters.update',
+  object: { type: 'promoter', uuid: 'promoter-1' },
   address: '127.0.0.1',
+  details: null,
   ...over,
 });
 
@@ -53,6 +54,9 @@ export const buildPlannedAction = (over: Partial<PlannedAction> = {}): PlannedAc
     ...over,
   };
 };
+
+/** One page of the promoters list with all of them. */
+export const promotersPage = (promoters: Promoter[]) => ({ page: 1, pageSize: 200, total: promoters.length, promoters });
 
 /** The API's envelope around an answer (spec §7). */
 export const ok = (data: unknown) => ({ status: { success: true }, data, meta: { ts: '2026-11-27T08:00:00.000Z' } });

@@ -62,7 +62,9 @@ export const biuro = {
   promoters: {
     title: 'Promotorzy',
     add: 'Dodaj promotora',
-    searchPlaceholder: 'Imię, nazwisko, login, telefon',
+    searchPlaceholder: 'Imię, nazwisko, login lub kod hostessy',
+    tooMany: (shown: number, total: number) => `Pokazano ${shown} z ${total} promotorów. Zawęź filtry, aby zobaczyć pozostałych.`,
+    phoneHint: 'W formacie międzynarodowym, np. +48600100200.',
     territory: 'Terytorium',
     active: 'Status',
     activeOnly: 'Aktywni',
@@ -70,6 +72,7 @@ export const biuro = {
     columns: {
       name: 'Imię i nazwisko',
       username: 'Login',
+      code: 'Kod',
       phone: 'Telefon',
       territories: 'Terytoria',
       status: 'Status',
@@ -102,6 +105,7 @@ export const biuro = {
     intro: 'Każda zmiana, każde logowanie pracownika i każda odmowa dostępu w biurze.',
     columns: { at: 'Kiedy', actor: 'Kto', action: 'Co', object: 'Obiekt', address: 'Adres IP' },
     actor: 'Kto (login)',
+    actorTypes: { staff: 'pracownik', promoter: 'promotor', anonymous: 'niezalogowany' } as Record<string, string>,
     action: 'Rodzaj zdarzenia',
     from: 'Od dnia',
     to: 'Do dnia',
