@@ -9,6 +9,7 @@ import { AppError } from './lib/app-error.ts';
 import { failure } from './lib/envelope.ts';
 import { parseRequestJson } from './lib/json.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { auditTrailPlugin } from './plugins/audit-trail.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -35,6 +36,9 @@ import { DatabaseConsumerRegistry, type ConsumerRegistry } from './modules/leads
 import { storeConsentTexts } from './modules/leads/consent-texts.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
 
@@ -128,16 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('E_TOO_MANY_REQUESTS'),
   });
   await app.register(authPlugin, { db, now });
+  await app.register(auditTrailPlugin, { db, now });
   await app.register(idempotencyPlugin, { db, now });
 
   const authDeps = { db, notifier, now, sessionTtlMs: config.sessionTtlMs };
+  const loginLimits = { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes };
   await app.register(
     async (api) => {
-      await api.register(authRoutes, {
-        ...authDeps,
-        limits: { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes },
-        counters,
-      });
+      await api.register(authRoutes, { ...authDeps, limits: loginLimits, counters });
       const actionsDeps = { db, now, timezone: config.timezone };
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
@@ -150,6 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(leadsRoutes, { db, now, notifier, counters, registry, catalogues, timezone: config.timezone });
       await api.register(cataloguesRoutes, { catalogues });
       await api.register(mgmRoutes, { db, now, notifier, counters, catalogues });
+      // the back office (issue 24, decisions 085 and 086)
+      await api.register(staffAuthRoutes, { db, now, sessionTtlMs: config.sessionTtlMs, limits: loginLimits, counters });
+      await api.register(promotersAdminRoutes, { db, now });
+      await api.register(auditRoutes, { db });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/crypto.ts';
+import { recordAudit } from '../plugins/audit-trail.ts';
 import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
 import { buildPromoter } from '../test/builders.ts';
 import { newContact } from '../test/registrations.ts';
@@ -39,6 +40,13 @@ async function consentRecord(t: TestApp): Promise<string> {
   return id;
 }
 
+/** An audit log entry (decision 086), through its one writer. */
+const auditEntry = (t: TestApp) =>
+  recordAudit(t.db, t.clock.now(), {
+    actor: { type: 'anonymous', id: null, name: 'ktos@test.pl', roles: [], address: '127.0.0.1' },
+    verb: 'auth.login_failed',
+  });
+
 const count = async (db: Db, table: string) =>
   Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
@@ -47,6 +55,7 @@ describe.each(testDatabases)('append-only tables (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await consentRecord(t);
+    await auditEntry(t);
   });
   afterAll(() => t.close());
 
@@ -79,6 +88,7 @@ describe.runIf(testDatabases.includes('postgres'))('the app’s PostgreSQL role 
   beforeAll(async () => {
     t = await createTestApp('postgres');
     await consentRecord(t);
+    await auditEntry(t);
   });
   afterAll(() => t.close());
 

@@ -51,7 +51,13 @@ export function apiRoute<N extends RouteName>(
     ...extras,
     method: 'POST',
     url: route.path,
-    config: { ...extras.config, ...(route.public ? { public: true } : {}), idempotency: route.idempotent },
+    config: {
+      ...extras.config,
+      ...(route.public ? { public: true } : {}),
+      // The back office's one permission guard reads it (plugins/auth.ts, decision 085).
+      ...(route.permission ? { permission: route.permission } : {}),
+      idempotency: route.idempotent,
+    },
     schema: {
       ...(body ? { body } : {}),
       // The route's meta schema too: the fast writer writes only what the envelope declares (decision 052).

@@ -8,6 +8,7 @@ import {
   UPLOAD_MAX_FILES,
   routeDefinition,
   routeNames,
+  rolesWith,
   successEnvelope,
   type RouteName,
 } from '@promotor/contract';
@@ -96,6 +97,8 @@ export function buildOpenApiDocument() {
         summary: route.summary,
         tags: [route.path.split('/')[1]],
         ...(route.public ? { security: [] } : {}),
+        // The back office: the staff roles that may call it (decision 085); a promoter's token gets 403.
+        ...(route.permission ? { 'x-roles': rolesWith(route.permission), 'x-permission': route.permission } : {}),
         ...(route.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
         ...(body.body ? { requestBody: body.body } : {}),
         responses: {

@@ -23,13 +23,18 @@ const PENDING_TIMEOUT_MS = 60_000;
 const RETENTION_MS = OUTBOX_MAX_AGE_DAYS * 24 * 3_600_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Key order must not make two equal bodies look different. */
+/**
+ * Key order must not make two equal bodies look different. A `password` (a promoter made by the back
+ * office) is left out: a fast hash of it must not sit in this table (decision 005).
+ */
 function canonical(value: unknown): string {
   // Uploaded files (multipart) count by their bytes' digest.
   if (Buffer.isBuffer(value)) return JSON.stringify(`sha256:${sha256(value)}`);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => k !== 'password')
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -54,7 +59,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new AppError('E_VALIDATION', [{ path: 'Idempotency-Key', message: 'invalid header' }]);
     }
-    const scope = `${request.caller?.userId ?? 'anonymous'} ${request.routeOptions.url}`;
+    const owner = request.caller?.userId ?? (request.staff ? `staff:${request.staff.staffId}` : 'anonymous');
+    const scope = `${owner} ${request.routeOptions.url}`;
     const hash = requestHash(request);
     const createdAt = now().toISOString();
 

@@ -31,7 +31,8 @@ export const AuditEntry = z.object({
   verb: z.string(),
   object: z.object({ type: z.string(), uuid: z.string().nullable() }).nullable(),
   address: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  /** JSON text as recorded (what changed, the refused path and code); closed answers cannot carry an open object. */
+  details: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

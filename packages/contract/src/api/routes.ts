@@ -269,7 +269,8 @@ export const routeSchemas = {
     summary: 'Back office: promoters (search, territory, active), a page at a time',
   },
   adminPromotersCreate: {
-    idempotent: false,
+    // Idempotent although its body holds her initial password: the key's record leaves it out (decision 085).
+    idempotent: true,
     permission: 'promoters.manage',
     body: AdminPromoterCreateBody,
     response: AdminPromoterResponse,

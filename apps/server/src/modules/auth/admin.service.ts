@@ -53,3 +53,14 @@ export async function resetPromoterPassword(db: Db, username: string, password: 
     await repo.revokeUserSessions(trx, userId, new Date().toISOString());
   });
 }
+
+/** Ends every session of the promoter at once (the back office's deactivation and password reset). */
+export async function endPromoterSessions(trx: Db, userId: string, at: Date): Promise<void> {
+  await repo.revokeUserSessions(trx, userId, at.toISOString());
+}
+
+/** Sets her password hash; her sessions end (she logs in again with the new one). */
+export async function setPromoterPasswordHash(trx: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await repo.updatePasswordHash(trx, userId, passwordHash);
+  await repo.revokeUserSessions(trx, userId, at.toISOString());
+}

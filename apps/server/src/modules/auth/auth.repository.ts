@@ -1,16 +1,8 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/schema.ts';
-import { newId, sha256 } from '../../lib/crypto.ts';
-
-// Every authenticated call looks its session up, and the app resumes it on each start: prepared.
-const sessionByTokenHash = preparedQuery((db, v: { tokenHash: string }) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', v.tokenHash),
-);
-
-export async function findSessionByToken(db: Db, token: string) {
-  return (await sessionByTokenHash(db, { tokenHash: sha256(token) })).rows[0];
-}
+import { sha256 } from '../../lib/crypto.ts';
 
 export async function insertSession(
   db: Db,
@@ -124,18 +116,11 @@ export function findUserByIdent(db: Db, ident: string) {
   return db.selectFrom('users').select('id').where('ident', '=', ident).executeTakeFirst();
 }
 
-export async function insertUser(db: Db, row: UserTable): Promise<void> {
+export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-/** The territory's id; a territory not seen before is created, named after its ident. */
-export async function ensureTerritory(db: Db, ident: string): Promise<string> {
-  const found = await db.selectFrom('territories').select('id').where('ident', '=', ident).executeTakeFirst();
-  if (found) return found.id;
-  const id = newId();
-  await db.insertInto('territories').values({ id, ident, name: ident }).execute();
-  return id;
-}
+export { ensureTerritory } from '../../db/territories.ts';
 
 export async function addUserTerritory(db: Db, userId: string, territoryId: string): Promise<void> {
   await db.insertInto('user_territories').values({ user_id: userId, territory_id: territoryId }).execute();

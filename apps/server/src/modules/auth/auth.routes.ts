@@ -4,14 +4,12 @@ import { apiRoute } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
-import { GuessLimiter, type RateCounters } from '../../plugins/rate-counters.ts';
+import { loginGuard, type LoginLimits } from '../../plugins/login-guard.ts';
+import type { RateCounters } from '../../plugins/rate-counters.ts';
 
-const FAILED_GUESSES = new Set(['E_USER_NOT_FOUND', 'E_USER_WRONG_PASSWORD', 'E_RESET_CODE_INVALID']);
+const FAILED_GUESSES = new Set(['E_USER_NOT_FOUND', 'E_USER_WRONG_PASSWORD', 'E_RESET_CODE_INVALID'] as const);
 
-export type AuthRouteOptions = service.AuthDeps & {
-  limits: { perIpPerMinute: number; perUserPer15Minutes: number };
-  counters: RateCounters;
-};
+export type AuthRouteOptions = service.AuthDeps & { limits: LoginLimits; counters: RateCounters };
 
 const usernameKey = (request: FastifyRequest) => {
   const body = request.body as { username?: unknown } | undefined;
@@ -22,21 +20,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
   const { limits, counters, ...deps } = opts;
   // Two limits on guessable calls: per address (every call), and per username across addresses —
   // failed guesses only for login and reset, every call for reset-token (each one sends an SMS).
-  const perIp = { max: limits.perIpPerMinute, timeWindow: 60_000 };
-  const guesses = new GuessLimiter(counters, limits.perUserPer15Minutes, 15 * 60_000);
-  // The attempt is reserved before the slow password check, so parallel guesses are counted too.
-  const guarded = async <T>(username: string, attempt: () => Promise<T>): Promise<T> => {
-    const key = normalizeUsername(username);
-    if (!(await guesses.reserve(key))) throw new AppError('E_TOO_MANY_REQUESTS');
-    try {
-      const result = await attempt();
-      await guesses.succeeded(key);
-      return result;
-    } catch (error) {
-      if (!(error instanceof AppError && FAILED_GUESSES.has(error.code))) await guesses.notAGuess(key).catch(() => {});
-      throw error;
-    }
-  };
+  const { perIp, guarded } = loginGuard(counters, limits, FAILED_GUESSES);
   // The plugin runs one limit per request, so the per-username one is checked by hand.
   const codeRequests = app.createRateLimit({
     max: limits.perUserPer15Minutes,

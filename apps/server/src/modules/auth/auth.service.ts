@@ -12,6 +12,7 @@ import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { findStaffLogin } from '../../plugins/auth.repository.ts';
 import type { Notifier } from '../notifier/notifier.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -35,8 +36,9 @@ async function toSessionUser(db: Db, user: User): Promise<SessionUser> {
 export async function login(deps: AuthDeps, username: string, password: string): Promise<SessionResponse> {
   const { db, now, sessionTtlMs } = deps;
   const user = await repo.findUserByUsername(db, normalizeUsername(username));
-  if (!user) throw new AppError('E_USER_NOT_FOUND');
+  if (!user) return refuseStaff(db, normalizeUsername(username), password);
   if (!(await verifyPassword(user.password_hash, password))) throw new AppError('E_USER_WRONG_PASSWORD');
+  if (user.deactivated_at) throw new AppError('E_ACCOUNT_DEACTIVATED');
   const created = now();
   const session = {
     id: newId(),
@@ -50,6 +52,17 @@ export async function login(deps: AuthDeps, username: string, password: string):
     token: { uuid: session.id, token: session.token, expiresAt: session.expires_at },
     user: await toSessionUser(db, user),
   };
+}
+
+/**
+ * A back-office account at the promoter app's door (decision 085): once her password is right she is
+ * told where to go (E_NOT_A_PROMOTER, pointing to /biuro); a wrong one counts as any failed guess.
+ */
+async function refuseStaff(db: Db, username: string, password: string): Promise<never> {
+  const staff = await findStaffLogin(db, username);
+  if (!staff) throw new AppError('E_USER_NOT_FOUND');
+  if (!(await verifyPassword(staff.password_hash, password))) throw new AppError('E_USER_WRONG_PASSWORD');
+  throw new AppError('E_NOT_A_PROMOTER');
 }
 
 /**
@@ -80,6 +93,7 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, log
   const { db, now, notifier } = deps;
   const user = await repo.findUserByUsername(db, normalizeUsername(username));
   if (!user) throw new AppError('E_USER_NOT_FOUND');
+  if (user.deactivated_at) throw new AppError('E_ACCOUNT_DEACTIVATED');
   const code = newCode(RESET_CODE_LENGTH);
   const created = now();
   await db.transaction().execute(async (trx) => {

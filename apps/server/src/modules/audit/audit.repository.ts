@@ -1,0 +1,33 @@
+import type { Db } from '../../db/kysely.ts';
+
+// Reading the audit log (decision 086); entries are written by plugins/audit-trail.ts only.
+
+export type AuditFilters = {
+  actor?: string | undefined;
+  verb?: string | undefined;
+  objectType?: string | undefined;
+  objectId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+export async function listAuditEntries(db: Db, f: AuditFilters, page: { page: number; pageSize: number }) {
+  let q = db.selectFrom('audit_log');
+  if (f.actor) q = q.where('actor_name', '=', f.actor.toLowerCase());
+  if (f.verb) q = q.where('verb', '=', f.verb);
+  if (f.objectType) q = q.where('object_type', '=', f.objectType);
+  if (f.objectId) q = q.where('object_id', '=', f.objectId);
+  if (f.from) q = q.where('at', '>=', f.from);
+  if (f.to) q = q.where('at', '<', f.to);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,25 @@
+import type { AuditEntry, AuditListBody, AuditListResponse } from '@promotor/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/kysely.ts';
+import * as repo from './audit.repository.ts';
+
+// /api/admin/audit/list (decision 086): who did what, when, to which object, from which address.
+
+export type AuditDeps = { db: Db };
+
+/** ISO instants of any offset, compared as the stored UTC text. */
+const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
+
+export async function list(deps: AuditDeps, body: z.output<typeof AuditListBody>): Promise<AuditListResponse> {
+  const { rows, total } = await repo.listAuditEntries(deps.db, { ...body, from: utc(body.from), to: utc(body.to) }, body);
+  const entries: AuditEntry[] = rows.map((r) => ({
+    uuid: r.id,
+    at: r.at,
+    actor: { type: r.actor_type, uuid: r.actor_id, name: r.actor_name, roles: r.actor_roles ? r.actor_roles.split(',') : [] },
+    verb: r.verb,
+    object: r.object_type ? { type: r.object_type, uuid: r.object_id } : null,
+    address: r.address,
+    details: r.details,
+  }));
+  return { page: body.page, pageSize: body.pageSize, total, entries };
+}

@@ -1,0 +1,189 @@
+import type {
+  AdminPromoter,
+  AdminPromoterCreateBody,
+  AdminPromoterResetPasswordBody,
+  AdminPromotersListBody,
+  AdminPromotersListResponse,
+  AdminPromoterUpdateBody,
+} from '@promotor/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/kysely.ts';
+import type { User } from '../../db/schema.ts';
+import { territoriesByIdent } from '../../db/territories.ts';
+import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newCode, newId } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
+import { endPromoterSessions, setPromoterPasswordHash } from '../auth/admin.service.ts';
+import * as repo from './promoters-admin.repository.ts';
+
+// /api/admin/promoters/* (issue 24). The guard let the caller in with her scope; every query here is
+// limited to it (a Kraków coordinator's promoter of Warsaw is E_PROMOTER_NOT_FOUND, as one that does
+// not exist), and every change writes its audit entry in its own transaction (decision 086).
+
+export type PromotersAdminDeps = { db: Db; now: () => Date };
+
+type ListBody = z.output<typeof AdminPromotersListBody>;
+type CreateBody = z.output<typeof AdminPromoterCreateBody>;
+type UpdateBody = z.output<typeof AdminPromoterUpdateBody>;
+type ResetPasswordBody = z.output<typeof AdminPromoterResetPasswordBody>;
+
+function toAdminPromoter(user: User, territories: { ident: string }[]): AdminPromoter {
+  return {
+    uuid: user.id,
+    ident: user.ident,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    mobilePhone: user.mobile_phone,
+    territories: territories.map((t) => t.ident),
+    active: user.deactivated_at === null,
+  };
+}
+
+async function answer(db: Db, user: User): Promise<{ promoter: AdminPromoter }> {
+  const territories = await repo.territoriesOf(db, [user.id]);
+  return { promoter: toAdminPromoter(user, territories.get(user.id) ?? []) };
+}
+
+export async function list(deps: PromotersAdminDeps, { staff }: StaffCall, body: ListBody): Promise<AdminPromotersListResponse> {
+  const { rows, total } = await repo.listPromoters(deps.db, staff.scope, body, body);
+  const territories = await repo.territoriesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    page: body.page,
+    pageSize: body.pageSize,
+    total,
+    promoters: rows.map((r) => toAdminPromoter(r, territories.get(r.id) ?? [])),
+  };
+}
+
+/** The territories named, each known and within the caller's scope. */
+async function territoryIds(db: Db, scope: TerritoryScope, idents: readonly string[]): Promise<string[]> {
+  const found = await territoriesByIdent(db, idents);
+  const missing = idents.filter((ident) => !found.some((t) => t.ident === ident));
+  if (missing.length > 0) throw new AppError('E_TERRITORY_NOT_FOUND', { territories: missing });
+  const ids = found.map((t) => t.id);
+  if (!allInScope(scope, ids)) throw new AppError('E_FORBIDDEN');
+  return ids;
+}
+
+async function findInScope(db: Db, scope: TerritoryScope, id: string): Promise<User> {
+  const user = await repo.findPromoterInScope(db, scope, id);
+  if (!user) throw new AppError('E_PROMOTER_NOT_FOUND');
+  return user;
+}
+
+/** A hostess code nobody has: HST and six digits. */
+async function freeIdent(db: Db): Promise<string> {
+  for (;;) {
+    const ident = `HST${newCode(6).replace(/\D/g, '').padEnd(6, '0')}`;
+    if (!(await repo.identTaken(db, ident))) return ident;
+  }
+}
+
+export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: CreateBody): Promise<{ promoter: AdminPromoter }> {
+  const { db, now } = deps;
+  const p = body.promoter;
+  const username = p.username.trim().toLowerCase();
+  const ids = await territoryIds(db, staff.scope, [...new Set(p.territories)]);
+  if (await repo.usernameTaken(db, username)) throw new AppError('E_USERNAME_TAKEN');
+  if (p.ident && (await repo.identTaken(db, p.ident))) throw new AppError('E_HOSTESS_CODE_TAKEN');
+  const ident = p.ident ?? (await freeIdent(db));
+  const passwordHash = await hashPassword(p.password);
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await repo.insertPromoter(trx, {
+      id,
+      ident,
+      username,
+      password_hash: passwordHash,
+      firstname: p.firstname,
+      lastname: p.lastname,
+      email_address: username,
+      mobile_phone: p.mobilePhone ?? null,
+      created_at: now().toISOString(),
+    });
+    await repo.replaceTerritories(trx, id, ids);
+    const details = { username, ident, territories: [...new Set(p.territories)].sort() };
+    await recordAudit(trx, now(), { actor, verb: 'promoters.create', object: { type: 'promoter', id }, details });
+  });
+  return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
+}
+
+export async function update(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: UpdateBody): Promise<{ promoter: AdminPromoter }> {
+  const { db, now } = deps;
+  const p = body.promoter;
+  const user = await findInScope(db, staff.scope, p.uuid);
+  const set: Parameters<typeof repo.updatePromoter>[2] = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const change = <K extends 'firstname' | 'lastname' | 'username' | 'mobile_phone'>(key: K, value: User[K] | undefined) => {
+    if (value === undefined || value === user[key]) return;
+    set[key] = value;
+    changes[key] = { from: user[key], to: value };
+  };
+  change('firstname', p.firstname);
+  change('lastname', p.lastname);
+  const username = p.username?.trim().toLowerCase();
+  if (username !== undefined && username !== user.username) {
+    if (await repo.usernameTaken(db, username, user.id)) throw new AppError('E_USERNAME_TAKEN');
+    change('username', username);
+    set.email_address = username;
+  }
+  change('mobile_phone', p.mobilePhone === undefined ? undefined : (p.mobilePhone ?? null));
+  let territories: string[] | undefined;
+  if (p.territories) {
+    const sent = await territoryIds(db, staff.scope, [...new Set(p.territories)]);
+    const current = (await repo.territoriesOf(db, [user.id])).get(user.id) ?? [];
+    // A coordinator changes only her territories of the promoter; the others stay as they are.
+    const kept = current.filter((t) => !allInScope(staff.scope, [t.id])).map((t) => t.id);
+    territories = [...new Set([...kept, ...sent])];
+    const before = current.map((t) => t.ident).sort();
+    const after = await identsOf(db, territories);
+    if (before.join() !== after.join()) changes.territories = { from: before, to: after };
+    else territories = undefined;
+  }
+  if (Object.keys(changes).length > 0) {
+    await db.transaction().execute(async (trx) => {
+      await repo.updatePromoter(trx, user.id, set);
+      if (territories) await repo.replaceTerritories(trx, user.id, territories);
+      await recordAudit(trx, now(), { actor, verb: 'promoters.update', object: { type: 'promoter', id: user.id }, details: changes });
+    });
+  }
+  return answer(db, (await repo.findPromoterInScope(db, staff.scope, user.id)) ?? { ...user, ...set });
+}
+
+async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string[]> {
+  if (territoryIds.length === 0) return [];
+  const rows = await db.selectFrom('territories').select('ident').where('id', 'in', territoryIds).execute();
+  return rows.map((r) => r.ident).sort();
+}
+
+/** She can no longer log in; her sessions end at once; her actions, leads and reports stay. */
+export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: { promoter: { uuid: string } }): Promise<{ promoter: AdminPromoter }> {
+  const { db, now } = deps;
+  const user = await findInScope(db, staff.scope, body.promoter.uuid);
+  if (user.deactivated_at !== null) return answer(db, user);
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePromoter(trx, user.id, { deactivated_at: at.toISOString() });
+    await endPromoterSessions(trx, user.id, at);
+    await recordAudit(trx, at, { actor, verb: 'promoters.deactivate', object: { type: 'promoter', id: user.id } });
+  });
+  return answer(db, { ...user, deactivated_at: at.toISOString() });
+}
+
+export async function resetPassword(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: ResetPasswordBody): Promise<Record<string, never>> {
+  const { db, now } = deps;
+  const user = await findInScope(db, staff.scope, body.promoter.uuid);
+  const passwordHash = await hashPassword(body.password);
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    await setPromoterPasswordHash(trx, user.id, passwordHash, at);
+    await recordAudit(trx, at, { actor, verb: 'promoters.reset_password', object: { type: 'promoter', id: user.id } });
+  });
+  return {};
+}

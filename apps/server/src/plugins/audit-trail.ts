@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ADMIN_PATH_PREFIX, API_BASE } from '@promotor/contract/route-paths';
+import type { Db } from '../db/kysely.ts';
+import { AppError } from '../lib/app-error.ts';
+import { newId } from '../lib/crypto.ts';
+import { staffOf, type Actor, type StaffCaller } from './auth.ts';
+import { insertAuditEntry } from './audit-trail.repository.ts';
+
+// The audit log (decision 086): append-only, one row per change the back office makes, per staff
+// login (success and failure) and per 403 under /api/admin. A change records itself in its own
+// transaction (`recordAudit(trx, …)`, one line in the service), so a change without its entry cannot
+// be committed; the refusals are recorded here, in one hook, whoever refused them.
+
+export type AuditObject = { type: string; id: string | null };
+
+export type AuditRecord = {
+  actor: Actor;
+  /** What was done: 'promoters.create', 'auth.login', 'access.denied', … */
+  verb: string;
+  object?: AuditObject;
+  /** What changed, what was refused; never a password. */
+  details?: Record<string, unknown>;
+};
+
+/** A back-office call as a service takes it: who (with her scope) and the actor its changes record. */
+export type StaffCall = { staff: StaffCaller; actor: Actor };
+
+/** The staff call of a back-office route (the auth hook let it through). */
+export function staffCallOf(request: FastifyRequest): StaffCall {
+  const staff = staffOf(request);
+  return { staff, actor: staffActor(staff, request) };
+}
+
+/** The actor of a staff member's call, from the address it came from. */
+export function staffActor(staff: StaffCaller, request: Pick<FastifyRequest, 'ip'>): Actor {
+  return { type: 'staff', id: staff.staffId, name: staff.username, roles: staff.roles, address: request.ip };
+}
+
+/** Adds one entry; `at` is the app's clock. Inside the change's transaction when there is one. */
+export async function recordAudit(db: Db, at: Date, record: AuditRecord): Promise<void> {
+  await insertAuditEntry(db, {
+    id: newId(),
+    at: at.toISOString(),
+    actor_type: record.actor.type,
+    actor_id: record.actor.id,
+    actor_name: record.actor.name,
+    actor_roles: record.actor.roles.join(','),
+    verb: record.verb,
+    object_type: record.object?.type ?? null,
+    object_id: record.object?.id ?? null,
+    address: record.actor.address,
+    details: record.details ? JSON.stringify(record.details) : null,
+  });
+}
+
+const ADMIN_ROUTES = `${API_BASE}${ADMIN_PATH_PREFIX}`;
+
+export const auditTrailPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
+  // onError runs before the answer is sent, for a refusal from the auth hook as from a service: the
+  // entry is there when the caller reads the 403.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof AppError) || error.statusCode !== 403) return;
+    if (!(request.routeOptions.url ?? '').startsWith(ADMIN_ROUTES)) return;
+    const actor = request.actor ?? { type: 'anonymous', id: null, name: null, roles: [], address: request.ip };
+    await recordAudit(opts.db, opts.now(), {
+      actor,
+      verb: 'access.denied',
+      details: { path: request.routeOptions.url, code: error.code },
+    }).catch((err: unknown) => request.log.error({ err }, 'audit entry not written'));
+  });
+});
