@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --db postgres] [--scale [--explain]] [--flush]: the API's hot paths under load, side
+// npm run bench [-- --db postgres] [--scale [--explain]] [--flush] [--plan-import]: the API's hot paths under load, side
 // by side with bare Fastify.
 // Starts the anchor (bench/anchor-server.mjs: bare Fastify 5 + the same zod type provider, one
 // validated POST) and the real server on a fresh database (a temporary SQLite file, or with
@@ -14,6 +14,8 @@
 //              database (bench/scale-data.mjs), and the ratio of the two
 //   --explain  with --scale: the query plan of each statement the hot paths run (bench/explain.mjs)
 //   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
+//   --plan-import  instead of the cases: the back office's import of a 10,000-row plan beside its
+//              database floor (bench/plan-import.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openBenchDb } from './bench-db.mjs';
 import { runFlush } from './flush.mjs';
+import { runPlanImport } from './plan-import.mjs';
 import { addRedeemPool } from './voucher-pool.mjs';
 import { buildScaleData } from './scale-data.mjs';
 
@@ -41,6 +44,7 @@ const scratchDb = `promotor_bench_${process.pid}`;
 const TIMEZONE = process.env.APP_TIMEZONE ?? 'Europe/Warsaw';
 const scale = args.includes('--scale');
 const flush = args.includes('--flush');
+const planImport = args.includes('--plan-import');
 const explain = args.includes('--explain');
 if (explain && !scale) throw new Error('--explain goes with --scale');
 
@@ -284,8 +288,10 @@ try {
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const buildScale = () => withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
-  if (!flush) await startFloor(anna);
-  if (flush) {
+  if (!flush && !planImport) await startFloor(anna);
+  if (planImport) {
+    await withBenchDb((db) => runPlanImport(db, { base, dbKind }));
+  } else if (flush) {
     if (scale) await buildScale();
     await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));
   } else if (scale) {

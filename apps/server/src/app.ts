@@ -28,9 +28,11 @@ import { loadCatalogues } from './modules/catalogues/catalogues.service.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { planningRoutes } from './modules/planning/planning.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { vouchersAdminRoutes } from './modules/vouchers/vouchers-admin.routes.ts';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { DatabaseConsumerRegistry, type ConsumerRegistry } from './modules/leads/consumer-registry.ts';
 import { storeConsentTexts } from './modules/leads/consent-texts.repository.ts';
@@ -156,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffAuthRoutes, { db, now, sessionTtlMs: config.sessionTtlMs, limits: loginLimits, counters });
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
+      await api.register(planningRoutes, actionsDeps);
+      await api.register(vouchersAdminRoutes, { db, now });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

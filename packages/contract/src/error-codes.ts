@@ -101,6 +101,10 @@ export const ERROR_STATUS = {
   E_TERRITORY_NOT_FOUND: 422,
   E_USERNAME_TAKEN: 409,
   E_HOSTESS_CODE_TAKEN: 409,
+  // planning in the back office (issue 24, decision 087)
+  E_PLAN_INVALID: 422,
+  E_PROMOTER_NOT_OF_TERRITORY: 422,
+  E_VOUCHER_IMPORT_INVALID: 422,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -5,9 +5,9 @@ import { success } from './envelope.ts';
 
 type Kind<N extends RouteName> = (typeof routePaths)[N]['kind'];
 
-/** The parsed JSON body; a multipart call's body is read by plugins/uploads.ts (readUpload). */
+/** The parsed JSON body; a multipart or form call's body is read by plugins/uploads.ts (readUpload, readFormUpload). */
 type RequestBody<N extends RouteName> =
-  Kind<N> extends 'multipart' ? unknown : Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined;
+  Kind<N> extends 'multipart' | 'form' ? unknown : Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined;
 
 export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N> }>;
 
@@ -43,10 +43,11 @@ export function apiRoute<N extends RouteName>(
 ): void {
   const route = routeDefinition(name);
   // A multipart call without the multipart parser would answer 415 to every upload.
-  if (route.kind === 'multipart' && !app.hasContentTypeParser('multipart/form-data')) {
+  const multipart = route.kind === 'multipart' || route.kind === 'form';
+  if (multipart && !app.hasContentTypeParser('multipart/form-data')) {
     throw new Error(`${name}: register plugins/uploads.ts (multipartUploads) in this scope first`);
   }
-  const body = route.kind === 'multipart' ? undefined : route.body;
+  const body = multipart ? undefined : route.body;
   app.route({
     ...extras,
     method: 'POST',

@@ -6,10 +6,10 @@ export function success<T>(data: T, ts: string, meta?: Record<string, unknown>):
   return { status: { success: true }, data, meta: { ...meta, ts } };
 }
 
-export function failure(error: string, ts: string, details?: unknown): ErrorEnvelope {
+export function failure(error: string, ts: string, details?: unknown, data?: Record<string, unknown>): ErrorEnvelope {
   return {
     status: { success: false },
-    data: details === undefined ? { error } : { error, details },
+    data: { error, ...(details === undefined ? {} : { details }), ...data },
     meta: { ts },
   };
 }

@@ -46,10 +46,25 @@ function errorSchemas(): Record<string, JsonSchema> {
   };
 }
 
+/** A form call: its text fields (the body schema's properties, sent as text) and one file in `file`. */
+function formBody(name: string, fields: JsonSchema): JsonSchema {
+  const { properties = {}, required = [] } = fields as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const form = {
+    type: 'object',
+    required: ['file', ...required],
+    properties: {
+      ...properties,
+      file: { type: 'string', contentMediaType: 'text/csv', description: `The file, at most ${UPLOAD_MAX_FILE_BYTES} bytes` },
+    },
+  };
+  return { required: true, description: `Fields as in ${name}, each a text part`, content: { 'multipart/form-data': { schema: form } } };
+}
+
 function requestBody(route: ReturnType<typeof routeDefinition>): { body?: JsonSchema; schemas: Record<string, JsonSchema> } {
   if (!route.body) return { schemas: {} };
   const name = `${pascal(route.name)}Body`;
   const schemas = { [name]: jsonSchema(route.body, 'input') };
+  if (route.kind === 'form') return { body: formBody(name, schemas[name]!), schemas };
   if (route.kind !== 'multipart') return { body: { required: true, content: { 'application/json': { schema: ref(name) } } }, schemas };
   const form = {
     type: 'object',

@@ -31,8 +31,9 @@ function classify(
 ): {
   code: ErrorCode;
   details?: unknown;
+  data?: Record<string, unknown>;
 } {
-  if (error instanceof AppError) return { code: error.code, details: error.details };
+  if (error instanceof AppError) return { code: error.code, details: error.details, data: error.data };
   if (Array.isArray(error.validation)) {
     return { code: 'E_VALIDATION', details: fieldIssues(error.validation, error.validationContext) };
   }
@@ -64,11 +65,11 @@ function classify(
   return { code: 'E_INTERNAL' };
 }
 
-export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknown): FastifyReply {
+export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknown, data?: Record<string, unknown>): FastifyReply {
   return reply
     .code(ERROR_STATUS[code])
     .type('application/json')
-    .send(failure(code, reply.request.ts, details));
+    .send(failure(code, reply.request.ts, details, data));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -86,13 +87,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { code, details } = classify(error, request.readingBody);
+    const { code, details, data } = classify(error, request.readingBody);
     if (ERROR_STATUS[code] >= 500) {
       request.log.error({ err: error, ts: request.ts }, 'request failed');
     } else {
       request.log.info({ code, ts: request.ts }, 'request refused');
     }
-    return sendError(reply, isErrorCode(code) ? code : 'E_INTERNAL', details);
+    return sendError(reply, isErrorCode(code) ? code : 'E_INTERNAL', details, data);
   });
 
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {

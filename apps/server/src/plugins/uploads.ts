@@ -104,6 +104,25 @@ export function readUpload<S extends z.ZodType>(
 }
 
 /**
+ * A form call (route kind 'form': the plan's CSV import): its text fields checked by the route's
+ * schema (issues named by field) and its one file, `file`, of at most `maxFileBytes`. The bytes are
+ * handed over as they came; what they must be (UTF-8 CSV) is the module's to judge.
+ */
+export function readFormUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  rules: { maxFileBytes?: number } = {},
+): { fields: z.output<S>; file: Buffer } {
+  const { file, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+  if (!Buffer.isBuffer(file)) throw validation([{ path: 'file', message: 'expected a file' }]);
+  const maxFileBytes = rules.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
+  if (file.length > maxFileBytes) throw new AppError('E_FILE_TOO_LARGE', [{ path: 'file', message: `more than ${maxFileBytes} bytes` }]);
+  return { fields: parsed.data, file };
+}
+
+/**
  * Stores the bytes, then runs `write` in one transaction (the rows that name the blobs): all or
  * nothing. If a put or the transaction fails, the bytes already stored are removed before the error
  * goes on, so no blob outlives a refused upload.

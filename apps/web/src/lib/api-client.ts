@@ -76,11 +76,16 @@ export type ApiClientOptions = {
   onConnection?: (reached: boolean) => void;
 };
 
-/** What a call sends: its JSON body; for a multipart call, its `_input` and the files (spec §7 /action/file/create). */
+/**
+ * What a call sends: its JSON body; for a multipart call, its `_input` and the files (spec §7
+ * /action/file/create); for a form call, its text fields and the one file (the plan's CSV import).
+ */
 export type CallBody<N extends RouteName> = N extends RouteName
   ? (typeof routePaths)[N]['kind'] extends 'multipart'
     ? { input: RouteBody<N>; files: Blob[] }
-    : RouteBody<N>
+    : (typeof routePaths)[N]['kind'] extends 'form'
+      ? { fields: RouteBody<N>; file: Blob; fileName?: string }
+      : RouteBody<N>
   : never;
 
 /** meta of the answer: ts on every envelope (what a promoter quotes to support); a call may add more (/lead/register's bc). */
@@ -131,6 +136,13 @@ function requestBody(kind: RouteKind, body: unknown): { body: BodyInit; headers:
     const form = new FormData();
     form.append('_input', JSON.stringify(input));
     files.forEach((file, index) => form.append('files[]', file, `photo-${index + 1}.jpg`));
+    return { body: form, headers: { Accept: 'application/json' } };
+  }
+  if (kind === 'form') {
+    const { fields, file, fileName } = body as { fields: Record<string, string> | undefined; file: Blob; fileName?: string };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields ?? {})) form.append(name, value);
+    form.append('file', file, fileName ?? 'file');
     return { body: form, headers: { Accept: 'application/json' } };
   }
   const json = body === undefined ? '' : JSON.stringify(body);

@@ -8,6 +8,8 @@ export type RouteKind =
   | 'json'
   /** multipart/form-data: `_input` (JSON) and `files[]`; JSON envelope answer. */
   | 'multipart'
+  /** multipart/form-data: one file in `file` and text fields (the body schema's, e.g. `dryRun`); JSON envelope answer. */
+  | 'form'
   /** JSON body; the answer is a file (an image), not an envelope. */
   | 'binary';
 
@@ -77,6 +79,15 @@ export const routePaths = {
   adminPromotersDeactivate: { path: '/admin/promoters/deactivate', kind: 'json' },
   adminPromotersResetPassword: { path: '/admin/promoters/reset-password', kind: 'json' },
   adminAuditList: { path: '/admin/audit/list', kind: 'json' },
+  adminActionsList: { path: '/admin/actions/list', kind: 'json' },
+  adminActionsCreate: { path: '/admin/actions/create', kind: 'json' },
+  adminActionsUpdate: { path: '/admin/actions/update', kind: 'json' },
+  adminActionsAssign: { path: '/admin/actions/assign', kind: 'json' },
+  adminActionsUnassign: { path: '/admin/actions/unassign', kind: 'json' },
+  adminActionsCancel: { path: '/admin/actions/cancel', kind: 'json' },
+  adminActionsImport: { path: '/admin/actions/import', kind: 'form' },
+  adminVouchersBatches: { path: '/admin/vouchers/batches', kind: 'json' },
+  adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

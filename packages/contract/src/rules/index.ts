@@ -7,3 +7,4 @@ export * from './action-status.rules.ts';
 export * from './availability.rules.ts';
 export * from './webform.rules.ts';
 export * from './mgm.rules.ts';
+export * from './planning.rules.ts';

@@ -17,12 +17,15 @@ export function renderApiDocsPage(): string {
     const title = name[0]!.toUpperCase() + name.slice(1);
     const body = schemas[`${title}Body`];
     const response = schemas[`${title}Response`];
-    const kind = { json: 'JSON body', multipart: 'multipart/form-data: _input (JSON) and files[]', binary: 'JSON body; answers the file' }[
-      route.kind
-    ];
+    const kind = {
+      json: 'JSON body',
+      multipart: 'multipart/form-data: _input (JSON) and files[]',
+      form: 'multipart/form-data: the fields below as text parts and one file in file',
+      binary: 'JSON body; answers the file',
+    }[route.kind];
     return `<section id="${name}"><h2>POST ${escapeHtml(API_BASE + route.path)}</h2><p>${escapeHtml(route.summary)}</p>
 <ul><li>${route.public ? 'Public: no bearer token' : 'Needs a bearer token'}</li><li>${route.idempotent ? 'Idempotent: send an Idempotency-Key to make a retry safe' : 'No Idempotency-Key records (a read, or a body with a password)'}</li><li>${kind}</li></ul>
-<h3>Body${route.kind === 'multipart' ? ' (_input)' : ''}</h3>${body ? pre(body) : '<p>None.</p>'}
+<h3>Body${route.kind === 'multipart' ? ' (_input)' : route.kind === 'form' ? ' (text fields)' : ''}</h3>${body ? pre(body) : '<p>None.</p>'}
 <h3>Answer</h3>${response ? pre(response) : '<p>The image bytes (image/jpeg, image/png or image/webp).</p>'}</section>`;
   });
   const index = routeNames.map((name) => `<li><a href="#${name}">${escapeHtml(routeDefinition(name).path)}</a></li>`).join('');

@@ -41,16 +41,26 @@ export type ImportResult = { added: number; skipped: number; batchCreated: boole
  */
 export async function importVoucherCodes(db: Db, o: { eventIdent: string; batchIdent: string; text: string }): Promise<ImportResult> {
   const codes = parseCodes(o.text);
-  const unique = [...new Set(codes)];
-  return db.transaction().execute(async (trx) => {
-    const event = await repo.findEventByIdent(trx, o.eventIdent);
-    if (!event) throw new ImportError(`Nie ma wydarzenia ${o.eventIdent}.`);
-    const batch = await repo.ensureBatch(trx, event.id, o.batchIdent);
-    const existing = await repo.existingIdents(trx, unique);
-    const fresh = unique.filter((c) => !existing.has(c));
-    await repo.insertPoolCodes(trx, batch.id, fresh);
-    return { added: fresh.length, skipped: codes.length - fresh.length, batchCreated: batch.created };
-  });
+  const { batchId: _batch, ...result } = await db.transaction().execute((trx) => importParsedCodes(trx, { ...o, codes }));
+  return result;
+}
+
+/**
+ * The same in the caller's transaction, for codes parsed by parseCodes: the back office's import
+ * (/api/admin/vouchers/import) writes its audit entry in it too.
+ */
+export async function importParsedCodes(
+  trx: Db,
+  o: { eventIdent: string; batchIdent: string; codes: string[] },
+): Promise<ImportResult & { batchId: string }> {
+  const unique = [...new Set(o.codes)];
+  const event = await repo.findEventByIdent(trx, o.eventIdent);
+  if (!event) throw new ImportError(`Nie ma wydarzenia ${o.eventIdent}.`);
+  const batch = await repo.ensureBatch(trx, event.id, o.batchIdent);
+  const existing = await repo.existingIdents(trx, unique);
+  const fresh = unique.filter((c) => !existing.has(c));
+  await repo.insertPoolCodes(trx, batch.id, fresh);
+  return { added: fresh.length, skipped: o.codes.length - fresh.length, batchCreated: batch.created, batchId: batch.id };
 }
 
 /** The admin command's line, in Polish like the other commands'. */

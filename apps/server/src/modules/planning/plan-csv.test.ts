@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { PLAN_CSV_COLUMNS } from '@promotor/contract/rules';
+import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
+import { PLAN_CSV_MAX_ROWS, readPlanCsv, type PlanCsvError } from './plan-csv.ts';
+import { checkPlanReferences, type PlanReferences } from './plan-references.ts';
+import { planActionsFromRows } from './plan-rows.ts';
+
+const ZONE = 'Europe/Warsaw';
+const HEADER = PLAN_CSV_COLUMNS.join(';');
+const ROW = Object.values(planRow()).join(';');
+
+/** The file's actions, or its errors, from reading to grouping (the references aside). */
+function plan(file: string | Uint8Array) {
+  const read = readPlanCsv(file);
+  if (read.errors.length > 0) return { actions: [], errors: read.errors };
+  return planActionsFromRows(read.rows, ZONE);
+}
+
+const errorsOf = (rows: Partial<PlanRowValues>[], o?: PlanCsvOptions) => plan(planCsv(rows.map(planRow), o)).errors;
+
+describe('reading a plan file', () => {
+  it.each<[string, PlanCsvOptions]>([
+    ['semicolons', { separator: ';' }],
+    ['commas', { separator: ',' }],
+    ['a BOM', { bom: true }],
+    ['a BOM, commas and CRLF line breaks', { bom: true, separator: ',', lineBreak: '\r\n' }],
+  ])('reads a file with %s', (_name, o) => {
+    const file = planCsv([planRow({ promoters: 'HST1, HST2' }), planRow({ point_name: 'Arkadia' })], o);
+    const { actions, errors } = plan(Buffer.from(file, 'utf8'));
+    expect(errors).toEqual([]);
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({
+      event: 'EV-PLAN',
+      territory: 'WAW-CENTRUM',
+      since: '2030-03-04 10:00:00',
+      until: '2030-03-04 18:00:00',
+      rows: [2, 3],
+      points: [
+        {
+          name: 'Galeria Mokotów',
+          street: 'ul. Wołoska 12',
+          postalCode: '02-675',
+          petraId: 'PT-1',
+          latitude: 52.1799,
+          longitude: 21.0034,
+          row: 2,
+        },
+        { name: 'Arkadia', row: 3 },
+      ],
+    });
+    expect([...actions[0]!.promoters]).toEqual([
+      ['HST1', [2]],
+      ['HST2', [2]],
+    ]);
+  });
+
+  it('keeps Polish letters, separators and quotes inside quoted fields', () => {
+    const name = 'Żółć; "Gęś", źdźbło – Łódź';
+    const file = planCsv([planRow({ name, point_name: 'Świętokrzyska, róg', city: 'Łódź', promoters: 'HST1,HST2' })], { separator: ',' });
+    expect(file).toContain('"HST1,HST2"');
+    const { actions } = plan(Buffer.from(file, 'utf8'));
+    expect(actions[0]).toMatchObject({ name, points: [{ name: 'Świętokrzyska, róg', city: 'Łódź' }] });
+    expect([...actions[0]!.promoters.keys()]).toEqual(['HST1', 'HST2']);
+  });
+
+  it('accepts coordinates with a decimal comma, and empty optional cells as nothing', () => {
+    const file = planCsv([
+      planRow({ latitude: '52,1799', longitude: '21,0034' }),
+      planRow({ postal_code: '', petra_id: '', latitude: '', longitude: '' }),
+    ]);
+    expect(plan(file).actions[0]!.points).toMatchObject([
+      { latitude: 52.1799, longitude: 21.0034 },
+      { postalCode: null, petraId: null, latitude: null, longitude: null },
+    ]);
+  });
+
+  it('counts a quoted line break and blank lines in the row numbers, and skips blank lines', () => {
+    const file = `${HEADER}\n\n${ROW.replace('Galeria Mokotów', '"Galeria\nMokotów"')}\n;;;;;;;;;;;;;\n${ROW.replace('2030-03-04', '2030-02-30')}\n`;
+    expect(plan(file).errors).toEqual([{ row: 6, column: 'date', message: 'Taka data nie istnieje.' }]);
+  });
+
+  it('ignores trailing empty columns a spreadsheet adds', () => {
+    expect(plan(`${HEADER};;\n${ROW};;\n`).errors).toEqual([]);
+  });
+
+  it.each<[string, string | Uint8Array, PlanCsvError]>([
+    ['an empty file', '\uFEFF \n', { row: 1, column: null, message: 'Plik jest pusty.' }],
+    ['a file with only the header', `${HEADER}\n`, { row: 1, column: null, message: 'Plik nie ma żadnego wiersza planu pod nagłówkiem.' }],
+    [
+      'a header in another order',
+      `${HEADER.replace('from;to', 'to;from')}\n${ROW}\n`,
+      { row: 1, column: null, message: expect.stringContaining('nagłówkiem') },
+    ],
+    [
+      'a header with Polish names',
+      `wydarzenie;${HEADER.slice(6)}\n${ROW}\n`,
+      { row: 1, column: null, message: expect.stringContaining('event;name;territory') },
+    ],
+    [
+      'a file in Windows-1250',
+      Buffer.concat([Buffer.from(`${HEADER}\n${ROW}\n`), Buffer.from([0xb3, 0x0a])]),
+      { row: 3, column: null, message: expect.stringContaining('UTF-8') },
+    ],
+    [
+      'a quote never closed',
+      `${HEADER}\n${ROW}\n"${ROW}\n${ROW}\n`,
+      { row: 3, column: null, message: 'Cudzysłów otwarty w tym wierszu nie jest zamknięty.' },
+    ],
+    [
+      'text after a closing quote',
+      `${HEADER}\n${ROW.replace('Warszawa', '"Warsz"awa')}\n`,
+      { row: 2, column: null, message: expect.stringContaining('cudzysłowem') },
+    ],
+    [
+      'a row with fields missing',
+      `${HEADER}\n${ROW}\n1;2;3\n`,
+      { row: 3, column: null, message: 'Liczba pól w wierszu: 3 zamiast 14. Sprawdź separator i cudzysłowy.' },
+    ],
+    [
+      'a row split by the other separator',
+      `${HEADER}\n${ROW.replaceAll(';', ',')}\n`,
+      { row: 2, column: null, message: expect.stringContaining('Liczba pól w wierszu: 1 ') },
+    ],
+  ])('refuses %s, naming the line', (_name, file, error) => {
+    expect(plan(file).errors).toEqual([error]);
+  });
+
+  it(`refuses a file of more than ${PLAN_CSV_MAX_ROWS} rows`, () => {
+    const file = `${HEADER}\n${`${ROW}\n`.repeat(PLAN_CSV_MAX_ROWS + 1)}`;
+    expect(plan(file).errors).toEqual([{ row: 1, column: null, message: expect.stringContaining('podziel go') }]);
+  });
+});
+
+describe('judging the rows', () => {
+  it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
+    ['a date of another shape', { date: '04.03.2030' }, 'date', 'Data musi mieć postać RRRR-MM-DD, np. 2026-12-01.'],
+    ['a date that does not exist', { date: '2030-02-29' }, 'date', 'Taka data nie istnieje.'],
+    ['a time of another shape', { from: '9:00' }, 'from', 'Godzina musi mieć postać GG:mm, np. 09:30.'],
+    ['hour 24', { to: '24:00' }, 'to', 'Godzina musi mieć postać GG:mm, np. 09:30.'],
+    ['an end before the start', { from: '18:00', to: '10:00' }, 'to', 'Koniec akcji musi być później niż jej początek.'],
+    [
+      'a time skipped when clocks go forward',
+      { date: '2030-03-31', from: '02:30', to: '08:00' },
+      'from',
+      'Tej godziny nie ma w tym dniu (zmiana czasu).',
+    ],
+    ['no event', { event: '' }, 'event', 'Podaj identyfikator wydarzenia.'],
+    ['an event ident with spaces', { event: 'EV 2030' }, 'event', expect.stringContaining('Identyfikator wydarzenia')],
+    ['no action name', { name: ' ' }, 'name', 'Podaj nazwę akcji.'],
+    ['no territory', { territory: '' }, 'territory', 'Podaj terytorium.'],
+    ['no point name', { point_name: '' }, 'point_name', 'Podaj nazwę punktu.'],
+    ['no street', { street: '' }, 'street', 'Podaj ulicę i numer.'],
+    ['no city', { city: '' }, 'city', 'Podaj miejscowość.'],
+    ['a postal code without the dash', { postal_code: '02675' }, 'postal_code', 'Kod pocztowy musi mieć postać 00-000.'],
+    ['a latitude out of range', { latitude: '95' }, 'latitude', expect.stringContaining('od -90 do 90')],
+    ['a longitude that is no number', { longitude: 'wschód' }, 'longitude', expect.stringContaining('od -180 do 180')],
+    ['one coordinate only', { longitude: '' }, 'longitude', 'Podaj obie współrzędne albo żadnej.'],
+  ])('refuses %s in its column', (_name, values, column, message) => {
+    expect(errorsOf([{}, values])).toEqual([{ row: 3, column, message }]);
+  });
+
+  it('reports every bad cell of every row, and no action when any row is bad', () => {
+    const result = plan(planCsv([planRow({ date: 'jutro', city: '' }), planRow(), planRow({ to: '25:00' })]));
+    expect(result.actions).toEqual([]);
+    expect(result.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'date'],
+      [2, 'city'],
+      [4, 'to'],
+    ]);
+  });
+
+  it('makes one action of the rows with the same event, name, territory, date and times', () => {
+    const { actions } = plan(
+      planCsv([
+        planRow({ promoters: 'HST1' }),
+        planRow({ point_name: 'Punkt 2', promoters: 'HST2,HST1' }),
+        planRow({ to: '17:00' }),
+        planRow({ territory: 'WAW-POLUDNIE' }),
+        planRow({ event: 'EV-INNE' }),
+        planRow({ date: '2030-03-05' }),
+        planRow({ name: 'Inna akcja' }),
+      ]),
+    );
+    expect(actions.map((a) => a.rows)).toEqual([[2, 3], [4], [5], [6], [7], [8]]);
+    expect([...actions[0]!.promoters]).toEqual([
+      ['HST1', [2, 3]],
+      ['HST2', [3]],
+    ]);
+  });
+});
+
+describe('what the rows name', () => {
+  const known: PlanReferences = {
+    territories: new Map([
+      ['WAW-CENTRUM', { id: 't1' }],
+      ['KRK-STARE-MIASTO', { id: 't2' }],
+    ]),
+    promoters: new Map([
+      ['HST1', { id: 'u1', territories: new Set(['WAW-CENTRUM']), active: true }],
+      ['HST2', { id: 'u2', territories: new Set(['KRK-STARE-MIASTO']), active: true }],
+      ['HST3', { id: 'u3', territories: new Set(['WAW-CENTRUM']), active: false }],
+    ]),
+    scope: new Set(['WAW-CENTRUM']),
+  };
+  const check = (rows: Partial<PlanRowValues>[], scope: PlanReferences['scope'] = known.scope) =>
+    checkPlanReferences(plan(planCsv(rows.map(planRow))).actions, { ...known, scope });
+
+  it('accepts known territories and promoters of them', () => {
+    expect(check([{ promoters: 'HST1' }])).toEqual([]);
+  });
+
+  it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
+    ['an unknown territory', { territory: 'GDA-CENTRUM' }, 'territory', 'Nie ma terytorium „GDA-CENTRUM”.'],
+    [
+      'a territory outside the caller’s',
+      { territory: 'KRK-STARE-MIASTO' },
+      'territory',
+      'Terytorium „KRK-STARE-MIASTO” nie jest Twoim terytorium.',
+    ],
+    ['an unknown hostess code', { promoters: 'HST1,HST9' }, 'promoters', 'Nie ma promotorki z kodem hostessy „HST9”.'],
+    [
+      'a promoter of another territory',
+      { promoters: 'HST2' },
+      'promoters',
+      'Promotorka z kodem hostessy „HST2” nie pracuje na terytorium „WAW-CENTRUM”.',
+    ],
+    ['a deactivated promoter', { promoters: 'HST3' }, 'promoters', 'Promotorka z kodem hostessy „HST3” jest nieaktywna.'],
+  ])('refuses %s on every row that names it', (_name, values, column, message) => {
+    expect(check([values, { ...values, point_name: 'Punkt 2' }, { name: 'Inna', promoters: '' }])).toEqual([
+      { row: 2, column, message },
+      { row: 3, column, message },
+    ]);
+  });
+
+  it('lets an administrator (no scope) plan in any territory', () => {
+    expect(check([{ territory: 'KRK-STARE-MIASTO', promoters: 'HST2' }], null)).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/kysely.ts';
+import { allInScope } from '../../db/territory-scope.ts';
+import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newCode, newId, sha256 } from '../../lib/crypto.ts';
+import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
+import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
+import { checkPlanReferences, sortErrors } from './plan-references.ts';
+import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
+import * as repo from './planning.repository.ts';
+import { pointValues, replacePoints } from './plan-points.ts';
+import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+
+// /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
+// planned — all before the one transaction that writes, so a bad row writes nothing.
+
+/** 422 with every error of the file by row and column (the first PLAN_IMPORT_MAX_ERRORS of them). */
+function refuse(errors: PlanCsvError[]): never {
+  const sorted = sortErrors(errors);
+  throw new AppError('E_PLAN_INVALID', undefined, { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount: sorted.length });
+}
+
+type Loaded = {
+  territories: Map<string, { id: string; ident: string }>;
+  promoterIds: Map<string, string>;
+  events: Map<string, string>;
+};
+
+/** What the file names, loaded, and the rows that name something unknown or not the caller's. */
+async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<Loaded> {
+  const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
+  const promoters = await repo.findPromotersByCode(db, [...new Set(actions.flatMap((a) => [...a.promoters.keys()]))]);
+  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
+  const errors = checkPlanReferences(actions, {
+    territories: new Map(territories.map((t) => [t.ident, t])),
+    promoters,
+    scope,
+  });
+  if (errors.length > 0) refuse(errors);
+  const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
+  return {
+    territories: new Map(territories.map((t) => [t.ident, t])),
+    promoterIds: new Map([...promoters].map(([code, p]) => [code, p.id])),
+    events: new Map(events.map((e) => [e.ident, e.id])),
+  };
+}
+
+/** The actions already planned that the file's actions may match, by their key. */
+async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): Promise<Map<string, StoredAction>> {
+  const sinces = actions.map((a) => a.since).sort();
+  const rows = await repo.findActionsToMatch(db, {
+    eventIds: [...loaded.events.values()],
+    territoryIds: [...new Set([...loaded.territories.values()].map((t) => t.id))],
+    since: sinces[0]!,
+    until: sinces.at(-1)!,
+  });
+  const wanted = new Set(actions.map((a) => a.key));
+  // The oldest action of a key is the one a file matches (two with one key come only from /create).
+  const matched = new Map<string, repo.PlannedActionRow>();
+  for (const r of rows) {
+    if (r.territory_ident === null) continue;
+    const key = planKey({ event: r.event_ident, name: r.name, territory: r.territory_ident, since: r.since, until: r.until });
+    if (wanted.has(key) && !matched.has(key)) matched.set(key, r);
+  }
+  const ids = [...matched.values()].map((r) => r.id);
+  const [points, assignments] = await Promise.all([repo.pointsOf(db, ids), repo.assignmentsOf(db, ids)]);
+  const byAction = new Map<string, StoredAction>();
+  for (const r of matched.values()) byAction.set(r.id, { id: r.id, globalStatus: r.global_status, points: [], assignments: [] });
+  for (const p of points) byAction.get(p.action_id)!.points.push(p);
+  for (const s of assignments) byAction.get(s.action_id)!.assignments.push({ userId: s.user_id, status: s.status });
+  return new Map([...matched].map(([key, r]) => [key, byAction.get(r.id)!]));
+}
+
+/** Writes the steps in the caller's transaction. */
+async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): Promise<void> {
+  const missingEvents = [...new Set(steps.map((s) => s.planned.event))].filter((ident) => !loaded.events.has(ident));
+  const events = missingEvents.map((ident) => ({ id: newId(), ident, name: ident }));
+  await repo.insertEvents(trx, events);
+  for (const e of events) loaded.events.set(e.ident, e.id);
+
+  const actions: Insertable<ActionTable>[] = [];
+  const points: Insertable<ActionPointTable>[] = [];
+  const assignments: Insertable<ActionAssignmentTable>[] = [];
+  for (const step of steps) {
+    if (step.change === 'unchanged') continue;
+    const a = step.planned;
+    const actionId = step.actionId;
+    if (step.change === 'created') {
+      actions.push({
+        id: actionId,
+        ident: `AK-${newCode(6)}`,
+        name: a.name,
+        event_id: loaded.events.get(a.event)!,
+        territory_id: loaded.territories.get(a.territory)!.id,
+        since: a.since,
+        until: a.until,
+        global_status: 'accepted' as const,
+        created_at: now,
+      });
+      a.points.forEach((p, i) => points.push({ id: newId(), action_id: actionId, ...pointValues(p, i) }));
+    } else if (step.pointsChanged) {
+      await replacePoints(trx, step.stored.id, step.stored.points, a.points);
+    }
+    for (const userId of step.promoterIds) {
+      assignments.push({
+        action_id: actionId,
+        user_id: userId,
+        status: null,
+        action_point_id: null,
+        last_status_at: null,
+        cancelled_at: null,
+      });
+    }
+  }
+  await repo.insertChunked(trx, 'actions', actions);
+  await repo.insertChunked(trx, 'action_points', points);
+  await repo.insertChunked(trx, 'action_assignments', assignments);
+}
+
+const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<string, string>): PlanImportChange => ({
+  change: step.change,
+  row: step.planned.rows[0]!,
+  event: step.planned.event,
+  name: step.planned.name,
+  territory: step.planned.territory,
+  since: step.planned.since,
+  until: step.planned.until,
+  points: step.planned.points.length,
+  assigned: step.promoterIds.map((id) => codes.get(id)!),
+});
+
+export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, file: Buffer, dryRun: boolean): Promise<PlanImportResponse> {
+  const read = readPlanCsv(file);
+  if (read.errors.length > 0) refuse(read.errors);
+  const planned = planActionsFromRows(read.rows, deps.timezone);
+  if (planned.errors.length > 0) refuse(planned.errors);
+
+  const loaded = await loadReferences(deps.db, caller, planned.actions);
+  const stored = await storedActions(deps.db, planned.actions, loaded);
+  const { steps, errors } = diffPlan(planned.actions, stored, loaded.promoterIds);
+  if (errors.length > 0) refuse(errors);
+
+  const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
+  const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
+  const changes = steps.filter((s) => s.change !== 'unchanged').map((s) => changeOf(s, codes));
+  const answer = { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
+  if (dryRun || changes.length === 0) return answer;
+  const now = deps.now().toISOString();
+  const importId = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    await write(trx, steps, loaded, now);
+    // One entry per action changed, as /create and /update write, and one for the file itself.
+    for (const step of steps) {
+      if (step.change === 'unchanged') continue;
+      await auditChange(
+        trx,
+        deps,
+        caller,
+        step.change === 'created' ? 'actions.create' : 'actions.update',
+        { type: 'action', id: step.actionId },
+        { import: importId },
+      );
+    }
+    const counts = { created: answer.created, updated: answer.updated, unchanged: answer.unchanged };
+    await auditChange(
+      trx,
+      deps,
+      caller,
+      'actions.import',
+      { type: 'plan_import', id: importId },
+      { sha256: sha256(file), rows: read.rows.length, ...counts },
+    );
+  });
+  return answer;
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { buildSignedInPromoter, type BuiltPromoter } from '../../test/builders.ts';
+import { listCurrent } from '../../test/action-steps.ts';
+import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
+import { buildSignedInStaff, postPlan, type SignedInStaff } from '../../test/planning.ts';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+// /api/admin/actions/import (decision 087) through the real app on both databases: all or nothing, a
+// re-import changes nothing, a dry run writes nothing, a coordinator only in her territories.
+
+type Promoter = BuiltPromoter & { token: string };
+
+describe.each(testDatabases)('the plan import (%s)', (dialect) => {
+  let t: TestApp;
+  let waw: SignedInStaff;
+  let krk: SignedInStaff;
+  let anna: Promoter;
+  let piotr: Promoter;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    waw = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM'] });
+    krk = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['KRK-STARE-MIASTO'] });
+    anna = await buildSignedInPromoter(t, { firstname: 'Anna', territories: ['WAW-CENTRUM'] });
+    piotr = await buildSignedInPromoter(t, { firstname: 'Piotr', territories: ['KRK-STARE-MIASTO'] });
+  });
+  afterAll(() => t.close());
+
+  /** Rows of an event of the test's own, so tests do not match each other's actions. */
+  const rowsOf = (rows: Partial<PlanRowValues>[]) => {
+    const event = `EV-${randomUUID().slice(0, 8)}`;
+    return rows.map((r) => planRow({ event, ...r }));
+  };
+  const importPlan = (by: SignedInStaff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean } = {}) =>
+    postPlan(t.app, by.token, planCsv(rows, o), { dryRun: o.dryRun, headers: { 'idempotency-key': randomUUID() } });
+  const counts = async () => ({
+    actions: Number(
+      (
+        await t.db
+          .selectFrom('actions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    points: Number(
+      (
+        await t.db
+          .selectFrom('action_points')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    assignments: Number(
+      (
+        await t.db
+          .selectFrom('action_assignments')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audit: Number(
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  });
+
+  it('imports a file with a BOM, semicolons and Polish letters; her list shows the new action; the same file again changes nothing', async () => {
+    const name = 'Degustacja „Żółć” – Łódź';
+    const rows = rowsOf([
+      { name, date: '2030-05-06', promoters: anna.ident },
+      { name, date: '2030-05-06', point_name: 'Plac Wolności', latitude: '', longitude: '' },
+      { name: 'Druga akcja', date: '2030-05-07' },
+    ]);
+    const res = await importPlan(waw, rows, { bom: true, lineBreak: '\r\n' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ dryRun: false, created: 2, updated: 0, unchanged: 0 });
+    const created = await t.db
+      .selectFrom('actions as a')
+      .innerJoin('events as e', 'e.id', 'a.event_id')
+      .select(['a.id', 'a.name', 'a.since', 'a.until', 'a.global_status'])
+      .where('e.ident', '=', rows[0]!.event)
+      .orderBy('a.since')
+      .execute();
+    expect(created).toMatchObject([
+      { name, since: '2030-05-06 10:00:00', until: '2030-05-06 18:00:00', global_status: 'accepted' },
+      { name: 'Druga akcja', global_status: 'accepted' },
+    ]);
+    const points = await t.db.selectFrom('action_points').selectAll().where('action_id', '=', created[0]!.id).orderBy('position').execute();
+    expect(points).toMatchObject([
+      { name: 'Galeria Mokotów', street_address: 'ul. Wołoska 12', postal_code: '02-675', latitude: 52.1799, longitude: 21.0034 },
+      { name: 'Plac Wolności', latitude: null, longitude: null },
+    ]);
+    const mine = await listCurrent(t.app, anna.token, '2030-05-01 00:00:00');
+    expect(mine.map((a) => a.name)).toContain(name);
+
+    const before = await counts();
+    const again = await importPlan(waw, rows, { bom: true, lineBreak: '\r\n' });
+    expect(again.json().data).toMatchObject({ created: 0, updated: 0, unchanged: 2, changes: [] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads commas as separators, with the hostess codes in a quoted field', async () => {
+    const other = await buildSignedInPromoter(t, { territories: ['WAW-CENTRUM'] });
+    const rows = rowsOf([{ promoters: `${anna.ident},${other.ident}` }]);
+    const res = await importPlan(waw, rows, { separator: ',' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.changes).toEqual([expect.objectContaining({ change: 'created', row: 2, assigned: [anna.ident, other.ident] })]);
+  });
+
+  it('updates a matched action: points as in the file, new promoters assigned', async () => {
+    const rows = rowsOf([{ date: '2030-06-01' }]);
+    await importPlan(waw, rows);
+    const changed = [
+      { ...rows[0]!, promoters: anna.ident },
+      { ...rows[0]!, point_name: 'Drugi punkt' },
+    ];
+    const res = await importPlan(waw, changed);
+    expect(res.json().data).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      changes: [{ change: 'updated', points: 2, assigned: [anna.ident] }],
+    });
+  });
+
+  it('a dry run answers what would change and writes nothing', async () => {
+    const before = await counts();
+    const res = await importPlan(waw, rowsOf([{ promoters: anna.ident }, { name: 'Druga' }]), { dryRun: true });
+    expect(res.json().data).toMatchObject({ dryRun: true, created: 2, updated: 0, unchanged: 0 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each<[string, () => Partial<PlanRowValues>, string, string]>([
+    ['a bad date', () => ({ date: '2030-02-30' }), 'date', 'Taka data nie istnieje.'],
+    ['an unknown hostess code', () => ({ promoters: 'HST-NIE-MA' }), 'promoters', 'Nie ma promotorki z kodem hostessy „HST-NIE-MA”.'],
+    [
+      'a promoter of another territory',
+      () => ({ promoters: piotr.ident }),
+      'promoters',
+      `Promotorka z kodem hostessy „${piotr.ident}” nie pracuje na terytorium „WAW-CENTRUM”.`,
+    ],
+    [
+      'a territory outside hers',
+      () => ({ territory: 'KRK-STARE-MIASTO' }),
+      'territory',
+      'Terytorium „KRK-STARE-MIASTO” nie jest Twoim terytorium.',
+    ],
+    ['an unknown territory', () => ({ territory: 'GDA-CENTRUM' }), 'territory', 'Nie ma terytorium „GDA-CENTRUM”.'],
+  ])('refuses a file with %s: 422 naming row and column, nothing written', async (_name, bad, column, message) => {
+    const before = await counts();
+    const res = await importPlan(waw, rowsOf([{}, bad(), { name: 'Trzecia' }]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column, message }], errorCount: 1 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a file that is not CSV UTF-8, naming the line', async () => {
+    const text = planCsv(rowsOf([{}]));
+    const res = await postPlan(t.app, waw.token, Buffer.concat([Buffer.from(text), Buffer.from([0xb3, 0x0a])]));
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column: null }] });
+  });
+
+  it('refuses a request without the file', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/actions/import',
+      payload: '--x\r\nContent-Disposition: form-data; name="dryRun"\r\n\r\ntrue\r\n--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${waw.token}` },
+    });
+    expect(res.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: 'file' }] });
+  });
+
+  it('the Kraków coordinator cannot re-import a Warsaw file, nor see it change', async () => {
+    const rows = rowsOf([{}]);
+    await importPlan(waw, rows);
+    const res = await importPlan(krk, rows);
+    expect(res.json().data.errors).toEqual([{ row: 2, column: 'territory', message: expect.stringContaining('nie jest Twoim') }]);
+  });
+
+  it('imports 10,000 rows, and the same file again changes nothing', async () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    // 5,000 actions of two points each; every fourth of them with Anna.
+    const rows = Array.from({ length: 10_000 }, (_, i) => {
+      const k = Math.floor(i / 2);
+      return planRow({
+        event: `EV-BIG-${dialect}`,
+        name: `Akcja ${k}`,
+        date: `2031-${pad(1 + (k % 12))}-${pad(1 + (k % 28))}`,
+        point_name: `Punkt ${i}`,
+        promoters: k % 4 === 0 ? anna.ident : '',
+      });
+    });
+    const first = await importPlan(waw, rows);
+    expect(first.statusCode, first.body.slice(0, 500)).toBe(200);
+    expect(first.json().data).toMatchObject({ created: 5000, updated: 0, unchanged: 0 });
+    const again = await importPlan(waw, rows);
+    expect(again.json().data).toMatchObject({ created: 0, updated: 0, unchanged: 5000 });
+  }, 120_000);
+});

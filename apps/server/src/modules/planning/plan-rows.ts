@@ -1,0 +1,141 @@
+import {
+  actionNameRules,
+  cityRules,
+  eventIdentRules,
+  firstError,
+  parseCoordinate,
+  petraIdRules,
+  planDateRules,
+  planMessages,
+  planTimeRules,
+  pointNameRules,
+  postalCodeRules,
+  streetRules,
+  territoryIdentRules,
+  type PlanCsvColumn,
+  type Rule,
+} from '@promotor/contract/rules';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import { instantOfWall } from '../../lib/wall-instant.ts';
+import type { PlanCsvError, PlanCsvRow } from './plan-csv.ts';
+
+// The plan's rows judged cell by cell with the contract's rules (the same as the back office's form),
+// then gathered into actions: rows with the same event, name, territory, date and times are one action,
+// each row one of its points (decision 087).
+
+export type PlannedPoint = {
+  name: string;
+  street: string;
+  postalCode: string | null;
+  city: string;
+  petraId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export type PlannedAction = {
+  /** What matches it to an action already planned: event, name, territory, since, until. */
+  key: string;
+  event: string;
+  name: string;
+  territory: string;
+  /** Wall clock 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE, as actions are stored. */
+  since: string;
+  until: string;
+  points: (PlannedPoint & { row: number })[];
+  /** Hostess codes in the order the file names them, each with the rows that name it. */
+  promoters: Map<string, number[]>;
+  /** The file's lines of its rows, in order. */
+  rows: number[];
+};
+
+export const planKey = (a: { event: string; name: string; territory: string; since: string; until: string }) =>
+  [a.event, a.name, a.territory, a.since, a.until].join('\u0000');
+
+const TEXT_RULES: [PlanCsvColumn, readonly Rule[]][] = [
+  ['event', eventIdentRules],
+  ['name', actionNameRules],
+  ['territory', territoryIdentRules],
+  ['date', planDateRules],
+  ['from', planTimeRules],
+  ['to', planTimeRules],
+  ['point_name', pointNameRules],
+  ['street', streetRules],
+  ['postal_code', postalCodeRules],
+  ['city', cityRules],
+  ['petra_id', petraIdRules],
+];
+
+/** A wall-clock time that a clock of the zone never shows (the hour skipped in spring) is no time. */
+const onTheClock = (wall: string, timeZone: string) => toWallClock(instantOfWall(wall, timeZone), timeZone) === wall;
+
+type Checked = { action: Omit<PlannedAction, 'points' | 'promoters' | 'rows'>; point: PlannedPoint; codes: string[] };
+
+/** One row's value, or its errors (every bad cell, not only the first). */
+function checkRow({ row, cells }: PlanCsvRow, timeZone: string): Checked | PlanCsvError[] {
+  const errors: PlanCsvError[] = [];
+  const fail = (column: PlanCsvColumn, message: string) => errors.push({ row, column, message });
+  for (const [column, rules] of TEXT_RULES) {
+    const message = firstError(rules, cells[column]);
+    if (message !== null) fail(column, message);
+  }
+  const latitude = parseCoordinate(cells.latitude, 90);
+  const longitude = parseCoordinate(cells.longitude, 180);
+  if (latitude === 'invalid') fail('latitude', planMessages.latitude);
+  if (longitude === 'invalid') fail('longitude', planMessages.longitude);
+  if (latitude !== 'invalid' && longitude !== 'invalid' && (latitude === null) !== (longitude === null)) {
+    fail(latitude === null ? 'latitude' : 'longitude', planMessages.coordinatesBoth);
+  }
+  const since = `${cells.date} ${cells.from}:00`;
+  const until = `${cells.date} ${cells.to}:00`;
+  if (errors.length === 0) {
+    if (!onTheClock(since, timeZone)) fail('from', planMessages.timeNotOnClock);
+    if (!onTheClock(until, timeZone)) fail('to', planMessages.timeNotOnClock);
+    if (until <= since) fail('to', planMessages.endNotAfterStart);
+  }
+  if (errors.length > 0 || latitude === 'invalid' || longitude === 'invalid') return errors;
+  return {
+    action: { key: '', event: cells.event, name: cells.name, territory: cells.territory, since, until },
+    point: {
+      name: cells.point_name,
+      street: cells.street,
+      postalCode: cells.postal_code || null,
+      city: cells.city,
+      petraId: cells.petra_id || null,
+      latitude,
+      longitude,
+    },
+    codes: cells.promoters
+      .split(',')
+      .map((code) => code.trim())
+      .filter((code) => code !== ''),
+  };
+}
+
+/** The file's actions in the order they first appear, or every error of every row. */
+export function planActionsFromRows(rows: readonly PlanCsvRow[], timeZone: string): { actions: PlannedAction[]; errors: PlanCsvError[] } {
+  const errors: PlanCsvError[] = [];
+  const actions = new Map<string, PlannedAction>();
+  for (const row of rows) {
+    const checked = checkRow(row, timeZone);
+    if (Array.isArray(checked)) {
+      errors.push(...checked);
+      continue;
+    }
+    const key = planKey(checked.action);
+    let action = actions.get(key);
+    if (!action) {
+      action = { ...checked.action, key, points: [], promoters: new Map(), rows: [] };
+      actions.set(key, action);
+    }
+    action.rows.push(row.row);
+    action.points.push({ ...checked.point, row: row.row });
+    for (const code of checked.codes) {
+      const named = action.promoters.get(code);
+      if (named) {
+        if (named.at(-1) !== row.row) named.push(row.row);
+      } else action.promoters.set(code, [row.row]);
+    }
+  }
+  return { actions: errors.length > 0 ? [] : [...actions.values()], errors };
+}

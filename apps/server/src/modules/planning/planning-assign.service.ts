@@ -1,0 +1,71 @@
+import type { AdminAssignBody, AdminAssignResponse } from '@promotor/contract';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { assignmentWarnings } from './assignment-warnings.ts';
+import * as repo from './planning.repository.ts';
+import { answerAction } from './planning.service.ts';
+import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+
+// /api/admin/actions/assign and /unassign (issue 24): only promoters of the action's territory; an
+// overlap or a time outside her availability is a warning in the answer, not a refusal.
+
+type Body = z.output<typeof AdminAssignBody>;
+
+export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller, body: Body): Promise<AdminAssignResponse> {
+  const ids = [...new Set(body.promoters.map((p) => p.uuid))];
+  const warnings = await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findAction(trx, body.action.uuid, caller.scope);
+    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
+    const promoters = await repo.findPromotersById(trx, ids);
+    for (const id of ids) {
+      const promoter = promoters.get(id);
+      if (!promoter || !promoter.active) throw new AppError('E_PROMOTER_NOT_FOUND');
+      if (row.territory_id === null || !promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
+    }
+    const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
+    const added = ids.filter((id) => !existing.has(id));
+    const revived = ids.filter((id) => existing.get(id)?.cancelled_at != null && existing.get(id)?.status === null);
+    await repo.insertChunked(
+      trx,
+      'action_assignments',
+      added.map((userId) => ({
+        action_id: row.id,
+        user_id: userId,
+        status: null,
+        action_point_id: null,
+        last_status_at: null,
+        cancelled_at: null,
+      })),
+    );
+    for (const userId of revived) await repo.reviveAssignment(trx, row.id, userId);
+    const changed = [...added, ...revived];
+    if (changed.length === 0) return [];
+    await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed });
+    const span = { actionId: row.id, since: row.since, until: row.until };
+    const [others, availability] = await Promise.all([
+      repo.overlappingActions(trx, changed, span),
+      repo.availabilityAround(trx, changed, span),
+    ]);
+    return assignmentWarnings(changed, span, others, availability);
+  });
+  return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings };
+}
+
+/** Her assignment goes unless she has started or finished the action (her history stays). */
+export async function unassignPromoters(deps: PlanningDeps, caller: PlanningCaller, body: Body): Promise<AdminAssignResponse> {
+  const ids = [...new Set(body.promoters.map((p) => p.uuid))];
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findAction(trx, body.action.uuid, caller.scope);
+    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
+    const removed = ids.filter((id) => existing.has(id));
+    for (const userId of removed) {
+      if (!(await repo.deleteAssignment(trx, row.id, userId))) throw new AppError('E_WRONG_ACTION_STATUS');
+    }
+    if (removed.length > 0) {
+      await auditChange(trx, deps, caller, 'actions.unassign', { type: 'action', id: row.id }, { promoters: removed });
+    }
+  });
+  return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings: [] };
+}

@@ -1,0 +1,295 @@
+import type { Db } from '../../db/kysely.ts';
+import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+import type { ActionTable } from '../../db/schema.ts';
+
+// The planning's SQL (issue 24). Territory scoping lives here, in the queries (db/territory-scope.ts):
+// given a coordinator's scope, a query cannot return another territory's action.
+
+export function findTerritories(db: Db, idents: readonly string[]) {
+  if (idents.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('territories')
+    .select(['id', 'ident', 'name'])
+    .where('ident', 'in', [...idents])
+    .execute();
+}
+
+/** Promoters by hostess code, each with the idents of her territories. */
+export async function findPromotersByCode(db: Db, codes: readonly string[]) {
+  const byCode = new Map<string, { id: string; territories: Set<string>; active: boolean }>();
+  if (codes.length === 0) return byCode;
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
+    .leftJoin('territories as t', 't.id', 'ut.territory_id')
+    .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
+    .where('u.ident', 'in', [...codes])
+    .execute();
+  for (const row of rows) {
+    const promoter = byCode.get(row.ident) ?? { id: row.id, territories: new Set<string>(), active: row.deactivated_at === null };
+    if (row.territory) promoter.territories.add(row.territory);
+    byCode.set(row.ident, promoter);
+  }
+  return byCode;
+}
+
+/** Promoters by id, each with her territory ids. */
+export async function findPromotersById(db: Db, ids: readonly string[]) {
+  type Promoter = { id: string; ident: string; territoryIds: Set<string>; active: boolean };
+  if (ids.length === 0) return new Map<string, Promoter>();
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
+    .select(['u.id', 'u.ident', 'u.deactivated_at', 'ut.territory_id'])
+    .where('u.id', 'in', [...ids])
+    .execute();
+  const byId = new Map<string, Promoter>();
+  for (const row of rows) {
+    const promoter = byId.get(row.id) ?? {
+      id: row.id,
+      ident: row.ident,
+      territoryIds: new Set<string>(),
+      active: row.deactivated_at === null,
+    };
+    if (row.territory_id) promoter.territoryIds.add(row.territory_id);
+    byId.set(row.id, promoter);
+  }
+  return byId;
+}
+
+export function findEvents(db: Db, idents: readonly string[]) {
+  if (idents.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('events')
+    .select(['id', 'ident'])
+    .where('ident', 'in', [...idents])
+    .execute();
+}
+
+export async function insertEvents(db: Db, events: { id: string; ident: string; name: string }[]) {
+  if (events.length > 0) await db.insertInto('events').values(events).execute();
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+
+export async function insertChunked<T extends 'actions' | 'action_points' | 'action_assignments'>(
+  db: Db,
+  table: T,
+  rows: readonly Parameters<ReturnType<Db['insertInto']>['values']>[0][],
+) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
+}
+
+const actionColumns = [
+  'a.id',
+  'a.ident',
+  'a.name',
+  'a.since',
+  'a.until',
+  'a.global_status',
+  'a.event_id',
+  'a.territory_id',
+  'e.ident as event_ident',
+  'e.name as event_name',
+  't.ident as territory_ident',
+  't.name as territory_name',
+] as const;
+
+function actionsInScope(db: Db, scope: TerritoryScope) {
+  return db
+    .selectFrom('actions as a')
+    .innerJoin('events as e', 'e.id', 'a.event_id')
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .where(territoryInScope('a.territory_id', scope))
+    .select(actionColumns);
+}
+
+export type PlannedActionRow = Awaited<ReturnType<typeof findActionsByIds>>[number];
+
+export function findActionsByIds(db: Db, ids: readonly string[], scope: TerritoryScope) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return actionsInScope(db, scope)
+    .where('a.id', 'in', [...ids])
+    .execute();
+}
+
+/** One action of the caller's territories; undefined for another territory's, as for a missing one. */
+export async function findAction(db: Db, id: string, scope: TerritoryScope) {
+  return (await findActionsByIds(db, [id], scope))[0];
+}
+
+/** The actions a plan may match (decision 087): of these events and territories, starting in the window. */
+export function findActionsToMatch(db: Db, o: { eventIds: string[]; territoryIds: string[]; since: string; until: string }) {
+  if (o.eventIds.length === 0 || o.territoryIds.length === 0) return Promise.resolve([]);
+  return actionsInScope(db, { everywhere: true })
+    .where('a.event_id', 'in', o.eventIds)
+    .where('a.territory_id', 'in', o.territoryIds)
+    .where('a.since', '>=', o.since)
+    .where('a.since', '<=', o.until)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+}
+
+export type ActionListFilter = {
+  since: string;
+  until: string;
+  territoryIds?: string[];
+  eventIdent?: string;
+  status?: ActionTable['global_status'];
+  promoterId?: string;
+};
+
+function listQuery(db: Db, f: ActionListFilter, scope: TerritoryScope) {
+  let q = actionsInScope(db, scope).where('a.since', '<', f.until).where('a.until', '>', f.since);
+  if (f.territoryIds) q = q.where(territoryInScope('a.territory_id', { everywhere: false, territoryIds: f.territoryIds }));
+  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
+  if (f.status) q = q.where('a.global_status', '=', f.status);
+  const promoterId = f.promoterId;
+  if (promoterId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('action_assignments as s')
+          .select('s.action_id')
+          .whereRef('s.action_id', '=', 'a.id')
+          .where('s.user_id', '=', promoterId),
+      ),
+    );
+  }
+  return q;
+}
+
+export async function listActions(db: Db, f: ActionListFilter, scope: TerritoryScope, page: { limit: number; offset: number }) {
+  const rows = await listQuery(db, f, scope).orderBy('a.since').orderBy('a.id').limit(page.limit).offset(page.offset).execute();
+  const count = await listQuery(db, f, scope)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+/** Runs `query` over the ids in slices: a plan's thousands of actions stay within the parameter limits. */
+async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await query(ids.slice(i, i + 1000))));
+  return rows;
+}
+
+export function pointsOf(db: Db, actionIds: readonly string[]) {
+  return inSlices(actionIds, (slice) =>
+    db.selectFrom('action_points').selectAll().where('action_id', 'in', slice).orderBy('action_id').orderBy('position').execute(),
+  );
+}
+
+export function assignmentsOf(db: Db, actionIds: readonly string[]) {
+  return inSlices(actionIds, (slice) =>
+    db
+      .selectFrom('action_assignments as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.action_id', 's.user_id', 's.status', 's.cancelled_at', 'u.ident', 'u.firstname', 'u.lastname'])
+      .where('s.action_id', 'in', slice)
+      .orderBy('u.lastname')
+      .orderBy('u.firstname')
+      .orderBy('u.id')
+      .execute(),
+  );
+}
+
+export async function updateAction(
+  db: Db,
+  id: string,
+  set: Partial<Pick<ActionTable, 'name' | 'event_id' | 'territory_id' | 'since' | 'until'>>,
+) {
+  await db.updateTable('actions').set(set).where('id', '=', id).execute();
+}
+
+/** Only while it is still planned: two racing changes cannot both pass the service's check. */
+export async function cancelAction(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('actions')
+    .set({ global_status: 'hst_cancelled' })
+    .where('id', '=', id)
+    .where('global_status', '=', 'accepted')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type PointValues = {
+  name: string;
+  street_address: string;
+  postal_code: string | null;
+  city_name: string;
+  petra_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export async function updatePoint(db: Db, id: string, values: PointValues & { position: number }) {
+  await db.updateTable('action_points').set(values).where('id', '=', id).execute();
+}
+
+export async function deletePoints(db: Db, ids: readonly string[]) {
+  if (ids.length > 0)
+    await db
+      .deleteFrom('action_points')
+      .where('id', 'in', [...ids])
+      .execute();
+}
+
+export async function reviveAssignment(db: Db, actionId: string, userId: string) {
+  await db
+    .updateTable('action_assignments')
+    .set({ cancelled_at: null })
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('status', 'is', null)
+    .execute();
+}
+
+/** Only an assignment she has not started: her history stays. */
+export async function deleteAssignment(db: Db, actionId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('action_assignments')
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('status', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Her other actions (not cancelled by anyone) that share some time with since–until. */
+export function overlappingActions(db: Db, userIds: readonly string[], o: { actionId: string; since: string; until: string }) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('action_assignments as s')
+    .innerJoin('actions as a', 'a.id', 's.action_id')
+    .select(['s.user_id', 'a.id', 'a.name', 'a.since', 'a.until'])
+    .where('s.user_id', 'in', [...userIds])
+    .where('s.cancelled_at', 'is', null)
+    .where('a.id', '!=', o.actionId)
+    .where('a.global_status', '!=', 'hst_cancelled')
+    .where('a.since', '<', o.until)
+    .where('a.until', '>', o.since)
+    .orderBy('a.since')
+    .execute();
+}
+
+/** Her availability blocks that share some time with since–until. */
+export function availabilityAround(db: Db, userIds: readonly string[], o: { since: string; until: string }) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('availability')
+    .select(['user_id', 'since', 'until'])
+    .where('user_id', 'in', [...userIds])
+    .where('since', '<', o.until)
+    .where('until', '>', o.since)
+    .orderBy('since')
+    .execute();
+}

@@ -1,0 +1,159 @@
+import type {
+  AdminActionCreateBody,
+  AdminActionListBody,
+  AdminActionListResponse,
+  AdminActionRefBody,
+  AdminActionResponse,
+  AdminActionUpdateBody,
+} from '@promotor/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/kysely.ts';
+import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newCode, newId } from '../../lib/crypto.ts';
+import { isStillPlanned } from './plan-diff.ts';
+import { replacePoints } from './plan-points.ts';
+import { toAdminActions } from './planning.mapper.ts';
+import * as repo from './planning.repository.ts';
+import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+
+// The back office's actions (issue 24): list, create, update, cancel. A coordinator's scope is in every
+// query (planning.repository.ts): another territory's action is E_ACTION_NOT_FOUND, as a missing one.
+
+type ActionInput = z.output<typeof AdminActionCreateBody>['action'];
+type Body<S extends z.ZodType> = z.output<S>;
+
+export async function answerAction(db: Db, id: string, scope: TerritoryScope): Promise<AdminActionResponse> {
+  const row = await repo.findAction(db, id, scope);
+  if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+  return { action: (await toAdminActions(db, [row]))[0]! };
+}
+
+export async function listActions(
+  deps: PlanningDeps,
+  caller: PlanningCaller,
+  body: Body<typeof AdminActionListBody>,
+): Promise<AdminActionListResponse> {
+  const territoryIds = body.territory ? (await repo.findTerritories(deps.db, [body.territory])).map((t) => t.id) : undefined;
+  const filter = {
+    since: body.since,
+    until: body.until,
+    territoryIds,
+    eventIdent: body.event,
+    status: body.status,
+    promoterId: body.promoter,
+  };
+  const page = { limit: body.pageSize, offset: (body.page - 1) * body.pageSize };
+  const { rows, total } = await repo.listActions(deps.db, filter, caller.scope, page);
+  return { actions: await toAdminActions(deps.db, rows), page: body.page, pageSize: body.pageSize, total };
+}
+
+/** The input's territory, if it is the caller's; its event, created when new (named by its ident). */
+async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
+  const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
+  if (!territory || !allInScope(caller.scope, [territory.id])) throw new AppError('E_TERRITORY_NOT_FOUND');
+  let [event] = await repo.findEvents(trx, [input.event.ident]);
+  if (!event) {
+    event = { id: newId(), ident: input.event.ident };
+    await repo.insertEvents(trx, [{ ...event, name: event.ident }]);
+  }
+  return { territoryId: territory.id, eventId: event.id };
+}
+
+const plannedPoints = (points: ActionInput['points']) =>
+  points.map((p) => ({
+    name: p.name,
+    street: p.streetAddress,
+    postalCode: p.postalCode,
+    city: p.cityName,
+    petraId: p.petraId,
+    latitude: p.latitude,
+    longitude: p.longitude,
+  }));
+
+export async function createAction(
+  deps: PlanningDeps,
+  caller: PlanningCaller,
+  body: Body<typeof AdminActionCreateBody>,
+): Promise<AdminActionResponse> {
+  const input = body.action;
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const { territoryId, eventId } = await resolve(trx, caller, input);
+    await repo.insertChunked(trx, 'actions', [
+      {
+        id,
+        ident: `AK-${newCode(6)}`,
+        name: input.name,
+        event_id: eventId,
+        territory_id: territoryId,
+        since: input.since,
+        until: input.until,
+        global_status: 'accepted',
+        created_at: deps.now().toISOString(),
+      },
+    ]);
+    await replacePoints(trx, id, [], plannedPoints(input.points));
+    await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
+  });
+  return answerAction(deps.db, id, caller.scope);
+}
+
+/** Everything but its points' identity: points named by uuid keep it (and their check-ins). */
+export async function updateAction(
+  deps: PlanningDeps,
+  caller: PlanningCaller,
+  body: Body<typeof AdminActionUpdateBody>,
+): Promise<AdminActionResponse> {
+  const input = body.action;
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findAction(trx, input.uuid, caller.scope);
+    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    const [assignments, points] = await Promise.all([repo.assignmentsOf(trx, [row.id]), repo.pointsOf(trx, [row.id])]);
+    if (
+      !isStillPlanned({ globalStatus: row.global_status, assignments: assignments.map((s) => ({ userId: s.user_id, status: s.status })) })
+    ) {
+      throw new AppError('E_WRONG_ACTION_STATUS');
+    }
+    const { territoryId, eventId } = await resolve(trx, caller, input);
+    await repo.updateAction(trx, row.id, {
+      name: input.name,
+      event_id: eventId,
+      territory_id: territoryId,
+      since: input.since,
+      until: input.until,
+    });
+    // Named points first, in the input's order; new ones take the places of points no longer named.
+    const byId = new Map(points.map((p) => [p.id, p]));
+    const unknown = input.points.find((p) => p.uuid && !byId.has(p.uuid));
+    if (unknown) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+    const kept = input.points.map((p) => (p.uuid ? byId.get(p.uuid)! : undefined));
+    const spare = points.filter((p) => !input.points.some((i) => i.uuid === p.id));
+    const ordered = kept.map((p) => p ?? spare.shift()).filter((p) => p !== undefined);
+    await replacePoints(trx, row.id, [...ordered, ...spare], plannedPoints(input.points));
+    await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id });
+  });
+  return answerAction(deps.db, input.uuid, caller.scope);
+}
+
+/** spec §2 'Odwołana': her list shows it and her app refuses a start (actions/action-guards.ts). */
+export async function cancelAction(
+  deps: PlanningDeps,
+  caller: PlanningCaller,
+  body: Body<typeof AdminActionRefBody>,
+): Promise<AdminActionResponse> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findAction(trx, body.action.uuid, caller.scope);
+    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (row.global_status === 'hst_cancelled') return;
+    const assignments = await repo.assignmentsOf(trx, [row.id]);
+    if (
+      !isStillPlanned({ globalStatus: row.global_status, assignments: assignments.map((s) => ({ userId: s.user_id, status: s.status })) })
+    ) {
+      throw new AppError('E_WRONG_ACTION_STATUS');
+    }
+    if (!(await repo.cancelAction(trx, row.id))) throw new AppError('E_WRONG_ACTION_STATUS');
+    await auditChange(trx, deps, caller, 'actions.cancel', { type: 'action', id: row.id });
+  });
+  return answerAction(deps.db, body.action.uuid, caller.scope);
+}

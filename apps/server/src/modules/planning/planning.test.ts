@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
+import { checkIn, listCurrent } from '../../test/action-steps.ts';
+import { buildSignedInStaff, type SignedInStaff } from '../../test/planning.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+// /api/admin/actions/* but the import (plan-import.test.ts): planning through the back office, on both
+// databases, with a coordinator of Warsaw and one of Kraków who must not see each other's actions.
+
+type Promoter = BuiltPromoter & { token: string };
+
+describe.each(testDatabases)('planning actions (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: SignedInStaff;
+  let waw: SignedInStaff;
+  let krk: SignedInStaff;
+  let anna: Promoter;
+  let ewa: Promoter;
+  let piotr: Promoter;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await buildSignedInStaff(t, { roles: ['admin'] });
+    waw = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
+    krk = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['KRK-STARE-MIASTO'] });
+    anna = await buildSignedInPromoter(t, { firstname: 'Anna', territories: ['WAW-CENTRUM'] });
+    ewa = await buildSignedInPromoter(t, { firstname: 'Ewa', territories: ['WAW-POLUDNIE'] });
+    piotr = await buildSignedInPromoter(t, { firstname: 'Piotr', territories: ['KRK-STARE-MIASTO'] });
+  });
+  afterAll(() => t.close());
+
+  const day = (offset: number) => wallDay(t, offset);
+  const point = (n = 1) => ({
+    name: `Galeria ${n}`,
+    streetAddress: `ul. Złota ${n}`,
+    postalCode: '00-120',
+    cityName: 'Warszawa',
+    petraId: `PT-${n}`,
+    latitude: 52.23,
+    longitude: 21.0,
+  });
+  const actionInput = (o: { territory?: string; offset?: number; from?: string; to?: string; name?: string; event?: string } = {}) => ({
+    event: { ident: o.event ?? 'EV-PLAN-TEST' },
+    name: o.name ?? `Akcja ${randomUUID().slice(0, 8)}`,
+    since: `${day(o.offset ?? 1)} ${o.from ?? '10:00'}:00`,
+    until: `${day(o.offset ?? 1)} ${o.to ?? '18:00'}:00`,
+    territory: { ident: o.territory ?? 'WAW-CENTRUM' },
+    points: [point(1), point(2)],
+  });
+  const call = (path: string, body: unknown, token: string) =>
+    post(t.app, `/admin/actions/${path}`, body, token, { 'idempotency-key': randomUUID() });
+  async function create(by: SignedInStaff, o: Parameters<typeof actionInput>[0] = {}) {
+    const res = await call('create', { action: actionInput(o) }, by.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.action as { uuid: string; points: { uuid: string }[]; status: string; territory: { ident: string } };
+  }
+  const list = async (by: SignedInStaff, filters: Record<string, unknown> = {}) => {
+    const res = await post(
+      t.app,
+      '/admin/actions/list',
+      { since: `${day(-30)} 00:00:00`, until: `${day(60)} 00:00:00`, pageSize: 200, ...filters },
+      by.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { actions: { uuid: string; promoters: { uuid: string }[] }[]; total: number };
+  };
+  const auditVerbs = async (objectId: string) =>
+    (await t.db.selectFrom('audit_log').select('verb').where('object_id', '=', objectId).orderBy('at').execute()).map((r) => r.verb);
+
+  it('a coordinator plans an action in her territory: accepted, with its points, and in the promoter’s current list once assigned', async () => {
+    const action = await create(waw);
+    expect(action).toMatchObject({ status: 'accepted', territory: { ident: 'WAW-CENTRUM' }, points: [point(1), point(2)] });
+    const assigned = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);
+    expect(mine.find((a) => a.uuid === action.uuid)).toMatchObject({ status: { global: { ident: 'accepted' }, user: { status: null } } });
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
+  });
+
+  it('the Kraków coordinator cannot read, change, assign or cancel a Warsaw action, nor plan in Warsaw', async () => {
+    const action = await create(waw);
+    expect((await list(krk)).actions.map((a) => a.uuid)).not.toContain(action.uuid);
+    const ref = { action: { uuid: action.uuid } };
+    for (const [path, body] of [
+      ['update', { action: { uuid: action.uuid, ...actionInput({ territory: 'KRK-STARE-MIASTO' }) } }],
+      ['assign', { ...ref, promoters: [{ uuid: piotr.userId }] }],
+      ['unassign', { ...ref, promoters: [{ uuid: anna.userId }] }],
+      ['cancel', ref],
+    ] as const) {
+      const res = await call(path, body, krk.token);
+      expect(res.json().data.error, path).toBe('E_ACTION_NOT_FOUND');
+    }
+    const inWarsaw = await call('create', { action: actionInput({ territory: 'WAW-CENTRUM' }) }, krk.token);
+    expect(inWarsaw.json().data.error).toBe('E_TERRITORY_NOT_FOUND');
+    // The administrator sees both.
+    const everywhere = (await list(admin)).actions.map((a) => a.uuid);
+    expect(everywhere).toContain(action.uuid);
+  });
+
+  it('lists by territory, event, status and promoter', async () => {
+    const event = `EV-FILTER-${dialect}`;
+    const a = await create(waw, { event, territory: 'WAW-CENTRUM' });
+    const b = await create(waw, { event, territory: 'WAW-POLUDNIE' });
+    await call('assign', { action: { uuid: b.uuid }, promoters: [{ uuid: ewa.userId }] }, waw.token);
+    await call('cancel', { action: { uuid: a.uuid } }, waw.token);
+    const uuids = async (filters: Record<string, unknown>) => (await list(waw, { event, ...filters })).actions.map((x) => x.uuid);
+    expect(await uuids({})).toEqual(expect.arrayContaining([a.uuid, b.uuid]));
+    expect(await uuids({ territory: 'WAW-POLUDNIE' })).toEqual([b.uuid]);
+    expect(await uuids({ status: 'hst_cancelled' })).toEqual([a.uuid]);
+    expect(await uuids({ promoter: ewa.userId })).toEqual([b.uuid]);
+    expect(await uuids({ since: `${day(5)} 00:00:00`, until: `${day(6)} 00:00:00` })).toEqual([]);
+  });
+
+  it('assigns only promoters of the action’s territory', async () => {
+    const action = await create(waw, { territory: 'WAW-CENTRUM' });
+    const res = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: ewa.userId }] }, waw.token);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
+  });
+
+  it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
+    const first = await create(waw, { offset: 3, from: '09:00', to: '13:00' });
+    const second = await create(waw, { offset: 3, from: '12:00', to: '16:00' });
+    await call('assign', { action: { uuid: first.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await post(t.app, '/availability/create', { availability: { since: `${day(3)} 08:00:00`, until: `${day(3)} 14:00:00` } }, anna.token);
+    const res = await call('assign', { action: { uuid: second.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.warnings).toEqual([
+      { promoter: { uuid: anna.userId }, kind: 'overlap', actions: [expect.objectContaining({ uuid: first.uuid })] },
+      { promoter: { uuid: anna.userId }, kind: 'outside_availability', actions: [] },
+    ]);
+    expect(res.json().data.action.promoters.map((p: { uuid: string }) => p.uuid)).toEqual([anna.userId]);
+  });
+
+  it('unassigns her before she starts, and not after', async () => {
+    const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const off = await call('unassign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    expect(off.json().data.action.promoters).toEqual([]);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const started = await checkIn(t.app, anna.token, {
+      uuid: action.uuid,
+      name: '',
+      since: '',
+      until: '',
+      points: action.points.map((p) => p.uuid),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const refused = await call('unassign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    expect(refused.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    await post(t.app, '/action/check-out', { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0]!.uuid } }, anna.token);
+  });
+
+  it('updates a planned action: a named point keeps its uuid, a new one is added, one left out goes', async () => {
+    const action = await create(waw);
+    const [keep] = action.points;
+    const input = {
+      ...actionInput({ name: 'Nowa nazwa', territory: 'WAW-POLUDNIE' }),
+      points: [{ ...point(9), uuid: keep!.uuid }, point(10)],
+    };
+    const res = await call('update', { action: { uuid: action.uuid, ...input } }, waw.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = res.json().data.action;
+    expect(updated).toMatchObject({
+      name: 'Nowa nazwa',
+      territory: { ident: 'WAW-POLUDNIE' },
+      points: [{ uuid: keep!.uuid, name: 'Galeria 9' }, { name: 'Galeria 10' }],
+    });
+    expect(updated.points[1].uuid).not.toBe(action.points[1]!.uuid);
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.update']);
+  });
+
+  it('cancels: her list shows it cancelled and her app cannot start it', async () => {
+    const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const res = await call('cancel', { action: { uuid: action.uuid } }, waw.token);
+    expect(res.json().data.action.status).toBe('hst_cancelled');
+    const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);
+    expect(mine.find((a) => a.uuid === action.uuid)?.status.global.ident).toBe('hst_cancelled');
+    const start = await checkIn(t.app, anna.token, {
+      uuid: action.uuid,
+      name: '',
+      since: '',
+      until: '',
+      points: action.points.map((p) => p.uuid),
+    });
+    expect(start.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    // Changing a cancelled action is refused; cancelling it again changes nothing.
+    const update = await call('update', { action: { uuid: action.uuid, ...actionInput() } }, waw.token);
+    expect(update.json().data.error).toBe('E_WRONG_ACTION_STATUS');
+    expect((await call('cancel', { action: { uuid: action.uuid } }, waw.token)).statusCode).toBe(200);
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign', 'actions.cancel']);
+  });
+
+  it('refuses an end before the start and a point with one coordinate, naming the field', async () => {
+    const res = await call(
+      'create',
+      { action: { ...actionInput({ from: '18:00', to: '10:00' }), points: [{ ...point(1), longitude: null }] } },
+      waw.token,
+    );
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().data.details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['action.until', 'action.points.0.longitude']));
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { insertEvent } from '../../db/seed/action-writer.ts';
+import { buildPromoter, buildVoucherBatch, type BuiltPromoter } from '../../test/builders.ts';
+import { buildSignedInStaff, postVoucherCodes, type SignedInStaff } from '../../test/planning.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+// /api/admin/vouchers/batches and /import (issue 24) on both databases.
+
+describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: SignedInStaff;
+  let waw: SignedInStaff;
+  let anna: BuiltPromoter;
+  let piotr: BuiltPromoter;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await buildSignedInStaff(t, { roles: ['admin'] });
+    waw = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM'] });
+    anna = await buildPromoter(t, { lastname: 'Nowak', territories: ['WAW-CENTRUM'] });
+    piotr = await buildPromoter(t, { lastname: 'Kowalski', territories: ['KRK-STARE-MIASTO'] });
+  });
+  afterAll(() => t.close());
+
+  const newEvent = async () => {
+    const ident = `EV-VB-${randomUUID().slice(0, 8)}`;
+    return { ident, id: await insertEvent(t.db, { ident, name: 'Wydarzenie' }) };
+  };
+  const batches = async (by: SignedInStaff, eventIdent: string) => {
+    const res = await post(t.app, '/admin/vouchers/batches', { event: { ident: eventIdent } }, by.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.events;
+  };
+
+  it('counts codes per batch: total, in the pool, assigned and redeemed per promoter', async () => {
+    const event = await newEvent();
+    const batch = await buildVoucherBatch(t, event.id, {
+      pool: 3,
+      holders: [
+        { userId: anna.userId, codes: 2 },
+        { userId: piotr.userId, codes: 1 },
+      ],
+    });
+    await t.db
+      .updateTable('vouchers')
+      .set({ redeemed_at: t.clock.now().toISOString(), redeemed_by: anna.userId })
+      .where('id', '=', batch.codes[anna.userId]![0]!.uuid)
+      .execute();
+    expect(await batches(admin, event.ident)).toEqual([
+      {
+        uuid: event.id,
+        ident: event.ident,
+        name: 'Wydarzenie',
+        batches: [
+          {
+            uuid: batch.uuid,
+            ident: batch.ident,
+            total: 6,
+            inPool: 3,
+            assigned: 3,
+            redeemed: 1,
+            promoters: [
+              { uuid: piotr.userId, ident: piotr.ident, firstname: 'Ewa', lastname: 'Kowalski', assigned: 1, redeemed: 0 },
+              { uuid: anna.userId, ident: anna.ident, firstname: 'Ewa', lastname: 'Nowak', assigned: 2, redeemed: 1 },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('shows a coordinator her territories’ promoters only', async () => {
+    const event = await newEvent();
+    await buildVoucherBatch(t, event.id, {
+      pool: 1,
+      holders: [
+        { userId: anna.userId, codes: 2 },
+        { userId: piotr.userId, codes: 1 },
+      ],
+    });
+    const [seen] = await batches(waw, event.ident);
+    expect(seen.batches[0]).toMatchObject({ total: 4, inPool: 1, assigned: 2, promoters: [{ uuid: anna.userId }] });
+  });
+
+  it('imports codes by the admin command’s rules, and records it in the audit log', async () => {
+    const event = await newEvent();
+    const res = await postVoucherCodes(t.app, admin.token, {
+      event: event.ident,
+      batch: 'glo hyper X2',
+      text: '\uFEFFkod\r\nGLO-AB12\r\nGLO-AB13\r\nGLO-AB12\r\n',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ added: 2, skipped: 1, batchCreated: true });
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('verb', '=', 'vouchers.import')
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor_id: admin.staffId, object_type: 'voucher_batch' });
+  });
+
+  it('refuses a file the command would refuse, with its message, adding nothing', async () => {
+    const event = await newEvent();
+    const res = await postVoucherCodes(t.app, admin.token, { event: event.ident, batch: 'b', text: 'kod\nAB12\nto nie kod\n' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data).toEqual({
+      error: 'E_VOUCHER_IMPORT_INVALID',
+      message: 'Wiersz 3: „to nie kod” nie wygląda na kod; nic nie dodano.',
+    });
+    const unknown = await postVoucherCodes(t.app, admin.token, { event: 'EV-NIE-MA', batch: 'b', text: 'AB12\n' });
+    expect(unknown.json().data.message).toBe('Nie ma wydarzenia EV-NIE-MA.');
+  });
+
+  it('leaves the import to administrators', async () => {
+    const event = await newEvent();
+    const res = await postVoucherCodes(t.app, waw.token, { event: event.ident, batch: 'b', text: 'AB12\n' });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { GlobalActionStatus, UserActionStatus } from '../actions.ts';
+import { DateTimeString } from '../common.ts';
+import {
+  PLAN_LIMITS,
+  actionNameRules,
+  cityRules,
+  eventIdentRules,
+  petraIdRules,
+  planMessages,
+  pointNameRules,
+  postalCodeRules,
+  streetRules,
+  territoryIdentRules,
+} from '../rules/planning.rules.ts';
+import { ruledString } from '../zod-rules.ts';
+import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+
+// The back office's planning of actions (issue 24): /api/admin/actions/*. Field rules and their Polish
+// messages are the contract's planning rules, shared with the CSV import (decision 087).
+
+const Ref = UuidRef;
+const IdentRef = z.object({ ident: ruledString(territoryIdentRules) });
+/** An optional text: absent, null or '' all mean none. */
+const optional = (schema: z.ZodType<string>) =>
+  z
+    .union([schema, z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? null : v));
+
+export const PLAN_POINTS_MAX = 50;
+export const PLAN_ASSIGN_MAX = 50;
+
+export const PlanPointInput = z
+  .object({
+    /** An existing point of the action (kept, with its check-ins); none: a new point. */
+    uuid: z.string().min(1).max(64).optional(),
+    name: ruledString(pointNameRules),
+    streetAddress: ruledString(streetRules),
+    postalCode: optional(ruledString(postalCodeRules)),
+    cityName: ruledString(cityRules),
+    petraId: optional(ruledString(petraIdRules)),
+    latitude: z.number().min(-90, planMessages.latitude).max(90, planMessages.latitude).nullable().default(null),
+    longitude: z.number().min(-180, planMessages.longitude).max(180, planMessages.longitude).nullable().default(null),
+  })
+  .refine((p) => (p.latitude === null) === (p.longitude === null), { message: planMessages.coordinatesBoth, path: ['longitude'] });
+export type PlanPointInput = z.output<typeof PlanPointInput>;
+
+export const PlanActionInput = z
+  .object({
+    event: z.object({ ident: ruledString(eventIdentRules) }),
+    name: ruledString(actionNameRules),
+    since: DateTimeString,
+    until: DateTimeString,
+    territory: IdentRef,
+    points: z.array(PlanPointInput).min(1).max(PLAN_POINTS_MAX),
+  })
+  .refine((a) => a.until > a.since, { message: planMessages.endNotAfterStart, path: ['until'] });
+
+export const AdminActionCreateBody = z.object({ action: PlanActionInput });
+export type AdminActionCreateBody = z.input<typeof AdminActionCreateBody>;
+
+export const AdminActionUpdateBody = z.object({ action: z.intersection(Ref, PlanActionInput) });
+export type AdminActionUpdateBody = z.input<typeof AdminActionUpdateBody>;
+
+export const AdminActionRefBody = z.object({ action: Ref });
+export type AdminActionRefBody = z.input<typeof AdminActionRefBody>;
+
+export const AdminAssignBody = z.object({
+  action: Ref,
+  promoters: z.array(Ref).min(1).max(PLAN_ASSIGN_MAX),
+});
+export type AdminAssignBody = z.input<typeof AdminAssignBody>;
+
+export const AdminActionListBody = PageBody.extend({
+  /** The period: actions that share some time with it (wall clock in APP_TIMEZONE). */
+  since: DateTimeString,
+  until: DateTimeString,
+  territory: TerritoryIdent.optional(),
+  event: z.string().trim().min(1).max(PLAN_LIMITS.eventIdent).optional(),
+  status: GlobalActionStatus.optional(),
+  /** Actions she is assigned to. */
+  promoter: z.string().min(1).max(64).optional(),
+}).refine((f) => f.until > f.since, { message: 'until must be after since', path: ['until'] });
+export type AdminActionListBody = z.input<typeof AdminActionListBody>;
+
+export const AdminActionPoint = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  streetAddress: z.string(),
+  postalCode: z.string().nullable(),
+  cityName: z.string(),
+  petraId: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type AdminActionPoint = z.infer<typeof AdminActionPoint>;
+
+export const AdminActionPromoter = z.object({
+  uuid: z.string(),
+  /** Her hostess code. */
+  ident: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** Her own status in the action (spec §3 status.user); cancelled: she cancelled it in her app. */
+  status: UserActionStatus.nullable(),
+  cancelled: z.boolean(),
+});
+
+export const AdminAction = z.object({
+  uuid: z.string(),
+  ident: z.string(),
+  name: z.string(),
+  since: DateTimeString,
+  until: DateTimeString,
+  status: GlobalActionStatus,
+  event: z.object({ uuid: z.string(), ident: z.string(), name: z.string() }),
+  /** Null only for actions made before the back office (migration 015), which no coordinator sees. */
+  territory: z.object({ uuid: z.string(), ident: z.string(), name: z.string() }).nullable(),
+  points: z.array(AdminActionPoint),
+  promoters: z.array(AdminActionPromoter),
+});
+export type AdminAction = z.infer<typeof AdminAction>;
+
+export const AdminActionListResponse = PageInfo.extend({ actions: z.array(AdminAction) });
+export type AdminActionListResponse = z.infer<typeof AdminActionListResponse>;
+
+export const AdminActionResponse = z.object({ action: AdminAction });
+export type AdminActionResponse = z.infer<typeof AdminActionResponse>;
+
+/** Why an assignment may be a mistake; the assignment is made all the same (issue 24: warn, don't refuse). */
+export const ASSIGNMENT_WARNINGS = ['overlap', 'outside_availability'] as const;
+export const AssignmentWarning = z.object({
+  promoter: Ref,
+  kind: z.enum(ASSIGNMENT_WARNINGS),
+  /** For an overlap: her other actions at that time. */
+  actions: z.array(z.object({ uuid: z.string(), name: z.string(), since: DateTimeString, until: DateTimeString })),
+});
+export type AssignmentWarning = z.infer<typeof AssignmentWarning>;
+
+export const AdminAssignResponse = z.object({ action: AdminAction, warnings: z.array(AssignmentWarning) });
+export type AdminAssignResponse = z.infer<typeof AdminAssignResponse>;
+
+// /api/admin/actions/import (decision 087): multipart, the CSV in `file`, `dryRun` a text field.
+export const PlanImportFields = z.object({ dryRun: z.enum(['true', 'false']).optional() });
+export type PlanImportFields = z.input<typeof PlanImportFields>;
+
+export const PLAN_IMPORT_MAX_ERRORS = 500;
+
+export const PlanImportError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+export type PlanImportError = z.infer<typeof PlanImportError>;
+
+export const PlanImportChange = z.object({
+  change: z.enum(['created', 'updated']),
+  /** The file's first line of the action. */
+  row: z.number().int(),
+  event: z.string(),
+  name: z.string(),
+  territory: z.string(),
+  since: DateTimeString,
+  until: DateTimeString,
+  points: z.number().int(),
+  /** Hostess codes the import assigns to it. */
+  assigned: z.array(z.string()),
+});
+export type PlanImportChange = z.infer<typeof PlanImportChange>;
+
+export const PlanImportResponse = z.object({
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** What the import creates or changes (unchanged actions left out), in the file's order. */
+  changes: z.array(PlanImportChange),
+});
+export type PlanImportResponse = z.infer<typeof PlanImportResponse>;
