@@ -44,7 +44,8 @@ async function send(path: string, init: RequestInit, idempotencyKey: string): Pr
   const code = typeof data?.error === 'string' ? data.error : null;
   // Only a refusal of the token still kept ends the session: an answer to an older one says nothing.
   if (code && SESSION_END.includes(code) && token && token === tokenSource.read()) tokenSource.rejected(code);
-  throw new ApiError('api', code, ts, data?.details, response.status);
+  // details: E_VALIDATION's field issues; otherwise the failure's data (the import's data.errors).
+  throw new ApiError('api', code, ts, data?.details ?? data, response.status);
 }
 
 export type CallOptions = { idempotencyKey?: string; signal?: AbortSignal };

@@ -1,49 +1,23 @@
 import type { RouteBody, RouteData, RouteName } from '@promotor/contract';
 
-// The shapes of the /api/admin calls the back office makes, by path (issue 24). Those in the
-// contract's route table come from it, as types only (the web app does not load zod, decision 021).
-// STAND-IN: the planning and voucher calls were still being built on another branch; their shapes
-// below are written from the issue and are replaced by the contract's in this one file.
+// The shapes of the /api/admin calls the back office makes, by path (issue 24), from the contract's
+// route table as types only (the web app does not load zod, decision 021). The multipart import's
+// refusal (data.errors) is the one shape written here: the route table types success answers only.
 
 export type { StaffRole } from '@promotor/contract/permissions';
 export type Staff = RouteData<'adminAuthLogin'>['staff'];
 export type Promoter = RouteData<'adminPromotersList'>['promoters'][number];
 export type AuditEntry = RouteData<'adminAuditList'>['entries'][number];
 
-export type PlannedPoint = {
-  uuid?: string;
-  name: string;
-  street?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  petraId?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-};
-
-export type PlannedAction = {
-  uuid: string;
-  event: string;
-  name: string;
-  since: string;
-  until: string;
-  territory: string;
-  status: string;
-  points: PlannedPoint[];
-  promoters: { uuid: string; name: string; hostessCode?: string | null }[];
-};
-
-export type ImportAnswer = { created: number; updated: number; unchanged: number };
-export type ImportRowError = { row: number; column: string; message: string };
-
-export type VoucherBatchRow = {
-  event: string;
-  batch: string;
-  promoter: string | null;
-  total: number;
-  assigned: number;
-  redeemed: number;
-};
+export type PlannedAction = RouteData<'adminActionsList'>['actions'][number];
+export type PlannedPoint = PlannedAction['points'][number];
+export type PlanPointInput = AdminBody<'/admin/actions/create'>['action']['points'][number];
+export type AssignmentWarning = RouteData<'adminActionsAssign'>['warnings'][number];
+export type ImportAnswer = RouteData<'adminActionsImport'>;
+export type ImportChange = ImportAnswer['changes'][number];
+/** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
+export type ImportRowError = { row: number; column: string | null; message: string };
+export type VoucherEvent = RouteData<'adminVouchersBatches'>['events'][number];
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -61,12 +35,13 @@ export type AdminCalls = {
   '/admin/promoters/deactivate': FromContract<'adminPromotersDeactivate'>;
   '/admin/promoters/reset-password': FromContract<'adminPromotersResetPassword'>;
   '/admin/audit/list': FromContract<'adminAuditList'>;
-  '/admin/actions/list': {
-    body: { since: string; until: string; territory?: string; status?: string };
-    data: { actions: PlannedAction[] };
-  };
-  '/admin/actions/cancel': { body: { action: { uuid: string } }; data: unknown };
-  '/admin/vouchers/batches': { body: { event?: string }; data: { batches: VoucherBatchRow[] } };
+  '/admin/actions/list': FromContract<'adminActionsList'>;
+  '/admin/actions/create': FromContract<'adminActionsCreate'>;
+  '/admin/actions/update': FromContract<'adminActionsUpdate'>;
+  '/admin/actions/assign': FromContract<'adminActionsAssign'>;
+  '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
+  '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
+  '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
 };
 
 export type AdminPath = keyof AdminCalls;

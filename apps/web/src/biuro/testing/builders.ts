@@ -43,13 +43,25 @@ export const buildPlannedAction = (over: Partial<PlannedAction> = {}): PlannedAc
   const n = next();
   return {
     uuid: `action-${n}`,
-    event: 'GLO-2026',
+    ident: `ACT${n}`,
+    event: { uuid: 'event-1', ident: 'GLO-2026', name: 'GLO-2026' },
     name: `Akcja ${n}`,
     since: '2026-12-01 10:00:00',
     until: '2026-12-01 18:00:00',
-    territory: 'WAW-CENTRUM',
+    territory: { uuid: 'territory-1', ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
     status: 'accepted',
-    points: [{ name: 'Galeria Mokotów', city: 'Warszawa' }],
+    points: [
+      {
+        uuid: `point-${n}`,
+        name: 'Galeria Mokotów',
+        streetAddress: 'Wołoska 12',
+        postalCode: '02-675',
+        cityName: 'Warszawa',
+        petraId: null,
+        latitude: null,
+        longitude: null,
+      },
+    ],
     promoters: [],
     ...over,
   };
