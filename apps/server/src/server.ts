@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openMigratedDatabase } from './db/database-roles.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './db/seed/demo-seed.ts';
 import { openBlobStore } from './plugins/storage.ts';
+import { DEMO_STAFF_USERNAMES } from './seed/back-office-seed.ts';
 
 function readConfig(): Config {
   try {
@@ -57,6 +58,7 @@ async function main() {
   }
   if (seeded) lines.push('Wgrano dane demonstracyjne.');
   if (config.seedDemoData) lines.push(`Konta demo: ${DEMO_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
+  if (config.seedDemoData) lines.push(`Konta biura (/biuro): ${DEMO_STAFF_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
   if (config.devOutbox)
     lines.push(
       `Skrzynka nadawcza (kody resetu hasła, kody weryfikacyjne konsumentów, SMS-y z zaproszeniami): http://${shownHost}:${port}/dev/outbox`,

@@ -4,11 +4,13 @@ import { normalizeUsername, newPasswordRules, firstError } from '@promotor/contr
 import { loadConfig } from '../config/env.ts';
 import { openMigratedDatabase } from '../db/database-roles.ts';
 import { createPromoter, resetPromoterPassword } from '../modules/auth/admin.service.ts';
+import { createStaff } from '../modules/staff/staff-accounts.service.ts';
 import { importVouchersCommand } from './import-vouchers.ts';
 
 const USAGE = `Użycie:
   npm run admin -- create-promoter --username EMAIL --password HASŁO --ident KOD_HST --firstname IMIĘ --lastname NAZWISKO [--phone +48…] [--territory IDENT …]
   npm run admin -- reset-password --username EMAIL --password NOWE_HASŁO
+  npm run admin -- create-staff --username EMAIL --password HASŁO --role admin|coordinator|client|privacy [--role …] [--territory IDENT …] [--firstname IMIĘ --lastname NAZWISKO]
   npm run admin -- import-vouchers --event IDENT_WYDARZENIA --batch NAZWA_PARTII --file KODY.csv`;
 
 const { positionals, values } = parseArgs({
@@ -21,6 +23,7 @@ const { positionals, values } = parseArgs({
     lastname: { type: 'string' },
     phone: { type: 'string' },
     territory: { type: 'string', multiple: true },
+    role: { type: 'string', multiple: true },
     event: { type: 'string' },
     batch: { type: 'string' },
     file: { type: 'string' },
@@ -34,7 +37,7 @@ function fail(message: string): never {
 
 const command = positionals[0];
 if (command === 'import-vouchers') process.exit(await importVouchersCommand(values, fail));
-if (command !== 'create-promoter' && command !== 'reset-password') fail('Nieznane polecenie.');
+if (command !== 'create-promoter' && command !== 'reset-password' && command !== 'create-staff') fail('Nieznane polecenie.');
 if (!values.username) fail('Brak --username.');
 if (!values.password) fail('Brak --password.');
 const passwordProblem = firstError(newPasswordRules, values.password);
@@ -49,7 +52,18 @@ const database = await openMigratedDatabase({ url: config.databaseUrl, migration
 );
 try {
   const username = normalizeUsername(values.username);
-  if (command === 'create-promoter') {
+  if (command === 'create-staff') {
+    if (!values.role?.length) fail('Podaj co najmniej jedną --role.');
+    await createStaff(database.db, {
+      username,
+      password: values.password,
+      firstname: values.firstname ?? '',
+      lastname: values.lastname ?? '',
+      roles: values.role,
+      territories: values.territory ?? [],
+    });
+    console.log(`Utworzono konto biura ${username} (${values.role.join(', ')}).`);
+  } else if (command === 'create-promoter') {
     if (!values.ident || !values.firstname || !values.lastname) fail('Podaj --ident, --firstname i --lastname.');
     await createPromoter(database.db, {
       username,

@@ -14,6 +14,7 @@ import { seedConsumers } from './consumer-seed.ts';
 import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedStart } from './start-seed.ts';
+import { clearBackOffice, seedBackOffice } from '../../seed/back-office-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
@@ -286,6 +287,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedConsumers(trx, now);
     const catalogues = loadCatalogues(cataloguesFile ?? loadConfig({}).cataloguesFile);
     await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
+    await seedBackOffice(trx, { passwordHash, now });
   });
   return true;
 }
@@ -297,6 +299,7 @@ export async function clearAllData(db: Db): Promise<void> {
     await emptyAppendOnly(trx, 'consent_records');
     // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
     await emptyConfirmedProofs(trx);
+    await clearBackOffice(trx);
     for (const table of [
       'mgm_lookups',
       'mgm_invitations',

@@ -48,6 +48,17 @@ describe('the API documents itself', () => {
     expect(doc.components.schemas.ErrorCode.enum).toEqual(ERROR_CODES);
   });
 
+  it('lists the staff roles of every back-office call in x-roles, and of no other call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/admin/promoters/create'].post['x-roles']).toEqual(['admin', 'coordinator']);
+    expect(doc.paths['/admin/audit/list'].post['x-roles']).toEqual(['admin', 'privacy']);
+    expect(doc.paths['/admin/auth/login'].post['x-roles']).toEqual(['admin', 'coordinator', 'client', 'privacy']);
+    for (const name of routeNames) {
+      const op = doc.paths[routePaths[name].path].post;
+      expect(Array.isArray(op['x-roles']), name).toBe(routePaths[name].path.startsWith('/admin/'));
+    }
+  });
+
   it('shows bodies as a client writes them, uploads as _input and files[], photos as images', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const checkIn = doc.paths['/action/check-in'].post as Operation;

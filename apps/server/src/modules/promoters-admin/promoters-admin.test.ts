@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAction, buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
+import { auditEntries, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
+import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+type Signed = Awaited<ReturnType<typeof buildSignedInStaff>>;
+
+describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
+  let t: TestApp;
+  let waw: string;
+  let krk: string;
+  let admin: Signed;
+  let wawCoordinator: Signed;
+  let krkCoordinator: Signed;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    waw = await buildTerritory(t, 'WAW');
+    krk = await buildTerritory(t, 'KRK');
+    admin = await buildSignedInStaff(t, { roles: ['admin'] });
+    wawCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
+    krkCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+  });
+  afterAll(() => t.close());
+
+  const newPromoter = (territories: string[]) => ({
+    promoter: {
+      firstname: 'Zofia',
+      lastname: 'Żółć',
+      username: `zofia-${Math.random().toString(36).slice(2)}@test.pl`,
+      mobilePhone: '+48 600 700 800',
+      territories,
+      password: 'haslo-startowe-1',
+    },
+  });
+
+  it('a coordinator creates a promoter of her territory, who can log in at once', async () => {
+    const body = newPromoter([waw]);
+    const res = await post(t.app, '/admin/promoters/create', body, wawCoordinator.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const promoter = res.json().data.promoter;
+    expect(promoter).toMatchObject({ username: body.promoter.username, mobilePhone: '+48600700800', territories: [waw], active: true });
+    expect(promoter.ident).toMatch(/^HST\d{6}$/);
+    await loginAs(t.app, body.promoter.username, 'haslo-startowe-1');
+  });
+
+  it('a repeated create with the same Idempotency-Key answers the first answer and makes one promoter', async () => {
+    const body = newPromoter([waw]);
+    const headers = { 'idempotency-key': `create-${Math.random()}` };
+    const first = await post(t.app, '/admin/promoters/create', body, admin.token, headers);
+    const again = await post(t.app, '/admin/promoters/create', body, admin.token, headers);
+    expect(again.json().data.promoter.uuid).toBe(first.json().data.promoter.uuid);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const stored = await t.db.selectFrom('idempotency_keys').select('response_body').execute();
+    expect(stored.some((r) => r.response_body?.includes('haslo-startowe-1'))).toBe(false);
+  });
+
+  it('refuses a password too short, a bad phone, an unknown territory and a taken username — with 4xx codes', async () => {
+    const short = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, password: 'abc' } }, admin.token);
+    expect([short.statusCode, short.json().data.error]).toEqual([400, 'E_VALIDATION']);
+    const phone = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, mobilePhone: '123' } }, admin.token);
+    expect([phone.statusCode, phone.json().data.error]).toEqual([400, 'E_VALIDATION']);
+    const unknown = await post(t.app, '/admin/promoters/create', newPromoter(['NIE-MA-TAKIEGO']), admin.token);
+    expect([unknown.statusCode, unknown.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
+    const taken = await buildPromoter(t);
+    const dup = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, username: taken.username } }, admin.token);
+    expect([dup.statusCode, dup.json().data.error]).toEqual([409, 'E_USERNAME_TAKEN']);
+  });
+
+  it("Kraków's coordinator cannot see, change, deactivate or create Warsaw's promoters", async () => {
+    const anna = await buildPromoter(t, { territories: [waw], lastname: 'Warszawianka' });
+    const piotr = await buildPromoter(t, { territories: [krk], lastname: 'Krakus' });
+    const seen = async (token: string, body = {}) =>
+      (await post(t.app, '/admin/promoters/list', { pageSize: 200, ...body }, token)).json().data.promoters.map((p: { uuid: string }) => p.uuid);
+    expect(await seen(krkCoordinator.token)).toContain(piotr.userId);
+    expect(await seen(krkCoordinator.token)).not.toContain(anna.userId);
+    expect(await seen(krkCoordinator.token, { territory: waw })).toEqual([]);
+    expect(await seen(admin.token)).toEqual(expect.arrayContaining([anna.userId, piotr.userId]));
+    for (const [url, body] of [
+      ['/admin/promoters/update', { promoter: { uuid: anna.userId, firstname: 'Hacked' } }],
+      ['/admin/promoters/deactivate', { promoter: { uuid: anna.userId } }],
+      ['/admin/promoters/reset-password', { promoter: { uuid: anna.userId }, password: 'przejete-haslo-1' }],
+    ] as const) {
+      const res = await post(t.app, url, body, krkCoordinator.token);
+      expect([res.statusCode, res.json().data.error]).toEqual([404, 'E_PROMOTER_NOT_FOUND']);
+    }
+    const create = await post(t.app, '/admin/promoters/create', newPromoter([waw]), krkCoordinator.token);
+    expect([create.statusCode, create.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    const moveIn = await post(t.app, '/admin/promoters/update', { promoter: { uuid: piotr.userId, territories: [waw] } }, krkCoordinator.token);
+    expect([moveIn.statusCode, moveIn.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    const untouched = await t.db.selectFrom('users').select(['firstname', 'deactivated_at']).where('id', '=', anna.userId).executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ firstname: 'Ewa', deactivated_at: null });
+  });
+
+  it("a coordinator's change of territories keeps those of the promoter outside hers", async () => {
+    const waw2 = await buildTerritory(t, 'WAW');
+    const both = await buildPromoter(t, { territories: [waw, krk] });
+    await post(t.app, '/admin/promoters/update', { promoter: { uuid: both.userId, territories: [waw2] } }, admin.token);
+    const coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw2, waw] });
+    const res = await post(t.app, '/admin/promoters/update', { promoter: { uuid: both.userId, territories: [waw] } }, coordinator.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.promoter.territories).toEqual([waw]);
+    const mixed = await buildPromoter(t, { territories: [waw, krk] });
+    const kept = await post(t.app, '/admin/promoters/update', { promoter: { uuid: mixed.userId, territories: [waw2] } }, coordinator.token);
+    expect(kept.json().data.promoter.territories.sort()).toEqual([krk, waw2].sort());
+  });
+
+  it('search, territory and active filter the list, a page at a time', async () => {
+    const territory = await buildTerritory(t, 'GDA');
+    const a = await buildPromoter(t, { territories: [territory], lastname: 'Abecka' });
+    const b = await buildPromoter(t, { territories: [territory], lastname: 'Bakowska' });
+    await post(t.app, '/admin/promoters/deactivate', { promoter: { uuid: b.userId } }, admin.token);
+    const list = async (body: object) => (await post(t.app, '/admin/promoters/list', { territory, ...body }, admin.token)).json().data;
+    expect((await list({})).promoters.map((p: { uuid: string }) => p.uuid)).toEqual([a.userId, b.userId]);
+    expect((await list({ active: true })).promoters.map((p: { uuid: string }) => p.uuid)).toEqual([a.userId]);
+    expect((await list({ active: false })).promoters.map((p: { uuid: string }) => p.uuid)).toEqual([b.userId]);
+    expect((await list({ search: b.ident.toLowerCase() })).promoters.map((p: { uuid: string }) => p.uuid)).toEqual([b.userId]);
+    expect(await list({ pageSize: 1, page: 2 })).toMatchObject({ total: 2, page: 2, pageSize: 1, promoters: [{ uuid: b.userId }] });
+    expect((await list({ search: '%' })).promoters).toEqual([]);
+  });
+
+  it('deactivation ends her sessions at once and refuses her login; her actions stay', async () => {
+    const promoter = await buildSignedInPromoter(t, { territories: [waw] });
+    const action = await buildAction(t, promoter);
+    const res = await post(t.app, '/admin/promoters/deactivate', { promoter: { uuid: promoter.userId } }, wawCoordinator.token);
+    expect(res.json().data.promoter.active).toBe(false);
+    const after = await post(t.app, '/action/recent', undefined, promoter.token);
+    expect([after.statusCode, after.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
+    const login = await post(t.app, '/auth/login', { username: promoter.username, password: promoter.password });
+    expect([login.statusCode, login.json().data.error]).toEqual([403, 'E_ACCOUNT_DEACTIVATED']);
+    const assignment = await t.db.selectFrom('action_assignments').select('action_id').where('user_id', '=', promoter.userId).execute();
+    expect(assignment).toEqual([{ action_id: action.uuid }]);
+  });
+
+  it('a password reset ends her sessions; the new password works', async () => {
+    const promoter = await buildSignedInPromoter(t, { territories: [waw] });
+    const res = await post(t.app, '/admin/promoters/reset-password', { promoter: { uuid: promoter.userId }, password: 'nowe-haslo-777' }, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await post(t.app, '/action/recent', undefined, promoter.token)).statusCode).toBe(401);
+    await loginAs(t.app, promoter.username, 'nowe-haslo-777');
+  });
+
+  it('each change is in the audit log: who, from where, what, and never a password', async () => {
+    const created = (await post(t.app, '/admin/promoters/create', newPromoter([waw]), wawCoordinator.token)).json().data.promoter;
+    await post(t.app, '/admin/promoters/update', { promoter: { uuid: created.uuid, lastname: 'Nowak' } }, wawCoordinator.token);
+    await post(t.app, '/admin/promoters/reset-password', { promoter: { uuid: created.uuid }, password: 'sekretne-haslo-9' }, wawCoordinator.token);
+    await post(t.app, '/admin/promoters/deactivate', { promoter: { uuid: created.uuid } }, wawCoordinator.token);
+    const entries = await t.db.selectFrom('audit_log').selectAll().where('object_id', '=', created.uuid).orderBy('at').execute();
+    expect(entries.map((e) => e.verb).sort()).toEqual(['promoters.create', 'promoters.deactivate', 'promoters.reset_password', 'promoters.update']);
+    for (const e of entries) {
+      expect(e).toMatchObject({ actor_type: 'staff', actor_id: wawCoordinator.staffId, actor_roles: 'coordinator', object_type: 'promoter', address: '127.0.0.1' });
+      expect(e.details ?? '').not.toContain('haslo');
+    }
+    const update = entries.find((e) => e.verb === 'promoters.update')!;
+    expect(JSON.parse(update.details!)).toEqual({ lastname: { from: 'Żółć', to: 'Nowak' } });
+    expect(await auditEntries(t, 'promoters.create')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeDefinition, routeNames, type RouteName } from '@promotor/contract';
+import { STAFF_ROLES, type StaffRole } from '@promotor/contract/permissions';
+import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
+import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+// Every back-office route × every role (issue 24, decision 085). The routes come from the contract's
+// table: a new /admin route without a row here fails the first test.
+
+const ADMIN_ROUTES = routeNames.filter((name) => routeDefinition(name).permission);
+
+type Context = { t: TestApp; territory: string; staff: BuiltStaff };
+type Row = {
+  /** Who may call it; every other role gets 403 E_FORBIDDEN. */
+  allowed: readonly StaffRole[];
+  /** A body that the allowed roles' call is right to send (a fresh promoter of the coordinator's territory). */
+  body: (c: Context) => Promise<unknown>;
+};
+
+const promoterRef = async ({ t, territory }: Context) => ({ promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId } });
+const manage = ['admin', 'coordinator'] as const;
+
+const ROWS: Record<string, Row> = {
+  adminAuthLogin: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username, password: STAFF_PASSWORD }) },
+  adminAuthSession: { allowed: STAFF_ROLES, body: async () => undefined },
+  adminAuthLogout: { allowed: STAFF_ROLES, body: async () => undefined },
+  adminPromotersList: { allowed: manage, body: async () => ({}) },
+  adminPromotersCreate: {
+    allowed: manage,
+    body: async ({ territory }) => ({
+      promoter: {
+        firstname: 'Ola',
+        lastname: 'Nowa',
+        username: `nowa-${Math.random().toString(36).slice(2)}@test.pl`,
+        territories: [territory],
+        password: 'haslo-startowe-1',
+      },
+    }),
+  },
+  adminPromotersUpdate: { allowed: manage, body: async (c) => ({ promoter: { ...(await promoterRef(c)).promoter, firstname: 'Ala' } }) },
+  adminPromotersDeactivate: { allowed: manage, body: promoterRef },
+  adminPromotersResetPassword: { allowed: manage, body: async (c) => ({ ...(await promoterRef(c)), password: 'nowe-haslo-123' }) },
+  adminAuditList: { allowed: ['admin', 'privacy'], body: async () => ({}) },
+} satisfies Partial<Record<RouteName, Row>>;
+
+const path = (name: RouteName) => routeDefinition(name).path;
+
+it('every /admin route of the contract has a row in this table, and every row is such a route', () => {
+  expect(Object.keys(ROWS).sort()).toEqual([...ADMIN_ROUTES].sort());
+  expect(ADMIN_ROUTES.every((name) => path(name).startsWith('/admin/'))).toBe(true);
+  expect(routeNames.filter((name) => path(name).startsWith('/admin/')).sort()).toEqual([...ADMIN_ROUTES].sort());
+});
+
+describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
+  let t: TestApp;
+  let territory: string;
+  const staff = {} as Record<StaffRole, BuiltStaff & { token: string }>;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    territory = await buildTerritory(t, 'WAW');
+    for (const role of STAFF_ROLES) staff[role] = await buildSignedInStaff(t, { roles: [role], territories: role === 'coordinator' ? [territory] : [] });
+  });
+  afterAll(() => t.close());
+
+  const cases = ADMIN_ROUTES.flatMap((name) => STAFF_ROLES.map((role) => [name, role] as const));
+  it.each(cases)('%s as %s', async (name, role) => {
+    const row = ROWS[name]!;
+    const body = await row.body({ t, territory, staff: staff[role] });
+    // Logout would end the session the other rows use: a fresh one for it.
+    const token = name === 'adminAuthLogout' ? (await buildSignedInStaff(t, { roles: [role], territories: staff[role].territories })).token : staff[role].token;
+    const res = await post(t.app, path(name), body, routeDefinition(name).public ? undefined : token);
+    if (row.allowed.includes(role)) {
+      expect(res.statusCode, res.body).toBe(200);
+    } else {
+      expect([res.statusCode, res.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    }
+  });
+
+  const guarded = ADMIN_ROUTES.filter((name) => !routeDefinition(name).public);
+  it.each(guarded)("%s: a promoter's token gets 403, no token 401, and the 403 is in the audit log", async (name) => {
+    const promoter = await buildSignedInPromoter(t);
+    const body = await ROWS[name]!.body({ t, territory, staff: staff.admin });
+    const asPromoter = await post(t.app, path(name), body, promoter.token);
+    expect([asPromoter.statusCode, asPromoter.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    const anonymous = await post(t.app, path(name), body);
+    expect([anonymous.statusCode, anonymous.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
+    const denied = (await auditEntries(t, 'access.denied')).filter((e) => e.actor_id === promoter.userId);
+    expect(denied).toHaveLength(1);
+    expect(denied[0]).toMatchObject({ actor_type: 'promoter', address: '127.0.0.1' });
+    expect(JSON.parse(denied[0]!.details!)).toEqual({ path: `/api${path(name)}`, code: 'E_FORBIDDEN' });
+  });
+
+  it("consumers' personal data is the privacy role's alone: even admin gets 403 (the guard, on a call of that permission)", async () => {
+    const privacyOnly = await createTestApp(dialect, {
+      // No such call exists yet (part 3 of the back office): one stands in for it, behind the same guard.
+      prepare: (app) =>
+        app.post('/api/admin/consumers/stand-in', { config: { permission: 'consumers.read' } }, async () => ({ status: { success: true } })),
+    });
+    try {
+      const asAdmin = await buildSignedInStaff(privacyOnly, { roles: ['admin', 'coordinator', 'client'] });
+      const asPrivacy = await buildSignedInStaff(privacyOnly, { roles: ['privacy'] });
+      const refused = await post(privacyOnly.app, '/admin/consumers/stand-in', {}, asAdmin.token);
+      expect([refused.statusCode, refused.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+      expect((await post(privacyOnly.app, '/admin/consumers/stand-in', {}, asPrivacy.token)).statusCode).toBe(200);
+    } finally {
+      await privacyOnly.close();
+    }
+  });
+
+  it("a staff member's 403 is in the audit log with her name and roles", async () => {
+    const res = await post(t.app, path('adminAuditList'), {}, staff.client.token);
+    expect(res.statusCode).toBe(403);
+    const denied = (await auditEntries(t, 'access.denied')).find((e) => e.actor_id === staff.client.staffId);
+    expect(denied).toMatchObject({ actor_type: 'staff', actor_name: staff.client.username, actor_roles: 'client' });
+  });
+});
