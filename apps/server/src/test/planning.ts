@@ -22,7 +22,7 @@ export async function buildSignedInStaff(t: TestApp, o: { roles: string[]; terri
     roles: o.roles,
     territories: o.territories ?? [],
   });
-  const res = await post(t.app, '/api/admin/auth/login', { username, password: STAFF_PASSWORD });
+  const res = await post(t.app, '/admin/auth/login', { username, password: STAFF_PASSWORD });
   if (res.statusCode !== 200) throw new Error(`staff login: ${res.statusCode} ${res.body}`);
   return { staffId, username, token: res.json().data.token.token };
 }

@@ -146,6 +146,8 @@ export const PlanImportFields = z.object({ dryRun: z.enum(['true', 'false']).opt
 export type PlanImportFields = z.input<typeof PlanImportFields>;
 
 export const PLAN_IMPORT_MAX_ERRORS = 500;
+/** The answer lists this many changes at most (the counts are always complete). */
+export const PLAN_IMPORT_MAX_CHANGES = 1000;
 
 export const PlanImportError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
 export type PlanImportError = z.infer<typeof PlanImportError>;
@@ -170,7 +172,7 @@ export const PlanImportResponse = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  /** What the import creates or changes (unchanged actions left out), in the file's order. */
+  /** What the import creates or changes (unchanged actions left out), in the file's order; the first PLAN_IMPORT_MAX_CHANGES. */
   changes: z.array(PlanImportChange),
 });
 export type PlanImportResponse = z.infer<typeof PlanImportResponse>;

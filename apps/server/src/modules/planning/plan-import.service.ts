@@ -1,4 +1,4 @@
-import { PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
+import { PLAN_IMPORT_MAX_CHANGES, PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { allInScope } from '../../db/territory-scope.ts';
@@ -144,9 +144,10 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
 
   const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
   const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
-  const changes = steps.filter((s) => s.change !== 'unchanged').map((s) => changeOf(s, codes));
+  const changed = steps.filter((s) => s.change !== 'unchanged');
+  const changes = changed.slice(0, PLAN_IMPORT_MAX_CHANGES).map((s) => changeOf(s, codes));
   const answer = { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
-  if (dryRun || changes.length === 0) return answer;
+  if (dryRun || changed.length === 0) return answer;
   const now = deps.now().toISOString();
   const importId = newId();
   await deps.db.transaction().execute(async (trx) => {

@@ -8,11 +8,12 @@ import type {
 } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
+import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
 import { isStillPlanned } from './plan-diff.ts';
-import { replacePoints } from './plan-points.ts';
+import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
 import * as repo from './planning.repository.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
@@ -99,7 +100,28 @@ export async function createAction(
   return answerAction(deps.db, id, caller.scope);
 }
 
-/** Everything but its points' identity: points named by uuid keep it (and their check-ins). */
+/**
+ * Its points as the input lists them: one named by uuid is changed in place (it keeps its id), one
+ * without is added, a stored one not named goes.
+ */
+async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[], input: ActionInput['points']) {
+  const storedIds = new Set(stored.map((p) => p.id));
+  if (input.some((p) => p.uuid && !storedIds.has(p.uuid))) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  const named = new Set(input.map((p) => p.uuid));
+  await repo.deletePoints(
+    trx,
+    stored.filter((p) => !named.has(p.id)).map((p) => p.id),
+  );
+  const added = [];
+  for (const [i, p] of plannedPoints(input).entries()) {
+    const uuid = input[i]!.uuid;
+    if (uuid) await repo.updatePoint(trx, uuid, pointValues(p, i));
+    else added.push({ id: newId(), action_id: actionId, ...pointValues(p, i) });
+  }
+  await repo.insertChunked(trx, 'action_points', added);
+}
+
+/** Everything of a planned action; its points by updatePoints. */
 export async function updateAction(
   deps: PlanningDeps,
   caller: PlanningCaller,
@@ -123,14 +145,7 @@ export async function updateAction(
       since: input.since,
       until: input.until,
     });
-    // Named points first, in the input's order; new ones take the places of points no longer named.
-    const byId = new Map(points.map((p) => [p.id, p]));
-    const unknown = input.points.find((p) => p.uuid && !byId.has(p.uuid));
-    if (unknown) throw new AppError('E_ACTION_POINT_NOT_FOUND');
-    const kept = input.points.map((p) => (p.uuid ? byId.get(p.uuid)! : undefined));
-    const spare = points.filter((p) => !input.points.some((i) => i.uuid === p.id));
-    const ordered = kept.map((p) => p ?? spare.shift()).filter((p) => p !== undefined);
-    await replacePoints(trx, row.id, [...ordered, ...spare], plannedPoints(input.points));
+    await updatePoints(trx, row.id, points, input.points);
     await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id });
   });
   return answerAction(deps.db, input.uuid, caller.scope);

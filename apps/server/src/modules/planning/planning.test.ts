@@ -201,6 +201,6 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     );
     expect(res.statusCode).toBe(400);
     const paths = res.json().data.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['action.until', 'action.points.0.longitude']));
+    expect(paths).toEqual(expect.arrayContaining(['body.action.until', 'body.action.points.0.longitude']));
   });
 });
