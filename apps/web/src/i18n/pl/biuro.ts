@@ -136,7 +136,7 @@ export const biuro = {
       accepted: 'Zaplanowana',
       started: 'W trakcie',
       finished: 'Zakończona',
-      cancelled: 'Odwołana',
+      hst_cancelled: 'Odwołana',
     } as Record<string, string>,
     cancelAction: 'Odwołaj akcję',
     cancelConfirm: (name: string) => `Odwołać akcję „${name}”? Promotorki zobaczą ją jako „Odwołana”.`,
