@@ -60,6 +60,9 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
   return (
     <>
       <p className="biuro-muted">{pl.biuro.csvImport.intro}</p>
+      <p>
+        <code className="biuro-code">{pl.biuro.csvImport.header}</code>
+      </p>
       {failure ? (
         <p className="biuro-alert" role="alert">
           {failure}

@@ -11,7 +11,7 @@ import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ActionPanel } from './action-panel.tsx';
 import { PlanImportPanel } from './plan-import-panel.tsx';
-import { dayOf, periodLabel, shiftPeriod, timeOf } from './plan-period.ts';
+import { dayLabel, dayOf, periodLabel, shiftPeriod, timeOf } from './plan-period.ts';
 import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
 import './plan.css';
 
@@ -35,12 +35,22 @@ export function PlanPage() {
 
   const columns = useMemo<Column<PlannedAction>[]>(
     () => [
-      { id: 'dzien', header: pl.biuro.plan.columns.date, accessorFn: (row) => row.since, cell: ({ row }) => dayOf(row.original.since) },
+      {
+        id: 'dzien',
+        header: pl.biuro.plan.columns.date,
+        accessorFn: (row) => row.since,
+        cell: ({ row }) => (
+          <time className="plan-nowrap" dateTime={dayOf(row.original.since)}>
+            {dayLabel(dayOf(row.original.since))}
+          </time>
+        ),
+      },
       {
         id: 'godziny',
         header: pl.biuro.plan.columns.time,
         enableSorting: false,
         accessorFn: (row) => `${timeOf(row.since)}–${timeOf(row.until)}`,
+        cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
       },
       { id: 'wydarzenie', header: pl.biuro.plan.columns.event, accessorFn: (row) => row.event.ident },
       { id: 'akcja', header: pl.biuro.plan.columns.name, accessorKey: 'name' },

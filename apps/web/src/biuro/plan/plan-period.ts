@@ -52,3 +52,7 @@ export function periodLabel(period: Period): string {
   }
   return `${Number(d)}.${m}${ly !== y ? `.${y}` : ''} – ${Number(ld)}.${lm}.${ly}`;
 }
+
+/** A day as the plan's table shows it: 'sob., 28.11'. */
+export const dayLabel = (day: string): string =>
+  fromDay(day).toLocaleDateString('pl-PL', { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' });

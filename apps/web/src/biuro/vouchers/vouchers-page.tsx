@@ -12,7 +12,13 @@ const count = (value: number | null) => (value === null ? '' : String(value));
 const columns: Column<VoucherRow>[] = [
   { id: 'wydarzenie', header: pl.biuro.vouchers.columns.event, accessorKey: 'event' },
   { id: 'partia', header: pl.biuro.vouchers.columns.batch, accessorKey: 'batch' },
-  { id: 'promotor', header: pl.biuro.vouchers.columns.promoter, accessorKey: 'promoter' },
+  {
+    id: 'promotor',
+    header: pl.biuro.vouchers.columns.promoter,
+    accessorKey: 'promoter',
+    // A batch's own line (its totals) stands out from its promoters' lines.
+    cell: ({ row }) => (row.original.total === null ? row.original.promoter : <strong>{row.original.promoter}</strong>),
+  },
   { id: 'kody', header: pl.biuro.vouchers.columns.total, accessorFn: (row) => count(row.total), enableSorting: false },
   { id: 'pula', header: pl.biuro.vouchers.columns.inPool, accessorFn: (row) => count(row.inPool), enableSorting: false },
   { id: 'przydzielone', header: pl.biuro.vouchers.columns.assigned, accessorKey: 'assigned' },

@@ -173,7 +173,8 @@ export const biuro = {
   csvImport: {
     title: 'Import planu z pliku CSV',
     intro:
-      'Plik CSV w UTF-8, separator ; lub ,. Nagłówek: event;name;territory;date;from;to;point_name;street;postal_code;city;petra_id;latitude;longitude;promoters',
+      'Plik CSV w UTF-8, separator ; lub ,. Data RRRR-MM-DD, godziny GG:MM, promotorzy jako kody hostess oddzielone przecinkami. Pierwszy wiersz to nagłówek:',
+    header: 'event;name;territory;date;from;to;point_name;street;postal_code;city;petra_id;latitude;longitude;promoters',
     file: 'Plik CSV',
     preview: 'Sprawdź plik',
     previewing: 'Sprawdzanie…',
