@@ -6,8 +6,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 // take it and add one of these conditions.
 
 export type TerritoryScope =
-  | { readonly everywhere: true }
-  | { readonly everywhere: false; /** territories.id of hers */ readonly territoryIds: readonly string[] };
+  { readonly everywhere: true } | { readonly everywhere: false; /** territories.id of hers */ readonly territoryIds: readonly string[] };
 
 export const EVERYWHERE: TerritoryScope = { everywhere: true };
 

@@ -17,7 +17,13 @@ export const DEMO_STAFF = [
     roles: ['coordinator'],
     territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'],
   },
-  { username: 'koordynator.krk@demo.pl', firstname: 'Kazimierz', lastname: 'Krakowski', roles: ['coordinator'], territories: ['KRK-STARE-MIASTO'] },
+  {
+    username: 'koordynator.krk@demo.pl',
+    firstname: 'Kazimierz',
+    lastname: 'Krakowski',
+    roles: ['coordinator'],
+    territories: ['KRK-STARE-MIASTO'],
+  },
   { username: 'klient@demo.pl', firstname: 'Klara', lastname: 'Klient', roles: ['client'], territories: [] },
   { username: 'rodo@demo.pl', firstname: 'Roman', lastname: 'Inspektor', roles: ['privacy'], territories: [] },
 ] as const;
@@ -53,7 +59,13 @@ export async function seedBackOffice(trx: Db, o: { passwordHash: string; now: Da
     if (chosen) await trx.updateTable('actions').set({ territory_id: chosen.id }).where('id', '=', action.id).execute();
   }
   for (const staff of DEMO_STAFF) {
-    await addStaff(trx, { ...staff, roles: [...staff.roles], territories: [...staff.territories], passwordHash: o.passwordHash, createdAt: o.now });
+    await addStaff(trx, {
+      ...staff,
+      roles: [...staff.roles],
+      territories: [...staff.territories],
+      passwordHash: o.passwordHash,
+      createdAt: o.now,
+    });
   }
 }
 

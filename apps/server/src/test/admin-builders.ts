@@ -25,7 +25,14 @@ export async function buildStaff(t: TestApp, o: { roles?: StaffRole[]; territori
   const roles = o.roles ?? ['admin'];
   const territories = o.territories ?? [];
   const username = `biuro-${unique().toLowerCase()}@test.pl`;
-  const staffId = await createStaff(t.db, { username, password: STAFF_PASSWORD, firstname: 'Beata', lastname: 'Biurowa', roles, territories });
+  const staffId = await createStaff(t.db, {
+    username,
+    password: STAFF_PASSWORD,
+    firstname: 'Beata',
+    lastname: 'Biurowa',
+    roles,
+    territories,
+  });
   return { staffId, username, password: STAFF_PASSWORD, roles, territories };
 }
 

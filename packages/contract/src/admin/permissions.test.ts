@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, PERSONAL_DATA_PERMISSIONS, permissionReach, rolesWith, STAFF_ROLES } from './permissions.ts';
 
 describe('the back office roles (decision 085)', () => {
-  it.each(PERSONAL_DATA_PERMISSIONS)("%s: only privacy holds it — even admin is refused (separation of duties)", (permission) => {
+  it.each(PERSONAL_DATA_PERMISSIONS)('%s: only privacy holds it — even admin is refused (separation of duties)', (permission) => {
     expect(rolesWith(permission)).toEqual(['privacy']);
     expect(permissionReach(['admin'], permission)).toBeNull();
     expect(permissionReach(['admin', 'coordinator', 'client'], permission)).toBeNull();

@@ -38,7 +38,16 @@ export const ROLE_DEFINITIONS: Readonly<Record<StaffRole, RoleDefinition>> = {
   admin: { territorial: false, permissions: PERMISSIONS.filter((p) => !personal.has(p)) },
   coordinator: {
     territorial: true,
-    permissions: ['session.own', 'promoters.read', 'promoters.manage', 'actions.read', 'actions.plan', 'vouchers.read', 'reports.read', 'reports.review'],
+    permissions: [
+      'session.own',
+      'promoters.read',
+      'promoters.manage',
+      'actions.read',
+      'actions.plan',
+      'vouchers.read',
+      'reports.read',
+      'reports.review',
+    ],
   },
   // The brand's viewer: read-only, aggregates and approved reports, never a consumer's personal data.
   client: { territorial: false, permissions: ['session.own', 'actions.read', 'vouchers.read', 'reports.read'] },

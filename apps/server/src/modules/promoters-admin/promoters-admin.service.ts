@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type {
   AdminPromoter,
   AdminPromoterCreateBody,
@@ -7,12 +8,12 @@ import type {
   AdminPromoterUpdateBody,
 } from '@promotor/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/kysely.ts';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newCode, newId } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { endPromoterSessions, setPromoterPasswordHash } from '../auth/admin.service.ts';
@@ -80,12 +81,16 @@ async function findInScope(db: Db, scope: TerritoryScope, id: string): Promise<U
 /** A hostess code nobody has: HST and six digits. */
 async function freeIdent(db: Db): Promise<string> {
   for (;;) {
-    const ident = `HST${newCode(6).replace(/\D/g, '').padEnd(6, '0')}`;
+    const ident = `HST${randomInt(100_000, 1_000_000)}`;
     if (!(await repo.identTaken(db, ident))) return ident;
   }
 }
 
-export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: CreateBody): Promise<{ promoter: AdminPromoter }> {
+export async function create(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: CreateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const username = p.username.trim().toLowerCase();
@@ -95,7 +100,7 @@ export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCa
   const ident = p.ident ?? (await freeIdent(db));
   const passwordHash = await hashPassword(p.password);
   const id = newId();
-  await db.transaction().execute(async (trx) => {
+  const write = db.transaction().execute(async (trx) => {
     await repo.insertPromoter(trx, {
       id,
       ident,
@@ -111,10 +116,19 @@ export async function create(deps: PromotersAdminDeps, { staff, actor }: StaffCa
     const details = { username, ident, territories: [...new Set(p.territories)].sort() };
     await recordAudit(trx, now(), { actor, verb: 'promoters.create', object: { type: 'promoter', id }, details });
   });
+  // Two creates of one username (or hostess code) at once: the unique index refuses the second.
+  await write.catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError((await repo.usernameTaken(db, username)) ? 'E_USERNAME_TAKEN' : 'E_HOSTESS_CODE_TAKEN');
+  });
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }
 
-export async function update(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: UpdateBody): Promise<{ promoter: AdminPromoter }> {
+export async function update(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: UpdateBody,
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
   const user = await findInScope(db, staff.scope, p.uuid);
@@ -163,7 +177,11 @@ async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string
 }
 
 /** She can no longer log in; her sessions end at once; her actions, leads and reports stay. */
-export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: { promoter: { uuid: string } }): Promise<{ promoter: AdminPromoter }> {
+export async function deactivate(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: { promoter: { uuid: string } },
+): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   if (user.deactivated_at !== null) return answer(db, user);
@@ -176,7 +194,11 @@ export async function deactivate(deps: PromotersAdminDeps, { staff, actor }: Sta
   return answer(db, { ...user, deactivated_at: at.toISOString() });
 }
 
-export async function resetPassword(deps: PromotersAdminDeps, { staff, actor }: StaffCall, body: ResetPasswordBody): Promise<Record<string, never>> {
+export async function resetPassword(
+  deps: PromotersAdminDeps,
+  { staff, actor }: StaffCall,
+  body: ResetPasswordBody,
+): Promise<Record<string, never>> {
   const { db, now } = deps;
   const user = await findInScope(db, staff.scope, body.promoter.uuid);
   const passwordHash = await hashPassword(body.password);

@@ -55,22 +55,46 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
   });
 
   it('refuses a password too short, a bad phone, an unknown territory and a taken username — with 4xx codes', async () => {
-    const short = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, password: 'abc' } }, admin.token);
+    const short = await post(
+      t.app,
+      '/admin/promoters/create',
+      { promoter: { ...newPromoter([waw]).promoter, password: 'abc' } },
+      admin.token,
+    );
     expect([short.statusCode, short.json().data.error]).toEqual([400, 'E_VALIDATION']);
-    const phone = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, mobilePhone: '123' } }, admin.token);
+    const phone = await post(
+      t.app,
+      '/admin/promoters/create',
+      { promoter: { ...newPromoter([waw]).promoter, mobilePhone: '123' } },
+      admin.token,
+    );
     expect([phone.statusCode, phone.json().data.error]).toEqual([400, 'E_VALIDATION']);
     const unknown = await post(t.app, '/admin/promoters/create', newPromoter(['NIE-MA-TAKIEGO']), admin.token);
     expect([unknown.statusCode, unknown.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     const taken = await buildPromoter(t);
-    const dup = await post(t.app, '/admin/promoters/create', { promoter: { ...newPromoter([waw]).promoter, username: taken.username } }, admin.token);
+    const dup = await post(
+      t.app,
+      '/admin/promoters/create',
+      { promoter: { ...newPromoter([waw]).promoter, username: taken.username } },
+      admin.token,
+    );
     expect([dup.statusCode, dup.json().data.error]).toEqual([409, 'E_USERNAME_TAKEN']);
+  });
+
+  it('two creates of one username at once make one promoter; the other is E_USERNAME_TAKEN', async () => {
+    const body = newPromoter([waw]);
+    const answers = await Promise.all([1, 2].map(() => post(t.app, '/admin/promoters/create', body, admin.token)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_USERNAME_TAKEN');
   });
 
   it("Kraków's coordinator cannot see, change, deactivate or create Warsaw's promoters", async () => {
     const anna = await buildPromoter(t, { territories: [waw], lastname: 'Warszawianka' });
     const piotr = await buildPromoter(t, { territories: [krk], lastname: 'Krakus' });
     const seen = async (token: string, body = {}) =>
-      (await post(t.app, '/admin/promoters/list', { pageSize: 200, ...body }, token)).json().data.promoters.map((p: { uuid: string }) => p.uuid);
+      (await post(t.app, '/admin/promoters/list', { pageSize: 200, ...body }, token))
+        .json()
+        .data.promoters.map((p: { uuid: string }) => p.uuid);
     expect(await seen(krkCoordinator.token)).toContain(piotr.userId);
     expect(await seen(krkCoordinator.token)).not.toContain(anna.userId);
     expect(await seen(krkCoordinator.token, { territory: waw })).toEqual([]);
@@ -85,9 +109,18 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     }
     const create = await post(t.app, '/admin/promoters/create', newPromoter([waw]), krkCoordinator.token);
     expect([create.statusCode, create.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
-    const moveIn = await post(t.app, '/admin/promoters/update', { promoter: { uuid: piotr.userId, territories: [waw] } }, krkCoordinator.token);
+    const moveIn = await post(
+      t.app,
+      '/admin/promoters/update',
+      { promoter: { uuid: piotr.userId, territories: [waw] } },
+      krkCoordinator.token,
+    );
     expect([moveIn.statusCode, moveIn.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
-    const untouched = await t.db.selectFrom('users').select(['firstname', 'deactivated_at']).where('id', '=', anna.userId).executeTakeFirstOrThrow();
+    const untouched = await t.db
+      .selectFrom('users')
+      .select(['firstname', 'deactivated_at'])
+      .where('id', '=', anna.userId)
+      .executeTakeFirstOrThrow();
     expect(untouched).toEqual({ firstname: 'Ewa', deactivated_at: null });
   });
 
@@ -133,7 +166,12 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
 
   it('a password reset ends her sessions; the new password works', async () => {
     const promoter = await buildSignedInPromoter(t, { territories: [waw] });
-    const res = await post(t.app, '/admin/promoters/reset-password', { promoter: { uuid: promoter.userId }, password: 'nowe-haslo-777' }, admin.token);
+    const res = await post(
+      t.app,
+      '/admin/promoters/reset-password',
+      { promoter: { uuid: promoter.userId }, password: 'nowe-haslo-777' },
+      admin.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await post(t.app, '/action/recent', undefined, promoter.token)).statusCode).toBe(401);
     await loginAs(t.app, promoter.username, 'nowe-haslo-777');
@@ -142,12 +180,28 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
   it('each change is in the audit log: who, from where, what, and never a password', async () => {
     const created = (await post(t.app, '/admin/promoters/create', newPromoter([waw]), wawCoordinator.token)).json().data.promoter;
     await post(t.app, '/admin/promoters/update', { promoter: { uuid: created.uuid, lastname: 'Nowak' } }, wawCoordinator.token);
-    await post(t.app, '/admin/promoters/reset-password', { promoter: { uuid: created.uuid }, password: 'sekretne-haslo-9' }, wawCoordinator.token);
+    await post(
+      t.app,
+      '/admin/promoters/reset-password',
+      { promoter: { uuid: created.uuid }, password: 'sekretne-haslo-9' },
+      wawCoordinator.token,
+    );
     await post(t.app, '/admin/promoters/deactivate', { promoter: { uuid: created.uuid } }, wawCoordinator.token);
     const entries = await t.db.selectFrom('audit_log').selectAll().where('object_id', '=', created.uuid).orderBy('at').execute();
-    expect(entries.map((e) => e.verb).sort()).toEqual(['promoters.create', 'promoters.deactivate', 'promoters.reset_password', 'promoters.update']);
+    expect(entries.map((e) => e.verb).sort()).toEqual([
+      'promoters.create',
+      'promoters.deactivate',
+      'promoters.reset_password',
+      'promoters.update',
+    ]);
     for (const e of entries) {
-      expect(e).toMatchObject({ actor_type: 'staff', actor_id: wawCoordinator.staffId, actor_roles: 'coordinator', object_type: 'promoter', address: '127.0.0.1' });
+      expect(e).toMatchObject({
+        actor_type: 'staff',
+        actor_id: wawCoordinator.staffId,
+        actor_roles: 'coordinator',
+        object_type: 'promoter',
+        address: '127.0.0.1',
+      });
       expect(e.details ?? '').not.toContain('haslo');
     }
     const update = entries.find((e) => e.verb === 'promoters.update')!;

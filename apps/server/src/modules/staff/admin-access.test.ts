@@ -18,7 +18,9 @@ type Row = {
   body: (c: Context) => Promise<unknown>;
 };
 
-const promoterRef = async ({ t, territory }: Context) => ({ promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId } });
+const promoterRef = async ({ t, territory }: Context) => ({
+  promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId },
+});
 const manage = ['admin', 'coordinator'] as const;
 
 const ROWS: Record<string, Row> = {
@@ -59,7 +61,8 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     territory = await buildTerritory(t, 'WAW');
-    for (const role of STAFF_ROLES) staff[role] = await buildSignedInStaff(t, { roles: [role], territories: role === 'coordinator' ? [territory] : [] });
+    for (const role of STAFF_ROLES)
+      staff[role] = await buildSignedInStaff(t, { roles: [role], territories: role === 'coordinator' ? [territory] : [] });
   });
   afterAll(() => t.close());
 
@@ -68,7 +71,10 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     const row = ROWS[name]!;
     const body = await row.body({ t, territory, staff: staff[role] });
     // Logout would end the session the other rows use: a fresh one for it.
-    const token = name === 'adminAuthLogout' ? (await buildSignedInStaff(t, { roles: [role], territories: staff[role].territories })).token : staff[role].token;
+    const token =
+      name === 'adminAuthLogout'
+        ? (await buildSignedInStaff(t, { roles: [role], territories: staff[role].territories })).token
+        : staff[role].token;
     const res = await post(t.app, path(name), body, routeDefinition(name).public ? undefined : token);
     if (row.allowed.includes(role)) {
       expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +101,9 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     const privacyOnly = await createTestApp(dialect, {
       // No such call exists yet (part 3 of the back office): one stands in for it, behind the same guard.
       prepare: (app) =>
-        app.post('/api/admin/consumers/stand-in', { config: { permission: 'consumers.read' } }, async () => ({ status: { success: true } })),
+        app.post('/api/admin/consumers/stand-in', { config: { permission: 'consumers.read' } }, async () => ({
+          status: { success: true },
+        })),
     });
     try {
       const asAdmin = await buildSignedInStaff(privacyOnly, { roles: ['admin', 'coordinator', 'client'] });

@@ -19,7 +19,14 @@ export type Limited = <T>(username: string, attempt: () => Promise<T>) => Promis
 
 async function toStaff(db: Db, staff: { id: string; username: string; firstname: string; lastname: string }): Promise<Staff> {
   const [roles, territories] = await Promise.all([repo.rolesOf(db, staff.id), repo.territoryIdentsOf(db, staff.id)]);
-  return { uuid: staff.id, username: staff.username, firstname: staff.firstname, lastname: staff.lastname, roles: roles.filter(isStaffRole), territories };
+  return {
+    uuid: staff.id,
+    username: staff.username,
+    firstname: staff.firstname,
+    lastname: staff.lastname,
+    roles: roles.filter(isStaffRole),
+    territories,
+  };
 }
 
 async function attempt(deps: StaffAuthDeps, username: string, password: string): Promise<StaffSessionResponse> {

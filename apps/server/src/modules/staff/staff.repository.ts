@@ -32,7 +32,11 @@ export async function territoryIdentsOf(db: Db, staffId: string): Promise<string
 
 export async function insertStaff(db: Db, row: Insertable<StaffTable>, roles: readonly string[], territoryIds: readonly string[]) {
   await db.insertInto('staff').values(row).execute();
-  if (roles.length > 0) await db.insertInto('staff_roles').values(roles.map((role) => ({ staff_id: row.id, role }))).execute();
+  if (roles.length > 0)
+    await db
+      .insertInto('staff_roles')
+      .values(roles.map((role) => ({ staff_id: row.id, role })))
+      .execute();
   if (territoryIds.length > 0) {
     await db
       .insertInto('staff_territories')
