@@ -49,6 +49,8 @@ export default tseslint.config(
         fetch: 'readonly',
         performance: 'readonly',
         Buffer: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
       },
     },
   },

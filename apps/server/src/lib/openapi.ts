@@ -132,7 +132,7 @@ export function buildOpenApiDocument() {
       title: 'Promotor API',
       version: '1',
       description:
-        'Every call is a POST with a JSON body (or multipart: `_input` JSON and `files[]`). Every answer but a file is an envelope: ' +
+        'Every call is a POST with a JSON body (or multipart: `_input` JSON and `files[]`; or a form: `file` and text fields). Every answer but a file is an envelope: ' +
         '`{ status: { success }, data, meta: { ts } }`; a failure carries `data.error` (ErrorCode) and meta.ts, what a user quotes to support.',
     },
     servers: [{ url: API_BASE }],

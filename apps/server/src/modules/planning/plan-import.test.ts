@@ -3,18 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { buildSignedInPromoter, type BuiltPromoter } from '../../test/builders.ts';
 import { listCurrent } from '../../test/action-steps.ts';
 import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
-import { buildSignedInStaff, postPlan, type SignedInStaff } from '../../test/planning.ts';
+import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { postPlan } from '../../test/planning.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // /api/admin/actions/import (decision 087) through the real app on both databases: all or nothing, a
 // re-import changes nothing, a dry run writes nothing, a coordinator only in her territories.
 
 type Promoter = BuiltPromoter & { token: string };
+type Staff = BuiltStaff & { token: string };
 
 describe.each(testDatabases)('the plan import (%s)', (dialect) => {
   let t: TestApp;
-  let waw: SignedInStaff;
-  let krk: SignedInStaff;
+  let waw: Staff;
+  let krk: Staff;
   let anna: Promoter;
   let piotr!: Promoter;
 
@@ -32,7 +34,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     const event = `EV-${randomUUID().slice(0, 8)}`;
     return rows.map((r) => planRow({ event, ...r }));
   };
-  const importPlan = (by: SignedInStaff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean } = {}) =>
+  const importPlan = (by: Staff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean } = {}) =>
     postPlan(t.app, by.token, planCsv(rows, o), { dryRun: o.dryRun, headers: { 'idempotency-key': randomUUID() } });
   const counts = async () => ({
     actions: Number(
@@ -147,7 +149,8 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     [
       'a territory outside hers',
       () => ({ territory: 'KRK-STARE-MIASTO' }),
-      'territory', () => 'Terytorium „KRK-STARE-MIASTO” nie jest Twoim terytorium.',
+      'territory',
+      () => 'Terytorium „KRK-STARE-MIASTO” nie jest Twoim terytorium.',
     ],
     ['an unknown territory', () => ({ territory: 'GDA-CENTRUM' }), 'territory', () => 'Nie ma terytorium „GDA-CENTRUM”.'],
   ])('refuses a file with %s: 422 naming row and column, nothing written', async (_name, bad, column, message) => {

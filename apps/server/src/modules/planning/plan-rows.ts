@@ -66,7 +66,8 @@ const TEXT_RULES: [PlanCsvColumn, readonly Rule[]][] = [
   ['petra_id', petraIdRules],
 ];
 
-const offsetAt = (instant: number, timeZone: string) => Date.parse(`${toWallClock(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
+const offsetAt = (instant: number, timeZone: string) =>
+  Date.parse(`${toWallClock(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
 
 /**
  * A wall-clock time that a clock of the zone never shows (the hour skipped in spring) is no time. Only

@@ -2,6 +2,7 @@ import type { AdminAssignBody, AdminAssignResponse } from '@promotor/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { assignmentWarnings } from './assignment-warnings.ts';
+import * as assignRepo from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
 import { answerAction } from './planning.service.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
@@ -17,7 +18,7 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw new AppError('E_ACTION_NOT_FOUND');
     if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
-    const promoters = await repo.findPromotersById(trx, ids);
+    const promoters = await assignRepo.findPromotersById(trx, ids);
     for (const id of ids) {
       const promoter = promoters.get(id);
       if (!promoter || !promoter.active) throw new AppError('E_PROMOTER_NOT_FOUND');
@@ -38,14 +39,14 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
         cancelled_at: null,
       })),
     );
-    for (const userId of revived) await repo.reviveAssignment(trx, row.id, userId);
+    for (const userId of revived) await assignRepo.reviveAssignment(trx, row.id, userId);
     const changed = [...added, ...revived];
     if (changed.length === 0) return [];
     await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed });
     const span = { actionId: row.id, since: row.since, until: row.until };
     const [others, availability] = await Promise.all([
-      repo.overlappingActions(trx, changed, span),
-      repo.availabilityAround(trx, changed, span),
+      assignRepo.overlappingActions(trx, changed, span),
+      assignRepo.availabilityAround(trx, changed, span),
     ]);
     return assignmentWarnings(changed, span, others, availability);
   });
@@ -61,7 +62,7 @@ export async function unassignPromoters(deps: PlanningDeps, caller: PlanningCall
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
     const removed = ids.filter((id) => existing.has(id));
     for (const userId of removed) {
-      if (!(await repo.deleteAssignment(trx, row.id, userId))) throw new AppError('E_WRONG_ACTION_STATUS');
+      if (!(await assignRepo.deleteAssignment(trx, row.id, userId))) throw new AppError('E_WRONG_ACTION_STATUS');
     }
     if (removed.length > 0) {
       await auditChange(trx, deps, caller, 'actions.unassign', { type: 'action', id: row.id }, { promoters: removed });

@@ -33,30 +33,6 @@ export async function findPromotersByCode(db: Db, codes: readonly string[]) {
   return byCode;
 }
 
-/** Promoters by id, each with her territory ids. */
-export async function findPromotersById(db: Db, ids: readonly string[]) {
-  type Promoter = { id: string; ident: string; territoryIds: Set<string>; active: boolean };
-  if (ids.length === 0) return new Map<string, Promoter>();
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
-    .select(['u.id', 'u.ident', 'u.deactivated_at', 'ut.territory_id'])
-    .where('u.id', 'in', [...ids])
-    .execute();
-  const byId = new Map<string, Promoter>();
-  for (const row of rows) {
-    const promoter = byId.get(row.id) ?? {
-      id: row.id,
-      ident: row.ident,
-      territoryIds: new Set<string>(),
-      active: row.deactivated_at === null,
-    };
-    if (row.territory_id) promoter.territoryIds.add(row.territory_id);
-    byId.set(row.id, promoter);
-  }
-  return byId;
-}
-
 export function findEvents(db: Db, idents: readonly string[]) {
   if (idents.length === 0) return Promise.resolve([]);
   return db
@@ -241,55 +217,4 @@ export async function deletePoints(db: Db, ids: readonly string[]) {
       .deleteFrom('action_points')
       .where('id', 'in', [...ids])
       .execute();
-}
-
-export async function reviveAssignment(db: Db, actionId: string, userId: string) {
-  await db
-    .updateTable('action_assignments')
-    .set({ cancelled_at: null })
-    .where('action_id', '=', actionId)
-    .where('user_id', '=', userId)
-    .where('status', 'is', null)
-    .execute();
-}
-
-/** Only an assignment she has not started: her history stays. */
-export async function deleteAssignment(db: Db, actionId: string, userId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('action_assignments')
-    .where('action_id', '=', actionId)
-    .where('user_id', '=', userId)
-    .where('status', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-/** Her other actions (not cancelled by anyone) that share some time with since–until. */
-export function overlappingActions(db: Db, userIds: readonly string[], o: { actionId: string; since: string; until: string }) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('action_assignments as s')
-    .innerJoin('actions as a', 'a.id', 's.action_id')
-    .select(['s.user_id', 'a.id', 'a.name', 'a.since', 'a.until'])
-    .where('s.user_id', 'in', [...userIds])
-    .where('s.cancelled_at', 'is', null)
-    .where('a.id', '!=', o.actionId)
-    .where('a.global_status', '!=', 'hst_cancelled')
-    .where('a.since', '<', o.until)
-    .where('a.until', '>', o.since)
-    .orderBy('a.since')
-    .execute();
-}
-
-/** Her availability blocks that share some time with since–until. */
-export function availabilityAround(db: Db, userIds: readonly string[], o: { since: string; until: string }) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('availability')
-    .select(['user_id', 'since', 'until'])
-    .where('user_id', 'in', [...userIds])
-    .where('since', '<', o.until)
-    .where('until', '>', o.since)
-    .orderBy('since')
-    .execute();
 }

@@ -2,19 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
 import { checkIn, listCurrent } from '../../test/action-steps.ts';
-import { buildSignedInStaff, type SignedInStaff } from '../../test/planning.ts';
+import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // /api/admin/actions/* but the import (plan-import.test.ts): planning through the back office, on both
 // databases, with a coordinator of Warsaw and one of Kraków who must not see each other's actions.
 
 type Promoter = BuiltPromoter & { token: string };
+type Staff = BuiltStaff & { token: string };
 
 describe.each(testDatabases)('planning actions (%s)', (dialect) => {
   let t: TestApp;
-  let admin: SignedInStaff;
-  let waw: SignedInStaff;
-  let krk: SignedInStaff;
+  let admin: Staff;
+  let waw: Staff;
+  let krk: Staff;
   let anna: Promoter;
   let ewa: Promoter;
   let piotr: Promoter;
@@ -50,12 +51,12 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
   });
   const call = (path: string, body: unknown, token: string) =>
     post(t.app, `/admin/actions/${path}`, body, token, { 'idempotency-key': randomUUID() });
-  async function create(by: SignedInStaff, o: Parameters<typeof actionInput>[0] = {}) {
+  async function create(by: Staff, o: Parameters<typeof actionInput>[0] = {}) {
     const res = await call('create', { action: actionInput(o) }, by.token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.action as { uuid: string; points: { uuid: string }[]; status: string; territory: { ident: string } };
   }
-  const list = async (by: SignedInStaff, filters: Record<string, unknown> = {}) => {
+  const list = async (by: Staff, filters: Record<string, unknown> = {}) => {
     const res = await post(
       t.app,
       '/admin/actions/list',

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeDefinition, routeNames, type RouteName } from '@promotor/contract';
 import { STAFF_ROLES, type StaffRole } from '@promotor/contract/permissions';
-import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
+import { randomUUID } from 'node:crypto';
+import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
+import { buildMultipart } from '../../test/files.ts';
+import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -22,6 +25,37 @@ const promoterRef = async ({ t, territory }: Context) => ({
   promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId },
 });
 const manage = ['admin', 'coordinator'] as const;
+const readers = ['admin', 'coordinator', 'client'] as const;
+
+/** A planned action of the coordinator's territory, through the builders (they make none with a territory). */
+const actionRef = async ({ t, territory }: Context) => {
+  const action = await buildAction(t, await buildPromoter(t, { territories: [territory] }));
+  const { id } = await t.db.selectFrom('territories').select('id').where('ident', '=', territory).executeTakeFirstOrThrow();
+  await t.db.updateTable('actions').set({ territory_id: id }).where('id', '=', action.uuid).execute();
+  return { action: { uuid: action.uuid } };
+};
+const plannedInput = (territory: string) => ({
+  event: { ident: 'EV-ROLES' },
+  name: `Akcja ${randomUUID().slice(0, 8)}`,
+  since: '2030-01-10 10:00:00',
+  until: '2030-01-10 18:00:00',
+  territory: { ident: territory },
+  points: [
+    {
+      name: 'Punkt',
+      streetAddress: 'ul. Złota 1',
+      postalCode: '00-120',
+      cityName: 'Warszawa',
+      petraId: null,
+      latitude: null,
+      longitude: null,
+    },
+  ],
+});
+/** A form call's body (multipart, route kind 'form'): sent as it is, with its own content type. */
+type FormBody = { form: ReturnType<typeof buildMultipart> };
+const formBody = (parts: Parameters<typeof buildMultipart>[0]): FormBody => ({ form: buildMultipart(parts) });
+const isForm = (body: unknown): body is FormBody => typeof body === 'object' && body !== null && 'form' in body;
 
 const ROWS: Record<string, Row> = {
   adminAuthLogin: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username, password: STAFF_PASSWORD }) },
@@ -44,6 +78,41 @@ const ROWS: Record<string, Row> = {
   adminPromotersDeactivate: { allowed: manage, body: promoterRef },
   adminPromotersResetPassword: { allowed: manage, body: async (c) => ({ ...(await promoterRef(c)), password: 'nowe-haslo-123' }) },
   adminAuditList: { allowed: ['admin', 'privacy'], body: async () => ({}) },
+  adminActionsList: { allowed: readers, body: async () => ({ since: '2030-01-01 00:00:00', until: '2030-02-01 00:00:00' }) },
+  adminActionsCreate: { allowed: manage, body: async ({ territory }) => ({ action: plannedInput(territory) }) },
+  adminActionsUpdate: {
+    allowed: manage,
+    body: async (c) => ({ action: { ...(await actionRef(c)).action, ...plannedInput(c.territory) } }),
+  },
+  adminActionsAssign: { allowed: manage, body: async (c) => ({ ...(await actionRef(c)), promoters: [(await promoterRef(c)).promoter] }) },
+  adminActionsUnassign: { allowed: manage, body: async (c) => ({ ...(await actionRef(c)), promoters: [(await promoterRef(c)).promoter] }) },
+  adminActionsCancel: { allowed: manage, body: actionRef },
+  adminActionsImport: {
+    allowed: manage,
+    body: async ({ territory }) =>
+      formBody([
+        { name: 'dryRun', value: 'true' },
+        { name: 'file', filename: 'plan.csv', contentType: 'text/csv', data: Buffer.from(planCsv([planRow({ territory })])) },
+      ]),
+  },
+  adminVouchersBatches: { allowed: readers, body: async () => ({}) },
+  adminVouchersImport: {
+    allowed: ['admin'],
+    body: async ({ t }) => {
+      const ident = `EV-${randomUUID().slice(0, 8)}`;
+      await t.db
+        .updateTable('events')
+        .set({ ident })
+        .where('id', '=', await buildEvent(t))
+        .execute();
+      const code = `KOD-${randomUUID().slice(0, 8)}1`;
+      return formBody([
+        { name: 'event', value: ident },
+        { name: 'batch', value: 'partia' },
+        { name: 'file', filename: 'kody.csv', contentType: 'text/csv', data: Buffer.from(`${code}\n`) },
+      ]);
+    },
+  },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;
@@ -66,6 +135,16 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
+  const send = (name: RouteName, body: unknown, token: string | undefined) =>
+    isForm(body)
+      ? t.app.inject({
+          method: 'POST',
+          url: `/api${path(name)}`,
+          payload: body.form.payload,
+          headers: { ...body.form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        })
+      : post(t.app, path(name), body, token);
+
   const cases = ADMIN_ROUTES.flatMap((name) => STAFF_ROLES.map((role) => [name, role] as const));
   it.each(cases)('%s as %s', async (name, role) => {
     const row = ROWS[name]!;
@@ -75,7 +154,7 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
       name === 'adminAuthLogout'
         ? (await buildSignedInStaff(t, { roles: [role], territories: staff[role].territories })).token
         : staff[role].token;
-    const res = await post(t.app, path(name), body, routeDefinition(name).public ? undefined : token);
+    const res = await send(name, body, routeDefinition(name).public ? undefined : token);
     if (row.allowed.includes(role)) {
       expect(res.statusCode, res.body).toBe(200);
     } else {
@@ -87,9 +166,9 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
   it.each(guarded)("%s: a promoter's token gets 403, no token 401, and the 403 is in the audit log", async (name) => {
     const promoter = await buildSignedInPromoter(t);
     const body = await ROWS[name]!.body({ t, territory, staff: staff.admin });
-    const asPromoter = await post(t.app, path(name), body, promoter.token);
+    const asPromoter = await send(name, body, promoter.token);
     expect([asPromoter.statusCode, asPromoter.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
-    const anonymous = await post(t.app, path(name), body);
+    const anonymous = await send(name, body, undefined);
     expect([anonymous.statusCode, anonymous.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
     const denied = (await auditEntries(t, 'access.denied')).filter((e) => e.actor_id === promoter.userId);
     expect(denied).toHaveLength(1);

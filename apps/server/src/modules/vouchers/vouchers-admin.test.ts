@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { insertEvent } from '../../db/seed/action-writer.ts';
 import { buildPromoter, buildVoucherBatch, type BuiltPromoter } from '../../test/builders.ts';
-import { buildSignedInStaff, postVoucherCodes, type SignedInStaff } from '../../test/planning.ts';
+import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { postVoucherCodes } from '../../test/planning.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // /api/admin/vouchers/batches and /import (issue 24) on both databases.
 
+type Staff = BuiltStaff & { token: string };
+
 describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect) => {
   let t: TestApp;
-  let admin: SignedInStaff;
-  let waw: SignedInStaff;
+  let admin: Staff;
+  let waw: Staff;
   let anna: BuiltPromoter;
   let piotr: BuiltPromoter;
 
@@ -27,7 +30,7 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     const ident = `EV-VB-${randomUUID().slice(0, 8)}`;
     return { ident, id: await insertEvent(t.db, { ident, name: 'Wydarzenie' }) };
   };
-  const batches = async (by: SignedInStaff, eventIdent: string) => {
+  const batches = async (by: Staff, eventIdent: string) => {
     const res = await post(t.app, '/admin/vouchers/batches', { event: { ident: eventIdent } }, by.token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.events;
