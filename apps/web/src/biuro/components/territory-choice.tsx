@@ -18,6 +18,7 @@ export function TerritoryChoice({ label, options, value, onChange, error }: Prop
         </label>
         <input
           id={id}
+          name="territories"
           className="field__input"
           value={value.join(', ')}
           onChange={(event) =>
@@ -49,6 +50,7 @@ export function TerritoryChoice({ label, options, value, onChange, error }: Prop
         <label key={code} className="biuro-check">
           <input
             type="checkbox"
+            name="territories"
             checked={value.includes(code)}
             onChange={(event) => onChange(event.target.checked ? [...value, code] : value.filter((other) => other !== code))}
           />

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { focusField } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { PlannedAction } from '../api/admin-types.ts';
@@ -74,7 +75,11 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
     event.preventDefault();
     const found = validateActionForm(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
+      return;
+    }
     const input = actionInputOf(values, action);
     await run(
       () =>
@@ -108,7 +113,13 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
             <label className="field__label" htmlFor="action-territory">
               {pl.biuro.plan.territory}
             </label>
-            <select id="action-territory" className="biuro-select" value={values.territory} onChange={field('territory').onChange}>
+            <select
+              id="action-territory"
+              name="territory"
+              className="biuro-select"
+              value={values.territory}
+              onChange={field('territory').onChange}
+            >
               <option value="">—</option>
               {territories.map((code) => (
                 <option key={code} value={code}>

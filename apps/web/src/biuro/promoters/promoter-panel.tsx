@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { focusField } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { Promoter } from '../api/admin-types.ts';
 import { SidePanel } from '../components/side-panel.tsx';
@@ -77,7 +78,11 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
     event.preventDefault();
     const found = validatePromoterForm(values, !promoter);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
+      return;
+    }
     const input = promoterInputOf(values);
     await run(
       () =>
