@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildPromoter, buildStaff, failure, ok, promotersPage } from '../testing/builders.ts';
+import { buildAuditEntry, buildPromoter, buildStaff, failure, ok, promotersPage } from '../testing/builders.ts';
 import { fakeAdminApi } from '../testing/fake-admin-api.ts';
 import { BiuroApp } from './biuro-app.tsx';
 
@@ -50,7 +50,35 @@ describe('the back office', () => {
     expect(localStorage.getItem('token')).toBe('promoter-token');
     expect(JSON.parse(localStorage.getItem('biuroSession')!)).toMatchObject({ token: 'staff-token' });
     expect(api.requests.find((request) => request.path === '/admin/promoters/list')?.authorization).toBe('Bearer staff-token');
-    expect(screen.getByRole('navigation', { name: pl.biuro.nav.label })).toHaveTextContent(pl.biuro.nav.audit);
+    // Her menu holds what her role may open (the contract's role table): no audit log for a coordinator.
+    const menu = screen.getByRole('navigation', { name: pl.biuro.nav.label });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([pl.biuro.nav.promoters, pl.biuro.nav.plan, pl.biuro.nav.vouchers]);
+  });
+
+  it('the data-protection officer lands on the audit log, the one page of hers here', async () => {
+    const officer = buildStaff({ username: 'rodo@demo.pl', roles: ['privacy'], territories: [] });
+    fakeAdminApi({
+      '/admin/auth/login': {
+        body: ok({ token: { uuid: 'session-2', token: 'rodo-token', expiresAt: '2099-01-01T00:00:00.000Z' }, staff: officer }),
+      },
+      '/admin/auth/session': { body: ok({ staff: officer }) },
+      '/admin/audit/list': { body: ok({ page: 1, pageSize: 50, total: 1, entries: [buildAuditEntry()] }) },
+    });
+    openAt('/biuro');
+    await logIn(officer.username);
+    expect(await screen.findByRole('heading', { name: pl.biuro.audit.title, level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/biuro/dziennik');
+    const menu = screen.getByRole('navigation', { name: pl.biuro.nav.label });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([pl.biuro.nav.audit]);
+    expect(await screen.findByRole('cell', { name: 'promoters.update' })).toBeInTheDocument();
   });
 
   it('sorting by a column is written to the address, so the view can be shared', async () => {

@@ -4,14 +4,15 @@ import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from '../auth/staff-session.ts';
+import { canWith, PAGES } from '../auth/use-can.ts';
 import { LoadingState } from '../components/data-states.tsx';
 
-const LINKS = [
-  { to: '/promotorzy', label: pl.biuro.nav.promoters },
-  { to: '/plan', label: pl.biuro.nav.plan },
-  { to: '/vouchery', label: pl.biuro.nav.vouchers },
-  { to: '/dziennik', label: pl.biuro.nav.audit },
-] as const;
+const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
+  '/promotorzy': pl.biuro.nav.promoters,
+  '/plan': pl.biuro.nav.plan,
+  '/vouchery': pl.biuro.nav.vouchers,
+  '/dziennik': pl.biuro.nav.audit,
+};
 
 /** Ends the session here at once; the server is told, and a failure there changes nothing here. */
 async function logout(): Promise<void> {
@@ -34,10 +35,10 @@ export function BiuroLayout() {
         <p className="biuro-side__brand">{pl.biuro.appName}</p>
         <nav aria-label={pl.biuro.nav.label}>
           <ul className="biuro-nav">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="biuro-nav__link">
-                  {link.label}
+            {PAGES.filter((page) => canWith(staff?.roles, page.permission)).map((page) => (
+              <li key={page.to}>
+                <NavLink to={page.to} className="biuro-nav__link">
+                  {LABELS[page.to]}
                 </NavLink>
               </li>
             ))}

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from '../auth/staff-session.ts';
+import { startPageOf } from '../auth/use-can.ts';
 
 /** /biuro itself: the first page after login, or the login page. */
 export function StartPage() {
   const { session } = useStaffSession();
-  return <Navigate to={session ? '/promotorzy' : '/logowanie'} replace />;
+  return <Navigate to={session ? startPageOf(session.staff.roles) : '/logowanie'} replace />;
 }
 
 /**

@@ -4,6 +4,7 @@ import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import type { PlannedAction } from '../api/admin-types.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
+import { useCan } from '../auth/use-can.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../components/data-states.tsx';
 import { FilterBar, SelectFilter } from '../components/filter-bar.tsx';
@@ -26,6 +27,7 @@ export function PlanPage() {
   const { view, setSorting, setPagination, setFilter } = useTableUrlState(PLAN_VIEW);
   const period = planPeriod(view.filters, appDay(new Date()));
   const list = useAdminQuery('/admin/actions/list', planListBody(view.filters, period));
+  const canPlan = useCan('actions.plan');
   const [panel, setPanel] = useState<Panel | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -33,8 +35,8 @@ export function PlanPage() {
     document.title = pl.biuro.pageTitle(pl.biuro.plan.title);
   }, []);
 
-  const columns = useMemo<Column<PlannedAction>[]>(
-    () => [
+  const columns = useMemo<Column<PlannedAction>[]>(() => {
+    const all: Column<PlannedAction>[] = [
       {
         id: 'dzien',
         header: pl.biuro.plan.columns.date,
@@ -87,9 +89,10 @@ export function PlanPage() {
           </Button>
         ),
       },
-    ],
-    [],
-  );
+    ];
+    // Without the right to change, no button to open the panel.
+    return all.filter((column) => canPlan || column.id !== 'edytuj');
+  }, [canPlan]);
 
   const groups = byTerritory(list.data?.actions ?? []);
   const changed = (message: string) => {
@@ -102,10 +105,14 @@ export function PlanPage() {
       <div className="biuro-page-head">
         <h1 id="plan-title">{pl.biuro.plan.title}</h1>
         <div className="biuro-page-head__actions">
-          <Button variant="secondary" onClick={() => setPanel({ kind: 'import' })}>
-            {pl.biuro.plan.import}
-          </Button>
-          <Button onClick={() => setPanel({ kind: 'action', action: null })}>{pl.biuro.plan.add}</Button>
+          {canPlan ? (
+            <>
+              <Button variant="secondary" onClick={() => setPanel({ kind: 'import' })}>
+                {pl.biuro.plan.import}
+              </Button>
+              <Button onClick={() => setPanel({ kind: 'action', action: null })}>{pl.biuro.plan.add}</Button>
+            </>
+          ) : null}
         </div>
       </div>
       {notice ? (

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import type { Promoter } from '../api/admin-types.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
+import { useCan } from '../auth/use-can.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { ErrorState, LoadingState } from '../components/data-states.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../components/filter-bar.tsx';
@@ -19,6 +20,7 @@ export function PromotersPage() {
   const territories = session?.staff.territories ?? [];
   const { view, setSorting, setPagination, setFilter, clearFilters } = useTableUrlState(PROMOTERS_VIEW);
   const list = useAdminQuery('/admin/promoters/list', promotersListBody(view.filters));
+  const canManage = useCan('promoters.manage');
   const [panel, setPanel] = useState<PanelTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -26,8 +28,8 @@ export function PromotersPage() {
     document.title = pl.biuro.pageTitle(pl.biuro.promoters.title);
   }, []);
 
-  const columns = useMemo<Column<Promoter>[]>(
-    () => [
+  const columns = useMemo<Column<Promoter>[]>(() => {
+    const all: Column<Promoter>[] = [
       {
         id: 'nazwisko',
         header: pl.biuro.promoters.columns.name,
@@ -58,16 +60,17 @@ export function PromotersPage() {
           </Button>
         ),
       },
-    ],
-    [],
-  );
+    ];
+    // Without the right to change, no button to open the panel.
+    return all.filter((column) => canManage || column.id !== 'akcje');
+  }, [canManage]);
 
   const rows = list.data?.promoters ?? NO_ROWS;
   return (
     <section aria-labelledby="promoters-title">
       <div className="biuro-page-head">
         <h1 id="promoters-title">{pl.biuro.promoters.title}</h1>
-        <Button onClick={() => setPanel({ promoter: null })}>{pl.biuro.promoters.add}</Button>
+        {canManage ? <Button onClick={() => setPanel({ promoter: null })}>{pl.biuro.promoters.add}</Button> : null}
       </div>
       {notice ? (
         <p className="biuro-notice" role="status">
