@@ -1,4 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { useCan } from '../auth/use-can.ts';
+import { VoucherImportPanel } from './voucher-import-panel.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { ErrorState, LoadingState } from '../components/data-states.tsx';
@@ -30,6 +33,9 @@ export function VouchersPage() {
   const { view, setSorting, setPagination, setFilter, clearFilters } = useTableUrlState(VOUCHERS_VIEW);
   const event = view.filters.wydarzenie.trim();
   const list = useAdminQuery('/admin/vouchers/batches', event ? { event: { ident: event } } : {});
+  const canImport = useCan('vouchers.manage');
+  const [importing, setImporting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     document.title = pl.biuro.pageTitle(pl.biuro.vouchers.title);
@@ -39,7 +45,13 @@ export function VouchersPage() {
     <section aria-labelledby="vouchers-title">
       <div className="biuro-page-head">
         <h1 id="vouchers-title">{pl.biuro.vouchers.title}</h1>
+        {canImport ? <Button onClick={() => setImporting(true)}>{pl.biuro.vouchers.import}</Button> : null}
       </div>
+      {notice ? (
+        <p className="biuro-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <p className="biuro-muted">{pl.biuro.vouchers.intro}</p>
       <FilterBar onClear={clearFilters}>
         <SearchFilter
@@ -64,6 +76,14 @@ export function VouchersPage() {
             <LoadingState />
           ) : undefined
         }
+      />
+      <VoucherImportPanel
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(message) => {
+          setNotice(message);
+          list.reload();
+        }}
       />
     </section>
   );

@@ -205,6 +205,14 @@ export const biuro = {
       redeemed: 'Wydane',
     },
     allPromoters: 'Razem',
+    batch: 'Nazwa partii',
+    import: 'Import kodów',
+    importTitle: 'Import kodów z pliku CSV',
+    importIntro:
+      'Plik CSV z kodami, jeden kod w wierszu. Kody już znane zostaną pominięte; nowa partia powstanie, jeśli jej jeszcze nie ma.',
+    importMissing: 'Podaj wydarzenie, nazwę partii i wybierz plik.',
+    importSubmit: 'Importuj kody',
+    imported: (added: number, skipped: number) => `Dodano kody: ${added}, pominięto: ${skipped}.`,
   },
   errors: {
     forbidden: 'Nie masz uprawnień do tej operacji.',
