@@ -209,7 +209,7 @@ export const biuro = {
     import: 'Import kodów',
     importTitle: 'Import kodów z pliku CSV',
     importIntro:
-      'Plik CSV z kodami, jeden kod w wierszu. Kody już znane zostaną pominięte; nowa partia powstanie, jeśli jej jeszcze nie ma.',
+      'Plik CSV z kodami: jeden kod w wierszu (pierwsza kolumna; nagłówek jest dozwolony). Kody już znane zostaną pominięte; partia powstanie, jeśli jej jeszcze nie ma.',
     importMissing: 'Podaj wydarzenie, nazwę partii i wybierz plik.',
     importSubmit: 'Importuj kody',
     imported: (added: number, skipped: number) => `Dodano kody: ${added}, pominięto: ${skipped}.`,
