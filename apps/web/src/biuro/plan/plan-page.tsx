@@ -55,7 +55,20 @@ export function PlanPage() {
         cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
       },
       { id: 'wydarzenie', header: pl.biuro.plan.columns.event, accessorFn: (row) => row.event.ident },
-      { id: 'akcja', header: pl.biuro.plan.columns.name, accessorKey: 'name' },
+      {
+        id: 'akcja',
+        header: pl.biuro.plan.columns.name,
+        accessorKey: 'name',
+        // The name opens its panel too: on a tablet the 'Edytuj' column may be scrolled out of view.
+        cell: ({ row }) =>
+          canPlan ? (
+            <button type="button" className="biuro-link-button" onClick={() => setPanel({ kind: 'action', action: row.original })}>
+              {row.original.name}
+            </button>
+          ) : (
+            row.original.name
+          ),
+      },
       {
         id: 'punkty',
         header: pl.biuro.plan.columns.points,

@@ -34,7 +34,15 @@ export function PromotersPage() {
         id: 'nazwisko',
         header: pl.biuro.promoters.columns.name,
         accessorFn: (row) => `${row.lastname} ${row.firstname}`,
-        cell: ({ row }) => name(row.original),
+        // The name opens her panel too: on a tablet the 'Edytuj' column may be scrolled out of view.
+        cell: ({ row }) =>
+          canManage ? (
+            <button type="button" className="biuro-link-button" onClick={() => setPanel({ promoter: row.original })}>
+              {name(row.original)}
+            </button>
+          ) : (
+            name(row.original)
+          ),
       },
       { id: 'kod', header: pl.biuro.promoters.columns.code, accessorKey: 'ident' },
       { id: 'login', header: pl.biuro.promoters.columns.username, accessorKey: 'username' },
