@@ -16,7 +16,8 @@ export function StartPage() {
  * after login she comes back to the same view (its filters are in the address).
  */
 export function RequireStaff() {
-  const { session } = useStaffSession();
+  const staffSessionState = useStaffSession();
+  const { session } = staffSessionState;
   const location = useLocation();
   const token = session?.token;
 
@@ -41,6 +42,9 @@ export function RequireStaff() {
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  if (!session) return <Navigate to="/logowanie" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  // After 'Wyloguj' the next login starts afresh (it may be someone else's); otherwise back to here.
+  const { ended } = staffSessionState;
+  if (!session)
+    return <Navigate to="/logowanie" replace state={ended === 'logout' ? null : { from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

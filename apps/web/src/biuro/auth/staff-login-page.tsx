@@ -6,7 +6,7 @@ import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from './staff-session.ts';
 import { loginErrorMessage } from './login-error-message.ts';
-import { startPageOf } from './use-can.ts';
+import { pageAfterLogin } from './use-can.ts';
 
 type Values = { username: string; password: string };
 
@@ -28,7 +28,7 @@ export function StaffLoginPage() {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-  if (session && !busy) return <Navigate to={from ?? startPageOf(session.staff.roles)} replace />;
+  if (session && !busy) return <Navigate to={pageAfterLogin(session.staff.roles, from)} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +40,7 @@ export function StaffLoginPage() {
     try {
       const data = await adminCall('/admin/auth/login', { username: values.username.trim(), password: values.password });
       staffSession.start({ token: data.token.token, expiresAt: data.token.expiresAt, staff: data.staff });
-      await navigate(from ?? startPageOf(data.staff.roles), { replace: true });
+      await navigate(pageAfterLogin(data.staff.roles, from), { replace: true });
     } catch (error) {
       setFailure(loginErrorMessage(error));
     } finally {

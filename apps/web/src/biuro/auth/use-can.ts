@@ -23,3 +23,12 @@ export const PAGES = [
 
 export const startPageOf = (roles: readonly string[] | undefined): string =>
   PAGES.find((page) => canWith(roles, page.permission))?.to ?? '/logowanie';
+
+/**
+ * Where to go after login: back to the page she was sent away from (a link, an expired session) when
+ * her roles may open it, else her start page.
+ */
+export function pageAfterLogin(roles: readonly string[] | undefined, from: string | undefined): string {
+  const page = from ? PAGES.find((candidate) => from === candidate.to || from.startsWith(`${candidate.to}?`)) : undefined;
+  return page && from && canWith(roles, page.permission) ? from : startPageOf(roles);
+}
