@@ -63,6 +63,20 @@ describe('api client', () => {
     expect(init?.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': 'photos-1', Authorization: 'Bearer abc' });
   });
 
+  it('sends a form call (the plan import) as its text fields and the one file under "file"', async () => {
+    const { fetch } = fakeFetch({ '/api/admin/actions/import': { body: successEnvelope({ created: 1 }) } });
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });
+    const file = new Blob(['event;name'], { type: 'text/csv' });
+
+    await client.call('adminActionsImport', { fields: { dryRun: 'true' }, file, fileName: 'plan.csv' });
+
+    const init = fetch.mock.calls[0]?.[1];
+    const form = init?.body as FormData;
+    expect(form.get('dryRun')).toBe('true');
+    expect((form.get('file') as File).name).toBe('plan.csv');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('a refused multipart call rejects with the code and meta.ts of the answer', async () => {
     const { fetch } = fakeFetch({ '/api/action/file/create': { status: 409, body: failureEnvelope('E_FILE_ALREADY_EXISTS') } });
     const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc' });

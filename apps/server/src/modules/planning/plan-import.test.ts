@@ -78,6 +78,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
       { name, date: '2030-05-06', point_name: 'Plac Wolności', latitude: '', longitude: '' },
       { name: 'Druga akcja', date: '2030-05-07' },
     ]);
+    const auditBefore = (await counts()).audit;
     const res = await importPlan(waw, rows, { bom: true, lineBreak: '\r\n' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ dryRun: false, created: 2, updated: 0, unchanged: 0 });
@@ -99,6 +100,11 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     ]);
     const mine = await listCurrent(t.app, anna.token, '2030-05-01 00:00:00');
     expect(mine.map((a) => a.name)).toContain(name);
+
+    const audit = await t.db.selectFrom('audit_log').select(['verb', 'object_id']).where('actor_id', '=', waw.staffId).execute();
+    expect(audit.filter((e) => created.some((a) => a.id === e.object_id)).map((e) => e.verb)).toEqual(['actions.create', 'actions.create']);
+    // Two actions created, and the file itself.
+    expect((await counts()).audit - auditBefore).toBe(3);
 
     const before = await counts();
     const again = await importPlan(waw, rows, { bom: true, lineBreak: '\r\n' });

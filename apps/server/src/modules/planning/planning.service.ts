@@ -15,6 +15,7 @@ import { newCode, newId } from '../../lib/crypto.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
+import { findPromotersById } from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
@@ -138,6 +139,14 @@ export async function updateAction(
       throw new AppError('E_WRONG_ACTION_STATUS');
     }
     const { territoryId, eventId } = await resolve(trx, caller, input);
+    // Moved to another territory: her promoters must work there too (as /assign requires).
+    if (territoryId !== row.territory_id && assignments.length > 0) {
+      const promoters = await findPromotersById(
+        trx,
+        assignments.map((s) => s.user_id),
+      );
+      if ([...promoters.values()].some((p) => !p.territoryIds.has(territoryId))) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
+    }
     await repo.updateAction(trx, row.id, {
       name: input.name,
       event_id: eventId,

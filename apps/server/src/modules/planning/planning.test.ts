@@ -79,6 +79,16 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
   });
 
+  it('a create repeated with its Idempotency-Key answers the same action and plans one', async () => {
+    const body = { action: actionInput() };
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await post(t.app, '/admin/actions/create', body, waw.token, headers);
+    const again = await post(t.app, '/admin/actions/create', body, waw.token, headers);
+    expect(again.json().data.action.uuid).toBe(first.json().data.action.uuid);
+    const named = await t.db.selectFrom('actions').select('id').where('name', '=', body.action.name).execute();
+    expect(named).toHaveLength(1);
+  });
+
   it('the Kraków coordinator cannot read, change, assign or cancel a Warsaw action, nor plan in Warsaw', async () => {
     const action = await create(waw);
     expect((await list(krk)).actions.map((a) => a.uuid)).not.toContain(action.uuid);
@@ -170,6 +180,13 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     });
     expect(updated.points[1].uuid).not.toBe(action.points[1]!.uuid);
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.update']);
+  });
+
+  it('refuses to move an action to a territory its promoters do not work in', async () => {
+    const action = await create(waw, { territory: 'WAW-CENTRUM' });
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const res = await call('update', { action: { uuid: action.uuid, ...actionInput({ territory: 'WAW-POLUDNIE' }) } }, waw.token);
+    expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
   });
 
   it('cancels: her list shows it cancelled and her app cannot start it', async () => {
