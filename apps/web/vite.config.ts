@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { loading } from './src/i18n/pl/core.ts';
+import { backOffice } from './vite-plugins/back-office.ts';
 import { buildInfo } from './vite-plugins/build-info.ts';
 import { loadingScreen } from './vite-plugins/loading-screen.ts';
 import { precompress } from './vite-plugins/precompress.ts';
@@ -19,7 +20,7 @@ export default defineConfig(({ command }) => {
   // reads it after loading this file. docs/decisions/040-production-build.md
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), buildInfo(buildTime), loadingScreen(loading), serviceWorker(buildTime), precompress()],
+    plugins: [react(), buildInfo(buildTime), loadingScreen(loading), serviceWorker(buildTime), precompress(), backOffice()],
     define: { __APP_BUILD_TIME__: JSON.stringify(buildTime) },
     server: { proxy },
     preview: { proxy },

@@ -2,8 +2,11 @@ import path from 'node:path';
 
 // The web app's layers (docs/architecture.md): features never import each other or app/; lib/ and
 // components/ never import the store, features or app/; the store never imports features or app/ (the
-// features register their slices with it from app/, decision 082). One local rule instead of a plugin:
-// it only has to resolve relative imports inside apps/web/src, and it names the layer in its message.
+// features register their slices with it from app/, decision 082). The back office (biuro/, its own
+// build) and the promoter app share only lib/, components/, i18n/ and styles/: nothing of the app
+// reaches into biuro/, and biuro/ never reaches into the app's store, features or app/ (decision 089).
+// One local rule instead of a plugin: it only has to resolve relative imports inside apps/web/src, and
+// it names the layer in its message.
 
 const webSrc = path.resolve(import.meta.dirname, '../../apps/web/src');
 
@@ -19,6 +22,9 @@ function layerOf(file) {
 /** Why `from` may not import `to`, or null when it may. */
 function refusal(from, to) {
   if (from === to) return null;
+  if (to === 'biuro') return 'only the back office imports biuro/ (the promoter app never loads it)';
+  if (from === 'biuro' && (to === 'store' || to === 'app' || to.startsWith('features/')))
+    return `biuro/ never imports the promoter app's ${to.startsWith('features/') ? 'features' : to}/`;
   if (from.startsWith('features/')) {
     if (to.startsWith('features/')) return 'a feature never imports another feature (pass what it needs from app/)';
     if (to === 'app') return 'a feature never imports app/';

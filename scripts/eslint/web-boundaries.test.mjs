@@ -22,8 +22,22 @@ tester.run('web-boundaries', webBoundaries, {
     { filename: at('app/router.tsx'), code: "const page = import('../features/actions/components/actions-page.tsx');" },
     { filename: at('lib/outbox/outbox-test-kit.ts'), code: "import { useAppStore } from '../../store/app-store.ts';" },
     { filename: at('features/actions/testing/render.tsx'), code: "import { AppToasts } from '../../../app/app-overlays.tsx';" },
+    { filename: at('biuro/app/biuro-layout.tsx'), code: "import { Button } from '../../components/ui/button.tsx';" },
+    { filename: at('biuro/promoters/promoters-page.tsx'), code: "import { adminCall } from '../api/admin-api.ts';" },
   ],
   invalid: [
+    { filename: at('app/router.tsx'), code: "const biuro = import('../biuro/app/biuro-app.tsx');", errors: [{ messageId: 'crossing' }] },
+    { filename: at('lib/api-client.ts'), code: "import { x } from '../biuro/api/admin-api.ts';", errors: [{ messageId: 'crossing' }] },
+    {
+      filename: at('biuro/auth/staff-session.ts'),
+      code: "import { useAppStore } from '../../store/app-store.ts';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      filename: at('biuro/plan/plan-page.tsx'),
+      code: "import { ActionCard } from '../../features/actions/components/action-card.tsx';",
+      errors: [{ messageId: 'crossing' }],
+    },
     {
       filename: at('features/vouchers/voucher-page.tsx'),
       code: "import { useAction } from '../actions/hooks/use-action.ts';",

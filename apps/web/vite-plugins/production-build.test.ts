@@ -46,6 +46,34 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(html).not.toContain(manifest['src/app/routes/actions.route.tsx']!.file);
   });
 
+  it('the back office is a page of its own: the app loads none of its files, and the service worker caches none', () => {
+    // Issue 24, decision 089: biuro.html and its files come from their own build (vite.biuro.config.ts).
+    type Chunk = { file: string; css?: string[]; isEntry?: boolean };
+    const app = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, Chunk>;
+    const biuro = JSON.parse(read('.vite/biuro-manifest.json').toString()) as Record<string, Chunk>;
+    const filesOf = (manifest: Record<string, Chunk>) => Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+    const biuroFiles = filesOf(biuro);
+    expect(biuroFiles.length).toBeGreaterThan(1);
+    expect(
+      biuroFiles.filter((file) => filesOf(app).includes(file)),
+      'no file shared with the app',
+    ).toEqual([]);
+
+    const biuroHtml = read('biuro.html').toString();
+    expect(biuroHtml.match(/<script /g), 'one script before its login form').toHaveLength(1);
+    expect(read(Object.values(biuro).find((chunk) => chunk.isEntry)!.file).toString()).toContain(pl.biuro.login.promoterRefused);
+
+    // The app's files never carry the back office's words (its section of the catalogue) nor name its files.
+    for (const file of [...filesOf(app), 'index.html', 'sw.js']) {
+      const text = read(file).toString();
+      expect(text.includes(pl.biuro.login.promoterRefused), file).toBe(false);
+      expect(biuroFiles.some((biuroFile) => text.includes(biuroFile)) || text.includes('biuro.html'), file).toBe(false);
+    }
+    const precached = JSON.parse(/const PRECACHE_FILES = (\[.*?\]);/s.exec(read('sw.js').toString())![1]!) as string[];
+    expect(precached).toContain(`/${entry}`);
+    expect(precached.filter((file) => file.includes('biuro'))).toEqual([]);
+  });
+
   it('index.html shows the loading screen before any script has run', () => {
     const html = read('index.html').toString();
     expect(html).toContain(`<div id="root"><div class="app-loading" role="status">`);

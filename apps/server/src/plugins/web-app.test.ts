@@ -14,6 +14,7 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Promotor</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'biuro.html'), '<!doctype html><title>Promotor: biuro</title><div id="biuro"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     fs.writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ buildTime: '2026-11-22T08:00:00.000Z' }));
@@ -39,6 +40,17 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('the back office, on any of its routes, gets its own page, uncached; a path that only begins alike does not', async () => {
+    for (const url of ['/biuro', '/biuro/', '/biuro/promotorzy?strona=2', '/biuro/plan/import']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="biuro">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/biurowiec' });
+    expect(other.body).toContain('<div id="root">');
   });
 
   it('hashed assets are cached for long, the service worker is not', async () => {

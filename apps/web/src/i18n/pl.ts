@@ -32,3 +32,5 @@ export { reports } from './pl/reports.ts';
 export { webform } from './pl/webform.ts';
 export { webformSteps } from './pl/webform-steps.ts';
 export { mgm } from './pl/mgm.ts';
+// The back office's words: only its own entry (biuro/main.tsx) reads them (decision 089).
+export { biuro } from './pl/biuro.ts';

@@ -1,0 +1,52 @@
+import type { RouteBody, RouteData, RouteName } from '@promotor/contract';
+
+// The shapes of the /api/admin calls the back office makes, by path (issue 24), from the contract's
+// route table as types only (the web app does not load zod, decision 021). The multipart import's
+// refusal (data.errors) is the one shape written here: the route table types success answers only.
+
+export type { StaffRole } from '@promotor/contract/permissions';
+export type Staff = RouteData<'adminAuthLogin'>['staff'];
+export type Promoter = RouteData<'adminPromotersList'>['promoters'][number];
+export type AuditEntry = RouteData<'adminAuditList'>['entries'][number];
+
+export type PlannedAction = RouteData<'adminActionsList'>['actions'][number];
+export type PlannedPoint = PlannedAction['points'][number];
+export type PlanPointInput = AdminBody<'/admin/actions/create'>['action']['points'][number];
+export type AssignmentWarning = RouteData<'adminActionsAssign'>['warnings'][number];
+export type ImportAnswer = RouteData<'adminActionsImport'>;
+export type ImportChange = ImportAnswer['changes'][number];
+/** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
+export type ImportRowError = { row: number; column: string | null; message: string };
+export type VoucherEvent = RouteData<'adminVouchersBatches'>['events'][number];
+
+/** Each call: what it sends and what its answer's `data` holds. */
+type FromContract<N extends RouteName> = {
+  body: RouteBody<N> extends undefined ? Record<string, never> : RouteBody<N>;
+  data: RouteData<N>;
+};
+
+export type AdminCalls = {
+  '/admin/auth/login': FromContract<'adminAuthLogin'>;
+  '/admin/auth/session': FromContract<'adminAuthSession'>;
+  '/admin/auth/logout': FromContract<'adminAuthLogout'>;
+  '/admin/promoters/list': FromContract<'adminPromotersList'>;
+  '/admin/promoters/create': FromContract<'adminPromotersCreate'>;
+  '/admin/promoters/update': FromContract<'adminPromotersUpdate'>;
+  '/admin/promoters/deactivate': FromContract<'adminPromotersDeactivate'>;
+  '/admin/promoters/reset-password': FromContract<'adminPromotersResetPassword'>;
+  '/admin/audit/list': FromContract<'adminAuditList'>;
+  '/admin/actions/list': FromContract<'adminActionsList'>;
+  '/admin/actions/create': FromContract<'adminActionsCreate'>;
+  '/admin/actions/update': FromContract<'adminActionsUpdate'>;
+  '/admin/actions/assign': FromContract<'adminActionsAssign'>;
+  '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
+  '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
+  '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
+};
+
+export type AdminPath = keyof AdminCalls;
+export type AdminBody<P extends AdminPath> = AdminCalls[P]['body'];
+export type AdminData<P extends AdminPath> = AdminCalls[P]['data'];
+
+/** The answers to a promoter's login at /biuro (the server refuses a promoter in the back office). */
+export const PROMOTER_REFUSED_CODES: readonly string[] = ['E_NOT_STAFF'];

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { StaffLoginPage } from '../auth/staff-login-page.tsx';
+import { BiuroLayout } from './biuro-layout.tsx';
+import { LoadingState } from '../components/data-states.tsx';
+import { RequireStaff, StartPage } from './require-staff.tsx';
+
+/** A page fetched when first opened: the tables and their library stay out of the first screen. */
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+// The login page is part of the entry: the first screen of the back office, drawn by its first render.
+export const biuroRoutes: RouteObject[] = [
+  { index: true, Component: StartPage },
+  { path: 'logowanie', Component: StaffLoginPage },
+  {
+    Component: RequireStaff,
+    HydrateFallback: LoadingState,
+    children: [
+      {
+        Component: BiuroLayout,
+        children: [
+          { path: 'promotorzy', lazy: page(() => import('../promoters/promoters-page.tsx'), 'PromotersPage') },
+          { path: 'plan', lazy: page(() => import('../plan/plan-page.tsx'), 'PlanPage') },
+          { path: 'vouchery', lazy: page(() => import('../vouchers/vouchers-page.tsx'), 'VouchersPage') },
+          { path: 'dziennik', lazy: page(() => import('../audit/audit-page.tsx'), 'AuditPage') },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import * as pl from '../../i18n/pl.ts';
+import type { AuditEntry } from '../api/admin-types.ts';
+import { DataTable, type Column } from '../components/data-table.tsx';
+import { ErrorState, LoadingState } from '../components/data-states.tsx';
+import { FilterBar, SearchFilter, TextFilter } from '../components/filter-bar.tsx';
+import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { useTableUrlState } from '../lib/use-table-url-state.ts';
+import { actorOf, AUDIT_VIEW, auditListBody, auditTime } from './audit-view.ts';
+
+const columns: Column<AuditEntry>[] = [
+  {
+    id: 'kiedy',
+    header: pl.biuro.audit.columns.at,
+    accessorKey: 'at',
+    cell: ({ row }) => <time dateTime={row.original.at}>{auditTime(row.original.at)}</time>,
+    enableSorting: false,
+  },
+  { id: 'kto', header: pl.biuro.audit.columns.actor, accessorFn: actorOf, enableSorting: false },
+  {
+    id: 'co',
+    header: pl.biuro.audit.columns.action,
+    accessorKey: 'verb',
+    cell: ({ row }) => <code>{row.original.verb}</code>,
+    enableSorting: false,
+  },
+  {
+    id: 'obiekt',
+    header: pl.biuro.audit.columns.object,
+    accessorFn: (row) => (row.object ? [row.object.type, row.object.uuid].filter(Boolean).join(' ') : '—'),
+    enableSorting: false,
+  },
+  { id: 'adres', header: pl.biuro.audit.columns.address, accessorFn: (row) => row.address ?? '—', enableSorting: false },
+];
+
+const NO_ROWS: AuditEntry[] = [];
+
+/** /biuro/dziennik: who did what, when, to which object, from which address (append-only on the server). */
+export function AuditPage() {
+  const { view, setSorting, setPagination, setFilter, clearFilters } = useTableUrlState(AUDIT_VIEW);
+  const list = useAdminQuery('/admin/audit/list', auditListBody(view.filters, view.pagination));
+
+  useEffect(() => {
+    document.title = pl.biuro.pageTitle(pl.biuro.audit.title);
+  }, []);
+
+  return (
+    <section aria-labelledby="audit-title">
+      <div className="biuro-page-head">
+        <h1 id="audit-title">{pl.biuro.audit.title}</h1>
+      </div>
+      <p className="biuro-muted">{pl.biuro.audit.intro}</p>
+      <FilterBar onClear={clearFilters}>
+        <SearchFilter label={pl.biuro.audit.actor} value={view.filters.kto} onChange={(value) => setFilter('kto', value)} />
+        <SearchFilter label={pl.biuro.audit.action} value={view.filters.zdarzenie} onChange={(value) => setFilter('zdarzenie', value)} />
+        <TextFilter type="date" label={pl.biuro.audit.from} value={view.filters.od} onChange={(value) => setFilter('od', value)} />
+        <TextFilter type="date" label={pl.biuro.audit.to} value={view.filters.do} onChange={(value) => setFilter('do', value)} />
+      </FilterBar>
+      <DataTable
+        caption={pl.biuro.audit.title}
+        columns={columns}
+        data={list.data?.entries ?? NO_ROWS}
+        getRowId={(row) => row.uuid}
+        sorting={view.sorting}
+        onSortingChange={setSorting}
+        pagination={view.pagination}
+        onPaginationChange={setPagination}
+        serverSide={{ rowCount: list.data?.total ?? 0 }}
+        status={
+          list.status === 'failed' ? (
+            <ErrorState message={list.message} onRetry={list.reload} />
+          ) : list.status === 'loading' && !list.data ? (
+            <LoadingState />
+          ) : undefined
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import * as pl from '../../i18n/pl.ts';
+import { adminCall } from '../api/admin-api.ts';
+import { staffSession, useStaffSession } from './staff-session.ts';
+import { loginErrorMessage } from './login-error-message.ts';
+import { pageAfterLogin } from './use-can.ts';
+
+type Values = { username: string; password: string };
+
+/** /biuro/logowanie: the staff member's login (issue 24 "its own login"). */
+export function StaffLoginPage() {
+  const { session, ended } = useStaffSession();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [missing, setMissing] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    document.title = pl.biuro.pageTitle(pl.biuro.login.title);
+  }, []);
+  useEffect(() => {
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
+
+  if (session && !busy) return <Navigate to={pageAfterLogin(session.staff.roles, from)} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const empty = { username: !values.username.trim(), password: !values.password };
+    setMissing(empty);
+    if (empty.username || empty.password) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const data = await adminCall('/admin/auth/login', { username: values.username.trim(), password: values.password });
+      staffSession.start({ token: data.token.token, expiresAt: data.token.expiresAt, staff: data.staff });
+      await navigate(pageAfterLogin(data.staff.roles, from), { replace: true });
+    } catch (error) {
+      setFailure(loginErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const notice = ended === 'expired' ? pl.biuro.login.sessionExpired : ended === 'logout' ? pl.biuro.login.loggedOut : null;
+  const field = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    error: missing[name] ? pl.biuro.login.required : null,
+    onChange: (event: { target: { value: string } }) => setValues((old) => ({ ...old, [name]: event.target.value })),
+  });
+
+  return (
+    <main className="biuro-login">
+      <div className="biuro-login__card">
+        <p className="biuro-login__brand">{pl.biuro.appName}</p>
+        <h1>{pl.biuro.login.title}</h1>
+        <p className="biuro-muted">{pl.biuro.login.intro}</p>
+        {notice ? (
+          <p className="biuro-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {failure ? (
+          <p ref={alertRef} className="biuro-alert" role="alert" tabIndex={-1}>
+            {failure}
+          </p>
+        ) : null}
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Field {...field('username')} label={pl.biuro.login.username} type="email" autoComplete="username" autoCapitalize="none" />
+          <Field {...field('password')} label={pl.biuro.login.password} type="password" autoComplete="current-password" />
+          <Button type="submit" block busy={busy}>
+            {pl.biuro.login.submit}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

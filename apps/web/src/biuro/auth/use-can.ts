@@ -1,0 +1,34 @@
+import { permissionReach, type Permission } from '@promotor/contract/permissions';
+import { useStaffSession } from './staff-session.ts';
+
+// What the staff member may do, from the contract's role table (zod-free): the same table the
+// server's one guard reads, so a page, link or button she may not use is not shown (the server still
+// refuses on its own).
+
+export const canWith = (roles: readonly string[] | undefined, permission: Permission): boolean =>
+  permissionReach((roles ?? []) as Parameters<typeof permissionReach>[0], permission) !== null;
+
+export function useCan(permission: Permission): boolean {
+  const { session } = useStaffSession();
+  return canWith(session?.staff.roles, permission);
+}
+
+/** The back office's pages, each with what it needs; the first she may open is her start page. */
+export const PAGES = [
+  { to: '/promotorzy', permission: 'promoters.read' },
+  { to: '/plan', permission: 'actions.read' },
+  { to: '/vouchery', permission: 'vouchers.read' },
+  { to: '/dziennik', permission: 'audit.read' },
+] as const satisfies readonly { to: string; permission: Permission }[];
+
+export const startPageOf = (roles: readonly string[] | undefined): string =>
+  PAGES.find((page) => canWith(roles, page.permission))?.to ?? '/logowanie';
+
+/**
+ * Where to go after login: back to the page she was sent away from (a link, an expired session) when
+ * her roles may open it, else her start page.
+ */
+export function pageAfterLogin(roles: readonly string[] | undefined, from: string | undefined): string {
+  const page = from ? PAGES.find((candidate) => from === candidate.to || from.startsWith(`${candidate.to}?`)) : undefined;
+  return page && from && canWith(roles, page.permission) ? from : startPageOf(roles);
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import * as pl from '../../i18n/pl.ts';
+import { adminCall } from '../api/admin-api.ts';
+import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
+import { errorMessage } from '../lib/error-message.ts';
+import { useAdminQuery } from '../lib/use-admin-query.ts';
+
+/**
+ * Who works at the action, and adding or removing her: only promoters of its territory are offered
+ * (the server refuses others); an overlap or a time outside her availability is a warning, not a refusal.
+ */
+export function ActionAssignments({ action: initial, onChanged }: { action: PlannedAction; onChanged: (message: string) => void }) {
+  const [action, setAction] = useState(initial);
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const territory = action.territory?.ident;
+  const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, ...(territory ? { territory } : {}) });
+  const assignedIds = new Set(action.promoters.map((promoter) => promoter.uuid));
+  const offered = (candidates.data?.promoters ?? []).filter((promoter) => !assignedIds.has(promoter.uuid));
+  const cancelled = action.status === 'hst_cancelled';
+
+  const change = async (work: () => Promise<{ action: PlannedAction; warnings?: AssignmentWarning[] }>, message: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await work();
+      setAction(answer.action);
+      setWarnings((answer.warnings ?? []).map((warning) => warningText(warning, answer.action)));
+      setChosen('');
+      onChanged(message);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="side-panel__section" aria-labelledby="action-promoters">
+      <h3 id="action-promoters">{pl.biuro.plan.assigned}</h3>
+      {failure ? (
+        <p className="biuro-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {warnings.length ? (
+        <div className="biuro-notice" role="status">
+          <strong>{pl.biuro.plan.warnings}:</strong>
+          <ul>
+            {warnings.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {action.promoters.length === 0 ? <p className="biuro-muted">{pl.biuro.plan.noOneAssigned}</p> : null}
+      <ul className="plan-assigned">
+        {action.promoters.map((promoter) => (
+          <li key={promoter.uuid}>
+            <span>
+              {promoter.firstname} {promoter.lastname} <span className="biuro-muted">({promoter.ident})</span>
+            </span>
+            {cancelled ? null : (
+              <Button
+                variant="text"
+                busy={busy}
+                aria-label={`${pl.biuro.plan.unassign}: ${promoter.firstname} ${promoter.lastname}`}
+                onClick={() =>
+                  void change(
+                    () => adminCall('/admin/actions/unassign', { action: { uuid: action.uuid }, promoters: [{ uuid: promoter.uuid }] }),
+                    pl.biuro.plan.unassigned,
+                  )
+                }
+              >
+                {pl.biuro.plan.unassign}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {cancelled ? null : (
+        <div className="plan-assign">
+          <label className="field__label" htmlFor="assign-promoter">
+            {pl.biuro.plan.assignWho}
+          </label>
+          <div className="plan-assign__row">
+            <select id="assign-promoter" className="biuro-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              <option value="">{pl.biuro.plan.choosePromoter}</option>
+              {offered.map((promoter) => (
+                <option key={promoter.uuid} value={promoter.uuid}>
+                  {promoter.firstname} {promoter.lastname} ({promoter.ident})
+                </option>
+              ))}
+            </select>
+            <Button
+              variant="secondary"
+              busy={busy}
+              disabled={!chosen}
+              onClick={() =>
+                void change(
+                  () => adminCall('/admin/actions/assign', { action: { uuid: action.uuid }, promoters: [{ uuid: chosen }] }),
+                  pl.biuro.plan.assigned_,
+                )
+              }
+            >
+              {pl.biuro.plan.assign}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function warningText(warning: AssignmentWarning, action: PlannedAction): string {
+  const promoter = action.promoters.find((p) => p.uuid === warning.promoter.uuid);
+  const name = promoter ? `${promoter.firstname} ${promoter.lastname}` : warning.promoter.uuid;
+  return warning.kind === 'overlap' ? pl.biuro.plan.warningOverlap(name) : pl.biuro.plan.warningAvailability(name);
+}

@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import * as pl from '../../i18n/pl.ts';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
+import type { PlannedAction } from '../api/admin-types.ts';
+import { useStaffSession } from '../auth/staff-session.ts';
+import { useCan } from '../auth/use-can.ts';
+import { DataTable, type Column } from '../components/data-table.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../components/data-states.tsx';
+import { FilterBar, SelectFilter } from '../components/filter-bar.tsx';
+import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { useTableUrlState } from '../lib/use-table-url-state.ts';
+import { ActionPanel } from './action-panel.tsx';
+import { PlanImportPanel } from './plan-import-panel.tsx';
+import { dayLabel, dayOf, periodLabel, shiftPeriod, timeOf } from './plan-period.ts';
+import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
+import './plan.css';
+
+type Panel = { kind: 'action'; action: PlannedAction | null } | { kind: 'import' };
+
+const statusText = (status: string) => pl.biuro.plan.statuses[status] ?? status;
+
+/** /biuro/plan: the actions of a week or month, a table per territory, with their promoters. */
+export function PlanPage() {
+  const { session } = useStaffSession();
+  const territories = session?.staff.territories ?? [];
+  const { view, setSorting, setPagination, setFilter } = useTableUrlState(PLAN_VIEW);
+  const period = planPeriod(view.filters, appDay(new Date()));
+  const list = useAdminQuery('/admin/actions/list', planListBody(view.filters, period));
+  const canPlan = useCan('actions.plan');
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = pl.biuro.pageTitle(pl.biuro.plan.title);
+  }, []);
+
+  const columns = useMemo<Column<PlannedAction>[]>(() => {
+    const all: Column<PlannedAction>[] = [
+      {
+        id: 'dzien',
+        header: pl.biuro.plan.columns.date,
+        accessorFn: (row) => row.since,
+        cell: ({ row }) => (
+          <time className="plan-nowrap" dateTime={dayOf(row.original.since)}>
+            {dayLabel(dayOf(row.original.since))}
+          </time>
+        ),
+      },
+      {
+        id: 'godziny',
+        header: pl.biuro.plan.columns.time,
+        enableSorting: false,
+        accessorFn: (row) => `${timeOf(row.since)}–${timeOf(row.until)}`,
+        cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
+      },
+      { id: 'wydarzenie', header: pl.biuro.plan.columns.event, accessorFn: (row) => row.event.ident },
+      {
+        id: 'akcja',
+        header: pl.biuro.plan.columns.name,
+        accessorKey: 'name',
+        // The name opens its panel too: on a tablet the 'Edytuj' column may be scrolled out of view.
+        cell: ({ row }) =>
+          canPlan ? (
+            <button type="button" className="biuro-link-button" onClick={() => setPanel({ kind: 'action', action: row.original })}>
+              {row.original.name}
+            </button>
+          ) : (
+            row.original.name
+          ),
+      },
+      {
+        id: 'punkty',
+        header: pl.biuro.plan.columns.points,
+        enableSorting: false,
+        accessorFn: (row) => row.points.map((point) => `${point.name}, ${point.cityName}`).join('; '),
+      },
+      {
+        id: 'promotorzy',
+        header: pl.biuro.plan.columns.promoters,
+        enableSorting: false,
+        accessorFn: (row) => row.promoters.map((p) => `${p.firstname} ${p.lastname}`).join(', ') || '—',
+      },
+      {
+        id: 'status',
+        header: pl.biuro.plan.columns.status,
+        accessorFn: (row) => statusText(row.status),
+        cell: ({ row }) => <span className={`plan-status plan-status--${row.original.status}`}>{statusText(row.original.status)}</span>,
+      },
+      {
+        id: 'edytuj',
+        header: () => <span className="visually-hidden">{pl.biuro.table.actions}</span>,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Button
+            variant="secondary"
+            className="biuro-row-button"
+            onClick={() => setPanel({ kind: 'action', action: row.original })}
+            aria-label={`${pl.biuro.promoters.edit}: ${row.original.name} (${dayOf(row.original.since)})`}
+          >
+            {pl.biuro.promoters.edit}
+          </Button>
+        ),
+      },
+    ];
+    // Without the right to change, no button to open the panel.
+    return all.filter((column) => canPlan || column.id !== 'edytuj');
+  }, [canPlan]);
+
+  const groups = byTerritory(list.data?.actions ?? []);
+  const changed = (message: string) => {
+    setNotice(message);
+    list.reload();
+  };
+
+  return (
+    <section aria-labelledby="plan-title">
+      <div className="biuro-page-head">
+        <h1 id="plan-title">{pl.biuro.plan.title}</h1>
+        <div className="biuro-page-head__actions">
+          {canPlan ? (
+            <>
+              <Button variant="secondary" onClick={() => setPanel({ kind: 'import' })}>
+                {pl.biuro.plan.import}
+              </Button>
+              <Button onClick={() => setPanel({ kind: 'action', action: null })}>{pl.biuro.plan.add}</Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {notice ? (
+        <p className="biuro-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <FilterBar onClear={() => ['terytorium', 'status'].forEach((name) => setFilter(name as 'terytorium', ''))}>
+        <div className="plan-period" role="group" aria-label={pl.biuro.plan.period}>
+          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, -1))} aria-label={pl.biuro.plan.previous}>
+            ‹
+          </Button>
+          <strong className="plan-period__label" aria-live="polite">
+            {periodLabel(period)}
+          </strong>
+          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, 1))} aria-label={pl.biuro.plan.next}>
+            ›
+          </Button>
+          <Button variant="text" onClick={() => setFilter('dzien', '')}>
+            {pl.biuro.plan.today}
+          </Button>
+        </div>
+        <SelectFilter
+          label={pl.biuro.plan.period}
+          value={period.kind}
+          anyLabel={null}
+          onChange={(value) => setFilter('okres', value === 'miesiac' ? 'miesiac' : '')}
+          options={[
+            { value: 'tydzien', label: pl.biuro.plan.week },
+            { value: 'miesiac', label: pl.biuro.plan.month },
+          ]}
+        />
+        <SelectFilter
+          label={pl.biuro.plan.territory}
+          value={view.filters.terytorium}
+          onChange={(value) => setFilter('terytorium', value)}
+          options={territories.map((code) => ({ value: code, label: code }))}
+        />
+        <SelectFilter
+          label={pl.biuro.plan.status}
+          value={view.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          options={Object.entries(pl.biuro.plan.statuses).map(([value, label]) => ({ value, label }))}
+        />
+      </FilterBar>
+      {list.status === 'failed' ? (
+        <ErrorState message={list.message} onRetry={list.reload} />
+      ) : list.status === 'loading' && !list.data ? (
+        <LoadingState />
+      ) : groups.length === 0 ? (
+        <EmptyState text={pl.biuro.plan.noActions} />
+      ) : (
+        groups.map((group) => (
+          <section key={group.territory} className="plan-territory" aria-labelledby={`plan-${group.territory}`}>
+            <h2 id={`plan-${group.territory}`}>{group.territory}</h2>
+            <DataTable
+              caption={`${pl.biuro.plan.title}: ${group.territory}, ${periodLabel(period)}`}
+              columns={columns}
+              data={group.actions}
+              getRowId={(row) => row.uuid}
+              sorting={view.sorting}
+              onSortingChange={setSorting}
+              pagination={view.pagination}
+              onPaginationChange={setPagination}
+            />
+          </section>
+        ))
+      )}
+      <ActionPanel
+        open={panel?.kind === 'action'}
+        action={panel?.kind === 'action' ? panel.action : null}
+        territories={territories}
+        onClose={() => setPanel(null)}
+        onChanged={changed}
+      />
+      <PlanImportPanel open={panel?.kind === 'import'} onClose={() => setPanel(null)} onImported={changed} />
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import * as pl from '../../i18n/pl.ts';
+import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { focusField } from '../../lib/forms/focus-field.ts';
+import { adminCall } from '../api/admin-api.ts';
+import type { Promoter } from '../api/admin-types.ts';
+import { SidePanel } from '../components/side-panel.tsx';
+import { TerritoryChoice } from '../components/territory-choice.tsx';
+import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
+import {
+  emptyPromoterForm,
+  promoterFormOf,
+  promoterInputOf,
+  validatePromoterForm,
+  type PromoterFormErrors,
+  type PromoterFormValues,
+} from './promoter-form.ts';
+
+/** null: a new promoter; otherwise the one being edited. */
+export type PanelTarget = { promoter: Promoter | null };
+
+type Props = { target: PanelTarget | null; territories: string[]; onClose: () => void; onChanged: (message: string) => void };
+
+/** The side panel of one promoter: her data, and for an existing one deactivation and a new password. */
+export function PromoterPanel({ target, territories, onClose, onChanged }: Props) {
+  const promoter = target?.promoter ?? null;
+  const title = promoter ? pl.biuro.promoters.editTitle(`${promoter.firstname} ${promoter.lastname}`) : pl.biuro.promoters.createTitle;
+  return (
+    <SidePanel open={target !== null} title={title} onClose={onClose}>
+      {target ? (
+        <PromoterPanelBody
+          key={promoter?.uuid ?? 'new'}
+          promoter={promoter}
+          territories={territories}
+          onClose={onClose}
+          onChanged={onChanged}
+        />
+      ) : null}
+    </SidePanel>
+  );
+}
+
+function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<Props, 'target'> & { promoter: Promoter | null }) {
+  const [values, setValues] = useState<PromoterFormValues>(() => (promoter ? promoterFormOf(promoter) : emptyPromoterForm(territories)));
+  const [errors, setErrors] = useState<PromoterFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per intent: a second click on 'Zapisz' after a lost answer does not create her twice.
+  const [createKey] = useState(newIdempotencyKey);
+
+  const set = <K extends keyof PromoterFormValues>(name: K, value: PromoterFormValues[K]) =>
+    setValues((old) => ({ ...old, [name]: value }));
+  const text = (name: 'firstname' | 'lastname' | 'username' | 'mobilePhone' | 'password') => ({
+    name,
+    value: values[name],
+    error: errors[name] ?? null,
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+  });
+
+  const run = async (work: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      onChanged(message);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setErrors(fieldErrorsOf(error, 'body.promoter.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePromoterForm(values, !promoter);
+    setErrors(found);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
+      return;
+    }
+    const input = promoterInputOf(values);
+    await run(
+      () =>
+        promoter
+          ? adminCall('/admin/promoters/update', { promoter: { ...input, uuid: promoter.uuid } })
+          : adminCall('/admin/promoters/create', { promoter: { ...input, password: values.password } }, { idempotencyKey: createKey }),
+      promoter ? pl.biuro.promoters.updated : pl.biuro.promoters.created,
+    );
+  };
+
+  return (
+    <>
+      {failure ? <PanelAlert text={failure} /> : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <Field {...text('firstname')} label={pl.biuro.promoters.firstName} autoComplete="off" />
+        <Field {...text('lastname')} label={pl.biuro.promoters.lastName} autoComplete="off" />
+        <Field {...text('username')} label={pl.biuro.promoters.username} type="email" autoComplete="off" />
+        <Field {...text('mobilePhone')} label={pl.biuro.promoters.phone} type="tel" autoComplete="off" />
+        <p className="biuro-muted biuro-hint">{pl.biuro.promoters.phoneHint}</p>
+        <TerritoryChoice
+          label={pl.biuro.promoters.territories}
+          options={territories}
+          value={values.territories}
+          onChange={(value) => set('territories', value)}
+          error={errors.territories}
+        />
+        {promoter ? null : (
+          <>
+            <Field {...text('password')} label={pl.biuro.promoters.initialPassword} type="text" autoComplete="new-password" />
+            <p className="biuro-muted biuro-hint">{pl.biuro.promoters.initialPasswordHint}</p>
+          </>
+        )}
+        <div className="modal__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {pl.biuro.panel.cancel}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {pl.biuro.panel.save}
+          </Button>
+        </div>
+      </form>
+      {promoter ? <PromoterAccount promoter={promoter} busy={busy} run={run} /> : null}
+    </>
+  );
+}
+
+function PanelAlert({ text }: { text: string }) {
+  return (
+    <p className="biuro-alert" role="alert">
+      {text}
+    </p>
+  );
+}
+
+type Run = (work: () => Promise<unknown>, message: string) => Promise<void>;
+
+/** A new password for her, and deactivation (her sessions end at once; her history stays). */
+function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: boolean; run: Run }) {
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setConfirming(false), [promoter.uuid]);
+  const name = `${promoter.firstname} ${promoter.lastname}`;
+
+  const resetPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePromoterForm({ ...promoterFormOf(promoter), password }, true).password ?? null;
+    setPasswordError(found);
+    if (found) return;
+    await run(
+      () => adminCall('/admin/promoters/reset-password', { promoter: { uuid: promoter.uuid }, password }),
+      pl.biuro.promoters.passwordReset,
+    );
+  };
+
+  return (
+    <>
+      <section className="side-panel__section" aria-labelledby="promoter-password">
+        <h3 id="promoter-password">{pl.biuro.promoters.resetPassword}</h3>
+        <form noValidate onSubmit={(event) => void resetPassword(event)}>
+          <Field
+            name="newPassword"
+            label={pl.biuro.promoters.newPassword}
+            value={password}
+            error={passwordError}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="new-password"
+          />
+          <Button type="submit" variant="secondary" busy={busy}>
+            {pl.biuro.promoters.resetPassword}
+          </Button>
+        </form>
+      </section>
+      {promoter.active ? (
+        <section className="side-panel__section" aria-labelledby="promoter-deactivate">
+          <h3 id="promoter-deactivate">{pl.biuro.promoters.deactivate}</h3>
+          {confirming ? (
+            <div role="alertdialog" aria-labelledby="promoter-deactivate-question">
+              <p id="promoter-deactivate-question">{pl.biuro.promoters.deactivateConfirm(name)}</p>
+              <div className="modal__actions">
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
+                  {pl.biuro.panel.cancel}
+                </Button>
+                <Button
+                  busy={busy}
+                  className="button--danger"
+                  onClick={() =>
+                    void run(
+                      () => adminCall('/admin/promoters/deactivate', { promoter: { uuid: promoter.uuid } }),
+                      pl.biuro.promoters.deactivated,
+                    )
+                  }
+                >
+                  {pl.biuro.promoters.deactivate}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {pl.biuro.promoters.deactivate}…
+            </Button>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}
