@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildAuditEntry, buildPromoter, buildStaff, failure, ok, promotersPage } from '../testing/builders.ts';
-import { fakeAdminApi } from '../testing/fake-admin-api.ts';
+import { buildAuditEntry, buildPromoter, buildStaff, failure, ok, promotersPage } from '../test/builders.ts';
+import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { BiuroApp } from './biuro-app.tsx';
 
 const openAt = (path: string) => {

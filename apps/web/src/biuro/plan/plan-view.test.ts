@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { buildPlannedAction } from '../testing/builders.ts';
+import { buildPlannedAction } from '../test/builders.ts';
 import { actionFormOf, actionInputOf, validateActionForm } from './action-form.ts';
 import { rowErrorsOf } from './plan-import.ts';
 import { byTerritory, planListBody, planPeriod } from './plan-view.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
-import { buildPromoter } from '../testing/builders.ts';
+import { buildPromoter } from '../test/builders.ts';
 import { emptyPromoterForm, promoterFormOf, promoterInputOf, validatePromoterForm } from './promoter-form.ts';
 import { promotersListBody } from './promoters-view.ts';
 

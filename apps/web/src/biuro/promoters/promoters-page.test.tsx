@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildPromoter, buildStaff, failure, ok, promotersPage } from '../testing/builders.ts';
-import { fakeAdminApi } from '../testing/fake-admin-api.ts';
+import { buildPromoter, buildStaff, failure, ok, promotersPage } from '../test/builders.ts';
+import { fakeAdminApi } from '../test/fake-admin-api.ts';
 
 const staff = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 
