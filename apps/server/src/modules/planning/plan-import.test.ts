@@ -183,6 +183,14 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(res.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: 'file' }] });
   });
 
+  it('refuses a file naming tens of thousands of unknown hostess codes with 422, not a 500', async () => {
+    // More codes than the databases take parameters in one statement (SQLite 32,766, PostgreSQL 65,535).
+    const codes = Array.from({ length: 70_000 }, (_, i) => `NIEMA${i}`).join(',');
+    const res = await importPlan(waw, rowsOf([{ promoters: codes }]), { dryRun: true });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errorCount: 70_000 });
+  });
+
   it('the Kraków coordinator cannot re-import a Warsaw file, nor see it change', async () => {
     const rows = rowsOf([{}]);
     await importPlan(waw, rows);

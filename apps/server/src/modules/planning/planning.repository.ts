@@ -18,13 +18,16 @@ export function findTerritories(db: Db, idents: readonly string[]) {
 export async function findPromotersByCode(db: Db, codes: readonly string[]) {
   const byCode = new Map<string, { id: string; territories: Set<string>; active: boolean }>();
   if (codes.length === 0) return byCode;
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
-    .leftJoin('territories as t', 't.id', 'ut.territory_id')
-    .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
-    .where('u.ident', 'in', [...codes])
-    .execute();
+  // A file may name any number of codes: in slices, within the databases' parameter limits.
+  const rows = await inSlices(codes, (slice) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
+      .leftJoin('territories as t', 't.id', 'ut.territory_id')
+      .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
+      .where('u.ident', 'in', slice)
+      .execute(),
+  );
   for (const row of rows) {
     const promoter = byCode.get(row.ident) ?? { id: row.id, territories: new Set<string>(), active: row.deactivated_at === null };
     if (row.territory) promoter.territories.add(row.territory);
