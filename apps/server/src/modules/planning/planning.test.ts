@@ -130,6 +130,17 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
   });
 
+  it('assigns of one promoter at once all answer 200 and assign her once, with one audit entry', async () => {
+    const action = await create(waw);
+    const body = { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] };
+    const assign = () => post(t.app, '/admin/actions/assign', body, waw.token);
+    const answers = await Promise.all([assign(), assign(), assign(), assign()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await t.db.selectFrom('action_assignments').select('user_id').where('action_id', '=', action.uuid).execute();
+    expect(rows).toEqual([{ user_id: anna.userId }]);
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
+  });
+
   it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
     const first = await create(waw, { offset: 3, from: '09:00', to: '13:00' });
     const second = await create(waw, { offset: 3, from: '12:00', to: '16:00' });
