@@ -88,6 +88,17 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect(answers.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_USERNAME_TAKEN');
   });
 
+  it('promoters given one new username at once: one gets it, the others are E_USERNAME_TAKEN', async () => {
+    const promoters = [];
+    for (let i = 0; i < 4; i++) promoters.push(await buildPromoter(t, { territories: [waw] }));
+    const username = `wspolna-${Math.random().toString(36).slice(2)}@test.pl`;
+    const answers = await Promise.all(
+      promoters.map((p) => post(t.app, '/admin/promoters/update', { promoter: { uuid: p.userId, username } }, admin.token)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().data.error)).toEqual(Array(3).fill('E_USERNAME_TAKEN'));
+  });
+
   it("Kraków's coordinator cannot see, change, deactivate or create Warsaw's promoters", async () => {
     const anna = await buildPromoter(t, { territories: [waw], lastname: 'Warszawianka' });
     const piotr = await buildPromoter(t, { territories: [krk], lastname: 'Krakus' });
