@@ -191,6 +191,21 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errorCount: 70_000 });
   });
 
+  it('imports of files naming one new event at once all answer 200 (the event is created once)', async () => {
+    const rows = rowsOf([{}]);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        importPlan(
+          waw,
+          rows.map((r) => ({ ...r, name: `Akcja ${n}` })),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const events = await t.db.selectFrom('events').select('id').where('ident', '=', rows[0]!.event).execute();
+    expect(events).toHaveLength(1);
+  });
+
   it('the Kraków coordinator cannot re-import a Warsaw file, nor see it change', async () => {
     const rows = rowsOf([{}]);
     await importPlan(waw, rows);

@@ -54,12 +54,11 @@ export async function listActions(
 async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
   if (!territory || !allInScope(caller.scope, [territory.id])) throw new AppError('E_TERRITORY_NOT_FOUND');
-  let [event] = await repo.findEvents(trx, [input.event.ident]);
-  if (!event) {
-    event = { id: newId(), ident: input.event.ident };
-    await repo.insertEvents(trx, [{ ...event, name: event.ident }]);
-  }
-  return { territoryId: territory.id, eventId: event.id };
+  const [event] = await repo.findEvents(trx, [input.event.ident]);
+  const eventId =
+    event?.id ??
+    (await repo.ensureEvents(trx, [{ id: newId(), ident: input.event.ident, name: input.event.ident }])).get(input.event.ident)!;
+  return { territoryId: territory.id, eventId };
 }
 
 const plannedPoints = (points: ActionInput['points']) =>
