@@ -50,10 +50,12 @@ export async function listActions(
   return { actions: await toAdminActions(deps.db, rows), page: body.page, pageSize: body.pageSize, total };
 }
 
-/** The input's territory, if it is the caller's; its event, created when new (named by its ident). */
+/** The input's territory, known and the caller's; its event, created when new (named by its ident). */
 async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
-  if (!territory || !allInScope(caller.scope, [territory.id])) throw new AppError('E_TERRITORY_NOT_FOUND');
+  if (!territory) throw new AppError('E_TERRITORY_NOT_FOUND');
+  // Decision 085: a change naming a territory outside her scope is a 403 (so in the audit log).
+  if (!allInScope(caller.scope, [territory.id])) throw new AppError('E_FORBIDDEN');
   const [event] = await repo.findEvents(trx, [input.event.ident]);
   const eventId =
     event?.id ??
