@@ -175,6 +175,15 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect(assignment).toEqual([{ action_id: action.uuid }]);
   });
 
+  it('a session left by a login racing her deactivation does not work: the guard refuses a deactivated promoter', async () => {
+    // The login read her as active, checked her password (slow), and wrote its session after the
+    // deactivation had ended her sessions: the row a racing login leaves, made here directly.
+    const promoter = await buildSignedInPromoter(t, { territories: [waw] });
+    await t.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', promoter.userId).execute();
+    const after = await post(t.app, '/auth/session', undefined, promoter.token);
+    expect([after.statusCode, after.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
+  });
+
   it('a password reset ends her sessions; the new password works', async () => {
     const promoter = await buildSignedInPromoter(t, { territories: [waw] });
     const res = await post(
