@@ -69,6 +69,14 @@ export function staffOf(request: FastifyRequest): StaffCaller {
   return request.staff;
 }
 
+/**
+ * Whether the caller's roles grant `permission` too (anywhere): for data a route's own permission lets
+ * through alongside another's, e.g. the promoters of an action (promoters.read, decision 085).
+ */
+export function actorHolds(actor: Pick<Actor, 'roles'>, permission: Permission): boolean {
+  return permissionReach(actor.roles.filter(isStaffRole), permission) !== null;
+}
+
 type AuthOptions = { db: Db; now: () => Date };
 
 // Authentication runs on onRequest, before the body is read: an anonymous caller learns nothing

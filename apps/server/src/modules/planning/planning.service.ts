@@ -12,6 +12,7 @@ import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
+import { actorHolds } from '../../plugins/auth.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
@@ -47,7 +48,10 @@ export async function listActions(
   };
   const page = { limit: body.pageSize, offset: (body.page - 1) * body.pageSize };
   const { rows, total } = await repo.listActions(deps.db, filter, caller.scope, page);
-  return { actions: await toAdminActions(deps.db, rows), page: body.page, pageSize: body.pageSize, total };
+  const actions = await toAdminActions(deps.db, rows);
+  // The brand's viewer (client) reads actions, never promoters' data (decision 085): not who is assigned.
+  const shown = actorHolds(caller.actor, 'promoters.read') ? actions : actions.map((a) => ({ ...a, promoters: [] }));
+  return { actions: shown, page: body.page, pageSize: body.pageSize, total };
 }
 
 /** The input's territory, known and the caller's; its event, created when new (named by its ident). */

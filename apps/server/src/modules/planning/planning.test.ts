@@ -124,6 +124,15 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(everywhere).toContain(action.uuid);
   });
 
+  it("the brand's viewer (client) reads the actions but not who is assigned (decision 085: never promoters' data)", async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const action = await create(waw);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const seen = (await list(client)).actions.find((a) => a.uuid === action.uuid);
+    expect(seen).toMatchObject({ uuid: action.uuid, promoters: [] });
+    expect((await list(waw)).actions.find((a) => a.uuid === action.uuid)?.promoters).toHaveLength(1);
+  });
+
   it('lists by territory, event, status and promoter', async () => {
     const event = `EV-FILTER-${dialect}`;
     const a = await create(waw, { event, territory: 'WAW-CENTRUM' });

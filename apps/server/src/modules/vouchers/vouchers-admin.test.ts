@@ -85,6 +85,14 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     expect(seen.batches[0]).toMatchObject({ total: 4, inPool: 1, assigned: 2, promoters: [{ uuid: anna.userId }] });
   });
 
+  it("shows the brand's viewer (client) the counts but no promoter (decision 085: never promoters' data)", async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const event = await newEvent();
+    await buildVoucherBatch(t, event.id, { pool: 1, holders: [{ userId: anna.userId, codes: 2 }] });
+    const [seen] = await batches(client, event.ident);
+    expect(seen.batches[0]).toMatchObject({ total: 3, inPool: 1, assigned: 2, redeemed: 0, promoters: [] });
+  });
+
   it('imports codes by the admin command’s rules, and records it in the audit log', async () => {
     const event = await newEvent();
     const res = await postVoucherCodes(t.app, admin.token, {
