@@ -53,7 +53,7 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
       {
         uuid: event.id,
         ident: event.ident,
-        name: 'Wydarzenie',
+        name: 'Wydarzenie testowe',
         batches: [
           {
             uuid: batch.uuid,
