@@ -173,6 +173,13 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column: null }] });
   });
 
+  it('refuses a file with a NUL byte, naming the line (PostgreSQL cannot store one: was a 500)', async () => {
+    const rows = rowsOf([{}, { territory: 'WAW-CENTRUM\u0000', promoters: 'HST\u0000' }]);
+    const res = await importPlan(waw, rows, { dryRun: true });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column: null }] });
+  });
+
   it('refuses a request without the file', async () => {
     const res = await t.app.inject({
       method: 'POST',
