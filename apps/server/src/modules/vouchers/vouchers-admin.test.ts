@@ -123,6 +123,11 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     expect(unknown.json().data.message).toBe('Nie ma wydarzenia EV-NIE-MA.');
   });
 
+  it('refuses a NUL in a form field with a 400 (PostgreSQL cannot compare one: was a 500)', async () => {
+    const res = await postVoucherCodes(t.app, admin.token, { event: 'EV\u0000', batch: 'partia', text: 'KOD-12345\n' });
+    expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);
+  });
+
   it('leaves the import to administrators', async () => {
     const event = await newEvent();
     const res = await postVoucherCodes(t.app, waw.token, { event: event.ident, batch: 'b', text: 'AB12\n' });
