@@ -113,6 +113,9 @@ export async function createAction(
 async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[], input: ActionInput['points']) {
   const storedIds = new Set(stored.map((p) => p.id));
   if (input.some((p) => p.uuid && !storedIds.has(p.uuid))) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  // One stored point named twice would be written twice and the action would lose a point.
+  const twice = input.findIndex((p, i) => p.uuid && input.findIndex((q) => q.uuid === p.uuid) !== i);
+  if (twice >= 0) throw new AppError('E_VALIDATION', [{ path: `body.action.points.${twice}.uuid`, message: 'point named twice' }]);
   const named = new Set(input.map((p) => p.uuid));
   await repo.deletePoints(
     trx,

@@ -217,6 +217,23 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.update']);
   });
 
+  it('refuses an update naming one point twice (it would silently lose a point)', async () => {
+    const action = await create(waw);
+    const [first] = action.points;
+    const input = {
+      ...actionInput(),
+      points: [
+        { ...point(1), uuid: first!.uuid },
+        { ...point(2), uuid: first!.uuid },
+      ],
+    };
+    const res = await call('update', { action: { uuid: action.uuid, ...input } }, waw.token);
+    expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);
+    expect(res.json().data.details).toEqual([{ path: 'body.action.points.1.uuid', message: expect.any(String) }]);
+    const points = await t.db.selectFrom('action_points').select('id').where('action_id', '=', action.uuid).execute();
+    expect(points).toHaveLength(2);
+  });
+
   it('refuses to move an action to a territory its promoters do not work in', async () => {
     const action = await create(waw, { territory: 'WAW-CENTRUM' });
     await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
