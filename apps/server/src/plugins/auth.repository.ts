@@ -6,8 +6,14 @@ import { sha256 } from '../lib/crypto.ts';
 // apart here, once — by the auth hook for a bearer token, and by each login for the other door's accounts.
 
 // Every authenticated call looks its session up, and the app resumes it on each start: prepared.
+// With her deactivation: a login racing it may write a session after it ended hers (decision 085).
 const sessionByTokenHash = preparedQuery((db, v: { tokenHash: string }) =>
-  db.selectFrom('sessions').selectAll().where('token_hash', '=', v.tokenHash),
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select('users.deactivated_at')
+    .where('sessions.token_hash', '=', v.tokenHash),
 );
 
 export async function findSessionByToken(db: Db, token: string) {

@@ -69,6 +69,14 @@ export function staffOf(request: FastifyRequest): StaffCaller {
   return request.staff;
 }
 
+/**
+ * Whether the caller's roles grant `permission` too (anywhere): for data a route's own permission lets
+ * through alongside another's, e.g. the promoters of an action (promoters.read, decision 085).
+ */
+export function actorHolds(actor: Pick<Actor, 'roles'>, permission: Permission): boolean {
+  return permissionReach(actor.roles.filter(isStaffRole), permission) !== null;
+}
+
 type AuthOptions = { db: Db; now: () => Date };
 
 // Authentication runs on onRequest, before the body is read: an anonymous caller learns nothing
@@ -100,7 +108,7 @@ async function authenticatePromoter({ db, now }: AuthOptions, request: FastifyRe
     if (await liveStaffSession(db, token, now)) throw new AppError('E_FORBIDDEN');
     throw new AppError('E_UNAUTHORIZED');
   }
-  if (session.revoked_at) throw new AppError('E_UNAUTHORIZED');
+  if (session.revoked_at || session.deactivated_at) throw new AppError('E_UNAUTHORIZED');
   if (expired(session.expires_at, now)) throw new AppError('E_EXPIRED');
   request.caller = { userId: session.user_id, sessionId: session.id, token, expiresAt: session.expires_at };
   request.actor = { type: 'promoter', id: session.user_id, name: null, roles: [], address: request.ip };
@@ -116,7 +124,7 @@ async function authenticateStaff({ db, now }: AuthOptions, request: FastifyReque
   if (!session) {
     // A promoter's token at the back office: she is who she says, and not allowed here.
     const promoter = await findSessionByToken(db, token);
-    if (promoter && !promoter.revoked_at && !expired(promoter.expires_at, now)) {
+    if (promoter && !promoter.revoked_at && !promoter.deactivated_at && !expired(promoter.expires_at, now)) {
       request.actor = { type: 'promoter', id: promoter.user_id, name: null, roles: [], address: request.ip };
       throw new AppError('E_FORBIDDEN');
     }

@@ -114,6 +114,9 @@ export function readFormUpload<S extends z.ZodType>(
   rules: { maxFileBytes?: number } = {},
 ): { fields: z.output<S>; file: Buffer } {
   const { file, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+  // As in a JSON body (lib/json.ts): no NUL, which PostgreSQL can neither store nor compare.
+  const nul = Object.entries(fields).find(([, value]) => typeof value === 'string' && value.includes('\u0000'));
+  if (nul) throw validation([{ path: nul[0], message: 'NUL character' }]);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
   if (!Buffer.isBuffer(file)) throw validation([{ path: 'file', message: 'expected a file' }]);

@@ -17,6 +17,7 @@ const HEADER = PLAN_CSV_COLUMNS.join(';');
 
 const messages = {
   notUtf8: 'Plik nie jest zapisany w UTF-8 (w Excelu: „Zapisz jako” → „CSV UTF-8”).',
+  nul: 'Plik zawiera znak NUL: to nie jest tekstowy plik CSV (w Excelu: „Zapisz jako” → „CSV UTF-8”).',
   empty: 'Plik jest pusty.',
   header: (separator: string) => `Pierwszy wiersz musi być nagłówkiem: ${HEADER.replaceAll(';', separator)}.`,
   quoteNotClosed: 'Cudzysłów otwarty w tym wierszu nie jest zamknięty.',
@@ -43,6 +44,9 @@ function decode(input: Uint8Array | string): string | PlanCsvError {
       return { row: before.split('\n').length, column: null, message: messages.notUtf8 };
     }
   }
+  // No text holds a NUL, and PostgreSQL can neither store nor compare one: refused, naming its line.
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) return { row: text.slice(0, nul).split(/\r\n?|\n/).length, column: null, message: messages.nul };
   // A quoted field's own line break becomes '\n' too: a point's name or address has no use for '\r'.
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }

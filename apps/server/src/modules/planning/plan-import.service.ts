@@ -76,9 +76,11 @@ async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): 
 /** Writes the steps in the caller's transaction. */
 async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): Promise<void> {
   const missingEvents = [...new Set(steps.map((s) => s.planned.event))].filter((ident) => !loaded.events.has(ident));
-  const events = missingEvents.map((ident) => ({ id: newId(), ident, name: ident }));
-  await repo.insertEvents(trx, events);
-  for (const e of events) loaded.events.set(e.ident, e.id);
+  const events = await repo.ensureEvents(
+    trx,
+    missingEvents.map((ident) => ({ id: newId(), ident, name: ident })),
+  );
+  for (const [ident, id] of events) loaded.events.set(ident, id);
 
   const actions: Insertable<ActionTable>[] = [];
   const points: Insertable<ActionPointTable>[] = [];

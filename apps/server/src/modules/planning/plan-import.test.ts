@@ -173,6 +173,13 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column: null }] });
   });
 
+  it('refuses a file with a NUL byte, naming the line (PostgreSQL cannot store one: was a 500)', async () => {
+    const rows = rowsOf([{}, { territory: 'WAW-CENTRUM\u0000', promoters: 'HST\u0000' }]);
+    const res = await importPlan(waw, rows, { dryRun: true });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errors: [{ row: 3, column: null }] });
+  });
+
   it('refuses a request without the file', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -181,6 +188,29 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
       headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${waw.token}` },
     });
     expect(res.json().data).toMatchObject({ error: 'E_VALIDATION', details: [{ path: 'file' }] });
+  });
+
+  it('refuses a file naming tens of thousands of unknown hostess codes with 422, not a 500', async () => {
+    // More codes than the databases take parameters in one statement (SQLite 32,766, PostgreSQL 65,535).
+    const codes = Array.from({ length: 70_000 }, (_, i) => `NIEMA${i}`).join(',');
+    const res = await importPlan(waw, rowsOf([{ promoters: codes }]), { dryRun: true });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+    expect(res.json().data).toMatchObject({ error: 'E_PLAN_INVALID', errorCount: 70_000 });
+  });
+
+  it('imports of files naming one new event at once all answer 200 (the event is created once)', async () => {
+    const rows = rowsOf([{}]);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        importPlan(
+          waw,
+          rows.map((r) => ({ ...r, name: `Akcja ${n}` })),
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const events = await t.db.selectFrom('events').select('id').where('ident', '=', rows[0]!.event).execute();
+    expect(events).toHaveLength(1);
   });
 
   it('the Kraków coordinator cannot re-import a Warsaw file, nor see it change', async () => {

@@ -28,6 +28,30 @@ export async function findPromotersById(db: Db, ids: readonly string[]) {
   return byId;
 }
 
+/**
+ * Her assignments to the action, those she has not yet: the ids of the promoters actually added. Two
+ * assigns at once cannot both add her (the second finds the first's row and adds nothing).
+ */
+export async function insertAssignments(db: Db, actionId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .insertInto('action_assignments')
+    .values(
+      userIds.map((userId) => ({
+        action_id: actionId,
+        user_id: userId,
+        status: null,
+        action_point_id: null,
+        last_status_at: null,
+        cancelled_at: null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['action_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function reviveAssignment(db: Db, actionId: string, userId: string) {
   await db
     .updateTable('action_assignments')

@@ -25,20 +25,12 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
       if (row.territory_id === null || !promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
     }
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
-    const added = ids.filter((id) => !existing.has(id));
-    const revived = ids.filter((id) => existing.get(id)?.cancelled_at != null && existing.get(id)?.status === null);
-    await repo.insertChunked(
+    const added = await assignRepo.insertAssignments(
       trx,
-      'action_assignments',
-      added.map((userId) => ({
-        action_id: row.id,
-        user_id: userId,
-        status: null,
-        action_point_id: null,
-        last_status_at: null,
-        cancelled_at: null,
-      })),
+      row.id,
+      ids.filter((id) => !existing.has(id)),
     );
+    const revived = ids.filter((id) => existing.get(id)?.cancelled_at != null && existing.get(id)?.status === null);
     for (const userId of revived) await assignRepo.reviveAssignment(trx, row.id, userId);
     const changed = [...added, ...revived];
     if (changed.length === 0) return [];

@@ -18,13 +18,16 @@ export function findTerritories(db: Db, idents: readonly string[]) {
 export async function findPromotersByCode(db: Db, codes: readonly string[]) {
   const byCode = new Map<string, { id: string; territories: Set<string>; active: boolean }>();
   if (codes.length === 0) return byCode;
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
-    .leftJoin('territories as t', 't.id', 'ut.territory_id')
-    .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
-    .where('u.ident', 'in', [...codes])
-    .execute();
+  // A file may name any number of codes: in slices, within the databases' parameter limits.
+  const rows = await inSlices(codes, (slice) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('user_territories as ut', 'ut.user_id', 'u.id')
+      .leftJoin('territories as t', 't.id', 'ut.territory_id')
+      .select(['u.id', 'u.ident', 'u.deactivated_at', 't.ident as territory'])
+      .where('u.ident', 'in', slice)
+      .execute(),
+  );
   for (const row of rows) {
     const promoter = byCode.get(row.ident) ?? { id: row.id, territories: new Set<string>(), active: row.deactivated_at === null };
     if (row.territory) promoter.territories.add(row.territory);
@@ -42,8 +45,22 @@ export function findEvents(db: Db, idents: readonly string[]) {
     .execute();
 }
 
-export async function insertEvents(db: Db, events: { id: string; ident: string; name: string }[]) {
-  if (events.length > 0) await db.insertInto('events').values(events).execute();
+/**
+ * The events of these idents, those not there yet added; answers every ident's id. Two calls adding one
+ * ident at once (two imports, two creates) both get the one event: the second's insert does nothing.
+ */
+export async function ensureEvents(db: Db, events: { id: string; ident: string; name: string }[]): Promise<Map<string, string>> {
+  if (events.length === 0) return new Map();
+  await db
+    .insertInto('events')
+    .values(events)
+    .onConflict((oc) => oc.column('ident').doNothing())
+    .execute();
+  const found = await findEvents(
+    db,
+    events.map((e) => e.ident),
+  );
+  return new Map(found.map((e) => [e.ident, e.id]));
 }
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */

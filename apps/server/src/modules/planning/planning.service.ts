@@ -12,6 +12,7 @@ import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
+import { actorHolds } from '../../plugins/auth.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
@@ -47,19 +48,23 @@ export async function listActions(
   };
   const page = { limit: body.pageSize, offset: (body.page - 1) * body.pageSize };
   const { rows, total } = await repo.listActions(deps.db, filter, caller.scope, page);
-  return { actions: await toAdminActions(deps.db, rows), page: body.page, pageSize: body.pageSize, total };
+  const actions = await toAdminActions(deps.db, rows);
+  // The brand's viewer (client) reads actions, never promoters' data (decision 085): not who is assigned.
+  const shown = actorHolds(caller.actor, 'promoters.read') ? actions : actions.map((a) => ({ ...a, promoters: [] }));
+  return { actions: shown, page: body.page, pageSize: body.pageSize, total };
 }
 
-/** The input's territory, if it is the caller's; its event, created when new (named by its ident). */
+/** The input's territory, known and the caller's; its event, created when new (named by its ident). */
 async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
-  if (!territory || !allInScope(caller.scope, [territory.id])) throw new AppError('E_TERRITORY_NOT_FOUND');
-  let [event] = await repo.findEvents(trx, [input.event.ident]);
-  if (!event) {
-    event = { id: newId(), ident: input.event.ident };
-    await repo.insertEvents(trx, [{ ...event, name: event.ident }]);
-  }
-  return { territoryId: territory.id, eventId: event.id };
+  if (!territory) throw new AppError('E_TERRITORY_NOT_FOUND');
+  // Decision 085: a change naming a territory outside her scope is a 403 (so in the audit log).
+  if (!allInScope(caller.scope, [territory.id])) throw new AppError('E_FORBIDDEN');
+  const [event] = await repo.findEvents(trx, [input.event.ident]);
+  const eventId =
+    event?.id ??
+    (await repo.ensureEvents(trx, [{ id: newId(), ident: input.event.ident, name: input.event.ident }])).get(input.event.ident)!;
+  return { territoryId: territory.id, eventId };
 }
 
 const plannedPoints = (points: ActionInput['points']) =>
@@ -108,6 +113,9 @@ export async function createAction(
 async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[], input: ActionInput['points']) {
   const storedIds = new Set(stored.map((p) => p.id));
   if (input.some((p) => p.uuid && !storedIds.has(p.uuid))) throw new AppError('E_ACTION_POINT_NOT_FOUND');
+  // One stored point named twice would be written twice and the action would lose a point.
+  const twice = input.findIndex((p, i) => p.uuid && input.findIndex((q) => q.uuid === p.uuid) !== i);
+  if (twice >= 0) throw new AppError('E_VALIDATION', [{ path: `body.action.points.${twice}.uuid`, message: 'point named twice' }]);
   const named = new Set(input.map((p) => p.uuid));
   await repo.deletePoints(
     trx,

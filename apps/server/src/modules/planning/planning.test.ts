@@ -102,11 +102,35 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
       const res = await call(path, body, krk.token);
       expect(res.json().data.error, path).toBe('E_ACTION_NOT_FOUND');
     }
+    // Naming a territory not hers is a 403 (decision 085), and so in the audit log.
     const inWarsaw = await call('create', { action: actionInput({ territory: 'WAW-CENTRUM' }) }, krk.token);
-    expect(inWarsaw.json().data.error).toBe('E_TERRITORY_NOT_FOUND');
+    expect([inWarsaw.statusCode, inWarsaw.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    const own = await create(krk, { territory: 'KRK-STARE-MIASTO' });
+    const moved = await call('update', { action: { uuid: own.uuid, ...actionInput({ territory: 'WAW-CENTRUM' }) } }, krk.token);
+    expect([moved.statusCode, moved.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    const denied = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('verb', '=', 'access.denied')
+      .where('actor_id', '=', krk.staffId)
+      .execute();
+    expect(denied.map((d) => JSON.parse(d.details!).path)).toEqual(
+      expect.arrayContaining(['/api/admin/actions/create', '/api/admin/actions/update']),
+    );
+    const unknown = await call('create', { action: actionInput({ territory: 'NIE-MA-TAKIEGO' }) }, krk.token);
+    expect([unknown.statusCode, unknown.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     // The administrator sees both.
     const everywhere = (await list(admin)).actions.map((a) => a.uuid);
     expect(everywhere).toContain(action.uuid);
+  });
+
+  it("the brand's viewer (client) reads the actions but not who is assigned (decision 085: never promoters' data)", async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const action = await create(waw);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const seen = (await list(client)).actions.find((a) => a.uuid === action.uuid);
+    expect(seen).toMatchObject({ uuid: action.uuid, promoters: [] });
+    expect((await list(waw)).actions.find((a) => a.uuid === action.uuid)?.promoters).toHaveLength(1);
   });
 
   it('lists by territory, event, status and promoter', async () => {
@@ -128,6 +152,17 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const res = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: ewa.userId }] }, waw.token);
     expect(res.statusCode).toBe(422);
     expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
+  });
+
+  it('assigns of one promoter at once all answer 200 and assign her once, with one audit entry', async () => {
+    const action = await create(waw);
+    const body = { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] };
+    const assign = () => post(t.app, '/admin/actions/assign', body, waw.token);
+    const answers = await Promise.all([assign(), assign(), assign(), assign()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await t.db.selectFrom('action_assignments').select('user_id').where('action_id', '=', action.uuid).execute();
+    expect(rows).toEqual([{ user_id: anna.userId }]);
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
   });
 
   it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
@@ -180,6 +215,23 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     });
     expect(updated.points[1].uuid).not.toBe(action.points[1]!.uuid);
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.update']);
+  });
+
+  it('refuses an update naming one point twice (it would silently lose a point)', async () => {
+    const action = await create(waw);
+    const [first] = action.points;
+    const input = {
+      ...actionInput(),
+      points: [
+        { ...point(1), uuid: first!.uuid },
+        { ...point(2), uuid: first!.uuid },
+      ],
+    };
+    const res = await call('update', { action: { uuid: action.uuid, ...input } }, waw.token);
+    expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);
+    expect(res.json().data.details).toEqual([{ path: 'body.action.points.1.uuid', message: expect.any(String) }]);
+    const points = await t.db.selectFrom('action_points').select('id').where('action_id', '=', action.uuid).execute();
+    expect(points).toHaveLength(2);
   });
 
   it('refuses to move an action to a territory its promoters do not work in', async () => {

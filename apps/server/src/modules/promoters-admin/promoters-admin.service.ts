@@ -161,10 +161,14 @@ export async function update(
     else territories = undefined;
   }
   if (Object.keys(changes).length > 0) {
-    await db.transaction().execute(async (trx) => {
+    const write = db.transaction().execute(async (trx) => {
       await repo.updatePromoter(trx, user.id, set);
       if (territories) await repo.replaceTerritories(trx, user.id, territories);
       await recordAudit(trx, now(), { actor, verb: 'promoters.update', object: { type: 'promoter', id: user.id }, details: changes });
+    });
+    // Two changes to one new username at once: the unique index refuses the second, as in create.
+    await write.catch((error: unknown) => {
+      throw isUniqueViolation(error) && set.username !== undefined ? new AppError('E_USERNAME_TAKEN') : error;
     });
   }
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, user.id)) ?? { ...user, ...set });

@@ -88,6 +88,17 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect(answers.find((r) => r.statusCode === 409)!.json().data.error).toBe('E_USERNAME_TAKEN');
   });
 
+  it('promoters given one new username at once: one gets it, the others are E_USERNAME_TAKEN', async () => {
+    const promoters = [];
+    for (let i = 0; i < 4; i++) promoters.push(await buildPromoter(t, { territories: [waw] }));
+    const username = `wspolna-${Math.random().toString(36).slice(2)}@test.pl`;
+    const answers = await Promise.all(
+      promoters.map((p) => post(t.app, '/admin/promoters/update', { promoter: { uuid: p.userId, username } }, admin.token)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().data.error)).toEqual(Array(3).fill('E_USERNAME_TAKEN'));
+  });
+
   it("Kraków's coordinator cannot see, change, deactivate or create Warsaw's promoters", async () => {
     const anna = await buildPromoter(t, { territories: [waw], lastname: 'Warszawianka' });
     const piotr = await buildPromoter(t, { territories: [krk], lastname: 'Krakus' });
@@ -162,6 +173,15 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect([login.statusCode, login.json().data.error]).toEqual([403, 'E_ACCOUNT_DEACTIVATED']);
     const assignment = await t.db.selectFrom('action_assignments').select('action_id').where('user_id', '=', promoter.userId).execute();
     expect(assignment).toEqual([{ action_id: action.uuid }]);
+  });
+
+  it('a session left by a login racing her deactivation does not work: the guard refuses a deactivated promoter', async () => {
+    // The login read her as active, checked her password (slow), and wrote its session after the
+    // deactivation had ended her sessions: the row a racing login leaves, made here directly.
+    const promoter = await buildSignedInPromoter(t, { territories: [waw] });
+    await t.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', promoter.userId).execute();
+    const after = await post(t.app, '/auth/session', undefined, promoter.token);
+    expect([after.statusCode, after.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
   });
 
   it('a password reset ends her sessions; the new password works', async () => {

@@ -2,7 +2,7 @@ import type { AdminVoucherBatchesBody, AdminVoucherBatchesResponse, AdminVoucher
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
 import type { TerritoryScope } from '../../db/territory-scope.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { actorHolds, type Actor } from '../../plugins/auth.ts';
 import { recordAudit } from '../../plugins/audit-trail.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ImportError, importParsedCodes, parseCodes } from './voucher-import.ts';
@@ -25,6 +25,8 @@ export async function voucherBatches(
     totals.map((b) => b.id),
     caller.scope,
   );
+  // The brand's viewer (client) gets the counts, never promoters' data (decision 085): no per-promoter rows.
+  const seesPromoters = actorHolds(caller.actor, 'promoters.read');
   const events = new Map<string, AdminVoucherBatchesResponse['events'][number]>();
   for (const b of totals) {
     const event = events.get(b.event_id) ?? { uuid: b.event_id, ident: b.event_ident, name: b.event_name, batches: [] };
@@ -46,7 +48,7 @@ export async function voucherBatches(
       inPool: Number(b.in_pool ?? 0),
       assigned: promoters.reduce((n, p) => n + p.assigned, 0),
       redeemed: promoters.reduce((n, p) => n + p.redeemed, 0),
-      promoters,
+      promoters: seesPromoters ? promoters : [],
     });
   }
   return { events: [...events.values()] };

@@ -85,6 +85,14 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     expect(seen.batches[0]).toMatchObject({ total: 4, inPool: 1, assigned: 2, promoters: [{ uuid: anna.userId }] });
   });
 
+  it("shows the brand's viewer (client) the counts but no promoter (decision 085: never promoters' data)", async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const event = await newEvent();
+    await buildVoucherBatch(t, event.id, { pool: 1, holders: [{ userId: anna.userId, codes: 2 }] });
+    const [seen] = await batches(client, event.ident);
+    expect(seen.batches[0]).toMatchObject({ total: 3, inPool: 1, assigned: 2, redeemed: 0, promoters: [] });
+  });
+
   it('imports codes by the admin command’s rules, and records it in the audit log', async () => {
     const event = await newEvent();
     const res = await postVoucherCodes(t.app, admin.token, {
@@ -113,6 +121,11 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     });
     const unknown = await postVoucherCodes(t.app, admin.token, { event: 'EV-NIE-MA', batch: 'b', text: 'AB12\n' });
     expect(unknown.json().data.message).toBe('Nie ma wydarzenia EV-NIE-MA.');
+  });
+
+  it('refuses a NUL in a form field with a 400 (PostgreSQL cannot compare one: was a 500)', async () => {
+    const res = await postVoucherCodes(t.app, admin.token, { event: 'EV\u0000', batch: 'partia', text: 'KOD-12345\n' });
+    expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);
   });
 
   it('leaves the import to administrators', async () => {
