@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import type { AuditEntry } from '../api/admin-types.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { ErrorState, LoadingState } from '../components/data-states.tsx';
+import { queryStatus } from '../components/data-states.tsx';
 import { FilterBar, SearchFilter, TextFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
@@ -66,13 +66,7 @@ export function AuditPage() {
         pagination={view.pagination}
         onPaginationChange={setPagination}
         serverSide={{ rowCount: list.data?.total ?? 0 }}
-        status={
-          list.status === 'failed' ? (
-            <ErrorState message={list.message} onRetry={list.reload} />
-          ) : list.status === 'loading' && !list.data ? (
-            <LoadingState />
-          ) : undefined
-        }
+        status={queryStatus(list) ?? undefined}
       />
     </section>
   );

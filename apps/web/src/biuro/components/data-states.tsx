@@ -1,5 +1,6 @@
 import * as pl from '../../i18n/pl.ts';
 import { Button } from '../../components/ui/button.tsx';
+import type { QueryState } from '../lib/use-admin-query.ts';
 
 /** While a page or its data loads. */
 export function LoadingState({ text = pl.biuro.table.loading }: { text?: string }) {
@@ -30,4 +31,14 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       ) : null}
     </div>
   );
+}
+
+/**
+ * What a list shows instead of its rows: the error with a retry, or the first load's spinner; nothing
+ * once it has rows (a reload keeps the last answer on screen). null when the rows should show.
+ */
+export function queryStatus(list: QueryState<unknown> & { reload: () => void }) {
+  if (list.status === 'failed') return <ErrorState message={list.message} onRetry={list.reload} />;
+  if (list.status === 'loading' && !list.data) return <LoadingState />;
+  return null;
 }

@@ -6,7 +6,7 @@ import type { PlannedAction } from '../api/admin-types.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
 import { useCan } from '../auth/use-can.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../components/data-states.tsx';
+import { EmptyState, queryStatus } from '../components/data-states.tsx';
 import { FilterBar, SelectFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
@@ -171,29 +171,26 @@ export function PlanPage() {
           options={Object.entries(pl.biuro.plan.statuses).map(([value, label]) => ({ value, label }))}
         />
       </FilterBar>
-      {list.status === 'failed' ? (
-        <ErrorState message={list.message} onRetry={list.reload} />
-      ) : list.status === 'loading' && !list.data ? (
-        <LoadingState />
-      ) : groups.length === 0 ? (
-        <EmptyState text={pl.biuro.plan.noActions} />
-      ) : (
-        groups.map((group) => (
-          <section key={group.territory} className="plan-territory" aria-labelledby={`plan-${group.territory}`}>
-            <h2 id={`plan-${group.territory}`}>{group.territory}</h2>
-            <DataTable
-              caption={`${pl.biuro.plan.title}: ${group.territory}, ${periodLabel(period)}`}
-              columns={columns}
-              data={group.actions}
-              getRowId={(row) => row.uuid}
-              sorting={view.sorting}
-              onSortingChange={setSorting}
-              pagination={view.pagination}
-              onPaginationChange={setPagination}
-            />
-          </section>
-        ))
-      )}
+      {queryStatus(list) ??
+        (groups.length === 0 ? (
+          <EmptyState text={pl.biuro.plan.noActions} />
+        ) : (
+          groups.map((group) => (
+            <section key={group.territory} className="plan-territory" aria-labelledby={`plan-${group.territory}`}>
+              <h2 id={`plan-${group.territory}`}>{group.territory}</h2>
+              <DataTable
+                caption={`${pl.biuro.plan.title}: ${group.territory}, ${periodLabel(period)}`}
+                columns={columns}
+                data={group.actions}
+                getRowId={(row) => row.uuid}
+                sorting={view.sorting}
+                onSortingChange={setSorting}
+                pagination={view.pagination}
+                onPaginationChange={setPagination}
+              />
+            </section>
+          ))
+        ))}
       <ActionPanel
         open={panel?.kind === 'action'}
         action={panel?.kind === 'action' ? panel.action : null}

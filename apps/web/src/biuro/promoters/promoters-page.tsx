@@ -5,7 +5,7 @@ import type { Promoter } from '../api/admin-types.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
 import { useCan } from '../auth/use-can.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { ErrorState, LoadingState } from '../components/data-states.tsx';
+import { queryStatus } from '../components/data-states.tsx';
 import { FilterBar, SearchFilter, SelectFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
@@ -122,13 +122,7 @@ export function PromotersPage() {
         onSortingChange={setSorting}
         pagination={view.pagination}
         onPaginationChange={setPagination}
-        status={
-          list.status === 'failed' ? (
-            <ErrorState message={list.message} onRetry={list.reload} />
-          ) : list.status === 'loading' && !list.data ? (
-            <LoadingState />
-          ) : undefined
-        }
+        status={queryStatus(list) ?? undefined}
       />
       <PromoterPanel
         target={panel}

@@ -4,7 +4,7 @@ import { useCan } from '../auth/use-can.ts';
 import { VoucherImportPanel } from './voucher-import-panel.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { ErrorState, LoadingState } from '../components/data-states.tsx';
+import { queryStatus } from '../components/data-states.tsx';
 import { FilterBar, SearchFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
@@ -69,13 +69,7 @@ export function VouchersPage() {
         onSortingChange={setSorting}
         pagination={view.pagination}
         onPaginationChange={setPagination}
-        status={
-          list.status === 'failed' ? (
-            <ErrorState message={list.message} onRetry={list.reload} />
-          ) : list.status === 'loading' && !list.data ? (
-            <LoadingState />
-          ) : undefined
-        }
+        status={queryStatus(list) ?? undefined}
       />
       <VoucherImportPanel
         open={importing}
