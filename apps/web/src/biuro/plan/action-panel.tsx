@@ -7,6 +7,7 @@ import { focusField } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { PlannedAction } from '../api/admin-types.ts';
+import { ConfirmedAction } from '../components/confirmed-action.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { errorMessage } from '../lib/error-message.ts';
 import {
@@ -46,7 +47,6 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
   const [errors, setErrors] = useState<ActionFormErrors>({});
   const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [createKey] = useState(newIdempotencyKey);
   const cancelled = action?.status === 'hst_cancelled';
 
@@ -161,32 +161,14 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
         <p className="biuro-muted side-panel__section">{pl.biuro.plan.assignOnlySaved}</p>
       )}
       {action && !cancelled ? (
-        <section className="side-panel__section" aria-labelledby="action-cancel">
-          <h3 id="action-cancel">{pl.biuro.plan.cancelAction}</h3>
-          {confirmingCancel ? (
-            <div role="alertdialog" aria-labelledby="action-cancel-question">
-              <p id="action-cancel-question">{pl.biuro.plan.cancelConfirm(action.name)}</p>
-              <div className="modal__actions">
-                <Button variant="secondary" onClick={() => setConfirmingCancel(false)}>
-                  {pl.biuro.panel.cancel}
-                </Button>
-                <Button
-                  className="button--danger"
-                  busy={busy}
-                  onClick={() =>
-                    void run(() => adminCall('/admin/actions/cancel', { action: { uuid: action.uuid } }), pl.biuro.plan.cancelled)
-                  }
-                >
-                  {pl.biuro.plan.cancelAction}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="secondary" onClick={() => setConfirmingCancel(true)}>
-              {pl.biuro.plan.cancelAction}…
-            </Button>
-          )}
-        </section>
+        <ConfirmedAction
+          key={action.uuid}
+          id="action-cancel"
+          label={pl.biuro.plan.cancelAction}
+          question={pl.biuro.plan.cancelConfirm(action.name)}
+          busy={busy}
+          onConfirm={() => void run(() => adminCall('/admin/actions/cancel', { action: { uuid: action.uuid } }), pl.biuro.plan.cancelled)}
+        />
       ) : null}
     </>
   );

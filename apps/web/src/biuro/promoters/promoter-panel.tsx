@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -6,6 +6,7 @@ import { newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { Promoter } from '../api/admin-types.ts';
+import { ConfirmedAction } from '../components/confirmed-action.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { TerritoryChoice } from '../components/territory-choice.tsx';
 import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
@@ -143,8 +144,6 @@ type Run = (work: () => Promise<unknown>, message: string) => Promise<void>;
 function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: boolean; run: Run }) {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  useEffect(() => setConfirming(false), [promoter.uuid]);
   const name = `${promoter.firstname} ${promoter.lastname}`;
 
   const resetPassword = async (event: FormEvent) => {
@@ -177,35 +176,16 @@ function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: bo
         </form>
       </section>
       {promoter.active ? (
-        <section className="side-panel__section" aria-labelledby="promoter-deactivate">
-          <h3 id="promoter-deactivate">{pl.biuro.promoters.deactivate}</h3>
-          {confirming ? (
-            <div role="alertdialog" aria-labelledby="promoter-deactivate-question">
-              <p id="promoter-deactivate-question">{pl.biuro.promoters.deactivateConfirm(name)}</p>
-              <div className="modal__actions">
-                <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  {pl.biuro.panel.cancel}
-                </Button>
-                <Button
-                  busy={busy}
-                  className="button--danger"
-                  onClick={() =>
-                    void run(
-                      () => adminCall('/admin/promoters/deactivate', { promoter: { uuid: promoter.uuid } }),
-                      pl.biuro.promoters.deactivated,
-                    )
-                  }
-                >
-                  {pl.biuro.promoters.deactivate}
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              {pl.biuro.promoters.deactivate}…
-            </Button>
-          )}
-        </section>
+        <ConfirmedAction
+          key={promoter.uuid}
+          id="promoter-deactivate"
+          label={pl.biuro.promoters.deactivate}
+          question={pl.biuro.promoters.deactivateConfirm(name)}
+          busy={busy}
+          onConfirm={() =>
+            void run(() => adminCall('/admin/promoters/deactivate', { promoter: { uuid: promoter.uuid } }), pl.biuro.promoters.deactivated)
+          }
+        />
       ) : null}
     </>
   );
