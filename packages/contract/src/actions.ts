@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ACTIONS_CURRENT_PAGE_SIZE, END_REASONS, OTHER_TEXT_MAX, START_CHECKLIST, SURVEY_ANSWERS } from './constants.ts';
+import {
+  ACTIONS_CURRENT_PAGE_SIZE,
+  END_REASONS,
+  REPORT_REVIEW_STATES,
+  OTHER_TEXT_MAX,
+  START_CHECKLIST,
+  SURVEY_ANSWERS,
+} from './constants.ts';
 import { DateTimeString, DateValue } from './common.ts';
 import { ruleMessages } from './rules/messages.ts';
 import { cashTerminalRules } from './rules/start-action.rules.ts';
@@ -34,6 +41,14 @@ export const Action = z.object({
     }),
     global: z.object({ ident: GlobalActionStatus }),
   }),
+  /**
+   * Her report's review (issue 25): the history list (/action/list with finished) carries it so /raporty
+   * can mark 'Do poprawy'; null: not finished yet. Absent from answers that do not list her history.
+   */
+  review: z
+    .object({ state: z.enum(REPORT_REVIEW_STATES) })
+    .nullable()
+    .optional(),
 });
 export type Action = z.infer<typeof Action>;
 

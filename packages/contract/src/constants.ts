@@ -90,3 +90,6 @@ export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 /** What the browser aims for after compression (spec §9: 1280×960; about 300 KB a photo). */
 export const PHOTO_MAX_SIDE_PX = 1280;
 export const PHOTO_TARGET_BYTES = 300 * 1024;
+
+/** Her report's review states (issue 25, decision 090): submitted → approved | changes_requested → resubmitted → approved. */
+export const REPORT_REVIEW_STATES = ['submitted', 'changes_requested', 'resubmitted', 'approved'] as const;

@@ -105,6 +105,10 @@ export const ERROR_STATUS = {
   E_PLAN_INVALID: 422,
   E_PROMOTER_NOT_OF_TERRITORY: 422,
   E_VOUCHER_IMPORT_INVALID: 422,
+  // report review, exports, dashboard (issue 25, decisions 090, 092)
+  E_REPORT_NOT_FOUND: 404,
+  E_REPORT_WRONG_STATE: 409,
+  E_PERIOD_TOO_LONG: 422,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECEIPTS_PAGE_SIZE } from './constants.ts';
+import { RECEIPTS_PAGE_SIZE, REPORT_REVIEW_STATES } from './constants.ts';
 import { DateTimeString } from './common.ts';
 import { ActionPoint, GlobalActionStatus } from './actions.ts';
 
@@ -68,6 +68,26 @@ export type ReceiptListResponse = z.infer<typeof ReceiptListResponse>;
 export const ReceiptServeBody = z.object({ receipt: Ref });
 export type ReceiptServeBody = z.infer<typeof ReceiptServeBody>;
 
+// --- Her report's review by the back office (issue 25, decision 090): one per action and promoter.
+export const ReportReviewState = z.enum(REPORT_REVIEW_STATES);
+export type ReportReviewState = z.infer<typeof ReportReviewState>;
+
+/** What her app shows of the review: the state, and while changes are requested what to change. */
+export const ReportReviewMark = z.object({
+  state: ReportReviewState,
+  /** The coordinator's note with the last request for changes; null otherwise. */
+  note: z.string().nullable(),
+  /** Why: 'photos' | 'survey' | 'times' | 'other' (the back office's REVIEW_REASONS), null without a request. */
+  reason: z.string().nullable(),
+});
+export type ReportReviewMark = z.infer<typeof ReportReviewMark>;
+
+// --- /action/report/resubmit (issue 25): she sends her report back for review after changes were requested.
+export const ReportResubmitBody = z.object({ action: Ref });
+export type ReportResubmitBody = z.infer<typeof ReportResubmitBody>;
+export const ReportResubmitResponse = z.object({ review: ReportReviewMark });
+export type ReportResubmitResponse = z.infer<typeof ReportResubmitResponse>;
+
 // --- /action/report (ours, decision 060): what the report detail shows beyond the action itself,
 // derived from her recorded check-in, check-out and location changes.
 export const ActionReportBody = z.object({ action: Ref });
@@ -91,6 +111,8 @@ export const ActionReport = z.object({
   status: GlobalActionStatus,
   /** The points she worked at, in the order she checked in at them; the action's points without a check-in. */
   locations: z.array(ActionPoint),
+  /** Her report's review (issue 25): null before she finished. */
+  review: ReportReviewMark.nullable(),
 });
 export type ActionReport = z.infer<typeof ActionReport>;
 export const ActionReportResponse = z.object({ report: ActionReport });

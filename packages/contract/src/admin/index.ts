@@ -5,3 +5,7 @@ export * from './promoters.ts';
 export * from './audit.ts';
 export * from './planning.ts';
 export * from './voucher-batches.ts';
+export * from './report-review.ts';
+export * from './live.ts';
+export * from './exports.ts';
+export * from './dashboard.ts';

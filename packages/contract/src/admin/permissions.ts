@@ -16,6 +16,11 @@ export const PERMISSIONS = [
   'vouchers.manage',
   'reports.read',
   'reports.review',
+  /** Today's map: promoters' positions and what waits on their phones (issue 25). */
+  'live.read',
+  /** CSV exports and the dashboard: never a consumer's personal data (issue 25). */
+  'exports.read',
+  'dashboard.read',
   'audit.read',
   /** Consumers' personal data and consents: the data-protection officer's alone (separation of duties). */
   'consumers.read',
@@ -47,10 +52,16 @@ export const ROLE_DEFINITIONS: Readonly<Record<StaffRole, RoleDefinition>> = {
       'vouchers.read',
       'reports.read',
       'reports.review',
+      'live.read',
+      'exports.read',
+      'dashboard.read',
     ],
   },
   // The brand's viewer: read-only, aggregates and approved reports, never a consumer's personal data.
-  client: { territorial: false, permissions: ['session.own', 'actions.read', 'vouchers.read', 'reports.read'] },
+  client: {
+    territorial: false,
+    permissions: ['session.own', 'actions.read', 'vouchers.read', 'reports.read', 'exports.read', 'dashboard.read'],
+  },
   privacy: { territorial: false, permissions: ['session.own', 'audit.read', 'consumers.read', 'consumers.manage'] },
 };
 

@@ -11,7 +11,9 @@ export type RouteKind =
   /** multipart/form-data: one file in `file` and text fields (the body schema's, e.g. `dryRun`); JSON envelope answer. */
   | 'form'
   /** JSON body; the answer is a file (an image), not an envelope. */
-  | 'binary';
+  | 'binary'
+  /** GET, the body schema's fields in the query string; the answer is a streamed CSV file (UTF-8 with BOM, ';'), not an envelope. */
+  | 'csv';
 
 export type RoutePath = {
   /** Below the API's base ('/api'), e.g. '/action/check-in'. */
@@ -42,6 +44,7 @@ export const routePaths = {
   actionReceiptList: { path: '/action/receipt/list', kind: 'json' },
   actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary' },
   actionReport: { path: '/action/report', kind: 'json' },
+  actionReportResubmit: { path: '/action/report/resubmit', kind: 'json' },
   sampleStats: { path: '/sample/stats', kind: 'json' },
   // spec §7 Webform API and /device/burn (issue 11)
   leadOtp: { path: '/lead/otp', kind: 'json' },
@@ -88,6 +91,19 @@ export const routePaths = {
   adminActionsImport: { path: '/admin/actions/import', kind: 'form' },
   adminVouchersBatches: { path: '/admin/vouchers/batches', kind: 'json' },
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
+  // issue 25: the live day, the report review, exports and the dashboard
+  adminLive: { path: '/admin/live', kind: 'json' },
+  adminReportsList: { path: '/admin/reports/list', kind: 'json' },
+  adminReportsGet: { path: '/admin/reports/get', kind: 'json' },
+  adminReportsReview: { path: '/admin/reports/review', kind: 'json' },
+  adminReportsApproveMany: { path: '/admin/reports/approve-many', kind: 'json' },
+  adminReportsFlagPhoto: { path: '/admin/reports/flag-photo', kind: 'json' },
+  adminReportsFile: { path: '/admin/reports/file', kind: 'binary' },
+  adminReportsReceipt: { path: '/admin/reports/receipt', kind: 'binary' },
+  adminExportsActions: { path: '/admin/exports/actions.csv', kind: 'csv' },
+  adminExportsRegistrations: { path: '/admin/exports/registrations.csv', kind: 'csv' },
+  adminExportsRedemptions: { path: '/admin/exports/redemptions.csv', kind: 'csv' },
+  adminDashboard: { path: '/admin/dashboard', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

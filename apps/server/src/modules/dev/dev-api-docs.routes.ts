@@ -22,8 +22,9 @@ export function renderApiDocsPage(): string {
       multipart: 'multipart/form-data: _input (JSON) and files[]',
       form: 'multipart/form-data: the fields below as text parts and one file in file',
       binary: 'JSON body; answers the file',
+      csv: 'GET, the fields below in the query string; answers a CSV file (UTF-8 with BOM, semicolons)',
     }[route.kind];
-    return `<section id="${name}"><h2>POST ${escapeHtml(API_BASE + route.path)}</h2><p>${escapeHtml(route.summary)}</p>
+    return `<section id="${name}"><h2>${route.kind === 'csv' ? 'GET' : 'POST'} ${escapeHtml(API_BASE + route.path)}</h2><p>${escapeHtml(route.summary)}</p>
 <ul><li>${route.public ? 'Public: no bearer token' : 'Needs a bearer token'}</li><li>${route.idempotent ? 'Idempotent: send an Idempotency-Key to make a retry safe' : 'No Idempotency-Key records (a read, or a body with a password)'}</li><li>${kind}</li></ul>
 <h3>Body${route.kind === 'multipart' ? ' (_input)' : route.kind === 'form' ? ' (text fields)' : ''}</h3>${body ? pre(body) : '<p>None.</p>'}
 <h3>Answer</h3>${response ? pre(response) : '<p>The image bytes (image/jpeg, image/png or image/webp).</p>'}</section>`;

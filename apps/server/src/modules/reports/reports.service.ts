@@ -83,5 +83,6 @@ export async function actionReport(deps: ReportsDeps, caller: CallerUser, action
     durationSeconds: first && durationEnd ? seconds(first.created_at, durationEnd) : null,
     status: reportStatus(action),
     locations: locations.map(toActionPoint),
+    review: null,
   };
 }

@@ -73,4 +73,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_PLAN_INVALID: 'Plik planu ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_PROMOTER_NOT_OF_TERRITORY: 'Ta promotorka nie pracuje na terytorium akcji.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
+  E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
+  E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
+  E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',
 };

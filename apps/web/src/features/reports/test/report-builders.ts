@@ -38,6 +38,7 @@ export function buildReport(overrides: Partial<ActionReport> = {}): ActionReport
         point: { petraId: 'P-1' },
       },
     ],
+    review: null,
     ...overrides,
   };
 }

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { DateTimeString } from '../common.ts';
+import { GlobalActionStatus, UserActionStatus } from '../actions.ts';
+import { TerritoryIdent } from './common.ts';
+import { AdminActionPoint } from './planning.ts';
+
+// /api/admin/live (issue 25, decision 091): today's actions in the caller's territories with each
+// promoter's last position and what still waits on her phone; the exceptions a coordinator works through.
+
+export const AdminLiveBody = z.object({ territory: TerritoryIdent.optional() });
+export type AdminLiveBody = z.input<typeof AdminLiveBody>;
+
+/** What her phone reported with its last call (the X-Outbox header): items waiting, and the oldest one's time. */
+export const PhoneOutbox = z.object({
+  count: z.number().int().min(0),
+  /** ISO UTC; null when nothing waits. */
+  oldestAt: z.string().nullable(),
+});
+export type PhoneOutbox = z.infer<typeof PhoneOutbox>;
+
+export const LivePosition = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number(),
+  /** ISO UTC: when her phone took it. */
+  capturedAt: z.string(),
+});
+export type LivePosition = z.infer<typeof LivePosition>;
+
+export const LivePromoter = z.object({
+  uuid: z.string(),
+  ident: z.string(),
+  name: z.string(),
+  /** Her status in the action: null not started, started, finished; cancelled: she cancelled it. */
+  status: UserActionStatus.nullable(),
+  cancelled: z.boolean(),
+  /** Her tapped start (wall clock), null before. */
+  startedAt: DateTimeString.nullable(),
+  lastPosition: LivePosition.nullable(),
+  /** Metres from her last position to the nearest point with coordinates; null without either. */
+  distanceMeters: z.number().nullable(),
+  outbox: PhoneOutbox.nullable(),
+  /** ISO UTC: her phone's last call of any kind; null: never seen. */
+  lastSeenAt: z.string().nullable(),
+});
+export type LivePromoter = z.infer<typeof LivePromoter>;
+
+export const LiveAction = z.object({
+  uuid: z.string(),
+  ident: z.string(),
+  name: z.string(),
+  since: DateTimeString,
+  until: DateTimeString,
+  status: GlobalActionStatus,
+  territory: z.object({ ident: z.string(), name: z.string() }).nullable(),
+  points: z.array(AdminActionPoint),
+  promoters: z.array(LivePromoter),
+});
+export type LiveAction = z.infer<typeof LiveAction>;
+
+export const LIVE_EXCEPTION_KINDS = [
+  /** Not started 15 minutes after the planned start. */
+  'not_started',
+  /** Started farther than LIVE_FAR_METERS (default 300) from every point of the action. */
+  'started_far',
+  /** Running, and no position for 20 minutes. */
+  'no_position',
+  /** Finished without the end photos (bereal_end). */
+  'finished_without_end_photos',
+  /** Her phone reports items still waiting to be sent. */
+  'data_on_phone',
+] as const;
+export const LiveExceptionKind = z.enum(LIVE_EXCEPTION_KINDS);
+export type LiveExceptionKind = z.infer<typeof LiveExceptionKind>;
+
+export const LiveException = z.object({
+  kind: LiveExceptionKind,
+  action: z.object({ uuid: z.string(), name: z.string() }),
+  promoter: z.object({ uuid: z.string(), ident: z.string(), name: z.string() }),
+  /** ISO UTC: since when the exception holds (planned start + 15 min, her start, last position + 20 min, …). */
+  since: z.string(),
+  /** For started_far: metres from her start to the nearest point. */
+  distanceMeters: z.number().nullable(),
+});
+export type LiveException = z.infer<typeof LiveException>;
+
+export const AdminLiveResponse = z.object({
+  /** ISO UTC: the time the answer describes. */
+  at: z.string(),
+  /** The map's tiles (configuration MAP_TILE_URL, MAP_ATTRIBUTION); null tileUrl: no tiles, markers only. */
+  map: z.object({ tileUrl: z.string().nullable(), attribution: z.string() }),
+  actions: z.array(LiveAction),
+  exceptions: z.array(LiveException),
+});
+export type AdminLiveResponse = z.infer<typeof AdminLiveResponse>;
