@@ -15,6 +15,9 @@ export async function clearAllData(db: Db): Promise<void> {
     // The back office's audit log is append-only too (decision 086).
     await emptyAppendOnly(trx, 'audit_log');
     for (const table of [
+      'report_review_events',
+      'report_reviews',
+      'promoter_phones',
       'staff_sessions',
       'staff_territories',
       'staff_roles',

@@ -15,6 +15,8 @@ import * as m012 from './migrations/012-consent-texts.ts';
 import * as m013 from './migrations/013-mgm-consent-proof.ts';
 import * as m014 from './migrations/014-codes-per-promoter-and-caps.ts';
 import * as m015 from './migrations/015-back-office.ts';
+import * as m016 from './migrations/016-report-reviews.ts';
+import * as m017 from './migrations/017-promoter-phones.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -35,6 +37,8 @@ const migrations: Record<string, DialectMigration> = {
   '013-mgm-consent-proof': m013,
   '014-codes-per-promoter-and-caps': m014,
   '015-back-office': m015,
+  '016-report-reviews': m016,
+  '017-promoter-phones': m017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
 // Table types. System timestamps are ISO-8601 UTC text ('…Z'); action and availability times are the
 // API's wall-clock text 'YYYY-MM-DD HH:mm:ss' in APP_TIMEZONE. Both sort correctly as text on SQLite
@@ -205,6 +205,9 @@ export interface ActionFileTable {
   content_type: string;
   size: number;
   created_at: string;
+  /** A reviewer flagged it (migration 016): ISO UTC and her staff id. */
+  flagged_at: ColumnType<string | null, string | null | undefined, string | null>;
+  flagged_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ActionSurveyTable {
@@ -473,6 +476,40 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+/** Her report of an action under review (migration 016, decision 090); none: submitted once she finished. */
+export interface ReportReviewTable {
+  action_id: string;
+  user_id: string;
+  state: 'submitted' | 'changes_requested' | 'resubmitted' | 'approved';
+  reason: string | null;
+  note: string | null;
+  submitted_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  updated_at: string;
+}
+
+export interface ReportReviewEventTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  kind: 'approved' | 'changes_requested' | 'resubmitted';
+  reason: string | null;
+  note: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  at: string;
+}
+
+/** Her phone's last X-Outbox report and last call (migration 017, decision 091). */
+export interface PromoterPhoneTable {
+  user_id: string;
+  outbox_count: number;
+  outbox_oldest_at: string | null;
+  last_seen_at: string;
+  outbox_reported_at: string | null;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -513,6 +550,9 @@ export interface Database {
   staff_territories: StaffTerritoryTable;
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
+  report_reviews: ReportReviewTable;
+  report_review_events: ReportReviewEventTable;
+  promoter_phones: PromoterPhoneTable;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/kysely.ts';
 import type { ActionFileTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
 
 export function filesOf(db: Db, actionId: string, userId: string) {
   return db
@@ -38,7 +39,7 @@ export async function deleteFiles(db: Db, ids: string[]): Promise<void> {
   await db.deleteFrom('action_files').where('id', 'in', ids).execute();
 }
 
-export async function insertFiles(db: Db, rows: ActionFileTable[]): Promise<void> {
+export async function insertFiles(db: Db, rows: Insertable<ActionFileTable>[]): Promise<void> {
   await db.insertInto('action_files').values(rows).execute();
 }
 
