@@ -196,7 +196,7 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
     const approvedReceipt = await storeReportImage(t, approved, 'receipt');
 
     const mine = [approved, submitted, asked].map((r) => r.action.uuid);
-    const seen = async (filters: object = {}) =>
+    const seen = async (filters: Record<string, unknown> = {}) =>
       (await listReports(t.app, client.token, filters)).reports.map((r) => r.action.uuid).filter((uuid) => mine.includes(uuid));
     expect(await seen()).toEqual([approved.action.uuid]);
     expect(await seen({ state: 'submitted' })).toEqual([]);
