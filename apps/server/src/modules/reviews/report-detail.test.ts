@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { auditEntries, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
-import { checkIn, checkOut } from '../../test/action-steps.ts';
+import { checkIn } from '../../test/action-steps.ts';
 import { buildAction, buildEvent, buildLead, buildSignedInPromoter, buildVoucherBatch } from '../../test/builders.ts';
 import { buildJpeg, uploadPhotos } from '../../test/files.ts';
 import {
