@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { openBlobStore, type BlobStore } from './plugins/storage.ts';
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('E_TOO_MANY_REQUESTS'),
   });
   await app.register(authPlugin, { db, now });
+  // After the answer of a promoter's call: her phone's last call and outbox (decision 091).
+  await app.register(phoneOutboxPlugin, { db, now });
   await app.register(auditTrailPlugin, { db, now });
   await app.register(idempotencyPlugin, { db, now });
 
