@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config.dataDir, now));
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { mapTileOrigin: config.map.tileOrigin });
   await app.register(compressionPlugin);
   const counters = new RateCounters(db, now);
   await app.register(rateLimit, {
