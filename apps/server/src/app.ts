@@ -41,6 +41,7 @@ import { storeConsentTexts } from './modules/leads/consent-texts.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
@@ -164,6 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);
       await api.register(vouchersAdminRoutes, { db, now });
+      await api.register(liveRoutes, {
+        ...actionsDeps,
+        map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+        thresholds: config.live,
+      });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

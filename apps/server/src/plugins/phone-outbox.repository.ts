@@ -9,14 +9,16 @@ import type { PhoneOutboxReport } from './phone-outbox-header.ts';
  * order) changes nothing.
  */
 export async function recordPhoneSeen(db: Db, userId: string, seenAt: string, report: PhoneOutboxReport | null): Promise<void> {
-  const outbox = report ? { outbox_count: report.count, outbox_oldest_at: report.oldestAt, outbox_reported_at: seenAt } : {};
+  const outbox = report
+    ? { outbox_count: report.count, outbox_oldest_at: report.oldestAt, outbox_reported_at: seenAt }
+    : { outbox_count: 0, outbox_oldest_at: null, outbox_reported_at: null };
   await db
     .insertInto('promoter_phones')
     .values({ user_id: userId, last_seen_at: seenAt, ...outbox })
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet({ last_seen_at: seenAt, ...outbox })
+        .doUpdateSet(report ? { last_seen_at: seenAt, ...outbox } : { last_seen_at: seenAt })
         .where('promoter_phones.last_seen_at', '<=', seenAt),
     )
     .execute();
