@@ -83,8 +83,10 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   ]);
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
-  const promotersOf = groupBy(promoterRows, (p) => p.action_id);
+  for (const points of pointsOf.values()) points.sort((x, y) => x.position - y.position);
+  const promotersOf = groupBy(latestCheckIns(promoterRows), (p) => p.action_id);
   for (const rows of promotersOf.values()) rows.sort(byName);
+  actionRows.sort(bySinceAndName);
   const actions: LiveAction[] = [];
   const exceptions: (LiveException & { at: number })[] = [];
   // data_on_phone is the promoter's, not an action's: once, with her running action or her first of the day.
@@ -124,7 +126,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
               : null,
           lastPingAt: takenAt,
           finishedAt: row.status === 'finished' ? statusAt : null,
-          hasEndPhotos: Boolean(row.has_end_photos),
+          hasEndPhotos: row.end_photo_id !== null,
           points: located,
         },
         now,
@@ -177,8 +179,22 @@ const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): Li
   at: f.since,
 });
 
+const polish = new Intl.Collator('pl');
 const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>
-  a.lastname.localeCompare(b.lastname, 'pl') || a.firstname.localeCompare(b.firstname, 'pl') || (a.user_id < b.user_id ? -1 : 1);
+  polish.compare(a.lastname, b.lastname) || polish.compare(a.firstname, b.firstname) || (a.user_id < b.user_id ? -1 : 1);
+const bySinceAndName = (a: repo.LiveActionRow, b: repo.LiveActionRow) =>
+  (a.since < b.since ? -1 : a.since > b.since ? 1 : 0) || polish.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+
+/** One row per promoter and action: should she have two check-ins, the later one. */
+function latestCheckIns(rows: readonly repo.LivePromoterRow[]): repo.LivePromoterRow[] {
+  const kept = new Map<string, repo.LivePromoterRow>();
+  for (const row of rows) {
+    const key = `${row.action_id} ${row.user_id}`;
+    const other = kept.get(key);
+    if (!other || (row.started_at ?? '') > (other.started_at ?? '')) kept.set(key, row);
+  }
+  return kept.size === rows.length ? [...rows] : [...kept.values()];
+}
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
