@@ -17,6 +17,8 @@ const fastCompression = {
   customTypes: /^application\/json(;|$)/,
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   zlibOptions: { level: 1 },
+  // In one call rather than through a stream of 16 KB chunks, which cost ten times as much here.
+  syncThreshold: 16 * 1024 * 1024,
 };
 
 export async function liveRoutes(app: FastifyInstance, deps: LiveDeps) {
