@@ -136,6 +136,8 @@ const ROWS: Record<string, Row> = {
     allowed: readers,
     body: async (c) => ({ receipt: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'receipt') } }),
   },
+  // issue 25: the live day (decision 091)
+  adminLive: { allowed: manage, body: async ({ territory }) => ({ territory }) },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;

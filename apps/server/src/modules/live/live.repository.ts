@@ -1,0 +1,148 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/kysely.ts';
+import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+
+// The live day's SQL (issue 25, decision 091). The coordinator's scope is a condition of the query that
+// picks the day's actions (db/territory-scope.ts); the points and the promoters are read for those
+// actions only, by the same query as a subquery, so no list of ids travels back and forth.
+
+export type LiveDayFilter = {
+  /** Wall clock 'YYYY-MM-DD HH:mm:ss': today's midnight, tomorrow's, and the earliest start looked at. */
+  dayStart: string;
+  dayEnd: string;
+  earliestStart: string;
+  /** body.territory's id(s): only these, within the scope; undefined: the whole scope. */
+  territoryIds?: readonly string[];
+};
+
+/**
+ * The actions overlapping today in the scope, as a condition on `a` (actions). A cancelled action is
+ * left out unless a promoter is still running it (her pings are kept, actions.service.ts). Actions
+ * starting more than `earliestStart` ago are not looked at: the bound keeps the actions_since_idx
+ * range short.
+ */
+function today(f: LiveDayFilter, scope: TerritoryScope): Expression<SqlBool> {
+  const stillRunning = sql<SqlBool>`exists (select 1 from action_assignments r where r.action_id = a.id and r.status = 'started')`;
+  const conditions = [
+    sql<SqlBool>`a.since >= ${f.earliestStart} and a.since < ${f.dayEnd} and a.until > ${f.dayStart}`,
+    territoryInScope('a.territory_id', scope),
+    sql<SqlBool>`(a.global_status <> 'hst_cancelled' or ${stillRunning})`,
+  ];
+  if (f.territoryIds) conditions.push(territoryInScope('a.territory_id', { everywhere: false, territoryIds: f.territoryIds }));
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+const todaysActionIds = (db: Db, f: LiveDayFilter, scope: TerritoryScope) =>
+  db.selectFrom('actions as a').select('a.id').where(today(f, scope));
+
+/** In no order: sorting by name in PostgreSQL's collation cost more than the query (the service sorts). */
+export function todaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
+  return db
+    .selectFrom('actions as a')
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .select([
+      'a.id',
+      'a.ident',
+      'a.name',
+      'a.since',
+      'a.until',
+      'a.global_status',
+      't.ident as territory_ident',
+      't.name as territory_name',
+    ])
+    .where(today(f, scope))
+    .execute();
+}
+
+export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
+  return db
+    .selectFrom('action_points')
+    .selectAll()
+    .where('action_id', 'in', todaysActionIds(db, f, scope))
+    .execute();
+}
+
+/**
+ * Each promoter of today's actions with her last ping of the action (the last entry of
+ * action_locations_action_user_at_idx), her check-in, whether she sent the end photos, and what her
+ * phone last reported (promoter_phones). Written so that both databases probe an index per promoter:
+ * the check-in by a plain join on (action, promoter) — a check-in happens once, and a second one would
+ * only repeat her row, which the service drops — and the end photos as a scalar subquery (PostgreSQL
+ * turns an EXISTS here into a scan of every photo). No ORDER BY: the service sorts.
+ */
+export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
+  const assignments = db
+    .selectFrom('action_assignments as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('action_status_events as c', (join) =>
+      join.onRef('c.action_id', '=', 's.action_id').onRef('c.user_id', '=', 's.user_id').on('c.kind', '=', 'check_in'),
+    )
+    .leftJoin('promoter_phones as p', 'p.user_id', 's.user_id')
+    .where('s.action_id', 'in', todaysActionIds(db, f, scope))
+    .select((eb) => [
+      's.action_id',
+      's.user_id',
+      's.status',
+      's.cancelled_at',
+      's.last_status_at',
+      'u.ident',
+      'u.firstname',
+      'u.lastname',
+      'c.latitude as start_latitude',
+      'c.longitude as start_longitude',
+      'c.created_at as started_at',
+      'c.wall_time as started_wall_time',
+      'p.outbox_count',
+      'p.outbox_oldest_at',
+      'p.outbox_reported_at',
+      'p.last_seen_at',
+      eb
+        .selectFrom('action_locations as l')
+        .select('l.id')
+        .whereRef('l.action_id', '=', 's.action_id')
+        .whereRef('l.user_id', '=', 's.user_id')
+        .orderBy('l.created_at', 'desc')
+        .limit(1)
+        .as('location_id'),
+      eb
+        .selectFrom('action_files as f')
+        .select('f.id')
+        .whereRef('f.action_id', '=', 's.action_id')
+        .whereRef('f.user_id', '=', 's.user_id')
+        .where('f.ident', '=', 'bereal_end')
+        .limit(1)
+        .as('end_photo_id'),
+    ])
+    .as('x');
+  return db
+    .selectFrom(assignments)
+    .leftJoin('action_locations as l', 'l.id', 'x.location_id')
+    .select([
+      'x.action_id',
+      'x.user_id',
+      'x.status',
+      'x.cancelled_at',
+      'x.last_status_at',
+      'x.ident',
+      'x.firstname',
+      'x.lastname',
+      'x.start_latitude',
+      'x.start_longitude',
+      'x.started_at',
+      'x.started_wall_time',
+      'x.outbox_count',
+      'x.outbox_oldest_at',
+      'x.outbox_reported_at',
+      'x.last_seen_at',
+      'x.end_photo_id',
+      'l.latitude as ping_latitude',
+      'l.longitude as ping_longitude',
+      'l.accuracy as ping_accuracy',
+      'l.captured_at as ping_captured_at',
+      'l.created_at as ping_created_at',
+    ])
+    .execute();
+}
+
+export type LivePromoterRow = Awaited<ReturnType<typeof promotersOfTodaysActions>>[number];
+export type LiveActionRow = Awaited<ReturnType<typeof todaysActions>>[number];
