@@ -1,5 +1,7 @@
 // The back office (/biuro, issue 24). Only the back office's entry reads this section, so no chunk of
 // the promoter app carries it (decision 033, decision 089).
+import { biuroExports, biuroReports } from './biuro-reports.ts';
+
 export const biuro = {
   appName: 'Promotor — biuro',
   pageTitle: (title: string) => `${title} | Promotor — biuro`,
@@ -220,4 +222,6 @@ export const biuro = {
     network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   },
   notFound: 'Nie ma takiej strony w biurze.',
+  reports: biuroReports,
+  exports: biuroExports,
 } as const;
