@@ -41,6 +41,7 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
@@ -161,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);
       await api.register(vouchersAdminRoutes, { db, now });
+      // issue 25: the report review (decision 090)
+      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -5,7 +5,8 @@ import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
-import { refuseWhileAnotherStarted, requireAssignedAction, requireActionInStatus } from '../actions/action-guards.ts';
+import { checkActionStatus, refuseWhileAnotherStarted, requireAssignedAction, type AssignedAction } from '../actions/action-guards.ts';
+import { changesRequested } from '../reviews/reviews.service.ts';
 import * as repo from './action-files.repository.ts';
 
 export type ActionFilesDeps = { db: Db; now: () => Date; blobStore: BlobStore };
@@ -23,17 +24,32 @@ export const uploadRules = (input: FileCreateInput): UploadRules => ({
   files: { min: RULES[input.ident].files, max: RULES[input.ident].files },
 });
 
+/** What she may send again after finishing, while the back office asks for changes: the survey and the end photos. */
+const RESENDABLE: ReadonlySet<FileCreateInput['ident']> = new Set(['start', 'end', 'bereal_end']);
+
+/**
+ * Whether this upload is a re-send of her finished report's survey or end photos, allowed while its
+ * review is changes_requested (issue 25, decision 090); otherwise the status rules above stand.
+ */
+async function mayResend(db: Db, caller: CallerUser, action: AssignedAction, ident: FileCreateInput['ident']): Promise<boolean> {
+  if (!RESENDABLE.has(ident) || action.user_status !== 'finished' || action.global_status === 'hst_cancelled') return false;
+  return changesRequested(db, action.id, caller.userId);
+}
+
 /**
  * Stores the photos of one ident for the caller's action: all or nothing (storeThenWrite removes the
  * bytes again if the rows cannot be written).
  */
 export async function create(deps: ActionFilesDeps, caller: CallerUser, input: FileCreateInput, files: UploadedFile[]) {
   const { db, blobStore } = deps;
-  const action = await requireActionInStatus(db, caller, input.action.uuid, { userStatus: RULES[input.ident].userStatus });
+  const action = await requireAssignedAction(db, caller, input.action.uuid);
+  const resend = await mayResend(db, caller, action, input.ident);
+  if (!resend) checkActionStatus(action, { userStatus: RULES[input.ident].userStatus });
   if (input.ident === 'bereal_start') await refuseWhileAnotherStarted(db, caller);
   // Start photos of a start that never happened (refused, abandoned, retaken) are replaced by the next
   // attempt's: they prove the start that actually happens (docs/decisions/014-start-photos-replaced.md).
-  const replaced = input.ident === 'bereal_start' ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
+  // A re-send asked for by the back office replaces what she sent of that ident too (decision 090).
+  const replaced = input.ident === 'bereal_start' || resend ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
   if (!replaced.length && (await repo.identTaken(db, action.id, caller.userId, input.ident))) throw new AppError('E_FILE_ALREADY_EXISTS');
   // spec §4 Photos survey submit: the 'end' photo is sent only after the 'start' one succeeded; one
   // without it would be half a survey (decision 060).

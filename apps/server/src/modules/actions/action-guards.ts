@@ -46,7 +46,7 @@ export type StatusRule = {
 };
 
 /** Refuses an action (already loaded as hers) that is not in the status the rule needs. */
-function checkActionStatus(action: Pick<AssignedAction, 'global_status' | 'user_status'>, rule: StatusRule): void {
+export function checkActionStatus(action: Pick<AssignedAction, 'global_status' | 'user_status'>, rule: StatusRule): void {
   const refused = rule.refusedGlobal ?? ['hst_cancelled'];
   if (refused.includes(action.global_status)) throw new AppError('E_WRONG_ACTION_STATUS');
   if (action.user_status === rule.userStatus) return;

@@ -1,6 +1,6 @@
 import type { Action } from '@promotor/contract';
 import type { ActionPointTable } from '../../db/schema.ts';
-import type { ActionRow } from './actions.repository.ts';
+import type { ListedActionRow } from './actions.repository.ts';
 
 export function toActionPoint(p: ActionPointTable): Action['actionPoints'][number] {
   return {
@@ -11,8 +11,10 @@ export function toActionPoint(p: ActionPointTable): Action['actionPoints'][numbe
   };
 }
 
-/** A row of the caller's action and its points in the §3 shape. */
-export function toAction(row: ActionRow, points: ActionPointTable[]): Action {
+/** A row of the caller's action and its points in the §3 shape (with her review when the row has it: the history use). */
+export function toAction(row: ListedActionRow, points: ActionPointTable[]): Action {
+  const review =
+    row.review_state === undefined ? {} : { review: row.user_status === 'finished' ? { state: row.review_state ?? 'submitted' } : null };
   return {
     uuid: row.id,
     ident: row.ident,
@@ -29,5 +31,6 @@ export function toAction(row: ActionRow, points: ActionPointTable[]): Action {
       },
       global: { ident: row.global_status },
     },
+    ...review,
   };
 }

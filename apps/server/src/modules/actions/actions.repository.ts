@@ -1,7 +1,13 @@
 import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
-import type { ActionAssignmentTable, ActionLocationTable, ActionStatusEventTable, ActionTable } from '../../db/schema.ts';
+import type {
+  ActionAssignmentTable,
+  ActionLocationTable,
+  ActionStatusEventTable,
+  ActionTable,
+  ReportReviewTable,
+} from '../../db/schema.ts';
 
 const actionColumns = [
   'a.id',
@@ -45,8 +51,14 @@ export type ListFilter =
 
 type ListValues = { userId: string; since: string; until: string | undefined; limit: number; offset: number };
 
+// History use: each with her report's review state (issue 25; no row yet: submitted), so /raporty can
+// mark 'Do poprawy' without a call per report.
 const finishedActions = preparedQuery((db, v: ListValues) => {
-  let q = assignedActions(db, v.userId).where('s.status', '=', 'finished').where('a.since', '>=', v.since);
+  let q = assignedActions(db, v.userId)
+    .leftJoin('report_reviews as rr', (j) => j.onRef('rr.action_id', '=', 's.action_id').onRef('rr.user_id', '=', 's.user_id'))
+    .select('rr.state as review_state')
+    .where('s.status', '=', 'finished')
+    .where('a.since', '>=', v.since);
   if (v.until) q = q.where('a.since', '<=', v.until);
   return q.orderBy('a.since', 'desc').orderBy('a.id').limit(v.limit).offset(v.offset);
 });
@@ -67,7 +79,10 @@ const currentActions = preparedQuery((db, v: ListValues & { statuses: ActionTabl
   return q.orderBy('a.since').orderBy('a.id').limit(v.limit).offset(v.offset);
 });
 
-export async function listAssignedActions(db: Db, userId: string, f: ListFilter): Promise<ActionRow[]> {
+/** A listed action; the history use adds her report's review state (null: no review row yet). */
+export type ListedActionRow = ActionRow & { review_state?: ReportReviewTable['state'] | null };
+
+export async function listAssignedActions(db: Db, userId: string, f: ListFilter): Promise<ListedActionRow[]> {
   const values = { userId, since: f.since, until: f.until, limit: f.limit, offset: f.offset };
   const result = f.kind === 'finished' ? await finishedActions(db, values) : await currentActions(db, { ...values, statuses: f.statuses });
   return result.rows;

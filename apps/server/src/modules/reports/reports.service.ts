@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import { pointsOfAction, toActionPoint } from '../actions/actions.service.ts';
+import { reviewMarkOf } from '../reviews/reviews.service.ts';
 import * as repo from './reports.repository.ts';
 import { monthRanges } from './sample-periods.ts';
 
@@ -36,14 +37,17 @@ export async function sampleStats(deps: ReportsDeps, caller: CallerUser, body: S
 /**
  * spec §2 Report detail: 'Zakończona' for finished, 'Zaakceptowana' for accepted. Her report is of her
  * work: once she has finished, it is finished even while the organiser's status still says started
- * (decision 073); accepted and cancelled are the organiser's word and shown as such.
+ * (decision 073), and accepted only once the back office approved HER report (decision 090) — a planned
+ * action carries 'accepted' from its planning, which says nothing of her report. Cancelled is the
+ * organiser's word and shown as such; while she works, started; before she starts, the organiser's status.
  */
-function reportStatus(action: {
-  global_status: ActionReport['status'];
-  user_status: 'started' | 'finished' | null;
-}): ActionReport['status'] {
-  if (action.global_status === 'accepted' || action.global_status === 'hst_cancelled') return action.global_status;
-  return action.user_status === 'finished' ? 'finished' : action.global_status;
+function reportStatus(
+  action: { global_status: ActionReport['status']; user_status: 'started' | 'finished' | null },
+  review: ActionReport['review'],
+): ActionReport['status'] {
+  if (action.global_status === 'hst_cancelled') return action.global_status;
+  if (review?.state === 'approved') return 'accepted';
+  return action.user_status ?? action.global_status;
 }
 
 const seconds = (from: string, to: Date) => Math.max(0, Math.round((to.getTime() - Date.parse(from)) / 1000));
@@ -57,10 +61,11 @@ const seconds = (from: string, to: Date) => Math.max(0, Math.round((to.getTime()
 export async function actionReport(deps: ReportsDeps, caller: CallerUser, actionId: string): Promise<ActionReport> {
   const { db } = deps;
   const action = await requireAssignedAction(db, caller, actionId);
-  const [points, transitions, user] = await Promise.all([
+  const [points, transitions, user, review] = await Promise.all([
     pointsOfAction(db, action.id),
     repo.transitionsOf(db, action.id, caller.userId),
     repo.findUser(db, caller.userId),
+    reviewMarkOf(db, action.id, caller.userId, action.user_status),
   ]);
   const first = transitions.find((t) => t.kind === 'check_in');
   const after = first ? transitions.slice(transitions.indexOf(first)) : [];
@@ -81,8 +86,8 @@ export async function actionReport(deps: ReportsDeps, caller: CallerUser, action
     end: checkOut?.wall_time ?? null,
     locationChange: change?.wall_time ?? null,
     durationSeconds: first && durationEnd ? seconds(first.created_at, durationEnd) : null,
-    status: reportStatus(action),
+    status: reportStatus(action, review),
     locations: locations.map(toActionPoint),
-    review: null,
+    review,
   };
 }

@@ -6,6 +6,7 @@ import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '.
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // Every back-office route × every role (issue 24, decision 085). The routes come from the contract's
@@ -52,6 +53,12 @@ const plannedInput = (territory: string) => ({
     },
   ],
 });
+/** A report of the coordinator's territory; approved when `approved` (the client sees only those). */
+const reportOf = async ({ t, territory }: Context, approved: boolean) => {
+  const report = await buildReport(t, territory);
+  if (approved) await markApproved(t, report);
+  return report;
+};
 /** A form call's body (multipart, route kind 'form'): sent as it is, with its own content type. */
 type FormBody = { form: ReturnType<typeof buildMultipart> };
 const formBody = (parts: Parameters<typeof buildMultipart>[0]): FormBody => ({ form: buildMultipart(parts) });
@@ -112,6 +119,22 @@ const ROWS: Record<string, Row> = {
         { name: 'file', filename: 'kody.csv', contentType: 'text/csv', data: Buffer.from(`${code}\n`) },
       ]);
     },
+  },
+  adminReportsList: { allowed: readers, body: async () => ({ from: '2000-01-01', to: '2100-12-31' }) },
+  adminReportsGet: { allowed: readers, body: async (c) => (await reportOf(c, true)).ref },
+  adminReportsReview: { allowed: manage, body: async (c) => ({ ...(await reportOf(c, false)).ref, decision: 'approved' }) },
+  adminReportsApproveMany: { allowed: manage, body: async (c) => ({ reports: [(await reportOf(c, false)).ref] }) },
+  adminReportsFlagPhoto: {
+    allowed: manage,
+    body: async (c) => ({ file: { uuid: await storeReportImage(c.t, await reportOf(c, false), 'photo') }, flagged: true }),
+  },
+  adminReportsFile: {
+    allowed: readers,
+    body: async (c) => ({ file: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'photo') } }),
+  },
+  adminReportsReceipt: {
+    allowed: readers,
+    body: async (c) => ({ receipt: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'receipt') } }),
   },
 } satisfies Partial<Record<RouteName, Row>>;
 

@@ -1,0 +1,107 @@
+import type { AdminReport, AdminReportSummary, AdminReportTimelineEntry, ReportReviewState, ReviewReason } from '@promotor/contract';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import type { Db } from '../../db/kysely.ts';
+import { distanceToNearest } from '../../lib/geo.ts';
+import { instantOfWall } from '../../lib/wall-instant.ts';
+import * as repo from './reviews.repository.ts';
+
+// A report as the back office shows it (issue 25, decision 090): the list's summary, and the detail
+// with its timeline, photos, receipts, answers and counts. Counts only of registrations: never a
+// consumer's data, for any role.
+
+export const stateOf = (row: { state: ReportReviewState | null }): ReportReviewState => row.state ?? 'submitted';
+
+/** When she finished or last resubmitted (ISO UTC): the review row's, else her check-out, else her last status change. */
+export function submittedAt(row: repo.ReportRow, timezone: string): string {
+  if (row.submitted_at) return row.submitted_at;
+  if (row.checked_out_at) return row.checked_out_at;
+  return instantOfWall(row.last_status_at ?? row.until, timezone).toISOString();
+}
+
+export function toSummary(row: repo.ReportRow, timezone: string): AdminReportSummary {
+  return {
+    action: {
+      uuid: row.action_id,
+      ident: row.action_ident,
+      name: row.action_name,
+      since: row.since,
+      until: row.until,
+      status: row.global_status,
+      territory: row.territory_ident && row.territory_name ? { ident: row.territory_ident, name: row.territory_name } : null,
+      event: { ident: row.event_ident, name: row.event_name },
+    },
+    promoter: { uuid: row.user_id, ident: row.user_ident, firstname: row.firstname, lastname: row.lastname },
+    state: stateOf(row),
+    start: row.start_wall ?? null,
+    end: row.end_wall ?? null,
+    submittedAt: submittedAt(row, timezone),
+    registrations: Number(row.registrations ?? 0),
+    codesHandedOut: Number(row.codes ?? 0),
+    flaggedPhotos: Number(row.flagged ?? 0),
+  };
+}
+
+const entry = (kind: AdminReportTimelineEntry['kind'], at: string): AdminReportTimelineEntry => ({
+  kind,
+  at,
+  point: null,
+  position: null,
+  distanceMeters: null,
+  note: null,
+});
+
+/** The report's detail. `forClient`: the brand's viewer, who gets no device identifiers of a receipt. */
+export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: string; forClient: boolean }): Promise<AdminReport> {
+  const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
+    repo.pointsOf(db, row.action_id),
+    repo.statusEventsOf(db, row.action_id, row.user_id),
+    repo.filesOf(db, row.action_id, row.user_id),
+    repo.receiptsOf(db, row.action_id, row.user_id),
+    repo.pollsOf(db, row.action_id, row.user_id),
+    repo.surveyOf(db, row.action_id, row.user_id),
+    repo.registrationsByModel(db, row.action_id, row.user_id),
+    repo.reviewEvents(db, row.action_id, row.user_id),
+  ]);
+  const located = points.filter((p) => p.latitude !== null && p.longitude !== null);
+  const taps = events.map((e): AdminReportTimelineEntry => {
+    const point = points.find((p) => p.id === e.action_point_id);
+    const position = e.latitude !== null && e.longitude !== null ? { latitude: e.latitude, longitude: e.longitude } : null;
+    return {
+      ...entry(e.kind, e.wall_time),
+      point: point ? { uuid: point.id, name: point.name } : null,
+      position,
+      distanceMeters: position ? roundMeters(distanceToNearest(position, located)) : null,
+    };
+  });
+  const decisions = reviews.map((r) => ({
+    ...entry(r.kind === 'resubmitted' ? 'resubmitted' : 'review', toWallClock(new Date(r.at), o.timezone)),
+    note: r.note,
+  }));
+  // Planned times first at one instant; sort is stable.
+  const timeline = [entry('planned_start', row.since), entry('planned_end', row.until), ...taps, ...decisions].sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+  );
+  return {
+    ...toSummary(row, o.timezone),
+    timeline,
+    photos: files.map((f) => ({ uuid: f.id, ident: f.ident, createdAt: f.created_at, flagged: f.flagged_at !== null })),
+    receipts: receipts.map((r) => ({
+      uuid: r.id,
+      device: o.forClient ? { serial: null, beacon: null } : { serial: r.device_serial, beacon: r.device_beacon },
+    })),
+    polls: polls.map((p) => ({ ident: p.ident, content: p.content })),
+    survey: survey ? { chechboxes: JSON.parse(survey.chechboxes) as ('tak' | 'nie')[], text: survey.text } : null,
+    registrationsByModel: registrations,
+    reviews: reviews
+      .filter((r) => r.kind !== 'resubmitted')
+      .map((r) => ({
+        decision: r.kind as 'approved' | 'changes_requested',
+        reason: (r.reason as ReviewReason | null) ?? null,
+        note: r.note,
+        at: r.at,
+        reviewer: { name: r.staff_name ?? '' },
+      })),
+  };
+}
+
+const roundMeters = (m: number | null) => (m === null ? null : Math.round(m));
