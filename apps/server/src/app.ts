@@ -28,6 +28,7 @@ import { loadCatalogues } from './modules/catalogues/catalogues.service.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
       await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore });
+      await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.liveFarMeters });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -53,6 +53,8 @@ const EnvSchema = z
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
     /** How many codes a top-up or 'Generuj kody' hands her from a batch's pool (decision 056). */
     VOUCHER_TOP_UP_SIZE: positiveInt.default(VOUCHER_TOP_UP_SIZE),
+    /** The back office's exception 'started far': a check-in farther than this from every point of the action (issue 25). */
+    LIVE_FAR_METERS: positiveInt.default(300),
     /** Where the built web app is; the server serves it with the SPA fallback. */
     WEB_DIST_DIR: z.string().default(path.resolve(serverRoot(import.meta.dirname), '../web/dist')),
     /** The webform's lists (decision 065); an operator points this at her own copy of the file. */
@@ -145,6 +147,7 @@ const EnvSchema = z
       loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       voucherTopUpSize: e.VOUCHER_TOP_UP_SIZE,
+      liveFarMeters: e.LIVE_FAR_METERS,
       webDistDir: path.resolve(e.WEB_DIST_DIR),
       cataloguesFile: path.resolve(e.CATALOGUES_FILE),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
