@@ -6,3 +6,4 @@ import '../features/actions/submit/outbox-kinds.ts';
 import '../features/vouchers/submit/outbox-kinds.ts';
 import '../features/photo-survey/submit/outbox-kinds.ts';
 import '../features/webform/submit/outbox-kinds.ts';
+import '../features/reports/submit/outbox-kinds.ts';

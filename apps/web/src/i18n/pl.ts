@@ -21,7 +21,7 @@ export { fieldErrors } from './pl/field-errors.ts';
 export { header, menu, outbox } from './pl/shell.ts';
 export { login, remind, userData } from './pl/auth.ts';
 export { pages } from './pl/pages.ts';
-export { actions, actionDetail, actionStart, actionEnd, actionForm, actionDraft } from './pl/actions.ts';
+export { actions, actionDetail, actionStart, actionEnd, actionEndPhotos, actionForm, actionDraft } from './pl/actions.ts';
 export { camera } from './pl/camera.ts';
 export { photoSource } from './pl/photo-source.ts';
 export { forms } from './pl/forms.ts';

@@ -120,6 +120,26 @@ describe('api client', () => {
     });
   });
 
+  it('says what waits in her outbox on every call (X-Outbox), nothing while it is not known, and lets a call say its own', async () => {
+    const { fetch, requests } = fakeFetch({ '/api/auth/session': { body: successEnvelope({}) } });
+    let outbox: string | null = null;
+    const client = createApiClient({ fetch, baseUrl: '/api', getToken: () => 'abc', outbox: () => outbox });
+
+    await client.call('authSession');
+    outbox = '0';
+    await client.call('authSession');
+    outbox = '2; 2026-03-05T09:15:00.000Z';
+    await client.call('authSession');
+    await client.call('authSession', undefined, { headers: { 'X-Outbox': '1; 2026-03-05T09:20:00.000Z' } });
+
+    expect(requests.map((request) => request.headers['X-Outbox'] ?? null)).toEqual([
+      null,
+      '0',
+      '2; 2026-03-05T09:15:00.000Z',
+      '1; 2026-03-05T09:20:00.000Z',
+    ]);
+  });
+
   it('a binary call answers the file as a Blob; its refusal is still the envelope', async () => {
     const photo = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
     const { fetch } = fakeFetch({ '/api/action/file/serve': { file: photo } });

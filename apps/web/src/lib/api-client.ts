@@ -74,6 +74,8 @@ export type ApiClientOptions = {
   onSessionRejected?: (code: SessionEndCode, hadToken: boolean) => void;
   /** Called after each call: false when no connection was found, true when the server answered. */
   onConnection?: (reached: boolean) => void;
+  /** The X-Outbox header of each call (what waits in her outbox, decision 093); null: not known, none sent. */
+  outbox?: () => string | null;
 };
 
 /**
@@ -170,7 +172,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function call<N extends RouteName>(name: N, ...[body, callOptions = {}]: CallArgs<N>): Promise<ApiAnswer<N>> {
     const { kind } = routePaths[name];
     const request = requestBody(kind, body);
+    const outbox = options.outbox?.() ?? null;
     const headers: Record<string, string> = {
+      // A call's own X-Outbox (the outbox's: without the item it sends) comes after, so it wins.
+      ...(outbox === null ? {} : { 'X-Outbox': outbox }),
       ...callOptions.headers,
       ...request.headers,
       'Idempotency-Key': callOptions.idempotencyKey ?? newIdempotencyKey(),
@@ -255,6 +260,16 @@ export function whenSessionRejected(handler: NonNullable<ApiClientOptions['onSes
   sessionRejected = handler;
 }
 
+let outboxHeader: () => string | null = () => null;
+
+/**
+ * What every call of the app's client says in X-Outbox (decision 093): the outbox registers itself
+ * once it has read what waits (lib/outbox/outbox-header.ts) — lib/ code of the login page loads no outbox.
+ */
+export function reportOutboxWith(read: () => string | null): void {
+  outboxHeader = read;
+}
+
 /**
  * The app's client: VITE_API_BASE_URL (default '/api'), the stored token. The one place where an ended
  * session is noticed, whatever the call (a page's load, a form, the outbox, a location ping): the
@@ -264,4 +279,5 @@ export function whenSessionRejected(handler: NonNullable<ApiClientOptions['onSes
 export const api = createApiClient({
   onSessionRejected: (code, hadToken) => sessionRejected(code, hadToken),
   onConnection: reportConnection,
+  outbox: () => outboxHeader(),
 });

@@ -1,8 +1,11 @@
-import type { SampleStatsResponse } from '@promotor/contract';
+import type { ReportReviewState, SampleStatsResponse } from '@promotor/contract';
 import type { SliceCreator } from '../../store/slice.ts';
 
-/** A finished action as the reports list shows it: a link with its name and date (spec §2 Reports list). */
-export type ReportListItem = { uuid: string; name: string; since: string };
+/**
+ * A finished action as the reports list shows it: a link with its name and date (spec §2 Reports list),
+ * and the state of its review (issue 25: 'Do poprawy'); missing in a list saved before reviews existed.
+ */
+export type ReportListItem = { uuid: string; name: string; since: string; review?: ReportReviewState | null };
 
 // spec §3 persisted state: reports (list). Saved, so /raporty shows her last numbers and her first page
 // of finished actions at once, and without a connection, before the reload answers. Further pages and

@@ -67,6 +67,13 @@ export const actionForm = {
   blockers: 'Aby wysłać:',
   failed: 'Nie udało się zapisać. Spróbuj ponownie.',
 } as const;
+/** The end photos sent again while changes of her report are requested (issue 25, decision 093). */
+export const actionEndPhotos = {
+  title: 'Zdjęcia z zakończenia akcji',
+  hint: 'Zrób zdjęcia przednim i tylnym aparatem, jak przy zakończeniu akcji. Zastąpią wysłane wcześniej.',
+  send: 'Wyślij zdjęcia',
+  queued: 'Zdjęcia zapisane. Zostaną wysłane do koordynatora.',
+} as const;
 /** The start and end forms' drafts (decision 076). */
 export const actionDraft = {
   restored: 'Przywrócono dane wpisane wcześniej w tym formularzu.',

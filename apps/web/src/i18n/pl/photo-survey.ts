@@ -33,4 +33,6 @@ export const photoSurvey = {
   queued: 'Brak połączenia z internetem. Zdjęcia i odpowiedzi zostaną wysłane automatycznie, gdy połączenie wróci.',
   uploadFailed: 'Wystąpił błąd podczas wysyłania zdjęć',
   notStored: 'Nie udało się zapisać ankiety w telefonie. Spróbuj ponownie.',
+  /** The survey of a finished action sent again while changes of her report are requested (decision 093). */
+  resend: 'Poprawka raportu: wyślij zdjęcia i ankietę jeszcze raz. Zastąpią wysłane wcześniej.',
 } as const;

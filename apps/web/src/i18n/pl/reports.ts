@@ -68,4 +68,30 @@ export const reports = {
   comment: 'Komentarz',
   noComment: 'Brak',
   noSurvey: 'Brak odpowiedzi z ankiety.',
+
+  // Her report's review by the back office (issue 25, decision 093): ours, the spec has none.
+  /** The mark on /raporty next to a report whose review asks something of her. */
+  reviewBadges: { changes_requested: 'Do poprawy', resubmitted: 'Wysłana ponownie' } as Readonly<Partial<Record<string, string>>>,
+  review: {
+    changesTitle: 'Do poprawy',
+    reason: 'Powód',
+    reasons: {
+      photos: 'Zdjęcia',
+      survey: 'Ankieta',
+      times: 'Godziny rozpoczęcia i zakończenia',
+      other: 'Inne',
+    } as Readonly<Record<string, string>>,
+    note: 'Uwagi koordynatora:',
+    hint: 'Uzupełnij to, o co prosi koordynator, i wyślij raport ponownie do akceptacji.',
+    addSurvey: 'Wyślij ponownie zdjęcia produktów i ankietę',
+    addEndPhotos: 'Wyślij ponownie zdjęcia z zakończenia akcji',
+    resubmit: 'Wyślij ponownie do akceptacji',
+    resubmittedTitle: 'Wysłana ponownie',
+    resubmitted: 'Raport wysłany ponownie do akceptacji. Koordynator sprawdzi go jeszcze raz.',
+    sending: 'Wysyłanie raportu ponownie do akceptacji… Bez internetu raport poczeka w telefonie i wyśle się sam.',
+    failed: 'Nie udało się wysłać raportu ponownie do akceptacji.',
+    backToReport: 'Wróć do raportu',
+    /** A page for adding what was asked, opened for a report that asks nothing (any more). */
+    closed: 'Tego raportu nie trzeba teraz uzupełniać.',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { api, ApiError } from '../api-client.ts';
+import { outboxHeader } from './outbox-header.ts';
 import type { OutboxItem } from './outbox-types.ts';
 
 /** What became of one try of an item. */
@@ -44,7 +45,13 @@ const isClientError = (status: number) => status >= 400 && status < 500 && !RETR
 export async function sendItem(item: OutboxItem): Promise<SendOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
-  const options = { idempotencyKey: item.idempotencyKey, signal: controller.signal };
+  // What waits besides this item (decision 093): its own call leaves it out.
+  const header = outboxHeader(item);
+  const options = {
+    idempotencyKey: item.idempotencyKey,
+    signal: controller.signal,
+    ...(header === null ? {} : { headers: { 'X-Outbox': header } }),
+  };
   try {
     // The stored body is the one its kind's route takes (OutboxKindHandle.item built it).
     const { data } = await api.call(item.route, item.body as never, options);

@@ -3,6 +3,7 @@ import { newIdempotencyKey } from '../api-client.ts';
 import { closeDb, listenToOtherTabs, openDb, reloadView, stopListeningToOtherTabs } from './outbox-connection.ts';
 import * as db from './outbox-db.ts';
 import { resetRejectedToken } from './outbox-drain.ts';
+import { startOutboxHeader, stopOutboxHeader } from './outbox-header.ts';
 import { belongsTo, currentOwner, useCurrentOwner } from './outbox-owner.ts';
 import { requestSend, startSender, stopSender } from './outbox-sender.ts';
 import type { OutboxFailure, OutboxItem, OutboxItemInput } from './outbox-types.ts';
@@ -38,7 +39,8 @@ function start(): void {
   document.addEventListener('visibilitychange', onVisibilityChange);
   listenToOtherTabs();
   startSender();
-  reloadView(false).catch(logFailure);
+  // Once read, every call says what waits (X-Outbox, decision 093).
+  reloadView(false).then(startOutboxHeader).catch(logFailure);
   requestSend(true);
 }
 
@@ -131,6 +133,7 @@ export async function stopOutbox(): Promise<void> {
   document.removeEventListener('visibilitychange', onVisibilityChange);
   stopListeningToOtherTabs();
   resetRejectedToken();
+  stopOutboxHeader();
   await closeDb();
   setView({ pending: [], failures: [] });
 }

@@ -19,6 +19,9 @@ import './actions.css';
 // All four pages live in one module so that they share one chunk (each extra chunk adds its name to
 // the entry chunk's preload map, and /login's budget has no room to spare).
 
+/** /akcja/koniec/{actionId}?poprawka: her end photos again (decision 093; the app gates it on her report's review). */
+export { EndPhotosForm } from './end-photos-form.tsx';
+
 /** /akcje */
 export const ActionsScreen = ActionsPage;
 

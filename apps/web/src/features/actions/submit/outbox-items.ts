@@ -80,6 +80,12 @@ export function endItems(ref: ActionRef, data: EndData, location: Coordinates, t
   ];
 }
 
+/**
+ * Her end photos sent again for a finished action while changes of her report are requested (issue
+ * 25, decision 093): the photos alone, in the action's group (before a resubmission queued after them).
+ */
+export const endPhotosItems = (ref: ActionRef, photos: PhotoPair): OutboxItems => [photosItem(ref, 'bereal_end', photos)];
+
 /** spec §7 /action/cancel: the action, and its first point when it has one (an action without points is cancelled by its uuid alone). */
 export function cancelItems(ref: ActionRef, firstPointUuid: string | null): OutboxItems {
   const body: CancelActionBody = { action: { uuid: ref.uuid }, ...(firstPointUuid ? { actionPoint: { uuid: firstPointUuid } } : {}) };

@@ -1,6 +1,7 @@
 import { enqueue } from '../../../lib/outbox/index.ts';
 import { positionOrNulls } from '../location/current-position.ts';
-import { cancelItems, endItems, startItems, type ActionRef, type EndData, type StartData } from './outbox-items.ts';
+import { cancelItems, endItems, endPhotosItems, startItems, type ActionRef, type EndData, type StartData } from './outbox-items.ts';
+import type { PhotoPair } from './photo-pair.ts';
 
 // spec §4 Start/end flow: the position first (nulls when the phone gives none), then everything in
 // one enqueue, so the answers, photos and check-in/out are stored together or not at all. The time
@@ -19,4 +20,9 @@ export async function submitEnd(action: ActionRef, data: EndData): Promise<void>
 
 export async function submitCancel(action: ActionRef, firstPointUuid: string | null): Promise<void> {
   await enqueue(cancelItems(action, firstPointUuid));
+}
+
+/** Her end photos again, for a report the coordinator sent back (decision 093). */
+export async function submitEndPhotos(action: ActionRef, photos: PhotoPair): Promise<void> {
+  await enqueue(endPhotosItems(action, photos));
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import type { SingleCameraProps } from '../camera-props.ts';
-import { PhotoSurveyPage } from './photo-survey-page.tsx';
+import { PhotoSurveyPage, type ResentSurveyAction } from './photo-survey-page.tsx';
 
 function startedAction(): Action {
   return {
@@ -41,10 +41,10 @@ function FakeCamera({ open, onAccept }: SingleCameraProps) {
   ) : null;
 }
 
-function renderPage() {
+function renderPage(resent?: ResentSurveyAction) {
   render(
     <>
-      <PhotoSurveyPage Camera={FakeCamera} />
+      <PhotoSurveyPage Camera={FakeCamera} resent={resent} />
       <OutboxFailures />
     </>,
   );
@@ -179,6 +179,23 @@ describe('photo survey page', () => {
     expect(screen.queryByRole('button', { name: 'Zapisz' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Dodaj zdjęcie/ })).not.toBeInTheDocument();
     expect(server.requests).toEqual([]);
+  });
+
+  it('a finished action whose report the coordinator sent back: its survey goes again, though one is stored (decision 093)', async () => {
+    useAppStore.setState({ actions: { list: [], currentAction: null } });
+    const server = surveyServer(() => ok({ files: [] }), true);
+    const user = renderPage({ uuid: 'finished-3', name: 'Degustacja velo Lidl', day: '03-03-2026' });
+    expect(screen.getByText('Degustacja velo Lidl')).toBeInTheDocument();
+    await fillSurvey(user);
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Dziękujemy' })).toBeInTheDocument();
+    const uploads = await Promise.all(server.requests.map((request) => uploadOf(request.form)));
+    expect(uploads.map(({ input }) => [input.action.uuid, input.ident])).toEqual([
+      ['finished-3', 'start'],
+      ['finished-3', 'end'],
+    ]);
   });
 
   it('a check that cannot reach the server (offline) leaves the form to her: the outbox takes the survey', async () => {

@@ -16,11 +16,41 @@ export function actionTimeRange(since: string, until: string): string {
   return t.actionTime(minutes(since), end);
 }
 
+/** A finished action whose survey she sends again (issue 25): its name and its day. */
+export type ResentSurveyAction = { uuid: string; name: string; day: string };
+
+type Props = {
+  Camera: ComponentType<SingleCameraProps>;
+  /**
+   * The finished action whose report the coordinator sent back (decision 093): its survey may be sent
+   * again, replacing the first; the route opens it only while changes are requested.
+   */
+  resent?: ResentSurveyAction;
+};
+
 /**
  * spec §2 Photos survey (/photos): for her current action (user status started, spec §4) its name and
  * time, then the survey; without one, why there is nothing to do.
  */
-export function PhotoSurveyPage({ Camera }: { Camera: ComponentType<SingleCameraProps> }) {
+export function PhotoSurveyPage({ Camera, resent }: Props) {
+  if (resent) {
+    return (
+      <section className="photo-survey">
+        <title>{pl.pageTitle(t.title)}</title>
+        <h1>{t.title}</h1>
+        <p className="photo-survey__action">
+          <strong>{resent.name}</strong>
+          <span>{resent.day}</span>
+        </p>
+        <p className="note">{t.resend}</p>
+        <SurveyForm key={resent.uuid} action={resent} Camera={Camera} resend />
+      </section>
+    );
+  }
+  return <CurrentActionSurvey Camera={Camera} />;
+}
+
+function CurrentActionSurvey({ Camera }: Pick<Props, 'Camera'>) {
   const current = useAppStore((state) => state.actions.currentAction);
   const action = current?.status.user.status === 'started' ? current : null;
   return (

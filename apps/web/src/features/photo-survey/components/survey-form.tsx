@@ -1,4 +1,3 @@
-import type { Action } from '@promotor/contract';
 import { ruleMessages, type Rule } from '@promotor/contract/rules';
 import { useState, type ComponentType } from 'react';
 import { RadioGroup } from '../../../components/form/choice-fields.tsx';
@@ -35,15 +34,20 @@ const answers = [
 ] as const;
 const questionFields = ['option1', 'option2', 'option3'] as const;
 
-export type SurveyFormProps = { action: Action; Camera: ComponentType<SingleCameraProps> };
+export type SurveyFormProps = {
+  action: { uuid: string };
+  Camera: ComponentType<SingleCameraProps>;
+  /** Sent again while changes of her report are requested (decision 093): offered though one is stored. */
+  resend?: boolean;
+};
 
 /** spec §2 Photos survey: the three steps, 'Zapisz' ('Proszę czekać...' while busy), then the popup. */
-export function SurveyForm({ action, Camera }: SurveyFormProps) {
+export function SurveyForm({ action, Camera, resend = false }: SurveyFormProps) {
   // A new form (key) after each saved survey: spec §4 "the form resets".
   const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<Exclude<SurveyOutcome, 'refused'> | 'not-stored' | null>(null);
   // Checked first, and after each saved survey: one survey per action (decision 075).
-  const check = useSurveySent(action.uuid, generation);
+  const check = useSurveySent(action.uuid, generation, resend);
   return (
     <>
       {check === 'checking' ? (

@@ -25,7 +25,14 @@ export function listFinishedActions(page: number, now = new Date()): Promise<Rep
       actions: { since: ACTIONS_HISTORY_SINCE, until: `${appDay(now)} 23:59:59`, finished: true },
       pagination: { limit: ACTIONS_HISTORY_PAGE_SIZE, offset: ACTIONS_HISTORY_PAGE_SIZE * page },
     })
-    .then(({ data }) => data.actions.map((action) => ({ uuid: action.uuid, name: action.name, since: action.since.date })));
+    .then(({ data }) =>
+      data.actions.map((action) => ({
+        uuid: action.uuid,
+        name: action.name,
+        since: action.since.date,
+        review: action.review?.state ?? null,
+      })),
+    );
 }
 
 /** Ours (decision 060): what the report detail shows of the action and her recorded times. */

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { ReportReviewMark } from '@promotor/contract';
+import { useCallback, useState } from 'react';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
@@ -9,6 +10,7 @@ import { useLoad } from '../hooks/use-load.ts';
 import { PhotoModal, type ShownPhoto } from './photo-modal.tsx';
 import { ReportPhotos } from './report-photos.tsx';
 import { ReportReceipts } from './report-receipts.tsx';
+import { ReportReview } from './report-review.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import './reports.css';
 
@@ -18,7 +20,11 @@ const t = pl.reports;
 export function ReportDetailPage({ actionUuid }: { actionUuid: string | undefined }) {
   const { state, reload } = useLoad(actionUuid ?? null, loadActionReport);
   const [photo, setPhoto] = useState<ShownPhoto | null>(null);
-  const report = state?.status === 'loaded' ? state.data : null;
+  // The review her resubmission answered (issue 25), over the one loaded, until the next load.
+  const [review, setReview] = useState<{ state: typeof state; review: ReportReviewMark } | null>(null);
+  const loaded = state?.status === 'loaded' ? state.data : null;
+  const report = loaded && review?.state === state ? { ...loaded, review: review.review } : loaded;
+  const onReview = useCallback((next: ReportReviewMark) => setReview({ state, review: next }), [state]);
   const title = report?.name ?? pl.pages.reportDetail;
 
   return (
@@ -44,7 +50,8 @@ export function ReportDetailPage({ actionUuid }: { actionUuid: string | undefine
         </div>
       ) : (
         <>
-          <ReportSummary report={state.data} />
+          <ReportReview report={report ?? state.data} onReview={onReview} onRefused={reload} />
+          <ReportSummary report={report ?? state.data} />
           <ReportReceipts actionUuid={state.data.uuid} onOpen={setPhoto} />
           <ReportPhotos actionUuid={state.data.uuid} onOpen={setPhoto} />
         </>

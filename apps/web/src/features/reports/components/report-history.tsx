@@ -31,6 +31,18 @@ function useMorePages(firstPage: ReportListItem[]) {
   return { items: [...firstPage, ...more.pages.flat()], canLoadMore, loading: more.loading, failed: more.failed, loadMore };
 }
 
+/** What her report's review asks of her (issue 25): 'Do poprawy', 'Wysłana ponownie'; nothing otherwise. */
+function ReviewBadge({ state }: { state: ReportListItem['review'] }) {
+  const text = state ? t.reviewBadges[state] : undefined;
+  if (!text) return null;
+  // Part of the link's name ('… Do poprawy 05-03-2026'), so a screen reader says it too.
+  return (
+    <>
+      <span className={`report-badge report-badge--${state}`}>{text}</span>{' '}
+    </>
+  );
+}
+
 /** 'Raporty z akcji:': her finished actions as links to their reports, name and DD-MM-YYYY (spec §2). */
 export function ReportHistory({ firstPage }: { firstPage: ReportListItem[] }) {
   const { items, canLoadMore, loading, failed, loadMore } = useMorePages(firstPage);
@@ -43,7 +55,7 @@ export function ReportHistory({ firstPage }: { firstPage: ReportListItem[] }) {
         {unique.map((item) => (
           <li key={item.uuid}>
             <Link to={`/raport/${item.uuid}`} className="report-list__link">
-              <span className="report-list__name">{item.name}</span>{' '}
+              <span className="report-list__name">{item.name}</span> <ReviewBadge state={item.review} />
               <span className="report-list__date">{formatReportDate(item.since)}</span>
             </Link>
           </li>

@@ -23,6 +23,9 @@ const pointLine = (point: ActionReport['locations'][number]) => {
 /** spec §2 Report detail: ident, date, territory, hostess, the recorded times, status and locations. */
 export function ReportSummary({ report }: { report: ActionReport }) {
   const { hostess } = report;
+  // spec §2 'Zaakceptowana' (issue 25): the server says 'accepted' once her review is approved; her
+  // approved review says so too, whatever the action's other promoters.
+  const status = report.review?.state === 'approved' && report.status === 'finished' ? 'accepted' : report.status;
   return (
     <>
       <dl className="report-summary">
@@ -39,7 +42,7 @@ export function ReportSummary({ report }: { report: ActionReport }) {
         <Row term={t.locationChange}>{formatReportTime(report.locationChange, report.since)}</Row>
         <Row term={t.duration}>{formatDuration(report.durationSeconds)}</Row>
         <Row term={t.status}>
-          <span className={`report-status report-status--${report.status}`}>{t.statuses[report.status]}</span>
+          <span className={`report-status report-status--${status}`}>{t.statuses[status]}</span>
         </Row>
       </dl>
       <section className="report-section" aria-label={t.locations}>

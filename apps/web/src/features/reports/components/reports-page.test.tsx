@@ -44,6 +44,31 @@ describe('reports list (/raporty)', () => {
     act(() => useAppStore.getState().setSession(buildSession({ user: { ident: 'HST2002' } })));
   });
 
+  it("marks a report whose changes the coordinator requested 'Do poprawy', a resubmitted one 'Wysłana ponownie', the others not at all", async () => {
+    useFakeFetch(
+      answers(emptyStats(), [
+        buildFinishedAction('a-1', 'Degustacja glo — Żabka', '2026-03-04 10:00:00', 'changes_requested'),
+        buildFinishedAction('a-2', 'Degustacja velo — Lidl', '2026-03-03 10:00:00', 'resubmitted'),
+        buildFinishedAction('a-3', 'Degustacja vuse — Biedronka', '2026-03-02 10:00:00', 'approved'),
+        buildFinishedAction('a-4', 'Degustacja glo — Rossmann', '2026-03-01 10:00:00', 'submitted'),
+      ]),
+    );
+    renderReports();
+
+    const fix = await screen.findByRole('link', { name: 'Degustacja glo — Żabka Do poprawy 04-03-2026' });
+    expect(within(fix).getByText('Do poprawy')).toHaveClass('report-badge--changes_requested');
+    expect(screen.getByRole('link', { name: 'Degustacja velo — Lidl Wysłana ponownie 03-03-2026' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Degustacja vuse — Biedronka 02-03-2026' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Degustacja glo — Rossmann 01-03-2026' })).toBeInTheDocument();
+    // Saved with the list: offline, the mark is still there.
+    expect(useAppStore.getState().reports.list.map((item) => item.review)).toEqual([
+      'changes_requested',
+      'resubmitted',
+      'approved',
+      'submitted',
+    ]);
+  });
+
   it("shows 'Ilość sprzedanych urządzeń:' with the groups that sold, brands expanding to models ('nano' as 'Hyper Air')", async () => {
     const { requests } = useFakeFetch(
       answers({

@@ -1,8 +1,9 @@
-import type { Action, ActionReport, SampleStatsResponse } from '@promotor/contract';
+import type { Action, ActionReport, ReportReviewMark, ReportReviewState, SampleStatsResponse } from '@promotor/contract';
 
 // Builders of what the reports' calls answer, for the component tests.
 
-export function buildFinishedAction(uuid: string, name: string, since: string): Action {
+/** `review`: the state of her report's review as the history list carries it (issue 25). */
+export function buildFinishedAction(uuid: string, name: string, since: string, review: ReportReviewState | null = null): Action {
   return {
     uuid,
     ident: `A-${uuid}`,
@@ -12,6 +13,18 @@ export function buildFinishedAction(uuid: string, name: string, since: string): 
     actionPoints: [],
     event: { uuid: 'event-1', ident: 'GLO' },
     status: { user: { status: 'finished', actionPoint: null, lastStatusCreated: null }, global: { ident: 'finished' } },
+    review: review ? { state: review } : null,
+  };
+}
+
+/** Her report's review as /action/report answers it; a request for changes carries its reason and note. */
+export function buildReview(state: ReportReviewState, overrides: Partial<ReportReviewMark> = {}): ReportReviewMark {
+  const requested = state === 'changes_requested';
+  return {
+    state,
+    note: requested ? 'Brakuje zdjęcia ekspozycji po ułożeniu. Dodaj je, proszę.' : null,
+    reason: requested ? 'photos' : null,
+    ...overrides,
   };
 }
 

@@ -44,6 +44,8 @@ export type ServerRequest = {
   path: string;
   idempotencyKey: string;
   token: string | null;
+  /** The X-Outbox header (decision 093), null when none was sent. */
+  outbox: string | null;
   body: unknown;
   form: FormData | null;
   /** action.uuid of the JSON body or of the form's `_input`. */
@@ -69,6 +71,7 @@ export function useFakeServer(answer: (request: ServerRequest) => ServerAnswer |
       path: String(input).replace(/^\/api/, ''),
       idempotencyKey: headers['Idempotency-Key'] ?? '',
       token: headers.Authorization?.replace(/^Bearer /, '') ?? null,
+      outbox: headers['X-Outbox'] ?? null,
       body,
       form,
       actionUuid: actionUuidOf(body, form),
