@@ -2,8 +2,6 @@
 // formula on a sphere of the mean radius, accurate to well under 1% at a city's scale.
 
 export type LatLng = { latitude: number; longitude: number };
-/** wt-exports' name for the same shape (merged in wt-breports). */
-export type Coordinates = LatLng;
 
 const EARTH_RADIUS_METERS = 6_371_008.8;
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
