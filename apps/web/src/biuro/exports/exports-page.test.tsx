@@ -7,7 +7,7 @@ import { staffSession } from '../auth/staff-session.ts';
 import { buildStaff, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 
-const t = pl.biuro.exports;
+const t = pl.biuroExports;
 const coordinator = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 const csv = (text: string) => new Blob([`\uFEFF${text}`], { type: 'text/csv; charset=utf-8' });
 

@@ -10,7 +10,7 @@ import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { EXPORTS, EXPORTS_VIEW, exportPeriod, exportQuery, saveFile, type ExportName } from './exports-view.ts';
 import './exports.css';
 
-const t = pl.biuro.exports;
+const t = pl.biuroExports;
 
 type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 

@@ -33,16 +33,16 @@ export function BulkApprove({ selected, onApproved }: Props) {
   }
 
   return (
-    <div className="reports-bulk" role="group" aria-label={pl.biuro.reports.approveSelected}>
-      <span aria-live="polite">{pl.biuro.reports.selected(count)}</span>
+    <div className="reports-bulk" role="group" aria-label={pl.biuroReports.approveSelected}>
+      <span aria-live="polite">{pl.biuroReports.selected(count)}</span>
       {confirming && count > 0 ? (
         <div role="alertdialog" aria-labelledby="reports-bulk-question" className="reports-bulk__confirm">
-          <p id="reports-bulk-question">{pl.biuro.reports.approveSelectedConfirm(count)}</p>
+          <p id="reports-bulk-question">{pl.biuroReports.approveSelectedConfirm(count)}</p>
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {pl.biuro.panel.cancel}
           </Button>
           <Button busy={busy} onClick={() => void approve()}>
-            {pl.biuro.reports.approveSelected}
+            {pl.biuroReports.approveSelected}
           </Button>
         </div>
       ) : (
@@ -54,7 +54,7 @@ export function BulkApprove({ selected, onApproved }: Props) {
             setConfirming(true);
           }}
         >
-          {pl.biuro.reports.approveSelected}…
+          {pl.biuroReports.approveSelected}…
         </Button>
       )}
       {error ? (

@@ -46,7 +46,7 @@ export function surveyOf(report: Report): { lines: { question: string; answer: s
   return {
     lines: pl.reports.surveyQuestions.map((question, index) => {
       const answer = answers[index];
-      return { question, answer: answer ? (pl.reports.answers[answer] ?? answer) : pl.biuro.reports.none };
+      return { question, answer: answer ? (pl.reports.answers[answer] ?? answer) : pl.biuroReports.none };
     }),
     comment: report.survey.text?.trim() || pl.reports.noComment,
   };
@@ -61,7 +61,7 @@ export function photoCaptions(report: Report): Map<string, string> {
   for (const photo of report.photos) {
     const n = (seen.get(photo.ident) ?? 0) + 1;
     seen.set(photo.ident, n);
-    const words = pl.biuro.reports.photoCaptions[photo.ident] ?? photo.ident;
+    const words = pl.biuroReports.photoCaptions[photo.ident] ?? photo.ident;
     captions.set(photo.uuid, (counts.get(photo.ident) ?? 0) > 1 ? `${words} (${n})` : words);
   }
   return captions;

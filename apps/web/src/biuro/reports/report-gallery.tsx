@@ -8,7 +8,7 @@ import { photoCaptions } from './report-answers.ts';
 import { PanelSection } from './report-sections.tsx';
 import { useAdminFile } from './use-admin-file.ts';
 
-const t = pl.biuro.reports;
+const t = pl.biuroReports;
 
 /** One image of the report: a thumbnail that grows to the panel's width when pressed, and back. */
 function ReportImage({ path, uuid, caption }: { path: AdminFilePath; uuid: string; caption: string }) {

@@ -26,7 +26,7 @@ export function ReportPanel({ summary, canReview, onClose, onChanged }: Props) {
   return (
     <SidePanel
       open={summary !== null}
-      title={shown ? pl.biuro.reports.panelTitle(shown.action.name, promoterName(shown)) : pl.biuro.reports.title}
+      title={shown ? pl.biuroReports.panelTitle(shown.action.name, promoterName(shown)) : pl.biuroReports.title}
       onClose={onClose}
     >
       {shown ? <ReportDetail key={reportKey(shown)} summary={shown} canReview={canReview} onChanged={onChanged} /> : null}
@@ -53,13 +53,13 @@ function ReportDetail({
     return query.status === 'failed' ? (
       <ErrorState message={query.message} onRetry={query.reload} />
     ) : (
-      <LoadingState text={pl.biuro.reports.loadingReport} />
+      <LoadingState text={pl.biuroReports.loadingReport} />
     );
   }
   const photoChanged = (photo: ReportPhoto) => {
     const photos = report.photos.map((old) => (old.uuid === photo.uuid ? photo : old));
     setChanged({ ...report, photos, flaggedPhotos: photos.filter((one) => one.flagged).length });
-    onChanged(photo.flagged ? pl.biuro.reports.photoFlagged : pl.biuro.reports.photoUnflagged);
+    onChanged(photo.flagged ? pl.biuroReports.photoFlagged : pl.biuroReports.photoUnflagged);
   };
   return (
     <div className="report-detail">

@@ -6,7 +6,7 @@ import { checklistOf, endReasonOf, surveyOf } from './report-answers.ts';
 import { StateBadge } from './state-badge.tsx';
 import { instantText, wallText } from './reports-view.ts';
 
-const t = pl.biuro.reports;
+const t = pl.biuroReports;
 
 /** A titled part of the panel; its heading names it for assistive technology. */
 export function PanelSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -48,7 +48,7 @@ export function ReportsList({ body, table, canReview }: Props) {
         header: () => (
           <input
             type="checkbox"
-            aria-label={pl.biuro.reports.selectAll}
+            aria-label={pl.biuroReports.selectAll}
             checked={allTicked}
             disabled={selectable.length === 0}
             onChange={(event) => setSelected(event.target.checked ? new Map(selectable.map((row) => [reportKey(row), row])) : new Map())}
@@ -59,7 +59,7 @@ export function ReportsList({ body, table, canReview }: Props) {
           isApprovable(row.original.state) ? (
             <input
               type="checkbox"
-              aria-label={pl.biuro.reports.selectRow(reportLabel(row.original))}
+              aria-label={pl.biuroReports.selectRow(reportLabel(row.original))}
               checked={selected.has(reportKey(row.original))}
               onChange={(event) => toggle(row.original, event.target.checked)}
             />
@@ -67,14 +67,14 @@ export function ReportsList({ body, table, canReview }: Props) {
       },
       {
         id: 'akcja',
-        header: pl.biuro.reports.columns.action,
+        header: pl.biuroReports.columns.action,
         enableSorting: false,
         accessorFn: (row) => row.action.name,
         cell: ({ row }) => (
           <button
             type="button"
             className="biuro-link-button"
-            aria-label={pl.biuro.reports.open(reportLabel(row.original))}
+            aria-label={pl.biuroReports.open(reportLabel(row.original))}
             onClick={() => setOpened(row.original)}
           >
             {row.original.action.name}
@@ -83,7 +83,7 @@ export function ReportsList({ body, table, canReview }: Props) {
       },
       {
         id: 'dzien',
-        header: pl.biuro.reports.columns.date,
+        header: pl.biuroReports.columns.date,
         enableSorting: false,
         accessorFn: (row) => row.action.since,
         cell: ({ row }) => (
@@ -95,7 +95,7 @@ export function ReportsList({ body, table, canReview }: Props) {
       },
       {
         id: 'promotor',
-        header: pl.biuro.reports.columns.promoter,
+        header: pl.biuroReports.columns.promoter,
         enableSorting: false,
         accessorFn: promoterName,
         cell: ({ row }) => (
@@ -106,20 +106,20 @@ export function ReportsList({ body, table, canReview }: Props) {
       },
       {
         id: 'terytorium',
-        header: pl.biuro.reports.columns.territory,
+        header: pl.biuroReports.columns.territory,
         enableSorting: false,
-        accessorFn: (row) => row.action.territory?.ident ?? pl.biuro.reports.none,
+        accessorFn: (row) => row.action.territory?.ident ?? pl.biuroReports.none,
       },
       {
         id: 'stan',
-        header: pl.biuro.reports.columns.state,
+        header: pl.biuroReports.columns.state,
         enableSorting: false,
         accessorKey: 'state',
         cell: ({ row }) => <StateBadge state={row.original.state} />,
       },
-      { id: 'rejestracje', header: pl.biuro.reports.columns.registrations, enableSorting: false, accessorKey: 'registrations' },
-      { id: 'kody', header: pl.biuro.reports.columns.codes, enableSorting: false, accessorKey: 'codesHandedOut' },
-      { id: 'oznaczone', header: pl.biuro.reports.columns.flagged, enableSorting: false, accessorKey: 'flaggedPhotos' },
+      { id: 'rejestracje', header: pl.biuroReports.columns.registrations, enableSorting: false, accessorKey: 'registrations' },
+      { id: 'kody', header: pl.biuroReports.columns.codes, enableSorting: false, accessorKey: 'codesHandedOut' },
+      { id: 'oznaczone', header: pl.biuroReports.columns.flagged, enableSorting: false, accessorKey: 'flaggedPhotos' },
     ];
     // Without the right to review, nothing to tick.
     return all.filter((column) => canReview || column.id !== 'zaznacz');
@@ -142,12 +142,12 @@ export function ReportsList({ body, table, canReview }: Props) {
           selected={[...selected.values()]}
           onApproved={(count) => {
             setSelected(new Map());
-            changed(pl.biuro.reports.approvedMany(count));
+            changed(pl.biuroReports.approvedMany(count));
           }}
         />
       ) : null}
       <DataTable
-        caption={pl.biuro.reports.title}
+        caption={pl.biuroReports.title}
         columns={columns}
         data={rows}
         getRowId={reportKey}
@@ -156,7 +156,7 @@ export function ReportsList({ body, table, canReview }: Props) {
         pagination={table.view.pagination}
         onPaginationChange={table.setPagination}
         serverSide={{ rowCount: list.data?.total ?? 0 }}
-        status={queryStatus(list) ?? (list.data && rows.length === 0 ? <EmptyState text={pl.biuro.reports.noReports} /> : undefined)}
+        status={queryStatus(list) ?? (list.data && rows.length === 0 ? <EmptyState text={pl.biuroReports.noReports} /> : undefined)}
       />
       <ReportPanel summary={opened} canReview={canReview} onClose={() => setOpened(null)} onChanged={changed} />
     </>

@@ -7,7 +7,7 @@ import { staffSession } from '../auth/staff-session.ts';
 import { buildReport, buildReportSummary, buildStaff, failure, ok, reportsPage } from '../test/builders.ts';
 import { fakeAdminApi, type FakeAnswer } from '../test/fake-admin-api.ts';
 
-const t = pl.biuro.reports;
+const t = pl.biuroReports;
 const coordinator = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 const jpeg = (name: string): FakeAnswer => ({ file: new Blob([name], { type: 'image/jpeg' }) });
 
@@ -23,8 +23,6 @@ function openReports(answers: Parameters<typeof fakeAdminApi>[0], { staff = coor
   render(<BiuroApp />);
   return api;
 }
-
-const listCalls = (api: ReturnType<typeof fakeAdminApi>) => api.requests.filter((request) => request.path === '/admin/reports/list');
 
 describe('the reports page', () => {
   let created: string[];
@@ -51,7 +49,8 @@ describe('the reports page', () => {
     const api = openReports({ '/admin/reports/list': { body: ok(reportsPage([anna])) } });
 
     const table = await screen.findByRole('table', { name: t.title });
-    const row = within(table).getAllByRole('row')[1]!;
+    // The table is drawn while its rows load.
+    const row = (await within(table).findByText(anna.action.name)).closest('tr')!;
     expect(row).toHaveTextContent(anna.action.name);
     expect(row).toHaveTextContent(`Anna ${anna.promoter.lastname}`);
     expect(row).toHaveTextContent('WAW-CENTRUM');
@@ -62,7 +61,7 @@ describe('the reports page', () => {
         .map((cell) => cell.textContent)
         .slice(-3),
     ).toEqual(['7', '4', '1']);
-    expect(listCalls(api)[0]).toMatchObject({
+    expect(api.requestsTo('/admin/reports/list')[0]).toMatchObject({
       authorization: 'Bearer staff-token',
       body: { from: '2026-12-01', to: '2026-12-31', page: 1, pageSize: 50 },
     });
@@ -70,7 +69,7 @@ describe('the reports page', () => {
     await userEvent.selectOptions(screen.getByLabelText(t.state), t.states.resubmitted!);
     await userEvent.selectOptions(screen.getByLabelText(t.territory), 'WAW-POLUDNIE');
     await waitFor(() =>
-      expect(listCalls(api).at(-1)?.body).toEqual({
+      expect(api.requestsTo('/admin/reports/list').at(-1)?.body).toEqual({
         from: '2026-12-01',
         to: '2026-12-31',
         page: 1,
@@ -85,7 +84,7 @@ describe('the reports page', () => {
   it('a period that ends before it starts is said in Polish, without asking the server', async () => {
     const api = openReports({ '/admin/reports/list': { body: ok(reportsPage([])) } }, { search: '?od=2026-12-10&do=2026-12-01' });
     expect(await screen.findByRole('alert')).toHaveTextContent(t.toBeforeFrom);
-    expect(listCalls(api)).toHaveLength(0);
+    expect(api.requestsTo('/admin/reports/list')).toHaveLength(0);
   });
 
   it('approves the ticked reports at once after asking in place; an approved one cannot be ticked', async () => {
@@ -99,6 +98,7 @@ describe('the reports page', () => {
       }),
     });
     const table = await screen.findByRole('table', { name: t.title });
+    await within(table).findByText(done.action.name);
     expect(within(table).getAllByRole('checkbox')).toHaveLength(3); // the header's and two rows'
     expect(screen.getByRole('button', { name: `${t.approveSelected}…` })).toBeDisabled();
 
@@ -115,7 +115,7 @@ describe('the reports page', () => {
         { action: { uuid: second.action.uuid }, promoter: { ident: second.promoter.ident } },
       ],
     });
-    expect(listCalls(api)).toHaveLength(2);
+    expect(api.requestsTo('/admin/reports/list')).toHaveLength(2);
     expect(screen.getByText(t.selected(0))).toBeInTheDocument();
   });
 
@@ -249,7 +249,7 @@ describe('the reports page', () => {
     expect(history).toHaveTextContent('Poproszono o poprawki — Ankieta');
     expect(history).toHaveTextContent('Brakuje ankiety produktowej.');
     expect(screen.getByText(t.changesRequested)).toBeInTheDocument();
-    expect(listCalls(api)).toHaveLength(2);
+    expect(api.requestsTo('/admin/reports/list')).toHaveLength(2);
   });
 
   it("approving a report another coordinator has just reviewed shows the server's refusal in Polish", async () => {
@@ -273,6 +273,7 @@ describe('the reports page', () => {
       { staff: client },
     );
     const table = await screen.findByRole('table', { name: t.title });
+    await within(table).findByText(report.action.name);
     expect(screen.getByText(t.clientIntro)).toBeInTheDocument();
     expect(screen.queryByLabelText(t.state)).toBeNull();
     expect(within(table).queryAllByRole('checkbox')).toHaveLength(0);

@@ -25,48 +25,48 @@ export function ReportsPage() {
   const body = reportsListBody(view.filters, view.pagination, today);
 
   useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.reports.title);
+    document.title = pl.biuro.pageTitle(pl.biuroReports.title);
   }, []);
 
   return (
     <section aria-labelledby="reports-title">
       <div className="biuro-page-head">
-        <h1 id="reports-title">{pl.biuro.reports.title}</h1>
+        <h1 id="reports-title">{pl.biuroReports.title}</h1>
       </div>
-      <p className="biuro-muted">{canReview ? pl.biuro.reports.intro : pl.biuro.reports.clientIntro}</p>
+      <p className="biuro-muted">{canReview ? pl.biuroReports.intro : pl.biuroReports.clientIntro}</p>
       <FilterBar onClear={clearFilters}>
-        <TextFilter type="date" label={pl.biuro.reports.from} value={period.from} onChange={(value) => setFilter('od', value)} />
-        <TextFilter type="date" label={pl.biuro.reports.to} value={period.to} onChange={(value) => setFilter('do', value)} />
+        <TextFilter type="date" label={pl.biuroReports.from} value={period.from} onChange={(value) => setFilter('od', value)} />
+        <TextFilter type="date" label={pl.biuroReports.to} value={period.to} onChange={(value) => setFilter('do', value)} />
         {territories.length > 0 ? (
           <SelectFilter
-            label={pl.biuro.reports.territory}
+            label={pl.biuroReports.territory}
             value={view.filters.terytorium}
             onChange={(value) => setFilter('terytorium', value)}
             options={territories.map((code) => ({ value: code, label: code }))}
           />
         ) : (
           <SearchFilter
-            label={pl.biuro.reports.territory}
+            label={pl.biuroReports.territory}
             value={view.filters.terytorium}
             onChange={(value) => setFilter('terytorium', value)}
           />
         )}
         {canReview ? (
           <SelectFilter
-            label={pl.biuro.reports.state}
+            label={pl.biuroReports.state}
             value={view.filters.stan}
             onChange={(value) => setFilter('stan', value)}
             options={REPORT_STATES.map((state) => ({ value: state, label: stateText(state) }))}
           />
         ) : null}
-        <SearchFilter label={pl.biuro.reports.event} value={view.filters.wydarzenie} onChange={(value) => setFilter('wydarzenie', value)} />
-        <SearchFilter label={pl.biuro.reports.promoter} value={view.filters.promotor} onChange={(value) => setFilter('promotor', value)} />
+        <SearchFilter label={pl.biuroReports.event} value={view.filters.wydarzenie} onChange={(value) => setFilter('wydarzenie', value)} />
+        <SearchFilter label={pl.biuroReports.promoter} value={view.filters.promotor} onChange={(value) => setFilter('promotor', value)} />
       </FilterBar>
       {body ? (
         <ReportsList body={body} table={table} canReview={canReview} />
       ) : (
         <p className="biuro-alert" role="alert">
-          {pl.biuro.reports.toBeforeFrom}
+          {pl.biuroReports.toBeforeFrom}
         </p>
       )}
     </section>

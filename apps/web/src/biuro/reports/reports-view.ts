@@ -58,7 +58,7 @@ export const promoterName = (report: Pick<ReportSummary, 'promoter'>): string =>
 export const reportLabel = (report: ReportSummary): string =>
   `${report.action.name}, ${report.action.since.slice(0, 10)}, ${promoterName(report)}`;
 
-export const stateText = (state: string): string => pl.biuro.reports.states[state] ?? state;
+export const stateText = (state: string): string => pl.biuroReports.states[state] ?? state;
 
 /** An ISO UTC instant in the app's wall clock, to the minute ('1.12.2026, 18:05'). */
 export function instantText(iso: string, timeZone: string): string {
@@ -68,7 +68,7 @@ export function instantText(iso: string, timeZone: string): string {
 
 /** A wall-clock time of the API ('YYYY-MM-DD HH:mm:ss') as '01.12.2026 10:00'. */
 export function wallText(dateTime: string | null): string {
-  if (!dateTime) return pl.biuro.reports.none;
+  if (!dateTime) return pl.biuroReports.none;
   const [day = '', time = ''] = dateTime.split(' ');
   const [y, m, d] = day.split('-');
   return `${d}.${m}.${y} ${time.slice(0, 5)}`.trim();

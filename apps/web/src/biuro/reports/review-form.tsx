@@ -7,7 +7,7 @@ import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
 import { PanelSection } from './report-sections.tsx';
 import { isApprovable, reportRef } from './reports-view.ts';
 
-const t = pl.biuro.reports;
+const t = pl.biuroReports;
 type Reason = NonNullable<AdminBody<'/admin/reports/review'>['reason']>;
 // The contract's REVIEW_REASONS and REVIEW_NOTE_MAX sit in a zod module the web app does not load
 // (decision 021): the record makes the compiler name a reason added there and missing here.

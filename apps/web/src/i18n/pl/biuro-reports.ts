@@ -1,5 +1,5 @@
-// The back office's report review and exports (issue 25, decision 095): part of the `biuro` section,
-// which only the back office reads (decision 089). The survey's questions, the start checklist and the
+// The back office's report review and exports (issue 25, decision 095): read only by their lazy pages
+// (decision 089), so the back office's first screen does not carry them. The survey's questions, the start checklist and the
 // end reasons are the phone's own words (pl.reports, pl.actionStart, pl.actionEnd): one text each.
 export const biuroReports = {
   title: 'Raporty',

@@ -1,7 +1,5 @@
 // The back office (/biuro, issue 24). Only the back office's entry reads this section, so no chunk of
 // the promoter app carries it (decision 033, decision 089).
-import { biuroExports, biuroReports } from './biuro-reports.ts';
-
 export const biuro = {
   appName: 'Promotor — biuro',
   pageTitle: (title: string) => `${title} | Promotor — biuro`,
@@ -24,6 +22,8 @@ export const biuro = {
     plan: 'Plan',
     vouchers: 'Vouchery',
     audit: 'Dziennik zdarzeń',
+    reports: 'Raporty',
+    exports: 'Eksporty',
     logout: 'Wyloguj',
     signedInAs: (name: string) => `Zalogowano: ${name}`,
     roles: { admin: 'administrator', coordinator: 'koordynator', client: 'klient', privacy: 'inspektor ochrony danych' } as Record<
@@ -222,6 +222,4 @@ export const biuro = {
     network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   },
   notFound: 'Nie ma takiej strony w biurze.',
-  reports: biuroReports,
-  exports: biuroExports,
 } as const;
