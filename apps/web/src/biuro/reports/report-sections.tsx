@@ -151,7 +151,8 @@ export function ReportRegistrations({ report }: { report: Report }) {
             {report.registrationsByModel.map((line) => (
               <tr key={`${line.brand}/${line.model}`}>
                 <td>{line.brand}</td>
-                <td>{line.model}</td>
+                {/* spec §2: 'nano' reads 'Hyper Air', as in her app. */}
+                <td>{pl.reports.modelNames[line.model] ?? line.model}</td>
                 <td>{line.count}</td>
               </tr>
             ))}
@@ -160,7 +161,6 @@ export function ReportRegistrations({ report }: { report: Report }) {
       ) : (
         <p className="biuro-muted">{t.noRegistrations}</p>
       )}
-      <p>{t.registrationsTotal(report.registrations)}</p>
       <p>{t.codes(report.codesHandedOut)}</p>
     </PanelSection>
   );

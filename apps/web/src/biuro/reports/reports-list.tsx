@@ -87,10 +87,15 @@ export function ReportsList({ body, table, canReview }: Props) {
         enableSorting: false,
         accessorFn: (row) => row.action.since,
         cell: ({ row }) => (
-          <span className="reports-nowrap">
-            <time dateTime={dayOf(row.original.action.since)}>{dayLabel(dayOf(row.original.action.since))}</time>{' '}
-            {timeOf(row.original.action.since)}–{timeOf(row.original.action.until)}
-          </span>
+          <>
+            <time className="reports-nowrap" dateTime={dayOf(row.original.action.since)}>
+              {dayLabel(dayOf(row.original.action.since))}
+            </time>
+            <br />
+            <span className="reports-nowrap biuro-muted">
+              {timeOf(row.original.action.since)}–{timeOf(row.original.action.until)}
+            </span>
+          </>
         ),
       },
       {
@@ -109,6 +114,7 @@ export function ReportsList({ body, table, canReview }: Props) {
         header: pl.biuroReports.columns.territory,
         enableSorting: false,
         accessorFn: (row) => row.action.territory?.ident ?? pl.biuroReports.none,
+        cell: ({ getValue }) => <span className="reports-nowrap">{String(getValue())}</span>,
       },
       {
         id: 'stan',
@@ -146,18 +152,20 @@ export function ReportsList({ body, table, canReview }: Props) {
           }}
         />
       ) : null}
-      <DataTable
-        caption={pl.biuroReports.title}
-        columns={columns}
-        data={rows}
-        getRowId={reportKey}
-        sorting={table.view.sorting}
-        onSortingChange={table.setSorting}
-        pagination={table.view.pagination}
-        onPaginationChange={table.setPagination}
-        serverSide={{ rowCount: list.data?.total ?? 0 }}
-        status={queryStatus(list) ?? (list.data && rows.length === 0 ? <EmptyState text={pl.biuroReports.noReports} /> : undefined)}
-      />
+      <div className="reports-table">
+        <DataTable
+          caption={pl.biuroReports.title}
+          columns={columns}
+          data={rows}
+          getRowId={reportKey}
+          sorting={table.view.sorting}
+          onSortingChange={table.setSorting}
+          pagination={table.view.pagination}
+          onPaginationChange={table.setPagination}
+          serverSide={{ rowCount: list.data?.total ?? 0 }}
+          status={queryStatus(list) ?? (list.data && rows.length === 0 ? <EmptyState text={pl.biuroReports.noReports} /> : undefined)}
+        />
+      </div>
       <ReportPanel summary={opened} canReview={canReview} onClose={() => setOpened(null)} onChanged={changed} />
     </>
   );

@@ -87,7 +87,6 @@ export const biuroReports = {
   registrations: 'Rejestracje według marki i modelu',
   registrationsColumns: { brand: 'Marka', model: 'Model', count: 'Liczba' },
   noRegistrations: 'Brak rejestracji.',
-  registrationsTotal: (n: number) => `Rejestracje razem: ${n}`,
   codes: (n: number) => `Wydane kody: ${n}`,
   history: 'Historia oceny',
   noHistory: 'Raport nie był jeszcze oceniany.',
