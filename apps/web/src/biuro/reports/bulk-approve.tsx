@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
@@ -17,6 +17,14 @@ export function BulkApprove({ selected, onApproved }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const count = selected.length;
+  // The button pressed goes away with the question: focus moves to the question's safe answer and back.
+  const groupRef = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    // Asking: the question's first button ('Anuluj'); back: the one that asks again.
+    if (confirming || asked.current) groupRef.current?.querySelector('button')?.focus();
+    asked.current = confirming;
+  }, [confirming]);
 
   async function approve() {
     setBusy(true);
@@ -33,7 +41,7 @@ export function BulkApprove({ selected, onApproved }: Props) {
   }
 
   return (
-    <div className="reports-bulk" role="group" aria-label={pl.biuroReports.approveSelected}>
+    <div ref={groupRef} className="reports-bulk" role="group" aria-label={pl.biuroReports.approveSelected}>
       <span aria-live="polite">{pl.biuroReports.selected(count)}</span>
       {confirming && count > 0 ? (
         <div role="alertdialog" aria-labelledby="reports-bulk-question" className="reports-bulk__confirm">

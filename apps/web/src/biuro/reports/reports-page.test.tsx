@@ -106,6 +106,7 @@ describe('the reports page', () => {
     expect(screen.getByText(t.selected(2))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: `${t.approveSelected}…` }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent(t.approveSelectedConfirm(2));
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: pl.biuro.panel.cancel })).toHaveFocus();
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t.approveSelected }));
 
     expect(await screen.findByText(t.approvedMany(2))).toBeInTheDocument();
@@ -227,6 +228,7 @@ describe('the reports page', () => {
     await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${t.open(report.action.name)}`) }));
     const panel = await screen.findByRole('dialog');
     await userEvent.click(await within(panel).findByRole('button', { name: `${t.requestChanges}…` }));
+    expect(within(panel).getByLabelText(t.reason)).toHaveFocus();
     await userEvent.click(within(panel).getByRole('button', { name: t.sendRequest }));
     expect(within(panel).getByText(t.noteRequired)).toBeInTheDocument();
     expect(within(panel).getByLabelText(t.note)).toHaveFocus();

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
@@ -29,6 +29,13 @@ export function ReviewForm({ report, onReviewed }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    // The button pressed goes away: focus moves to the form's first field, and back to the choices.
+    if (asking || opened.current) sectionRef.current?.querySelector<HTMLElement>('[data-focus-here]')?.focus();
+    opened.current = asking;
+  }, [asking]);
 
   if (!isApprovable(report.state)) {
     return (
@@ -73,71 +80,73 @@ export function ReviewForm({ report, onReviewed }: Props) {
           {error}
         </p>
       ) : null}
-      {asking ? (
-        <form className="review-form" onSubmit={submitRequest} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-reason`}>
-              {t.reason}
-            </label>
-            <select
-              id={`${id}-reason`}
-              className="field__input"
-              value={reason}
-              onChange={(event) => setReason(event.target.value as Reason)}
-            >
-              {REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {t.reasons[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={`field${noteError ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={noteId}>
-              {t.note}
-            </label>
-            <textarea
-              ref={noteRef}
-              id={noteId}
-              className="field__input review-form__note"
-              rows={4}
-              maxLength={REVIEW_NOTE_MAX}
-              value={note}
-              onChange={(event) => {
-                setNote(event.target.value);
-                if (noteError) setNoteError(null);
-              }}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={`${noteId}-hint${noteError ? ` ${noteId}-error` : ''}`}
-            />
-            <p id={`${noteId}-hint`} className="biuro-muted review-form__hint">
-              {t.noteHint}
-            </p>
-            {noteError ? (
-              <p id={`${noteId}-error`} className="field__error">
-                {noteError}
+      <div ref={sectionRef}>
+        {asking ? (
+          <form className="review-form" onSubmit={submitRequest} noValidate>
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-reason`}>
+                {t.reason}
+              </label>
+              <select
+                id={`${id}-reason`}
+                className="field__input"
+                value={reason}
+                onChange={(event) => setReason(event.target.value as Reason)}
+              >
+                {REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t.reasons[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={`field${noteError ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={noteId}>
+                {t.note}
+              </label>
+              <textarea
+                ref={noteRef}
+                id={noteId}
+                className="field__input review-form__note"
+                rows={4}
+                maxLength={REVIEW_NOTE_MAX}
+                value={note}
+                onChange={(event) => {
+                  setNote(event.target.value);
+                  if (noteError) setNoteError(null);
+                }}
+                aria-invalid={noteError ? true : undefined}
+                aria-describedby={`${noteId}-hint${noteError ? ` ${noteId}-error` : ''}`}
+              />
+              <p id={`${noteId}-hint`} className="biuro-muted review-form__hint">
+                {t.noteHint}
               </p>
-            ) : null}
-          </div>
-          <div className="modal__actions">
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              {pl.biuro.panel.cancel}
+              {noteError ? (
+                <p id={`${noteId}-error`} className="field__error">
+                  {noteError}
+                </p>
+              ) : null}
+            </div>
+            <div className="modal__actions">
+              <Button variant="secondary" onClick={() => setAsking(false)}>
+                {pl.biuro.panel.cancel}
+              </Button>
+              <Button type="submit" busy={busy}>
+                {t.sendRequest}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="review-form__choices">
+            <Button busy={busy} onClick={() => void review('approved')}>
+              {t.approve}
             </Button>
-            <Button type="submit" busy={busy}>
-              {t.sendRequest}
+            <Button data-focus-here variant="secondary" onClick={() => setAsking(true)}>
+              {t.requestChanges}…
             </Button>
           </div>
-        </form>
-      ) : (
-        <div className="review-form__choices">
-          <Button busy={busy} onClick={() => void review('approved')}>
-            {t.approve}
-          </Button>
-          <Button variant="secondary" onClick={() => setAsking(true)}>
-            {t.requestChanges}…
-          </Button>
-        </div>
-      )}
+        )}
+      </div>
     </PanelSection>
   );
 }
