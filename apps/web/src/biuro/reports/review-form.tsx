@@ -88,6 +88,7 @@ export function ReviewForm({ report, onReviewed }: Props) {
                 {t.reason}
               </label>
               <select
+                data-focus-here
                 id={`${id}-reason`}
                 className="field__input"
                 value={reason}
