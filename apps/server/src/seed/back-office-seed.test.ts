@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './demo-seed.ts';
 import { staffLogin } from '../test/admin-builders.ts';
 import { createTestApp, post, type TestApp } from '../test/test-app.ts';
+import { REPORT_ACTION_NAME } from './report-seed.ts';
 import { DEMO_STAFF } from './back-office-seed.ts';
+import { DEMO_REVIEW_NOTE } from './review-seed.ts';
+import { loginAs } from '../test/test-app.ts';
 
 // The back office's demo data (issue 24): README's accounts, and each coordinator sees her promoters.
 describe('back office demo data', () => {
@@ -45,5 +48,40 @@ describe('back office demo data', () => {
     expect(new Set(rows.filter((r) => r.username === 'anna@demo.pl').map((r) => r.ident))).toEqual(
       new Set(['WAW-CENTRUM', 'WAW-POLUDNIE']),
     );
+  });
+
+  it("Anna's Warsaw reports wait in each state for the Warsaw coordinator; her app shows the note; Kraków sees none", async () => {
+    const reports = async (username: string) => {
+      const token = await staffLogin(t.app, username, DEMO_PASSWORD);
+      const res = await post(t.app, '/admin/reports/list', { from: '2000-01-01', to: '2100-12-31', promoter: 'HST1001' }, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.reports as { action: { uuid: string; name: string }; state: string }[];
+    };
+    const waw = await reports('koordynator.waw@demo.pl');
+    expect(waw[0]).toMatchObject({ action: { name: REPORT_ACTION_NAME }, state: 'submitted' });
+    expect(waw.slice(0, 5).map((r) => r.state)).toEqual(['submitted', 'changes_requested', 'resubmitted', 'approved', 'approved']);
+    expect(await reports('koordynator.krk@demo.pl')).toEqual([]);
+    expect((await reports('klient@demo.pl')).map((r) => r.state)).toEqual(['approved', 'approved']);
+
+    const anna = await loginAs(t.app, 'anna@demo.pl', DEMO_PASSWORD);
+    const asked = await post(t.app, '/action/report', { action: { uuid: waw[1]!.action.uuid } }, anna);
+    expect(asked.json().data.report).toMatchObject({
+      status: 'finished',
+      review: { state: 'changes_requested', note: DEMO_REVIEW_NOTE, reason: 'photos' },
+    });
+    const approved = await post(t.app, '/action/report', { action: { uuid: waw[3]!.action.uuid } }, anna);
+    expect(approved.json().data.report).toMatchObject({ status: 'accepted', review: { state: 'approved' } });
+    const history = await post(
+      t.app,
+      '/action/list',
+      { actions: { since: '2000-01-01 00:00:00', finished: true }, pagination: { limit: 20, offset: 0 } },
+      anna,
+    );
+    expect(
+      history
+        .json()
+        .data.actions.slice(0, 3)
+        .map((a: { review: { state: string } }) => a.review.state),
+    ).toEqual(['submitted', 'changes_requested', 'resubmitted']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import { addStaff } from '../modules/staff/staff-accounts.service.ts';
+import { seedReportReviews } from './review-seed.ts';
 
 // The back office's demo data (issue 24), called from the demo seed: its staff, and the demo actions
 // placed in their promoters' territories. A new file beside the demo seed, which is moving to this
@@ -31,7 +32,8 @@ export const DEMO_STAFF_USERNAMES = DEMO_STAFF.map((s) => s.username);
 /**
  * Inside the demo seed's transaction, after its promoters, territories and actions: each action gets
  * a territory of its promoter (Anna: WAW-POLUDNIE for a point with a 02- postal code, i.e. Mokotów,
- * else WAW-CENTRUM; Piotr: KRK-STARE-MIASTO), then the staff.
+ * else WAW-CENTRUM; Piotr: KRK-STARE-MIASTO), then the staff, then the reviews of Anna's reports by
+ * the Warsaw coordinator (issue 25: one of each state, seed/review-seed.ts).
  */
 export async function seedBackOffice(trx: Db, o: { passwordHash: string; now: Date }): Promise<void> {
   const actions = await trx
@@ -65,4 +67,5 @@ export async function seedBackOffice(trx: Db, o: { passwordHash: string; now: Da
       createdAt: o.now,
     });
   }
+  await seedReportReviews(trx, { promoterUsername: 'anna@demo.pl', reviewerUsername: 'koordynator.waw@demo.pl' });
 }

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import { auditEntries, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
+import { checkIn } from '../../test/action-steps.ts';
+import { buildAction, buildEvent, buildLead, buildSignedInPromoter, buildVoucherBatch } from '../../test/builders.ts';
+import { buildJpeg, uploadPhotos } from '../../test/files.ts';
+import {
+  approve,
+  buildReport,
+  getReport,
+  listReports,
+  markApproved,
+  placeInTerritory,
+  requestChanges,
+  storeReportImage,
+} from '../../test/reviews.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+// A report's detail in the back office (issue 25, decision 090): what she did, where, with what; the
+// photos a reviewer flags; and the brand's `client`, who sees approved reports only and no consumer.
+describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
+  let t: TestApp;
+  let waw: string;
+  let krk: string;
+  let coordinator: { token: string; staffId: string };
+  let krakow: { token: string };
+  let client: { token: string };
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { APP_TIMEZONE: 'Europe/Warsaw' } });
+    // 10:00 in Warsaw: her check-in falls after the planned start (08:00), the check-out before its end.
+    t.clock.advance(Date.parse('2031-05-14T08:00:00Z') - t.clock.now().getTime());
+    waw = await buildTerritory(t, 'WAW');
+    krk = await buildTerritory(t, 'KRK');
+    coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
+    krakow = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+    client = await buildSignedInStaff(t, { roles: ['client'] });
+  });
+  afterAll(() => t.close());
+
+  const errorOf = (res: { statusCode: number; json: () => { data: { error?: string } } }) => [res.statusCode, res.json().data.error];
+
+  it('the timeline with her positions and distances to the nearest point, photos, receipts, answers, survey, registrations and codes', async () => {
+    const eventId = await buildEvent(t);
+    const ewa = await buildSignedInPromoter(t, { territories: [waw] });
+    const shop = await buildAction(t, ewa, { points: 2, eventId, name: 'Degustacja glo — Żabka' });
+    await placeInTerritory(t, shop.uuid, waw);
+    // Punkt 1 lies 0.001° north of where she checks in (≈111 m); Punkt 2 has no coordinates.
+    await t.db.updateTable('action_points').set({ latitude: 52.2307, longitude: 21.0122 }).where('id', '=', shop.points[0]!).execute();
+    const answers = {
+      action: { uuid: shop.uuid },
+      poll: { ident: 'action_start', content: [{ question_ident: 'q0', answer_ident: ['has_badge', 'has_tablet'] }] },
+    };
+    expect((await post(t.app, '/poll/answer', answers, ewa.token)).statusCode).toBe(200);
+    expect((await checkIn(t.app, ewa.token, shop)).statusCode).toBe(200);
+    const form = { chechboxes: ['tak', 'nie', 'tak'], text: 'Ekspozycja przy kasie' };
+    await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'start', form }, [buildJpeg()]);
+    await buildLead(t, ewa, {
+      action: shop,
+      items: [
+        { brand: 'Glo', model: 'Hyper Pro', serial_number: 'GLO11111111' },
+        { brand: 'Velo', model: 'Velo Freeze' },
+      ],
+    });
+    await buildLead(t, ewa, { action: shop, items: [{ brand: 'Glo', model: 'Hyper Pro' }] });
+    const batch = await buildVoucherBatch(t, eventId, { holders: [{ userId: ewa.userId, codes: 3 }] });
+    const given = batch.codes[ewa.userId]!.slice(0, 2).map((c) => c.uuid);
+    await t.db
+      .updateTable('vouchers')
+      .set({ redeemed_by: ewa.userId, redeemed_action_id: shop.uuid, redeemed_at: t.clock.now().toISOString() })
+      .where('id', 'in', given)
+      .execute();
+    const checkedInAt = toWallClock(t.clock.now(), t.config.timezone);
+    t.clock.advance(3 * 3600_000);
+    const out = await post(
+      t.app,
+      '/action/check-out',
+      { action: { uuid: shop.uuid }, actionPoint: { uuid: shop.points[1] }, location: { latitude: 52.2297, longitude: 21.0122 } },
+      ewa.token,
+    );
+    expect(out.statusCode, out.body).toBe(200);
+    const checkedOutAt = toWallClock(t.clock.now(), t.config.timezone);
+    const receipt = await storeReportImage(
+      t,
+      { promoter: ewa, action: shop, ref: { action: { uuid: shop.uuid }, promoter: { ident: ewa.ident } } },
+      'receipt',
+    );
+
+    const res = await getReport(t.app, coordinator.token, { action: { uuid: shop.uuid }, promoter: { ident: ewa.ident } });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json().data.report;
+    expect(report).toMatchObject({
+      action: { uuid: shop.uuid, name: 'Degustacja glo — Żabka', territory: { ident: waw } },
+      state: 'submitted',
+      start: checkedInAt,
+      end: checkedOutAt,
+      submittedAt: t.clock.now().toISOString(),
+      registrations: 2,
+      codesHandedOut: 2,
+      flaggedPhotos: 0,
+      receipts: [{ uuid: receipt, device: { serial: 'GLO12345678', beacon: 'BC-ABCDEFGHJK' } }],
+      polls: [{ ident: 'action_start', content: JSON.stringify(answers.poll.content) }],
+      survey: form,
+      registrationsByModel: [
+        { brand: 'Glo', model: 'Hyper Pro', count: 2 },
+        { brand: 'Velo', model: 'Velo Freeze', count: 1 },
+      ],
+      reviews: [],
+    });
+    expect(report.timeline.map((e: { kind: string; at: string }) => [e.kind, e.at])).toEqual([
+      ['planned_start', shop.since],
+      ['check_in', checkedInAt],
+      ['check_out', checkedOutAt],
+      ['planned_end', shop.until],
+    ]);
+    const [, checkInEntry, checkOutEntry] = report.timeline;
+    expect(checkInEntry).toEqual({
+      kind: 'check_in',
+      at: checkedInAt,
+      point: { uuid: shop.points[0], name: 'Punkt 1' },
+      position: { latitude: 52.2297, longitude: 21.0122 },
+      distanceMeters: 111,
+      note: null,
+    });
+    expect(checkOutEntry).toMatchObject({ point: { uuid: shop.points[1], name: 'Punkt 2' }, distanceMeters: 111 });
+    expect(report.photos.map((p: { ident: string; flagged: boolean }) => [p.ident, p.flagged])).toEqual([
+      ['bereal_start', false],
+      ['bereal_start', false],
+      ['start', false],
+    ]);
+    // Counts only: nothing of a consumer anywhere in the answer.
+    expect(res.body).not.toMatch(/GLO11111111|emailAddress|mobileNumber|firstName|birthDate|@/);
+  });
+
+  it('a photo is flagged and unflagged, counted in the list, each change in the audit log; the same flag again records nothing', async () => {
+    const report = await buildReport(t, waw);
+    const photo = await storeReportImage(t, report, 'photo');
+    const flag = (flagged: boolean, token = coordinator.token) =>
+      post(t.app, '/admin/reports/flag-photo', { file: { uuid: photo }, flagged }, token);
+    const flagged = await flag(true);
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(flagged.json().data.photo).toMatchObject({ uuid: photo, ident: 'bereal_end', flagged: true });
+    expect((await flag(true)).statusCode).toBe(200);
+    const listed = await listReports(t.app, coordinator.token, { promoter: report.promoter.ident });
+    expect(listed.reports).toEqual([expect.objectContaining({ flaggedPhotos: 1 })]);
+    expect((await getReport(t.app, coordinator.token, report.ref)).json().data.report.photos).toEqual([
+      expect.objectContaining({ uuid: photo, flagged: true }),
+    ]);
+    const row = await t.db
+      .selectFrom('action_files')
+      .select(['flagged_at', 'flagged_by'])
+      .where('id', '=', photo)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ flagged_at: t.clock.now().toISOString(), flagged_by: coordinator.staffId });
+
+    t.clock.advance(1000);
+    expect((await flag(false)).json().data.photo.flagged).toBe(false);
+    const entries = (await auditEntries(t, 'reports.flag-photo')).filter((e) => e.object_id === photo);
+    expect(entries.map((e) => JSON.parse(e.details!))).toEqual([
+      { flagged: false, action: report.action.uuid, promoter: report.promoter.ident },
+      { flagged: true, action: report.action.uuid, promoter: report.promoter.ident },
+    ]);
+    // Another territory's coordinator cannot flag it, nor see it.
+    expect(errorOf(await flag(true, krakow.token))).toEqual([404, 'E_FILE_NOT_FOUND']);
+  });
+
+  it("a report's photo and receipt are served as their bytes; another territory's are 404", async () => {
+    const report = await buildReport(t, waw);
+    const bytes = buildJpeg(4096);
+    const photo = await storeReportImage(t, report, 'photo', bytes);
+    const receipt = await storeReportImage(t, report, 'receipt');
+    const served = await post(t.app, '/admin/reports/file', { file: { uuid: photo } }, coordinator.token);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
+    expect((await post(t.app, '/admin/reports/receipt', { receipt: { uuid: receipt } }, coordinator.token)).statusCode).toBe(200);
+    expect(errorOf(await post(t.app, '/admin/reports/file', { file: { uuid: photo } }, krakow.token))).toEqual([404, 'E_FILE_NOT_FOUND']);
+    expect(errorOf(await post(t.app, '/admin/reports/receipt', { receipt: { uuid: receipt } }, krakow.token))).toEqual([
+      404,
+      'E_RECEIPT_NOT_FOUND',
+    ]);
+    // A receipt's id is not a photo's, nor the other way round.
+    expect(errorOf(await post(t.app, '/admin/reports/file', { file: { uuid: receipt } }, coordinator.token))).toEqual([
+      404,
+      'E_FILE_NOT_FOUND',
+    ]);
+  });
+
+  it("the client sees approved reports only: the list, the detail, the photos; never a receipt's device identifiers", async () => {
+    const approved = await buildReport(t, waw);
+    await markApproved(t, approved);
+    const submitted = await buildReport(t, waw);
+    const asked = await buildReport(t, waw);
+    await requestChanges(t.app, coordinator.token, asked.ref, 'Popraw');
+    const photos = { approved: await storeReportImage(t, approved, 'photo'), submitted: await storeReportImage(t, submitted, 'photo') };
+    const receipt = await storeReportImage(t, submitted, 'receipt');
+    const approvedReceipt = await storeReportImage(t, approved, 'receipt');
+
+    const mine = [approved, submitted, asked].map((r) => r.action.uuid);
+    const seen = async (filters: Record<string, unknown> = {}) =>
+      (await listReports(t.app, client.token, filters)).reports.map((r) => r.action.uuid).filter((uuid) => mine.includes(uuid));
+    expect(await seen()).toEqual([approved.action.uuid]);
+    expect(await seen({ state: 'submitted' })).toEqual([]);
+    expect(await seen({ state: 'approved' })).toEqual([approved.action.uuid]);
+
+    const detail = await getReport(t.app, client.token, approved.ref);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.report.receipts).toEqual([{ uuid: approvedReceipt, device: { serial: null, beacon: null } }]);
+    for (const r of [submitted, asked]) expect(errorOf(await getReport(t.app, client.token, r.ref))).toEqual([404, 'E_REPORT_NOT_FOUND']);
+    expect((await post(t.app, '/admin/reports/file', { file: { uuid: photos.approved } }, client.token)).statusCode).toBe(200);
+    expect(errorOf(await post(t.app, '/admin/reports/file', { file: { uuid: photos.submitted } }, client.token))).toEqual([
+      404,
+      'E_FILE_NOT_FOUND',
+    ]);
+    expect(errorOf(await post(t.app, '/admin/reports/receipt', { receipt: { uuid: receipt } }, client.token))).toEqual([
+      404,
+      'E_RECEIPT_NOT_FOUND',
+    ]);
+    // Once approved, the submitted one appears for her too.
+    await approve(t.app, coordinator.token, submitted.ref);
+    expect((await seen()).sort()).toEqual([approved.action.uuid, submitted.action.uuid].sort());
+  });
+});
