@@ -29,6 +29,7 @@ export { vouchers } from './pl/vouchers.ts';
 export { calendar } from './pl/calendar.ts';
 export { photoSurvey } from './pl/photo-survey.ts';
 export { reports } from './pl/reports.ts';
+export { reportFixes } from './pl/report-fixes.ts';
 export { webform } from './pl/webform.ts';
 export { webformSteps } from './pl/webform-steps.ts';
 export { mgm } from './pl/mgm.ts';

@@ -12,7 +12,7 @@ import * as pl from '../../i18n/pl.ts';
 export function ActionEndRoute() {
   const [params] = useSearchParams();
   const { actionId } = useParams();
-  if (!params.has('poprawka')) return <ActionEndScreen Camera={DualCameraModal} />;
+  if (!params.has('poprawka') || !actionId) return <ActionEndScreen Camera={DualCameraModal} />;
   const t = pl.actionEndPhotos;
   return (
     <section className="action-page">

@@ -3,7 +3,6 @@ import { CurrentActionGate } from '../../features/actions/components/current-act
 import { SingleCameraModal } from '../../features/dual-camera/index.ts';
 import { PhotoSurveyPage } from '../../features/photo-survey/components/photo-survey-page.tsx';
 import { ReviewGate } from '../../features/reports/components/review-gate.tsx';
-import { formatReportDate } from '../../features/reports/report-format.ts';
 import * as pl from '../../i18n/pl.ts';
 
 /**
@@ -18,12 +17,7 @@ export function PhotosRoute() {
   if (reviewed) {
     return (
       <ReviewGate key={reviewed} actionUuid={reviewed} title={pl.photoSurvey.title}>
-        {(report) => (
-          <PhotoSurveyPage
-            Camera={SingleCameraModal}
-            resent={{ uuid: report.uuid, name: report.name, day: formatReportDate(report.since) }}
-          />
-        )}
+        {(report) => <PhotoSurveyPage Camera={SingleCameraModal} resent={{ uuid: report.uuid, name: report.name, since: report.since }} />}
       </ReviewGate>
     );
   }

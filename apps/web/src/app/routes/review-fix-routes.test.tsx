@@ -92,7 +92,7 @@ describe('adding what the coordinator asked for', () => {
 
     expect(await screen.findByText('Degustacja glo — Żabka Marszałkowska')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Zdjęcia produktów' })).toBeInTheDocument();
-    expect(screen.getByText('05-03-2026')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-05 10:00')).toBeInTheDocument();
     expect(screen.getByText('Poprawka raportu: wyślij zdjęcia i ankietę jeszcze raz. Zastąpią wysłane wcześniej.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dodaj zdjęcie: Zdjęcie przed ułożeniem ekspozycji' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zapisz' })).toBeInTheDocument();

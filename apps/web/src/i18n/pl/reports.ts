@@ -89,9 +89,6 @@ export const reports = {
     resubmittedTitle: 'Wysłana ponownie',
     resubmitted: 'Raport wysłany ponownie do akceptacji. Koordynator sprawdzi go jeszcze raz.',
     sending: 'Wysyłanie raportu ponownie do akceptacji… Bez internetu raport poczeka w telefonie i wyśle się sam.',
-    failed: 'Nie udało się wysłać raportu ponownie do akceptacji.',
-    backToReport: 'Wróć do raportu',
-    /** A page for adding what was asked, opened for a report that asks nothing (any more). */
-    closed: 'Tego raportu nie trzeba teraz uzupełniać.',
+    notStored: 'Nie udało się zapisać w telefonie. Spróbuj ponownie.',
   },
 } as const;

@@ -26,6 +26,8 @@ export const outbox = {
     'check-in': 'Nie udało się rozpocząć akcji.',
     'check-out': 'Nie udało się zakończyć akcji.',
     cancel: 'Nie udało się odwołać udziału w akcji.',
+    /** Her report sent back for review (issue 25, decision 093). */
+    'report-resubmit': 'Nie udało się wysłać raportu ponownie do akceptacji.',
   },
   /** spec §8 Check-in: E_ACTION_ALREADY_CHECK_OUT. */
   alreadyCheckedOut: 'Ta akcja została już przez Ciebie zakończona.',

@@ -49,15 +49,14 @@ export function EndPhotosForm({ action, Camera, backTo }: EndPhotosFormProps) {
       <h2 className="form-step__title">{pl.actionForm.photos}</h2>
       <PhotoProof photos={photos} onChange={(taken) => form.setValue('photos', taken)} Camera={Camera} hint={t.hint} />
       <FormBlockers id={blockersId} blockers={blockers} />
-      <div className="action-form__buttons">
-        <SubmitButton
-          sending={form.submitting}
-          invalid={blockers.length > 0}
-          aria-describedby={blockers.length > 0 ? blockersId : undefined}
-        >
-          {t.send}
-        </SubmitButton>
-      </div>
+      <SubmitButton
+        block
+        sending={form.submitting}
+        invalid={blockers.length > 0}
+        aria-describedby={blockers.length > 0 ? blockersId : undefined}
+      >
+        {t.send}
+      </SubmitButton>
     </form>
   );
 }

@@ -184,7 +184,7 @@ describe('photo survey page', () => {
   it('a finished action whose report the coordinator sent back: its survey goes again, though one is stored (decision 093)', async () => {
     useAppStore.setState({ actions: { list: [], currentAction: null } });
     const server = surveyServer(() => ok({ files: [] }), true);
-    const user = renderPage({ uuid: 'finished-3', name: 'Degustacja velo Lidl', day: '03-03-2026' });
+    const user = renderPage({ uuid: 'finished-3', name: 'Degustacja velo Lidl', since: '2026-03-03 10:00:00' });
     expect(screen.getByText('Degustacja velo Lidl')).toBeInTheDocument();
     await fillSurvey(user);
 

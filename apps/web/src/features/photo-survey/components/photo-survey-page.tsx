@@ -16,8 +16,8 @@ export function actionTimeRange(since: string, until: string): string {
   return t.actionTime(minutes(since), end);
 }
 
-/** A finished action whose survey she sends again (issue 25): its name and its day. */
-export type ResentSurveyAction = { uuid: string; name: string; day: string };
+/** A finished action whose survey she sends again (issue 25): its name and its planned start. */
+export type ResentSurveyAction = { uuid: string; name: string; since: string };
 
 type Props = {
   Camera: ComponentType<SingleCameraProps>;
@@ -40,7 +40,7 @@ export function PhotoSurveyPage({ Camera, resent }: Props) {
         <h1>{t.title}</h1>
         <p className="photo-survey__action">
           <strong>{resent.name}</strong>
-          <span>{resent.day}</span>
+          <span>{minutes(resent.since)}</span>
         </p>
         <p className="note">{t.resend}</p>
         <SurveyForm key={resent.uuid} action={resent} Camera={Camera} resend />

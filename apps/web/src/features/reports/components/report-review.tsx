@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { enqueue, onOutboxRefused, onOutboxSent, useOutbox, type OutboxItem } from '../../../lib/outbox/index.ts';
 import { useAppStore } from '../../../store/app-store.ts';
-import { reportResubmitKind } from '../submit/outbox-kinds.ts';
+import { reportResubmitKind, resubmitItem } from '../submit/outbox-kinds.ts';
 
 const t = pl.reports.review;
 
@@ -59,10 +59,10 @@ export function ReportReview({ report, onReview, onRefused }: Props) {
 
   const resubmit = () => {
     setAsked(true);
-    enqueue([reportResubmitKind.item(uuid, { action: { uuid } }, { subject: pl.outbox.subject(report.name) })]).catch((error: unknown) => {
+    enqueue([resubmitItem(report)]).catch((error: unknown) => {
       console.error('The resubmission could not be queued', error);
       setAsked(false);
-      useAppStore.getState().showToast(pl.actionForm.failed, 'error');
+      useAppStore.getState().showToast(t.notStored, 'error');
     });
   };
   const { note, reason } = report.review!;
