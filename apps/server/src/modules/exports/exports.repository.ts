@@ -27,32 +27,41 @@ export type ActionKey = { since: string; id: string };
 
 /**
  * One page of the actions planned to start in the period (by planned start, then id), after `after`.
- * With a promoter, only the actions she is assigned to.
+ * With a promoter, only the actions she is assigned to. The filters are conditions on `actions` alone
+ * (EXISTS), so the database walks the planned-start index in order and stops at the page's end; a join
+ * could make it start from a small table and sort everything after the key on every page.
  */
 export function actionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: ActionKey | null, limit: number) {
   let q = db
     .selectFrom('actions as a')
-    .innerJoin('events as e', 'e.id', 'a.event_id')
     .select(['a.id', 'a.since'])
     .where(territoryInScope('a.territory_id', scope))
     .where('a.since', '>=', f.since)
     .where('a.since', '<', f.until);
   if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
-  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
   if (f.status) q = q.where('a.global_status', '=', f.status);
-  const promoter = f.promoterIdent;
-  if (promoter) {
+  const { eventIdent, promoterIdent } = f;
+  if (eventIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('events as e').select('e.id').whereRef('e.id', '=', 'a.event_id').where('e.ident', '=', eventIdent)),
+    );
+  }
+  if (promoterIdent) {
     q = q.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('action_assignments as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
           .select('s.action_id')
           .whereRef('s.action_id', '=', 'a.id')
-          .where('u.ident', '=', promoter),
+          .where('u.ident', '=', promoterIdent),
       ),
     );
   }
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
+  // The key's own bound too: PostgreSQL reads an index range from `since >=`, not from the row value.
+  if (after)
+    q = q
+      .where('a.since', '>=', after.since)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
   return q.orderBy('a.since').orderBy('a.id').limit(limit).execute();
 }
 
@@ -180,11 +189,55 @@ export type RedemptionKey = { time: string; id: string };
 
 /**
  * redemptions.csv: one page of the codes handed out in the period (by the time she entered, then id),
- * after `after`. A code is the territory's of the action it was handed out on; one handed out outside
- * an action is seen only by those who see every territory.
+ * after `after`: their keys, the filters as conditions on `vouchers` alone (as actionsPage). A code is
+ * the territory's of the action it was handed out on; one handed out outside an action is seen only by
+ * those who see every territory, and only without a territory or status filter.
  */
 export function redemptionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: RedemptionKey | null, limit: number) {
   let q = db
+    .selectFrom('vouchers as v')
+    .select(['v.id', 'v.redeemed_date_time'])
+    .where('v.redeemed_date_time', '>=', f.since)
+    .where('v.redeemed_date_time', '<', f.until);
+  const { territoryId, status, eventIdent, promoterIdent } = f;
+  if (!scope.everywhere || territoryId || status) {
+    q = q.where(({ exists, selectFrom }) => {
+      let action = selectFrom('actions as a')
+        .select('a.id')
+        .whereRef('a.id', '=', 'v.redeemed_action_id')
+        .where(territoryInScope('a.territory_id', scope));
+      if (territoryId) action = action.where('a.territory_id', '=', territoryId);
+      if (status) action = action.where('a.global_status', '=', status);
+      return exists(action);
+    });
+  }
+  if (eventIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('voucher_batches as b')
+          .innerJoin('events as e', 'e.id', 'b.event_id')
+          .select('b.id')
+          .whereRef('b.id', '=', 'v.batch_id')
+          .where('e.ident', '=', eventIdent),
+      ),
+    );
+  }
+  if (promoterIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'v.redeemed_by').where('u.ident', '=', promoterIdent)),
+    );
+  }
+  if (after)
+    q = q
+      .where('v.redeemed_date_time', '>=', after.time)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
+  return q.orderBy('v.redeemed_date_time').orderBy('v.id').limit(limit).execute();
+}
+
+/** The page's codes with what the file shows of each, in the page's order. */
+export function redemptionRows(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('vouchers as v')
     .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
     .innerJoin('events as e', 'e.id', 'b.event_id')
@@ -201,15 +254,10 @@ export function redemptionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, 
       'a.ident as action_ident',
       't.ident as territory_ident',
     ])
-    .where(territoryInScope('a.territory_id', scope))
-    .where('v.redeemed_date_time', '>=', f.since)
-    .where('v.redeemed_date_time', '<', f.until);
-  if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
-  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
-  if (f.status) q = q.where('a.global_status', '=', f.status);
-  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
-  return q.orderBy('v.redeemed_date_time').orderBy('v.id').limit(limit).execute();
+    .where('v.id', 'in', [...ids])
+    .orderBy('v.redeemed_date_time')
+    .orderBy('v.id')
+    .execute();
 }
 
-export type RedemptionRow = Awaited<ReturnType<typeof redemptionsPage>>[number];
+export type RedemptionRow = Awaited<ReturnType<typeof redemptionRows>>[number];

@@ -87,7 +87,10 @@ export async function exportRedemptions(deps: ExportsDeps, call: StaffCall, quer
     let after: repo.RedemptionKey | null = null;
     for (;;) {
       const page = await repo.redemptionsPage(deps.db, filter, call.staff.scope, after, REDEMPTIONS_PER_PAGE);
-      yield page;
+      yield await repo.redemptionRows(
+        deps.db,
+        page.map((v) => v.id),
+      );
       if (page.length < REDEMPTIONS_PER_PAGE) return;
       const last = page.at(-1)!;
       after = { time: last.redeemed_date_time!, id: last.id };
