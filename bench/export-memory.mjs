@@ -172,6 +172,7 @@ async function measure(label, url, headers = {}) {
     mb: bytes / 1e6,
     seconds,
     heap: (heap - base.heapUsed) / 1e6,
+    live: (live - base.heapUsed) / 1e6,
     rss: (rss - base.rss) / 1e6,
     peakRss: rss / 1e6,
   };
