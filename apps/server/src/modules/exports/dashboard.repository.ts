@@ -133,11 +133,34 @@ export async function finishedWithoutEndPhotosCount(db: Db, f: DashboardFilter, 
   return n(row.n);
 }
 
-/** One page of the period's actions with a check-in (by id), after `afterId`. */
-export function startedActionsPage(db: Db, f: DashboardFilter, scope: TerritoryScope, afterId: string | null, limit: number) {
-  let q = liveAssignments(db, f, scope).where('s.status', 'is not', null).select('a.id').distinct();
-  if (afterId) q = q.where('a.id', '>', afterId);
-  return q.orderBy('a.id').limit(limit).execute();
+/**
+ * One page of the period's actions someone started (by planned start, then id), after `after`: read
+ * along the planned-start index as the exports' pages are (exports.repository.ts).
+ */
+export function startedActionsPage(
+  db: Db,
+  f: DashboardFilter,
+  scope: TerritoryScope,
+  after: { since: string; id: string } | null,
+  limit: number,
+) {
+  let q = actionsOfPeriod(db, f, scope)
+    .select(['a.id', 'a.since'])
+    .where('a.global_status', '<>', 'hst_cancelled')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('action_assignments as s')
+          .select('s.action_id')
+          .whereRef('s.action_id', '=', 'a.id')
+          .where('s.cancelled_at', 'is', null)
+          .where('s.status', 'is not', null),
+      ),
+    );
+  if (after)
+    q = q
+      .where('a.since', '>=', after.since)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
+  return q.orderBy('a.since').orderBy('a.id').limit(limit).execute();
 }
 
 /** The points with coordinates of these actions. */

@@ -16,7 +16,7 @@ export type DashboardDeps = { db: Db; now: () => Date; timezone: string; liveFar
 /** 'not started' holds this long after the planned start (the live day's rule, issue 25). */
 export const NOT_STARTED_AFTER_MINUTES = 15;
 /** Actions whose check-ins are judged at once for 'started far'. */
-const STARTED_PER_PAGE = 500;
+export const STARTED_PER_PAGE = 500;
 
 type Kind = AdminDashboardResponse['exceptions'][number]['kind'];
 /** What the dashboard counts of the live day's exceptions: what is over stays over (not a phone's present state). */
@@ -30,7 +30,7 @@ const PAST_KINDS: readonly Kind[] = LIVE_EXCEPTION_KINDS.filter(
  */
 async function startedFarCount(db: Db, f: repo.DashboardFilter, scope: TerritoryScope, farMeters: number): Promise<number> {
   let far = 0;
-  let after: string | null = null;
+  let after: { since: string; id: string } | null = null;
   for (;;) {
     const page = await repo.startedActionsPage(db, f, scope, after, STARTED_PER_PAGE);
     const ids = page.map((a) => a.id);
@@ -49,7 +49,7 @@ async function startedFarCount(db: Db, f: repo.DashboardFilter, scope: Territory
       if (targets.every((p) => distanceMeters(at, p) > farMeters)) far++;
     }
     if (page.length < STARTED_PER_PAGE) return far;
-    after = ids.at(-1)!;
+    after = page.at(-1)!;
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent, wallDay, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
@@ -13,6 +14,7 @@ import {
   wallNow,
 } from '../../test/field-data.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { STARTED_PER_PAGE } from './dashboard.service.ts';
 
 // /api/admin/dashboard (issue 25, decision 092) on a real server and database: the numbers of a built
 // period, each coordinator's territories only, and the exceptions at their boundaries.
@@ -185,6 +187,87 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
     }
     const unknown = await post(t.app, '/admin/dashboard', { from: '2031-01-01', to: '2031-01-02', territory: 'NIE-MA' }, admin.token);
     expect([unknown.statusCode, unknown.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
+  });
+
+  it('started far: every page of started actions is judged (more than one page)', async () => {
+    const territory = await buildTerritory(t, 'FAR');
+    const coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [territory] });
+    const promoter = await buildPromoterOf(t, territory);
+    const { id: territoryId } = await t.db.selectFrom('territories').select('id').where('ident', '=', territory).executeTakeFirstOrThrow();
+    const day = '2031-03-03';
+    const count = STARTED_PER_PAGE + 2;
+    const ids = Array.from({ length: count }, () => randomUUID());
+    const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / 100) }, (_, i) => rows.slice(i * 100, i * 100 + 100));
+    // Written at once (the builders would take a query each); the same minute for all: the id breaks ties.
+    for (const rows of chunks(ids))
+      await t.db
+        .insertInto('actions')
+        .values(
+          rows.map((id, i) => ({
+            id,
+            ident: `AK-FAR${i}-${id.slice(0, 6)}`,
+            name: 'Daleko',
+            event_id: eventId,
+            territory_id: territoryId,
+            since: `${day} 10:00:00`,
+            until: `${day} 18:00:00`,
+            global_status: 'finished' as const,
+            created_at: new Date().toISOString(),
+          })),
+        )
+        .execute();
+    for (const rows of chunks(ids)) {
+      await t.db
+        .insertInto('action_points')
+        .values(
+          rows.map((id) => ({
+            id: `p-${id}`,
+            action_id: id,
+            position: 0,
+            name: 'Punkt',
+            street_address: 'ul. Daleka 1',
+            postal_code: null,
+            city_name: 'Warszawa',
+            petra_id: null,
+            ...POINT,
+          })),
+        )
+        .execute();
+      await t.db
+        .insertInto('action_assignments')
+        .values(
+          rows.map((id) => ({
+            action_id: id,
+            user_id: promoter.userId,
+            status: 'finished' as const,
+            action_point_id: `p-${id}`,
+            last_status_at: null,
+            cancelled_at: null,
+          })),
+        )
+        .execute();
+      await t.db
+        .insertInto('action_status_events')
+        .values(
+          rows.map((id) => ({
+            id: `e-${id}`,
+            action_id: id,
+            user_id: promoter.userId,
+            kind: 'check_in' as const,
+            action_point_id: `p-${id}`,
+            ...north(1000),
+            cash_terminal_id: null,
+            created_at: '2031-03-03T09:00:00.000Z',
+            wall_time: `${day} 10:00:00`,
+            received_at: null,
+          })),
+        )
+        .execute();
+    }
+    // Finished (one started action per promoter at a time): started and finished alike.
+    const data = await dashboard(coordinator, { from: day, to: day });
+    expect(data.actions).toMatchObject({ planned: count, started: count, finished: count });
+    expect(data.exceptions).toContainEqual({ kind: 'started_far', count });
   });
 
   it('not started counts 15 minutes after the planned start: not at 14:59, at 15:00', async () => {

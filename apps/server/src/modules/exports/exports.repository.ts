@@ -24,52 +24,78 @@ export function territoryByIdent(db: Db, ident: string) {
 }
 
 export type ActionKey = { since: string; id: string };
+/** A page of the file: the rows after `after` (none: from the start) up to and including `last`. */
+export type KeyRange<K> = { after: K | null; last: K };
 
 /**
- * One page of the actions planned to start in the period (by planned start, then id), after `after`.
- * With a promoter, only the actions she is assigned to.
+ * The actions of the filter, every filter a condition on `actions` alone (EXISTS rather than a join):
+ * the database then walks the planned-start index in order; a join could make it start from a small
+ * table and sort everything after the key on every page.
  */
-export function actionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: ActionKey | null, limit: number) {
+function filteredActions(db: Db, f: ExportFilter, scope: TerritoryScope) {
   let q = db
     .selectFrom('actions as a')
-    .innerJoin('events as e', 'e.id', 'a.event_id')
-    .select(['a.id', 'a.since'])
     .where(territoryInScope('a.territory_id', scope))
     .where('a.since', '>=', f.since)
     .where('a.since', '<', f.until);
   if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
-  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
   if (f.status) q = q.where('a.global_status', '=', f.status);
-  const promoter = f.promoterIdent;
-  if (promoter) {
+  const { eventIdent, promoterIdent } = f;
+  if (eventIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('events as e').select('e.id').whereRef('e.id', '=', 'a.event_id').where('e.ident', '=', eventIdent)),
+    );
+  }
+  if (promoterIdent) {
     q = q.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('action_assignments as s')
           .innerJoin('users as u', 'u.id', 's.user_id')
           .select('s.action_id')
           .whereRef('s.action_id', '=', 'a.id')
-          .where('u.ident', '=', promoter),
+          .where('u.ident', '=', promoterIdent),
       ),
     );
   }
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
+  return q;
+}
+
+/** The filter's actions in the page's key range. Each key's own bound too: PostgreSQL reads an index range from `since`, not from a row value. */
+function actionsInRange(db: Db, f: ExportFilter, scope: TerritoryScope, range: KeyRange<ActionKey>) {
+  const { after, last } = range;
+  let q = filteredActions(db, f, scope)
+    .where('a.since', '<=', last.since)
+    .where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '<=', tuple(last.since, last.id)));
+  if (after)
+    q = q
+      .where('a.since', '>=', after.since)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
+  return q;
+}
+
+/** The keys of one page of the actions planned to start in the period (by planned start, then id), after `after`. */
+export function actionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: ActionKey | null, limit: number) {
+  let q = filteredActions(db, f, scope).select(['a.id', 'a.since']);
+  if (after)
+    q = q
+      .where('a.since', '>=', after.since)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
   return q.orderBy('a.since').orderBy('a.id').limit(limit).execute();
 }
 
 /**
  * actions.csv: each action of the page once per promoter assigned (an action without one: one row with
- * her cells empty), with her tapped start and end, her report's review, her registrations and codes.
+ * her cells empty; with a promoter filter, only hers), with her tapped start and end, her report's
+ * review, her registrations and codes. The page is a key range, not a list of ids: a few parameters,
+ * whatever the page's size, and an index range the database reads in order.
  */
-export function actionRows(db: Db, actionIds: readonly string[], promoterIdent: string | undefined) {
-  if (actionIds.length === 0) return Promise.resolve([]);
-  let q = db
-    .selectFrom('actions as a')
+export function actionRows(db: Db, f: ExportFilter, scope: TerritoryScope, range: KeyRange<ActionKey>) {
+  let q = actionsInRange(db, f, scope, range)
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
     .leftJoin('action_assignments as s', 's.action_id', 'a.id')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('report_reviews as r', (join) => join.onRef('r.action_id', '=', 's.action_id').onRef('r.user_id', '=', 's.user_id'))
-    .where('a.id', 'in', [...actionIds])
     .select([
       'a.id',
       'a.ident',
@@ -123,23 +149,20 @@ export function actionRows(db: Db, actionIds: readonly string[], promoterIdent: 
         .whereRef('v.redeemed_by', '=', 's.user_id')
         .as('codes'),
     ]);
-  if (promoterIdent) q = q.where('u.ident', '=', promoterIdent);
+  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
   return q.orderBy('a.since').orderBy('a.id').orderBy('u.lastname').orderBy('u.firstname').orderBy('u.ident').execute();
 }
 
 export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
 
 /** registrations.csv: the page's registrations (not on a test action) per action, promoter, brand and model. */
-export function registrationRows(db: Db, actionIds: readonly string[], promoterIdent: string | undefined) {
-  if (actionIds.length === 0) return Promise.resolve([]);
-  let q = db
-    .selectFrom('lead_items as i')
-    .innerJoin('leads as l', 'l.id', 'i.lead_id')
-    .innerJoin('actions as a', 'a.id', 'l.action_id')
+export function registrationRows(db: Db, f: ExportFilter, scope: TerritoryScope, range: KeyRange<ActionKey>) {
+  let q = actionsInRange(db, f, scope, range)
+    .innerJoin('leads as l', 'l.action_id', 'a.id')
+    .innerJoin('lead_items as i', 'i.lead_id', 'l.id')
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
     .innerJoin('users as u', 'u.id', 'l.user_id')
-    .where('l.action_id', 'in', [...actionIds])
     .where('l.is_test', '=', 0)
     .where('i.brand', 'in', COUNTED_BRANDS)
     .select([
@@ -170,7 +193,7 @@ export function registrationRows(db: Db, actionIds: readonly string[], promoterI
       'i.brand',
       'i.model',
     ]);
-  if (promoterIdent) q = q.where('u.ident', '=', promoterIdent);
+  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
   return q.orderBy('a.since').orderBy('a.id').orderBy('u.ident').orderBy('i.brand').orderBy('i.model').execute();
 }
 
@@ -179,13 +202,65 @@ export type RegistrationRow = Awaited<ReturnType<typeof registrationRows>>[numbe
 export type RedemptionKey = { time: string; id: string };
 
 /**
- * redemptions.csv: one page of the codes handed out in the period (by the time she entered, then id),
- * after `after`. A code is the territory's of the action it was handed out on; one handed out outside
- * an action is seen only by those who see every territory.
+ * The codes handed out in the period (by the time she entered), every filter a condition on `vouchers`
+ * alone (as filteredActions). A code is the territory's of the action it was handed out on; one handed
+ * out outside an action is seen only by those who see every territory, and only without a territory
+ * or status filter.
  */
+function filteredRedemptions(db: Db, f: ExportFilter, scope: TerritoryScope) {
+  let q = db.selectFrom('vouchers as v').where('v.redeemed_date_time', '>=', f.since).where('v.redeemed_date_time', '<', f.until);
+  const { territoryId, status, eventIdent, promoterIdent } = f;
+  if (!scope.everywhere || territoryId || status) {
+    q = q.where(({ exists, selectFrom }) => {
+      let action = selectFrom('actions as a')
+        .select('a.id')
+        .whereRef('a.id', '=', 'v.redeemed_action_id')
+        .where(territoryInScope('a.territory_id', scope));
+      if (territoryId) action = action.where('a.territory_id', '=', territoryId);
+      if (status) action = action.where('a.global_status', '=', status);
+      return exists(action);
+    });
+  }
+  if (eventIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('voucher_batches as b')
+          .innerJoin('events as e', 'e.id', 'b.event_id')
+          .select('b.id')
+          .whereRef('b.id', '=', 'v.batch_id')
+          .where('e.ident', '=', eventIdent),
+      ),
+    );
+  }
+  if (promoterIdent) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'v.redeemed_by').where('u.ident', '=', promoterIdent)),
+    );
+  }
+  return q;
+}
+
+/** The keys of one page of the codes (by the time she entered, then id), after `after`. */
 export function redemptionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: RedemptionKey | null, limit: number) {
-  let q = db
-    .selectFrom('vouchers as v')
+  let q = filteredRedemptions(db, f, scope).select(['v.id', 'v.redeemed_date_time']);
+  if (after)
+    q = q
+      .where('v.redeemed_date_time', '>=', after.time)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
+  return q.orderBy('v.redeemed_date_time').orderBy('v.id').limit(limit).execute();
+}
+
+/** redemptions.csv: the page's codes (a key range, as actionRows) with what the file shows of each. */
+export function redemptionRows(db: Db, f: ExportFilter, scope: TerritoryScope, range: KeyRange<RedemptionKey>) {
+  const { after, last } = range;
+  let q = filteredRedemptions(db, f, scope)
+    .where('v.redeemed_date_time', '<=', last.time)
+    .where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '<=', tuple(last.time, last.id)));
+  if (after)
+    q = q
+      .where('v.redeemed_date_time', '>=', after.time)
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
+  return q
     .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
     .innerJoin('events as e', 'e.id', 'b.event_id')
     .leftJoin('users as u', 'u.id', 'v.redeemed_by')
@@ -201,15 +276,9 @@ export function redemptionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, 
       'a.ident as action_ident',
       't.ident as territory_ident',
     ])
-    .where(territoryInScope('a.territory_id', scope))
-    .where('v.redeemed_date_time', '>=', f.since)
-    .where('v.redeemed_date_time', '<', f.until);
-  if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
-  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
-  if (f.status) q = q.where('a.global_status', '=', f.status);
-  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
-  return q.orderBy('v.redeemed_date_time').orderBy('v.id').limit(limit).execute();
+    .orderBy('v.redeemed_date_time')
+    .orderBy('v.id')
+    .execute();
 }
 
-export type RedemptionRow = Awaited<ReturnType<typeof redemptionsPage>>[number];
+export type RedemptionRow = Awaited<ReturnType<typeof redemptionRows>>[number];

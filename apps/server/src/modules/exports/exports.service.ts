@@ -51,15 +51,16 @@ async function prepare(deps: ExportsDeps, call: StaffCall, name: ExportName, que
   return { filter, period, filename: `${FILE_PREFIX[name]}-${period.from}-${period.to}.csv` };
 }
 
-/** The actions of the filter, page by page. */
+/** The filter's actions as key ranges of a page each, read one after the other. */
 async function* actionPages(deps: ExportsDeps, call: StaffCall, filter: repo.ExportFilter) {
   let after: repo.ActionKey | null = null;
   for (;;) {
     const page = await repo.actionsPage(deps.db, filter, call.staff.scope, after, ACTIONS_PER_PAGE);
     if (page.length === 0) return;
-    yield page.map((a) => a.id);
+    const last = page.at(-1)!;
+    yield { after, last };
     if (page.length < ACTIONS_PER_PAGE) return;
-    after = page.at(-1)!;
+    after = last;
   }
 }
 
@@ -68,7 +69,7 @@ const showNames = (call: StaffCall) => actorHolds(call.actor, 'promoters.read');
 export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.ActionRow>> {
   const { filter, filename } = await prepare(deps, call, 'actions', query);
   async function* pages() {
-    for await (const ids of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, ids, filter.promoterIdent);
+    for await (const range of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, filter, call.staff.scope, range);
   }
   return { filename, columns: actionColumns(showNames(call)), pages: pages() };
 }
@@ -76,7 +77,7 @@ export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Q
 export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RegistrationRow>> {
   const { filter, filename } = await prepare(deps, call, 'registrations', query);
   async function* pages() {
-    for await (const ids of actionPages(deps, call, filter)) yield await repo.registrationRows(deps.db, ids, filter.promoterIdent);
+    for await (const range of actionPages(deps, call, filter)) yield await repo.registrationRows(deps.db, filter, call.staff.scope, range);
   }
   return { filename, columns: registrationColumns(showNames(call)), pages: pages() };
 }
@@ -87,10 +88,11 @@ export async function exportRedemptions(deps: ExportsDeps, call: StaffCall, quer
     let after: repo.RedemptionKey | null = null;
     for (;;) {
       const page = await repo.redemptionsPage(deps.db, filter, call.staff.scope, after, REDEMPTIONS_PER_PAGE);
-      yield page;
+      if (page.length === 0) return;
+      const last = { time: page.at(-1)!.redeemed_date_time!, id: page.at(-1)!.id };
+      yield await repo.redemptionRows(deps.db, filter, call.staff.scope, { after, last });
       if (page.length < REDEMPTIONS_PER_PAGE) return;
-      const last = page.at(-1)!;
-      after = { time: last.redeemed_date_time!, id: last.id };
+      after = last;
     }
   }
   return { filename, columns: redemptionColumns, pages: pages() };
