@@ -18,7 +18,11 @@ async function shot(page: Page, name: string) {
 }
 
 /** The Warsaw coordinator decides on her report through /api/admin/reports/review. */
-async function review(request: APIRequestContext, report: { action: string; promoter: string }, decision: 'approved' | 'changes_requested') {
+async function review(
+  request: APIRequestContext,
+  report: { action: string; promoter: string },
+  decision: 'approved' | 'changes_requested',
+) {
   const login = await request.post('/api/admin/auth/login', { data: { username: WARSAW_COORDINATOR, password: STAFF_PASSWORD } });
   const token = ((await login.json()) as { data: { token: { token: string } } }).data.token.token;
   const body = {
@@ -32,7 +36,9 @@ async function review(request: APIRequestContext, report: { action: string; prom
 }
 
 const reviewState = (action: string) =>
-  readDatabase((db) => (db.prepare('select state from report_reviews where action_id = ?').get(action) as { state: string } | undefined)?.state);
+  readDatabase(
+    (db) => (db.prepare('select state from report_reviews where action_id = ?').get(action) as { state: string } | undefined)?.state,
+  );
 
 test('her report sent back: "Do poprawy" with the note, she sends the end photos and the survey again, resubmits, and then reads "Zaakceptowana"', async ({
   page,
@@ -43,7 +49,9 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   const action = actionIdByName(ewa.username, REPORT_ACTION);
   // The organiser's part: the seeded day has no territory; the Warsaw coordinator's is Warszawa Centrum.
   writeDatabase(`update actions set territory_id = (select id from territories where ident = 'WAW-CENTRUM') where id = ?`, action);
-  const ident = readDatabase((db) => (db.prepare('select ident from users where username = ?').get(ewa.username) as { ident: string }).ident);
+  const ident = readDatabase(
+    (db) => (db.prepare('select ident from users where username = ?').get(ewa.username) as { ident: string }).ident,
+  );
   await review(request, { action, promoter: ident }, 'changes_requested');
 
   // Every call of her phone says what waits in its outbox, once the outbox has read its database.
@@ -105,7 +113,9 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   expect(reviewState(action)).toBe('resubmitted');
   const resent = readDatabase(
     (db) =>
-      db.prepare(`select ident from action_files where action_id = ? and ident in ('start', 'end', 'bereal_end') order by ident`).all(action) as {
+      db
+        .prepare(`select ident from action_files where action_id = ? and ident in ('start', 'end', 'bereal_end') order by ident`)
+        .all(action) as {
         ident: string;
       }[],
   );
