@@ -35,3 +35,5 @@ export { webformSteps } from './pl/webform-steps.ts';
 export { mgm } from './pl/mgm.ts';
 // The back office's words: only its own entry (biuro/main.tsx) reads them (decision 089).
 export { biuro } from './pl/biuro.ts';
+// Each lazy page of the back office reads its own section, so its words stay out of the first screen.
+export { biuroReports, biuroExports } from './pl/biuro-reports.ts';

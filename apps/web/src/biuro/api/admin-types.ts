@@ -18,6 +18,11 @@ export type ImportChange = ImportAnswer['changes'][number];
 /** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
 export type ImportRowError = { row: number; column: string | null; message: string };
 export type VoucherEvent = RouteData<'adminVouchersBatches'>['events'][number];
+export type ReportSummary = RouteData<'adminReportsList'>['reports'][number];
+export type Report = RouteData<'adminReportsGet'>['report'];
+export type ReportPhoto = Report['photos'][number];
+export type ReportState = ReportSummary['state'];
+export type ExportQuery = RouteBody<'adminExportsActions'>;
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -42,7 +47,17 @@ export type AdminCalls = {
   '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
   '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
   '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
+  '/admin/reports/list': FromContract<'adminReportsList'>;
+  '/admin/reports/get': FromContract<'adminReportsGet'>;
+  '/admin/reports/review': FromContract<'adminReportsReview'>;
+  '/admin/reports/approve-many': FromContract<'adminReportsApproveMany'>;
+  '/admin/reports/flag-photo': FromContract<'adminReportsFlagPhoto'>;
 };
+
+/** The binary calls (a report's photo, a receipt): answered by the file, decision 095. */
+export type AdminFilePath = '/admin/reports/file' | '/admin/reports/receipt';
+/** The CSV exports (route kind 'csv'): GET with the filter in the query string. */
+export type AdminCsvPath = '/admin/exports/actions.csv' | '/admin/exports/registrations.csv' | '/admin/exports/redemptions.csv';
 
 export type AdminPath = keyof AdminCalls;
 export type AdminBody<P extends AdminPath> = AdminCalls[P]['body'];

@@ -11,6 +11,8 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/promotorzy': pl.biuro.nav.promoters,
   '/plan': pl.biuro.nav.plan,
   '/vouchery': pl.biuro.nav.vouchers,
+  '/raporty': pl.biuro.nav.reports,
+  '/eksporty': pl.biuro.nav.exports,
   '/dziennik': pl.biuro.nav.audit,
 };
 

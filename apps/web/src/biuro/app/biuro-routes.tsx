@@ -24,6 +24,8 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'promotorzy', lazy: page(() => import('../promoters/promoters-page.tsx'), 'PromotersPage') },
           { path: 'plan', lazy: page(() => import('../plan/plan-page.tsx'), 'PlanPage') },
           { path: 'vouchery', lazy: page(() => import('../vouchers/vouchers-page.tsx'), 'VouchersPage') },
+          { path: 'raporty', lazy: page(() => import('../reports/reports-page.tsx'), 'ReportsPage') },
+          { path: 'eksporty', lazy: page(() => import('../exports/exports-page.tsx'), 'ExportsPage') },
           { path: 'dziennik', lazy: page(() => import('../audit/audit-page.tsx'), 'AuditPage') },
         ],
       },

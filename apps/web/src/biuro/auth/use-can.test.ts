@@ -13,5 +13,7 @@ describe('where a staff member goes after login', () => {
     expect(pageAfterLogin(['coordinator'], '/dziennik')).toBe('/promotorzy');
     expect(pageAfterLogin(['client'], '/promotorzy')).toBe('/plan');
     expect(pageAfterLogin(['admin'], '/gdzies')).toBe('/promotorzy');
+    expect(pageAfterLogin(['client'], '/raporty?stan=approved')).toBe('/raporty?stan=approved');
+    expect(pageAfterLogin(['privacy'], '/eksporty')).toBe('/dziennik');
   });
 });

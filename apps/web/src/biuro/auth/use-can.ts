@@ -18,6 +18,8 @@ export const PAGES = [
   { to: '/promotorzy', permission: 'promoters.read' },
   { to: '/plan', permission: 'actions.read' },
   { to: '/vouchery', permission: 'vouchers.read' },
+  { to: '/raporty', permission: 'reports.read' },
+  { to: '/eksporty', permission: 'exports.read' },
   { to: '/dziennik', permission: 'audit.read' },
 ] as const satisfies readonly { to: string; permission: Permission }[];
 

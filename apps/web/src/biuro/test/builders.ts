@@ -1,4 +1,4 @@
-import type { AuditEntry, PlannedAction, Promoter, Staff } from '../api/admin-types.ts';
+import type { AuditEntry, PlannedAction, Promoter, Report, ReportSummary, Staff } from '../api/admin-types.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -66,6 +66,79 @@ export const buildPlannedAction = (over: Partial<PlannedAction> = {}): PlannedAc
     ...over,
   };
 };
+
+export const buildReportSummary = (over: Partial<ReportSummary> = {}): ReportSummary => {
+  const n = next();
+  return {
+    action: {
+      uuid: `action-${n}`,
+      ident: `ACT${n}`,
+      name: `Akcja ${n}`,
+      since: '2026-12-01 10:00:00',
+      until: '2026-12-01 18:00:00',
+      status: 'finished',
+      territory: { ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
+      event: { ident: 'GLO-2026', name: 'GLO-2026' },
+    },
+    promoter: { uuid: `promoter-${n}`, ident: `HST${1000 + n}`, firstname: 'Anna', lastname: `Nowak${n}` },
+    state: 'submitted',
+    start: '2026-12-01 10:02:00',
+    end: '2026-12-01 17:58:00',
+    submittedAt: '2026-12-01T16:58:30.000Z',
+    registrations: 3,
+    codesHandedOut: 2,
+    flaggedPhotos: 0,
+    ...over,
+  };
+};
+
+/** A report's detail: its summary with a timeline, two start photos, a receipt, her answers and counts. */
+export const buildReport = (over: Partial<Report> = {}): Report => {
+  const summary = buildReportSummary(over);
+  const point = { uuid: 'point-1', name: 'Galeria Mokotów' };
+  return {
+    ...summary,
+    timeline: [
+      { kind: 'planned_start', at: summary.action.since, point: null, position: null, distanceMeters: null, note: null },
+      {
+        kind: 'check_in',
+        at: '2026-12-01 10:02:00',
+        point,
+        position: { latitude: 52.1797, longitude: 21.0033 },
+        distanceMeters: 42,
+        note: null,
+      },
+      { kind: 'planned_end', at: summary.action.until, point: null, position: null, distanceMeters: null, note: null },
+      {
+        kind: 'check_out',
+        at: '2026-12-01 17:58:00',
+        point,
+        position: { latitude: 52.19, longitude: 21.0033 },
+        distanceMeters: 1250,
+        note: null,
+      },
+    ],
+    photos: [
+      { uuid: 'photo-front', ident: 'bereal_start', createdAt: '2026-12-01T09:02:00.000Z', flagged: false },
+      { uuid: 'photo-rear', ident: 'bereal_start', createdAt: '2026-12-01T09:02:01.000Z', flagged: false },
+    ],
+    receipts: [{ uuid: 'receipt-1', device: { serial: 'SN-123', beacon: null } }],
+    polls: [
+      { ident: 'action_start', content: JSON.stringify([{ question_ident: 'q0', answer_ident: ['has_badge', 'has_outfit'] }]) },
+      { ident: 'action_end', content: JSON.stringify([{ question_ident: 'q0', answer_ident: ['no_traffic'] }]) },
+    ],
+    survey: { chechboxes: ['tak', 'nie', 'tak'], text: 'Regał przy kasie' },
+    registrationsByModel: [
+      { brand: 'glo', model: 'hyper', count: 2 },
+      { brand: 'velo', model: 'mint', count: 1 },
+    ],
+    reviews: [],
+    ...over,
+  };
+};
+
+/** One page of the reports list with all of them. */
+export const reportsPage = (reports: ReportSummary[]) => ({ page: 1, pageSize: 50, total: reports.length, reports });
 
 /** One page of the promoters list with all of them. */
 export const promotersPage = (promoters: Promoter[]) => ({ page: 1, pageSize: 200, total: promoters.length, promoters });

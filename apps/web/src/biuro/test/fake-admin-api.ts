@@ -1,25 +1,51 @@
 import { vi } from 'vitest';
 
-export type AdminRequest = { path: string; authorization: string | null; body: unknown };
+export type AdminRequest = {
+  path: string;
+  authorization: string | null;
+  body: unknown;
+  method: string;
+  /** The query string of a GET (the CSV exports), else empty. */
+  query: URLSearchParams;
+  headers: Headers;
+};
+
+/** A JSON envelope, or a file (a report's photo, a CSV export) with its own headers. */
+export type FakeAnswer = { status?: number; body: unknown } | { status?: number; file: Blob; headers?: Record<string, string> };
 
 /**
- * fetch for the back office's tests: each /api/admin path answers with a fixed envelope (or a function
- * of the body), and every request is recorded with the token it carried.
+ * fetch for the back office's tests: each /api/admin path answers with a fixed envelope or file (or a
+ * function of the body), and every request is recorded with the token it carried.
  */
-export function fakeAdminApi(
-  answers: Record<string, { status?: number; body: unknown } | ((body: unknown) => { status?: number; body: unknown })>,
-) {
+export function fakeAdminApi(answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
   const requests: AdminRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace(/^\/api/, '');
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api/, '');
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    requests.push({ path, authorization: headers.get('Authorization'), body });
+    requests.push({
+      path,
+      authorization: headers.get('Authorization'),
+      body,
+      method: init?.method ?? 'GET',
+      query: url.searchParams,
+      headers,
+    });
     const found = answers[path];
     if (!found) throw new Error(`fakeAdminApi: no answer for ${path}`);
     const answer = typeof found === 'function' ? found(body) : found;
+    if ('file' in answer) {
+      // jsdom's Blob is not the one Node's Response reads: its text goes in.
+      return new Response(await answer.file.text(), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': answer.file.type, ...answer.headers },
+      });
+    }
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
-  return { fetch, requests };
+  /** The requests made to one path, in order. */
+  const requestsTo = (path: string) => requests.filter((request) => request.path === path);
+  return { fetch, requests, requestsTo };
 }

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import * as pl from '../../i18n/pl.ts';
+import type { Report, ReportPhoto, ReportSummary } from '../api/admin-types.ts';
+import { LoadingState, ErrorState } from '../components/data-states.tsx';
+import { SidePanel } from '../components/side-panel.tsx';
+import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { ReportGallery, ReportReceipts } from './report-gallery.tsx';
+import { ReportAnswers, ReportHistory, ReportRegistrations, ReportSummarySection, ReportTimeline } from './report-sections.tsx';
+import { promoterName, reportKey, reportRef } from './reports-view.ts';
+import { ReviewForm } from './review-form.tsx';
+
+type Props = {
+  summary: ReportSummary | null;
+  canReview: boolean;
+  onClose: () => void;
+  /** A review or a flag changed the report: the list shows it anew. */
+  onChanged: (message: string) => void;
+};
+
+/** One report in a side panel (wider than the forms' panels: a gallery and a timeline). */
+export function ReportPanel({ summary, canReview, onClose, onChanged }: Props) {
+  // The last report stays in the panel while it closes.
+  const last = useRef<ReportSummary | null>(null);
+  if (summary) last.current = summary;
+  const shown = summary ?? last.current;
+  return (
+    <SidePanel
+      open={summary !== null}
+      title={shown ? pl.biuroReports.panelTitle(shown.action.name, promoterName(shown)) : pl.biuroReports.title}
+      onClose={onClose}
+    >
+      {shown ? <ReportDetail key={reportKey(shown)} summary={shown} canReview={canReview} onChanged={onChanged} /> : null}
+    </SidePanel>
+  );
+}
+
+function ReportDetail({
+  summary,
+  canReview,
+  onChanged,
+}: {
+  summary: ReportSummary;
+  canReview: boolean;
+  onChanged: (message: string) => void;
+}) {
+  const query = useAdminQuery('/admin/reports/get', reportRef(summary));
+  // What this panel changed since it loaded (a review, a flag): shown over the loaded answer.
+  const [changed, setChanged] = useState<Report | null>(null);
+  useEffect(() => setChanged(null), [query.data]);
+  const report = changed ?? query.data?.report ?? null;
+
+  if (!report) {
+    return query.status === 'failed' ? (
+      <ErrorState message={query.message} onRetry={query.reload} />
+    ) : (
+      <LoadingState text={pl.biuroReports.loadingReport} />
+    );
+  }
+  const photoChanged = (photo: ReportPhoto) => {
+    const photos = report.photos.map((old) => (old.uuid === photo.uuid ? photo : old));
+    setChanged({ ...report, photos, flaggedPhotos: photos.filter((one) => one.flagged).length });
+    onChanged(photo.flagged ? pl.biuroReports.photoFlagged : pl.biuroReports.photoUnflagged);
+  };
+  return (
+    <div className="report-detail">
+      <ReportSummarySection report={report} />
+      {canReview ? (
+        <ReviewForm
+          report={report}
+          onReviewed={(next, message) => {
+            setChanged(next);
+            onChanged(message);
+          }}
+        />
+      ) : null}
+      <ReportTimeline report={report} />
+      <ReportGallery report={report} canFlag={canReview} onPhotoChanged={photoChanged} />
+      <ReportReceipts report={report} />
+      <ReportAnswers report={report} />
+      <ReportRegistrations report={report} />
+      <ReportHistory report={report} />
+    </div>
+  );
+}
