@@ -34,3 +34,5 @@ export { webformSteps } from './pl/webform-steps.ts';
 export { mgm } from './pl/mgm.ts';
 // The back office's words: only its own entry (biuro/main.tsx) reads them (decision 089).
 export { biuro } from './pl/biuro.ts';
+export { biuroLive } from './pl/biuro-live.ts';
+export { biuroDashboard } from './pl/biuro-dashboard.ts';

@@ -18,6 +18,8 @@ export type ImportChange = ImportAnswer['changes'][number];
 /** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
 export type ImportRowError = { row: number; column: string | null; message: string };
 export type VoucherEvent = RouteData<'adminVouchersBatches'>['events'][number];
+export type LiveAnswer = RouteData<'adminLive'>;
+export type DashboardAnswer = RouteData<'adminDashboard'>;
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -42,6 +44,8 @@ export type AdminCalls = {
   '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
   '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
   '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
+  '/admin/live': FromContract<'adminLive'>;
+  '/admin/dashboard': FromContract<'adminDashboard'>;
 };
 
 export type AdminPath = keyof AdminCalls;

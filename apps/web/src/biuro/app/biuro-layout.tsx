@@ -12,6 +12,8 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/plan': pl.biuro.nav.plan,
   '/vouchery': pl.biuro.nav.vouchers,
   '/dziennik': pl.biuro.nav.audit,
+  '/na-zywo': pl.biuro.nav.live,
+  '/pulpit': pl.biuro.nav.dashboard,
 };
 
 /** Ends the session here at once; the server is told, and a failure there changes nothing here. */

@@ -25,6 +25,8 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'plan', lazy: page(() => import('../plan/plan-page.tsx'), 'PlanPage') },
           { path: 'vouchery', lazy: page(() => import('../vouchers/vouchers-page.tsx'), 'VouchersPage') },
           { path: 'dziennik', lazy: page(() => import('../audit/audit-page.tsx'), 'AuditPage') },
+          { path: 'na-zywo', lazy: page(() => import('../live/live-page.tsx'), 'LivePage') },
+          { path: 'pulpit', lazy: page(() => import('../dashboard/dashboard-page.tsx'), 'DashboardPage') },
         ],
       },
     ],

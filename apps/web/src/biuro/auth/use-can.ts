@@ -19,6 +19,8 @@ export const PAGES = [
   { to: '/plan', permission: 'actions.read' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/dziennik', permission: 'audit.read' },
+  { to: '/na-zywo', permission: 'live.read' },
+  { to: '/pulpit', permission: 'dashboard.read' },
 ] as const satisfies readonly { to: string; permission: Permission }[];
 
 export const startPageOf = (roles: readonly string[] | undefined): string =>

@@ -22,6 +22,8 @@ export const biuro = {
     plan: 'Plan',
     vouchers: 'Vouchery',
     audit: 'Dziennik zdarzeń',
+    live: 'Dzień na żywo',
+    dashboard: 'Pulpit',
     logout: 'Wyloguj',
     signedInAs: (name: string) => `Zalogowano: ${name}`,
     roles: { admin: 'administrator', coordinator: 'koordynator', client: 'klient', privacy: 'inspektor ochrony danych' } as Record<
