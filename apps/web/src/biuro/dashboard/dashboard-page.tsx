@@ -18,7 +18,8 @@ const BRAND_STYLE: Record<(typeof BRANDS)[number], { color: string; dash?: numbe
   Velo: { color: '#0f7b4d', dash: [2, 3] },
 };
 
-function Tiles({ label, tiles }: { label: string; tiles: { name: string; value: number }[] }) {
+/** Numbers to read at a glance; `label` names them when nothing around does. */
+function Tiles({ label, tiles }: { label?: string; tiles: { name: string; value: number }[] }) {
   return (
     <dl className="dash-tiles" aria-label={label}>
       {tiles.map((tile) => (
@@ -53,12 +54,12 @@ function Charts({ answer }: { answer: DashboardAnswer }) {
       <figure className="dash-figure" aria-labelledby="dash-registrations">
         <figcaption id="dash-registrations">{d.registrationsChart}</figcaption>
         <DayChart days={days} series={registrations} />
-        <Tiles label={d.registrationsChart} tiles={BRANDS.map((brand) => ({ name: d.brands[brand], value: totals[brand] }))} />
+        <Tiles tiles={BRANDS.map((brand) => ({ name: d.brands[brand], value: totals[brand] }))} />
       </figure>
       <figure className="dash-figure" aria-labelledby="dash-codes">
         <figcaption id="dash-codes">{d.codesChart}</figcaption>
         <DayChart days={days} series={codes} bars />
-        <Tiles label={d.codesChart} tiles={[{ name: d.total, value: answer.codesHandedOut }]} />
+        <Tiles tiles={[{ name: d.total, value: answer.codesHandedOut }]} />
       </figure>
       <details className="dash-details">
         <summary>{d.showTable}</summary>
@@ -127,10 +128,7 @@ function Summary({ answer }: { answer: DashboardAnswer }) {
         {answer.exceptions.every((row) => row.count === 0) ? (
           <p className="biuro-muted">{d.noExceptions}</p>
         ) : (
-          <Tiles
-            label={d.exceptionsTitle}
-            tiles={answer.exceptions.map((row) => ({ name: pl.biuroLive.exceptions.kinds[row.kind], value: row.count }))}
-          />
+          <Tiles tiles={answer.exceptions.map((row) => ({ name: pl.biuroLive.exceptions.kinds[row.kind], value: row.count }))} />
         )}
       </section>
     </>

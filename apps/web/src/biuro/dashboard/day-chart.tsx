@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import * as pl from '../../i18n/pl.ts';
-import { daySeconds, shortDay } from './dashboard-view.ts';
+import type { DaySeries } from './day-chart-draw.ts';
 
 // A chart of numbers per day (issue 25 "charts people read at a glance"), drawn by uPlot on a canvas
-// (decision 094: ~21 KB gz, kept by one author for years, no dependencies). The canvas is a picture
-// for the eye; the same numbers are in a table beside it for everyone else.
+// (decision 094). The canvas is a picture for the eye; the same numbers are in the tiles and the
+// table beside it for everyone else.
 
-export type DaySeries = { label: string; values: number[]; color: string; dash?: number[] };
+export type { DaySeries };
 
-/** Whether this browser draws on a canvas (jsdom does not: the table alone shows the numbers there). */
+/** Whether this browser draws on a canvas (jsdom does not: the tiles and table show the numbers there). */
 function canDraw(): boolean {
   try {
     return Boolean(document.createElement('canvas').getContext('2d'));
@@ -19,8 +17,6 @@ function canDraw(): boolean {
   }
 }
 
-const HEIGHT = 240;
-
 export function DayChart({ days, series, bars = false }: { days: string[]; series: DaySeries[]; bars?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const [drawable] = useState(canDraw);
@@ -28,41 +24,14 @@ export function DayChart({ days, series, bars = false }: { days: string[]; serie
   useEffect(() => {
     const target = box.current;
     if (!target || !drawable) return;
-    const width = () => Math.max(280, target.clientWidth);
-    const options: uPlot.Options = {
-      width: width(),
-      height: HEIGHT,
-      // Days are drawn as written (UTC midnights), never shifted by the browser's zone.
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
-      axes: [
-        { values: (_u, splits) => splits.map((s) => shortDay(new Date(s * 1000).toISOString().slice(0, 10))) },
-        { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },
-      ],
-      cursor: { drag: { x: false, y: false } },
-      series: [
-        {
-          label: pl.biuroDashboard.columns.date,
-          value: (_u, s) => (s == null ? '—' : shortDay(new Date(s * 1000).toISOString().slice(0, 10))),
-        },
-        ...series.map((one) => ({
-          label: one.label,
-          stroke: one.color,
-          width: 2,
-          dash: one.dash,
-          fill: bars ? `${one.color}cc` : undefined,
-          paths: bars ? uPlot.paths.bars?.({ size: [0.7, 48] }) : undefined,
-          points: { show: !bars, size: 6 },
-        })),
-      ],
-    };
-    const chart = new uPlot(options, [days.map(daySeconds), ...series.map((one) => one.values)], target);
-    const observer =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT }));
-    observer?.observe(target);
+    let remove: (() => void) | null = null;
+    let gone = false;
+    void import('./day-chart-draw.ts').then(({ drawDayChart }) => {
+      if (!gone) remove = drawDayChart(target, days, series, bars);
+    });
     return () => {
-      observer?.disconnect();
-      chart.destroy();
+      gone = true;
+      remove?.();
     };
   }, [days, series, bars, drawable]);
 

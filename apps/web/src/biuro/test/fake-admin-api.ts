@@ -21,5 +21,7 @@ export function fakeAdminApi(
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
-  return { fetch, requests };
+  /** The requests made to one path, in order (a page that polls asks it again). */
+  const requestsTo = (path: string) => requests.filter((request) => request.path === path);
+  return { fetch, requests, requestsTo };
 }

@@ -4,7 +4,7 @@ import type { LiveExceptionKind } from '@promotor/contract';
 // page's lazy chunk carries these words, never the back office's first screen (decision 033).
 
 const distance = (meters: number): string =>
-  meters < 1000 ? `${Math.round(meters)} m` : `${(meters / 1000).toFixed(1).replace('.', ',')} km`;
+  meters < 1000 ? `${Math.round(meters)} m` : `${(Math.round(meters / 100) / 10).toFixed(1).replace('.', ',')} km`;
 
 /** A time span in words: 'przed chwilą', '5 min', '2 godz. 10 min'. */
 const span = (minutes: number): string => {
