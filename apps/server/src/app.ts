@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { openBlobStore, type BlobStore } from './plugins/storage.ts';
@@ -40,6 +41,7 @@ import { storeConsentTexts } from './modules/leads/consent-texts.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config.dataDir, now));
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { mapTileOrigin: config.map.tileOrigin });
   await app.register(compressionPlugin);
   const counters = new RateCounters(db, now);
   await app.register(rateLimit, {
@@ -135,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('E_TOO_MANY_REQUESTS'),
   });
   await app.register(authPlugin, { db, now });
+  // After the answer of a promoter's call: her phone's last call and outbox (decision 091).
+  await app.register(phoneOutboxPlugin, { db, now });
   await app.register(auditTrailPlugin, { db, now });
   await app.register(idempotencyPlugin, { db, now });
 
@@ -161,6 +165,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);
       await api.register(vouchersAdminRoutes, { db, now });
+      await api.register(liveRoutes, {
+        ...actionsDeps,
+        map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+        thresholds: config.live,
+      });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

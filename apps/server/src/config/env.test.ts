@@ -22,9 +22,11 @@ describe('configuration', () => {
       'devOutbox',
       'email',
       'host',
+      'live',
       'logLevel',
       'loginLimitPerIpPerMinute',
       'loginLimitPerUserPer15Minutes',
+      'map',
       'migrationDatabaseUrl',
       'nodeEnv',
       'port',
@@ -51,6 +53,28 @@ describe('configuration', () => {
     expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
     // The shipped catalogues beside the server, replaced by pointing CATALOGUES_FILE elsewhere (decision 065).
     expect(loadConfig({}).cataloguesFile).toBe(path.resolve(import.meta.dirname, '../../catalogues/webform-catalogues.json'));
+  });
+
+  it('reads the live map’s tiles and the exceptions’ thresholds (decision 091)', () => {
+    expect(loadConfig({})).toMatchObject({
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileOrigin: 'https://tile.openstreetmap.org',
+        attribution: '© OpenStreetMap',
+      },
+      live: { farMeters: 300, notStartedMs: 15 * 60_000, noPositionMs: 20 * 60_000, outboxStaleMs: 10 * 60_000 },
+    });
+    expect(loadConfig({ MAP_TILE_URL: '' }).map).toEqual({ tileUrl: null, tileOrigin: null, attribution: '© OpenStreetMap' });
+    expect(loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.pl:8443/osm/{z}/{x}/{y}.png' }).map.tileOrigin).toBe(
+      'https://*.tiles.example.pl:8443',
+    );
+    expect(loadConfig({ LIVE_FAR_METERS: '150', LIVE_NOT_STARTED_MINUTES: '5' }).live).toMatchObject({
+      farMeters: 150,
+      notStartedMs: 300_000,
+    });
+    expect(() => loadConfig({ MAP_TILE_URL: 'tile.openstreetmap.org' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.pl/map.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ LIVE_FAR_METERS: '0' })).toThrow(/LIVE_FAR_METERS/);
   });
 
   it('a bad value stops the start with a message that names it', () => {

@@ -60,6 +60,27 @@ const EnvSchema = z
       .string()
       .default(path.resolve(serverRoot(import.meta.dirname), 'catalogues/webform-catalogues.json'))
       .refine((file) => fs.existsSync(file), 'no such file'),
+    /**
+     * The back office's map tiles (issue 25, decision 091): a {z}/{x}/{y} template; empty for no tiles
+     * (markers on a blank map, e.g. without internet). Its origin is allowed in /biuro's img-src.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .refine(
+        (v) => v.trim() === '' || (/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(v) && URL.canParse(v.replace(/[{}]/g, ''))),
+        'expected https://host/…{z}/{x}/{y}… or empty',
+      ),
+    /** Shown on the map, as the tiles' licence asks. */
+    MAP_ATTRIBUTION: z.string().default('© OpenStreetMap'),
+    /** The live day's exceptions (decision 091): a start farther than this from every point, in metres. */
+    LIVE_FAR_METERS: positiveInt.default(300),
+    /** Not started this many minutes after the planned start. */
+    LIVE_NOT_STARTED_MINUTES: positiveInt.default(15),
+    /** Running, and no position for this many minutes. */
+    LIVE_NO_POSITION_MINUTES: positiveInt.default(20),
+    /** Her phone's oldest waiting item older than this many minutes. */
+    LIVE_OUTBOX_STALE_MINUTES: positiveInt.default(10),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -148,6 +169,13 @@ const EnvSchema = z
       webDistDir: path.resolve(e.WEB_DIST_DIR),
       cataloguesFile: path.resolve(e.CATALOGUES_FILE),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
+      map: mapTiles(e.MAP_TILE_URL, e.MAP_ATTRIBUTION),
+      live: {
+        farMeters: e.LIVE_FAR_METERS,
+        notStartedMs: e.LIVE_NOT_STARTED_MINUTES * 60_000,
+        noPositionMs: e.LIVE_NO_POSITION_MINUTES * 60_000,
+        outboxStaleMs: e.LIVE_OUTBOX_STALE_MINUTES * 60_000,
+      },
       devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).
       checkAnswers: !production,
@@ -179,6 +207,18 @@ function smsTransport(e: TransportKeys): SmsTransport {
   return e.SMS_TRANSPORT === 'http'
     ? { kind: 'http', url: e.SMS_GATEWAY_URL!, token: e.SMS_GATEWAY_TOKEN!, sender: e.SMS_SENDER! }
     : { kind: 'outbox' };
+}
+
+/**
+ * The map's tiles: the template the back office fills in, and the origin its CSP allows images from
+ * (a `{s}` subdomain template allows every subdomain of its host). Both null when there are none.
+ */
+function mapTiles(template: string, attribution: string) {
+  const tileUrl = template.trim() === '' ? null : template.trim();
+  if (!tileUrl) return { tileUrl, tileOrigin: null, attribution };
+  const { protocol, host } = new URL(tileUrl.replace('{s}.', 'x.').replace(/[{}]/g, ''));
+  const tileOrigin = `${protocol}//${tileUrl.includes('{s}.') ? host.replace(/^x\./, '*.') : host}`;
+  return { tileUrl, tileOrigin, attribution };
 }
 
 /** false, a hop count, or the proxies' addresses and CIDR ranges (Fastify's trustProxy takes each). */

@@ -39,6 +39,17 @@ describe.each(testDatabases)('security headers (%s)', (dialect) => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('the back office may load the live map’s tiles; the promoters’ app may not (decision 091)', async () => {
+    const backOffice = csp((await t.app.inject({ method: 'GET', url: '/biuro/na-zywo?x=1' })).headers['content-security-policy']);
+    expect(backOffice['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(backOffice['connect-src']).toEqual(["'self'", 'blob:', 'data:']);
+    expect(backOffice['script-src']).toEqual(["'self'"]);
+    for (const url of ['/akcje', '/biurowiec', '/api/health']) {
+      const policy = csp((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(policy['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
+    }
+  });
+
   it('API answers that carry the bearer token are never stored', async () => {
     const { username } = await buildPromoter(t);
     const login = await post(t.app, '/auth/login', { username, password: PROMOTER_PASSWORD });

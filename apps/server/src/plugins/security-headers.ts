@@ -43,17 +43,35 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-async function securityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+const headersFor = (directives: typeof contentSecurityPolicy) =>
+  helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Sent only over HTTPS (below): over plain HTTP it means nothing and would pin a local setup.
     strictTransportSecurity: false,
   });
+
+/** The back office's pages (plugins/web-app.ts serves biuro.html for these). */
+const isBackOfficePath = (url: string) => {
+  const path = url.split('?', 1)[0]!;
+  return path === '/biuro' || path.startsWith('/biuro/');
+};
+
+type SecurityHeadersOptions = {
+  /** The live map's tile server (MAP_TILE_URL's origin, decision 091): the back office may show its images. */
+  mapTileOrigin?: string | null;
+};
+
+async function securityHeaders(app: FastifyInstance, { mapTileOrigin = null }: SecurityHeadersOptions) {
+  const headers = headersFor(contentSecurityPolicy);
+  // Only /biuro shows the map; the promoters' app keeps images to its own origin.
+  const backOffice = mapTileOrigin
+    ? headersFor({ ...contentSecurityPolicy, 'img-src': [...contentSecurityPolicy['img-src'], mapTileOrigin] })
+    : headers;
   // On every answer, refusals included: set before anything can fail.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(backOffice !== headers && isBackOfficePath(request.url) ? backOffice : headers);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

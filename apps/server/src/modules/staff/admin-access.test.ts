@@ -113,6 +113,8 @@ const ROWS: Record<string, Row> = {
       ]);
     },
   },
+  // issue 25: the live day (decision 091)
+  adminLive: { allowed: manage, body: async ({ territory }) => ({ territory }) },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;

@@ -1,0 +1,74 @@
+import type { LiveExceptionKind } from '@promotor/contract';
+import { distanceMeters, type Coordinates } from '../../lib/geo.ts';
+
+// The live day's exceptions (issue 25, decision 091), the queue a coordinator works through: pure rules
+// over what the repository read, each at its configured threshold (LIVE_* in config/env.ts). Every
+// time is an instant in ms; each rule holds from `since` on, boundary included (≥), except started_far,
+// which is "more than" its distance.
+
+export type LiveThresholds = { farMeters: number; notStartedMs: number; noPositionMs: number; outboxStaleMs: number };
+
+/** What the rules read of one promoter in one action. */
+export type AssignmentFacts = {
+  actionCancelled: boolean;
+  plannedStartAt: number;
+  status: 'started' | 'finished' | null;
+  /** She cancelled it in her app (before starting). */
+  cancelled: boolean;
+  /** Her start (the check-in's tap time, else the status change), null before. */
+  startedAt: number | null;
+  startPosition: Coordinates | null;
+  /** When her last ping was taken. */
+  lastPingAt: number | null;
+  finishedAt: number | null;
+  hasEndPhotos: boolean;
+  /** The action's points that have coordinates. */
+  points: Coordinates[];
+};
+
+export type Finding = { kind: LiveExceptionKind; since: number; distanceMeters: number | null };
+
+/** Metres to the nearest of these points; null without any. */
+export function nearestPointMeters(position: Coordinates, points: readonly Coordinates[]): number | null {
+  let nearest: number | null = null;
+  for (const point of points) {
+    const d = distanceMeters(position, point);
+    if (nearest === null || d < nearest) nearest = d;
+  }
+  return nearest;
+}
+
+/** The exceptions of one promoter in one action at `now`. */
+export function assignmentExceptions(f: AssignmentFacts, now: number, limits: LiveThresholds): Finding[] {
+  const found: Finding[] = [];
+  if (f.status === null && !f.cancelled && !f.actionCancelled) {
+    const since = f.plannedStartAt + limits.notStartedMs;
+    if (now >= since) found.push({ kind: 'not_started', since, distanceMeters: null });
+  }
+  if (f.status !== null && f.startPosition && f.startedAt !== null) {
+    const nearest = nearestPointMeters(f.startPosition, f.points);
+    if (nearest !== null && nearest > limits.farMeters)
+      found.push({ kind: 'started_far', since: f.startedAt, distanceMeters: Math.round(nearest) });
+  }
+  if (f.status === 'started') {
+    // A position is a ping or her start; without either, her start is when the silence began.
+    const last = Math.max(f.lastPingAt ?? -Infinity, f.startedAt ?? -Infinity);
+    if (Number.isFinite(last) && now >= last + limits.noPositionMs)
+      found.push({ kind: 'no_position', since: last + limits.noPositionMs, distanceMeters: null });
+  }
+  if (f.status === 'finished' && !f.hasEndPhotos) {
+    found.push({ kind: 'finished_without_end_photos', since: f.finishedAt ?? f.startedAt ?? f.plannedStartAt, distanceMeters: null });
+  }
+  return found;
+}
+
+/** Her phone still holds items, the oldest waiting longer than the threshold. */
+export function phoneException(
+  outbox: { count: number; oldestAt: string | null } | null,
+  now: number,
+  limits: LiveThresholds,
+): Finding | null {
+  if (!outbox || outbox.count === 0 || !outbox.oldestAt) return null;
+  const since = Date.parse(outbox.oldestAt) + limits.outboxStaleMs;
+  return now >= since ? { kind: 'data_on_phone', since, distanceMeters: null } : null;
+}

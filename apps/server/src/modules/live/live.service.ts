@@ -1,0 +1,170 @@
+import type { AdminLiveBody, AdminLiveResponse, AdminActionPoint, LiveAction, LiveException, LivePromoter } from '@promotor/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/kysely.ts';
+import type { ActionPointTable } from '../../db/schema.ts';
+import { territoriesByIdent } from '../../db/territories.ts';
+import type { TerritoryScope } from '../../db/territory-scope.ts';
+import type { Coordinates } from '../../lib/geo.ts';
+import { wallDate } from '../../lib/time.ts';
+import { instantOfWall } from '../../lib/wall-instant.ts';
+import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
+import * as repo from './live.repository.ts';
+
+// /api/admin/live (issue 25, decision 091): today's actions in the caller's territories, each promoter
+// with her last position and what waits on her phone, and the exceptions. Read anew on every call from
+// the database, so every instance answers the same and every promoter is there whichever instance
+// her phone talks to.
+
+export type LiveDeps = {
+  db: Db;
+  now: () => Date;
+  timezone: string;
+  map: { tileUrl: string | null; attribution: string };
+  thresholds: LiveThresholds;
+};
+
+export type LiveCaller = { scope: TerritoryScope };
+
+/** Actions that started this many days before today are not looked at (the live day is a day). */
+const LOOK_BACK_DAYS = 7;
+
+const toPoint = (p: ActionPointTable): AdminActionPoint => ({
+  uuid: p.id,
+  name: p.name,
+  streetAddress: p.street_address,
+  postalCode: p.postal_code,
+  cityName: p.city_name,
+  petraId: p.petra_id,
+  latitude: p.latitude,
+  longitude: p.longitude,
+});
+
+const withCoordinates = (points: readonly AdminActionPoint[]): Coordinates[] =>
+  points.flatMap((p) => (p.latitude !== null && p.longitude !== null ? [{ latitude: p.latitude, longitude: p.longitude }] : []));
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** When the phone took the ping: its capture time, never later than its arrival (a phone's clock may run ahead). */
+function pingTakenAt(row: repo.LivePromoterRow): number | null {
+  if (!row.ping_created_at) return null;
+  const arrived = Date.parse(row.ping_created_at);
+  const captured = row.ping_captured_at ? Date.parse(row.ping_captured_at) : NaN;
+  return Number.isNaN(captured) ? arrived : Math.min(captured, arrived);
+}
+
+export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output<typeof AdminLiveBody>): Promise<AdminLiveResponse> {
+  const at = deps.now();
+  const now = at.getTime();
+  const day = (offset: number) => `${wallDate(at, deps.timezone, offset)} 00:00:00`;
+  // A territory outside her scope, or unknown, is an empty day — as planning's list answers it.
+  const territoryIds = body.territory ? (await territoriesByIdent(deps.db, [body.territory])).map((t) => t.id) : undefined;
+  const filter: repo.LiveDayFilter = { dayStart: day(0), dayEnd: day(1), earliestStart: day(-LOOK_BACK_DAYS), territoryIds };
+  const [actionRows, pointRows, promoterRows] = await Promise.all([
+    repo.todaysActions(deps.db, filter, caller.scope),
+    repo.pointsOfTodaysActions(deps.db, filter, caller.scope),
+    repo.promotersOfTodaysActions(deps.db, filter, caller.scope),
+  ]);
+
+  const pointsOf = groupBy(pointRows, (p) => p.action_id);
+  const promotersOf = groupBy(promoterRows, (p) => p.action_id);
+  const actions: LiveAction[] = [];
+  const exceptions: (LiveException & { at: number })[] = [];
+  // data_on_phone is the promoter's, not an action's: once, with her running action or her first of the day.
+  const phones = new Map<string, { action: LiveAction; promoter: LivePromoter; running: boolean }>();
+
+  for (const a of actionRows) {
+    const points = (pointsOf.get(a.id) ?? []).map(toPoint);
+    const located = withCoordinates(points);
+    const plannedStartAt = instantOfWall(a.since, deps.timezone).getTime();
+    const action: LiveAction = {
+      uuid: a.id,
+      ident: a.ident,
+      name: a.name,
+      since: a.since,
+      until: a.until,
+      status: a.global_status,
+      territory: a.territory_ident && a.territory_name ? { ident: a.territory_ident, name: a.territory_name } : null,
+      points,
+      promoters: [],
+    };
+    for (const row of promotersOf.get(a.id) ?? []) {
+      const promoter = toLivePromoter(row, located);
+      action.promoters.push(promoter);
+      const statusAt = row.last_status_at ? instantOfWall(row.last_status_at, deps.timezone).getTime() : null;
+      const startedAt = row.started_at ? Date.parse(row.started_at) : row.status !== null ? statusAt : null;
+      const findings = assignmentExceptions(
+        {
+          actionCancelled: a.global_status === 'hst_cancelled',
+          plannedStartAt,
+          status: row.status,
+          cancelled: row.cancelled_at !== null,
+          startedAt,
+          startPosition:
+            row.start_latitude !== null && row.start_longitude !== null
+              ? { latitude: row.start_latitude, longitude: row.start_longitude }
+              : null,
+          lastPingAt: pingTakenAt(row),
+          finishedAt: row.status === 'finished' ? statusAt : null,
+          hasEndPhotos: Boolean(row.has_end_photos),
+          points: located,
+        },
+        now,
+        deps.thresholds,
+      );
+      for (const finding of findings) exceptions.push(toException(finding, action, promoter));
+      const chosen = phones.get(row.user_id);
+      const running = row.status === 'started';
+      if (!chosen || (running && !chosen.running)) phones.set(row.user_id, { action, promoter, running });
+    }
+    actions.push(action);
+  }
+  for (const { action, promoter } of phones.values()) {
+    const finding = phoneException(promoter.outbox, now, deps.thresholds);
+    if (finding) exceptions.push(toException(finding, action, promoter));
+  }
+  exceptions.sort((x, y) => x.at - y.at || x.kind.localeCompare(y.kind));
+  return { at: at.toISOString(), map: deps.map, actions, exceptions: exceptions.map(({ at: _at, ...e }) => e) };
+}
+
+function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): LivePromoter {
+  const takenAt = pingTakenAt(row);
+  const lastPosition =
+    takenAt !== null && row.ping_latitude !== null && row.ping_longitude !== null && row.ping_accuracy !== null
+      ? { latitude: row.ping_latitude, longitude: row.ping_longitude, accuracy: row.ping_accuracy, capturedAt: iso(takenAt) }
+      : null;
+  const nearest = lastPosition ? nearestPointMeters(lastPosition, located) : null;
+  return {
+    uuid: row.user_id,
+    ident: row.ident,
+    name: `${row.firstname} ${row.lastname}`,
+    status: row.status,
+    cancelled: row.cancelled_at !== null,
+    startedAt: row.started_wall_time ?? null,
+    lastPosition,
+    distanceMeters: nearest === null ? null : Math.round(nearest),
+    outbox:
+      row.outbox_reported_at !== null && row.outbox_count !== null
+        ? { count: Number(row.outbox_count), oldestAt: row.outbox_oldest_at }
+        : null,
+    lastSeenAt: row.last_seen_at ?? null,
+  };
+}
+
+const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): LiveException & { at: number } => ({
+  kind: f.kind,
+  action: { uuid: action.uuid, name: action.name },
+  promoter: { uuid: promoter.uuid, ident: promoter.ident, name: promoter.name },
+  since: iso(f.since),
+  distanceMeters: f.distanceMeters,
+  at: f.since,
+});
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
