@@ -29,6 +29,7 @@ import { loadCatalogues } from './modules/catalogues/catalogues.service.ts';
 import { devApiDocsRoutes } from './modules/dev/dev-api-docs.routes.ts';
 import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
         thresholds: config.live,
       });
+      await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.liveFarMeters });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -166,6 +166,7 @@ const EnvSchema = z
       loginLimitPerUserPer15Minutes: e.LOGIN_LIMIT_PER_USER_PER_15_MINUTES,
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       voucherTopUpSize: e.VOUCHER_TOP_UP_SIZE,
+      liveFarMeters: e.LIVE_FAR_METERS,
       webDistDir: path.resolve(e.WEB_DIST_DIR),
       cataloguesFile: path.resolve(e.CATALOGUES_FILE),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,

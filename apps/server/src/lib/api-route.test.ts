@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, apiServicePaths, routeNames, routePaths, routeSchemas } from '@promotor/contract';
+import { API_BASE, apiServicePaths, routeNames, routePaths, routeSchemas, type RouteName } from '@promotor/contract';
 import { createTestApp, post, type TestApp } from '../test/test-app.ts';
 
 // The contract's route table is the server's list of calls: every call in it answers, and nothing is
@@ -13,6 +13,8 @@ function registeredRoutes(t: TestApp): { url: string; methods: string[] }[] {
   }));
 }
 
+const methodOf = (name: RouteName) => (routePaths[name].kind === 'csv' ? 'GET' : 'POST');
+
 describe('routes from the contract', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -20,14 +22,14 @@ describe('routes from the contract', () => {
   });
   afterAll(() => t.close());
 
-  it('registers every call of the route table as a POST under /api', () => {
+  it('registers every call of the route table as a POST under /api, a CSV export as a GET', () => {
     for (const name of routeNames) {
-      expect(t.app.hasRoute({ method: 'POST', url: `${API_BASE}${routePaths[name].path}` }), name).toBe(true);
+      expect(t.app.hasRoute({ method: methodOf(name), url: `${API_BASE}${routePaths[name].path}` }), name).toBe(true);
     }
   });
 
   it('serves nothing under /api that the route table does not name', () => {
-    const calls = new Set(Object.values(routePaths).map((r) => `POST ${API_BASE}${r.path}`));
+    const calls = new Set(Object.values(routePaths).map((r) => `${r.kind === 'csv' ? 'GET' : 'POST'} ${API_BASE}${r.path}`));
     const service = new Set(Object.values(apiServicePaths).flatMap((p) => [`GET ${API_BASE}${p}`, `HEAD ${API_BASE}${p}`]));
     const underApi = registeredRoutes(t).filter((r) => r.url.startsWith(`${API_BASE}/`));
     expect(underApi.length).toBeGreaterThan(routeNames.length);
@@ -38,7 +40,10 @@ describe('routes from the contract', () => {
 
   it('public calls answer without a token; the others are 401 E_UNAUTHORIZED before reading the body', async () => {
     for (const name of routeNames) {
-      const res = await post(t.app, routePaths[name].path, {});
+      const res =
+        methodOf(name) === 'GET'
+          ? await t.app.inject({ method: 'GET', url: `${API_BASE}${routePaths[name].path}` })
+          : await post(t.app, routePaths[name].path, {});
       if ('public' in routeSchemas[name]) expect(res.statusCode, name).not.toBe(401);
       else expect(res.json().data.error, name).toBe('E_UNAUTHORIZED');
     }

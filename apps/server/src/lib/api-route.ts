@@ -7,20 +7,24 @@ type Kind<N extends RouteName> = (typeof routePaths)[N]['kind'];
 
 /** The parsed JSON body; a multipart or form call's body is read by plugins/uploads.ts (readUpload, readFormUpload). */
 type RequestBody<N extends RouteName> =
-  Kind<N> extends 'multipart' | 'form' ? unknown : Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined;
+  Kind<N> extends 'multipart' | 'form' | 'csv' ? unknown : Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined;
 
-export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N> }>;
+/** A csv call's fields: its body schema, parsed from the query string. */
+type RequestQuery<N extends RouteName> =
+  Kind<N> extends 'csv' ? (Routes[N] extends { body: z.ZodType } ? z.output<Routes[N]['body']> : undefined) : unknown;
+
+export type ApiRequest<N extends RouteName> = FastifyRequest<{ Body: RequestBody<N>; Querystring: RequestQuery<N> }>;
 
 /** What a route's meta carries beside ts, for a route whose table entry has its own `meta`. */
 type MetaExtra<N extends RouteName> = Routes[N] extends { meta: z.ZodType } ? Omit<z.output<Routes[N]['meta']>, 'ts'> : never;
 
 /**
  * What a handler returns: `data` of the success envelope (the helper wraps it with meta.ts), or
- * `{ data, meta }` for a route with its own meta (the helper adds ts), or for a binary call the reply
- * it has sent itself.
+ * `{ data, meta }` for a route with its own meta (the helper adds ts), or for a binary or csv call the
+ * reply it has sent itself.
  */
 type Answer<N extends RouteName> =
-  Kind<N> extends 'binary'
+  Kind<N> extends 'binary' | 'csv'
     ? FastifyReply
     : Routes[N] extends { meta: z.ZodType }
       ? { data: RouteData<N>; meta: MetaExtra<N> }
@@ -48,10 +52,15 @@ export function apiRoute<N extends RouteName>(
     throw new Error(`${name}: register plugins/uploads.ts (multipartUploads) in this scope first`);
   }
   const body = multipart ? undefined : route.body;
+  // A csv call is a GET (a link the browser downloads): its body schema validates the query string,
+  // and a bad one is the same 400 envelope (JSON) as a bad body, before anything is streamed.
+  const csv = route.kind === 'csv';
   app.route({
     ...extras,
-    method: 'POST',
+    method: csv ? 'GET' : 'POST',
     url: route.path,
+    // No HEAD twin: it would run the export (and write its audit entry) to send nothing.
+    ...(csv ? { exposeHeadRoute: false } : {}),
     config: {
       ...extras.config,
       ...(route.public ? { public: true } : {}),
@@ -60,13 +69,13 @@ export function apiRoute<N extends RouteName>(
       idempotency: route.idempotent,
     },
     schema: {
-      ...(body ? { body } : {}),
+      ...(body ? (csv ? { querystring: body } : { body }) : {}),
       // The route's meta schema too: the fast writer writes only what the envelope declares (decision 052).
       ...(route.response ? { response: { 200: successEnvelope(route.response, route.meta) } } : {}),
     },
     handler: async (request, reply) => {
       const answer = await handler(request as ApiRequest<N>, reply);
-      if (route.kind === 'binary') return answer;
+      if (route.kind === 'binary' || csv) return answer;
       if (route.meta) {
         const { data, meta } = answer as { data: unknown; meta: Record<string, unknown> };
         return success(data, request.ts, meta);

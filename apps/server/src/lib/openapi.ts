@@ -60,10 +60,22 @@ function formBody(name: string, fields: JsonSchema): JsonSchema {
   return { required: true, description: `Fields as in ${name}, each a text part`, content: { 'multipart/form-data': { schema: form } } };
 }
 
+/** A csv call (a GET): the body schema's fields as query parameters, each a string of its type. */
+function queryParameters(route: ReturnType<typeof routeDefinition>): JsonSchema[] {
+  if (!route.body || route.kind !== 'csv') return [];
+  const { properties = {}, required = [] } = jsonSchema(route.body, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.includes(name), schema }));
+}
+
 function requestBody(route: ReturnType<typeof routeDefinition>): { body?: JsonSchema; schemas: Record<string, JsonSchema> } {
   if (!route.body) return { schemas: {} };
   const name = `${pascal(route.name)}Body`;
   const schemas = { [name]: jsonSchema(route.body, 'input') };
+  // Its fields travel in the query string (queryParameters); the schema stays for the readable page.
+  if (route.kind === 'csv') return { schemas };
   if (route.kind === 'form') return { body: formBody(name, schemas[name]!), schemas };
   if (route.kind !== 'multipart') return { body: { required: true, content: { 'application/json': { schema: ref(name) } } }, schemas };
   const form = {
@@ -84,6 +96,13 @@ function requestBody(route: ReturnType<typeof routeDefinition>): { body?: JsonSc
 }
 
 function success(route: ReturnType<typeof routeDefinition>): { response: JsonSchema; schemas: Record<string, JsonSchema> } {
+  if (route.kind === 'csv') {
+    const csv = { type: 'string', contentMediaType: 'text/csv', description: "UTF-8 with BOM, ';' separated, CRLF, Polish headers" };
+    return {
+      response: { description: 'The file (Content-Disposition: attachment), streamed', content: { 'text/csv': { schema: csv } } },
+      schemas: {},
+    };
+  }
   if (!route.response) {
     const content = Object.fromEntries(UPLOAD_IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
     return { response: { description: 'The file', content }, schemas: {} };
@@ -106,15 +125,16 @@ export function buildOpenApiDocument() {
     const body = requestBody(route);
     const ok = success(route);
     Object.assign(schemas, body.schemas, ok.schemas);
+    const parameters = [...queryParameters(route), ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
     paths[route.path] = {
-      post: {
+      [route.kind === 'csv' ? 'get' : 'post']: {
         operationId: name,
         summary: route.summary,
         tags: [route.path.split('/')[1]],
         ...(route.public ? { security: [] } : {}),
         // The back office: the staff roles that may call it (decision 085); a promoter's token gets 403.
         ...(route.permission ? { 'x-roles': rolesWith(route.permission), 'x-permission': route.permission } : {}),
-        ...(route.idempotent ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
+        ...(parameters.length ? { parameters } : {}),
         ...(body.body ? { requestBody: body.body } : {}),
         responses: {
           200: ok.response,
@@ -132,7 +152,7 @@ export function buildOpenApiDocument() {
       title: 'Promotor API',
       version: '1',
       description:
-        'Every call is a POST with a JSON body (or multipart: `_input` JSON and `files[]`; or a form: `file` and text fields). Every answer but a file is an envelope: ' +
+        'Every call is a POST with a JSON body (or multipart: `_input` JSON and `files[]`; or a form: `file` and text fields), but the CSV exports: a GET with the fields in the query string. Every answer but a file is an envelope: ' +
         '`{ status: { success }, data, meta: { ts } }`; a failure carries `data.error` (ErrorCode) and meta.ts, what a user quotes to support.',
     },
     servers: [{ url: API_BASE }],

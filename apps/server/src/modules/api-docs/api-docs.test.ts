@@ -35,12 +35,16 @@ describe('the API documents itself', () => {
         .sort(),
     );
     for (const name of routeNames) {
-      const op = doc.paths[routePaths[name].path].post as Operation;
+      const csv = routePaths[name].kind === 'csv';
+      const op = doc.paths[routePaths[name].path][csv ? 'get' : 'post'] as Operation;
       expect(op.operationId).toBe(name);
       expect(op.summary.length).toBeGreaterThan(0);
       // Public calls drop the document-wide bearer requirement; idempotent ones take Idempotency-Key.
       expect(op.security, name).toEqual('public' in routeSchemas[name] ? [] : undefined);
-      expect(op.parameters, name).toEqual(routeSchemas[name].idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : undefined);
+      if (!csv)
+        expect(op.parameters, name).toEqual(
+          routeSchemas[name].idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : undefined,
+        );
       expect(op.responses.default!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     }
     expect(doc.security).toEqual([{ bearer: [] }]);
@@ -54,9 +58,27 @@ describe('the API documents itself', () => {
     expect(doc.paths['/admin/audit/list'].post['x-roles']).toEqual(['admin', 'privacy']);
     expect(doc.paths['/admin/auth/login'].post['x-roles']).toEqual(['admin', 'coordinator', 'client', 'privacy']);
     for (const name of routeNames) {
-      const op = doc.paths[routePaths[name].path].post;
+      const op = doc.paths[routePaths[name].path][routePaths[name].kind === 'csv' ? 'get' : 'post'];
       expect(Array.isArray(op['x-roles']), name).toBe(routePaths[name].path.startsWith('/admin/'));
     }
+  });
+
+  it('shows a CSV export as a GET with its filter in the query string and a text/csv answer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths['/admin/exports/actions.csv'].get;
+    expect(doc.paths['/admin/exports/actions.csv'].post).toBeUndefined();
+    expect(op['x-roles']).toEqual(['admin', 'coordinator', 'client']);
+    expect(op.requestBody).toBeUndefined();
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'query:from',
+      'query:to',
+      'query:territory',
+      'query:event',
+      'query:promoter',
+      'query:status',
+    ]);
+    expect(op.parameters[0].schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/csv']);
   });
 
   it('shows bodies as a client writes them, uploads as _input and files[], photos as images', async () => {
@@ -89,7 +111,7 @@ describe('the API documents itself', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).not.toMatch(/<script|<style| style=/);
-    for (const r of Object.values(routePaths)) expect(page.body).toContain(`POST /api${r.path}`);
+    for (const r of Object.values(routePaths)) expect(page.body).toContain(`${r.kind === 'csv' ? 'GET' : 'POST'} /api${r.path}`);
     expect(page.body).toContain('&quot;actionPoint&quot;');
 
     expect((await withoutDevPages.app.inject({ method: 'GET', url: '/dev/api' })).statusCode).toBe(404);

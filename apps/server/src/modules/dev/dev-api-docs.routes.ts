@@ -27,7 +27,7 @@ export function renderApiDocsPage(): string {
     return `<section id="${name}"><h2>${route.kind === 'csv' ? 'GET' : 'POST'} ${escapeHtml(API_BASE + route.path)}</h2><p>${escapeHtml(route.summary)}</p>
 <ul><li>${route.public ? 'Public: no bearer token' : 'Needs a bearer token'}</li><li>${route.idempotent ? 'Idempotent: send an Idempotency-Key to make a retry safe' : 'No Idempotency-Key records (a read, or a body with a password)'}</li><li>${kind}</li></ul>
 <h3>Body${route.kind === 'multipart' ? ' (_input)' : route.kind === 'form' ? ' (text fields)' : ''}</h3>${body ? pre(body) : '<p>None.</p>'}
-<h3>Answer</h3>${response ? pre(response) : '<p>The image bytes (image/jpeg, image/png or image/webp).</p>'}</section>`;
+<h3>Answer</h3>${response ? pre(response) : route.kind === 'csv' ? '<p>The CSV file (text/csv), streamed.</p>' : '<p>The image bytes (image/jpeg, image/png or image/webp).</p>'}</section>`;
   });
   const index = routeNames.map((name) => `<li><a href="#${name}">${escapeHtml(routeDefinition(name).path)}</a></li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">

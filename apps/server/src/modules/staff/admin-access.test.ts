@@ -56,6 +56,10 @@ const plannedInput = (territory: string) => ({
 type FormBody = { form: ReturnType<typeof buildMultipart> };
 const formBody = (parts: Parameters<typeof buildMultipart>[0]): FormBody => ({ form: buildMultipart(parts) });
 const isForm = (body: unknown): body is FormBody => typeof body === 'object' && body !== null && 'form' in body;
+/** A csv call's filter (route kind 'csv'): sent as the query string of a GET. */
+type CsvQuery = { query: Record<string, string> };
+const csvQuery = (query: Record<string, string>): CsvQuery => ({ query });
+const isCsv = (body: unknown): body is CsvQuery => typeof body === 'object' && body !== null && 'query' in body;
 
 const ROWS: Record<string, Row> = {
   adminAuthLogin: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username, password: STAFF_PASSWORD }) },
@@ -115,6 +119,11 @@ const ROWS: Record<string, Row> = {
   },
   // issue 25: the live day (decision 091)
   adminLive: { allowed: manage, body: async ({ territory }) => ({ territory }) },
+  // issue 25: a CSV export is a GET with its filter in the query string (route kind 'csv').
+  adminExportsActions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
+  adminExportsRegistrations: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
+  adminExportsRedemptions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
+  adminDashboard: { allowed: readers, body: async ({ territory }) => ({ from: '2030-01-01', to: '2030-01-31', territory }) },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;
@@ -138,14 +147,21 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const send = (name: RouteName, body: unknown, token: string | undefined) =>
-    isForm(body)
+    isCsv(body)
       ? t.app.inject({
-          method: 'POST',
+          method: 'GET',
           url: `/api${path(name)}`,
-          payload: body.form.payload,
-          headers: { ...body.form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          query: body.query,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
         })
-      : post(t.app, path(name), body, token);
+      : isForm(body)
+        ? t.app.inject({
+            method: 'POST',
+            url: `/api${path(name)}`,
+            payload: body.form.payload,
+            headers: { ...body.form.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          })
+        : post(t.app, path(name), body, token);
 
   const cases = ADMIN_ROUTES.flatMap((name) => STAFF_ROLES.map((role) => [name, role] as const));
   it.each(cases)('%s as %s', async (name, role) => {
@@ -159,6 +175,7 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     const res = await send(name, body, routeDefinition(name).public ? undefined : token);
     if (row.allowed.includes(role)) {
       expect(res.statusCode, res.body).toBe(200);
+      if (isCsv(body)) expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     } else {
       expect([res.statusCode, res.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
     }

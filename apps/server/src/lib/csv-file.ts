@@ -1,0 +1,48 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+// The back office's CSV files (issue 25, decision 092) as Polish Excel opens them: UTF-8 with a BOM (else
+// it reads the bytes as Windows-1250), ';' between cells (',' is the Polish decimal mark), CRLF, cells
+// quoted only when they must be. A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first)
+// gets an apostrophe in front: a name a promoter or an import typed cannot become a command on the
+// reader's machine (OWASP "CSV injection"). Numbers stay numbers: a count is never text.
+
+/** One column: its Polish header and its cell of a row (null: an empty cell). */
+export type CsvColumn<R> = { header: string; cell: (row: R) => string | number | null };
+
+export type CsvFile<R> = {
+  /** The download's name, ASCII: 'akcje-2026-11-01-2026-11-30.csv'. */
+  filename: string;
+  columns: readonly CsvColumn<R>[];
+  /** Read as the file is written: the source yields rows as the client takes them (flat memory). */
+  rows: AsyncIterable<R>;
+};
+
+export const CSV_OPTIONS = {
+  bom: true,
+  delimiter: ';',
+  record_delimiter: '\r\n',
+  escape_formulas: true,
+} as const;
+
+async function* records<R>(columns: readonly CsvColumn<R>[], rows: AsyncIterable<R>) {
+  yield columns.map((c) => c.header);
+  for await (const row of rows) yield columns.map((c) => c.cell(row) ?? '');
+}
+
+/**
+ * Streams the file as the answer. Everything that can refuse the call (validation, scope, the audit
+ * entry) must have run before: once the first byte is out, a failure can only cut the download short,
+ * which the browser shows as a failed download, not as a complete file.
+ */
+export function sendCsv<R>(reply: FastifyReply, file: CsvFile<R>): FastifyReply {
+  const body = pipeline(Readable.from(records(file.columns, file.rows)), stringify(CSV_OPTIONS), (error) => {
+    if (error) reply.log.error({ err: error }, 'CSV export cut short');
+  });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}

@@ -1,0 +1,215 @@
+import type { ActionTable } from '../../db/schema.ts';
+import type { Db } from '../../db/kysely.ts';
+import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+
+// The exports' SQL (decision 092). A file is read in pages by keyset (the last row's sort key), each a
+// short query on its own: the database connection is free between pages (SQLite has one), memory holds
+// one page, and a page costs the same at row 1 as at row 100,000. The caller's scope is in every query.
+
+/** The brands the stats count (spec §3 Sample stats, decision 060); Veo and Neo samples are not counted. */
+export const COUNTED_BRANDS = ['Glo', 'Vuse', 'Velo'] as const;
+
+export type ExportFilter = {
+  /** Wall-clock bounds, until excluded. */
+  since: string;
+  until: string;
+  territoryId?: string | undefined;
+  eventIdent?: string | undefined;
+  promoterIdent?: string | undefined;
+  status?: ActionTable['global_status'] | undefined;
+};
+
+export function territoryByIdent(db: Db, ident: string) {
+  return db.selectFrom('territories').select(['id', 'ident']).where('ident', '=', ident).executeTakeFirst();
+}
+
+export type ActionKey = { since: string; id: string };
+
+/**
+ * One page of the actions planned to start in the period (by planned start, then id), after `after`.
+ * With a promoter, only the actions she is assigned to.
+ */
+export function actionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: ActionKey | null, limit: number) {
+  let q = db
+    .selectFrom('actions as a')
+    .innerJoin('events as e', 'e.id', 'a.event_id')
+    .select(['a.id', 'a.since'])
+    .where(territoryInScope('a.territory_id', scope))
+    .where('a.since', '>=', f.since)
+    .where('a.since', '<', f.until);
+  if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
+  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
+  if (f.status) q = q.where('a.global_status', '=', f.status);
+  const promoter = f.promoterIdent;
+  if (promoter) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('action_assignments as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .select('s.action_id')
+          .whereRef('s.action_id', '=', 'a.id')
+          .where('u.ident', '=', promoter),
+      ),
+    );
+  }
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('a.since', 'a.id'), '>', tuple(after.since, after.id)));
+  return q.orderBy('a.since').orderBy('a.id').limit(limit).execute();
+}
+
+/**
+ * actions.csv: each action of the page once per promoter assigned (an action without one: one row with
+ * her cells empty), with her tapped start and end, her report's review, her registrations and codes.
+ */
+export function actionRows(db: Db, actionIds: readonly string[], promoterIdent: string | undefined) {
+  if (actionIds.length === 0) return Promise.resolve([]);
+  let q = db
+    .selectFrom('actions as a')
+    .innerJoin('events as e', 'e.id', 'a.event_id')
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .leftJoin('action_assignments as s', 's.action_id', 'a.id')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('report_reviews as r', (join) => join.onRef('r.action_id', '=', 's.action_id').onRef('r.user_id', '=', 's.user_id'))
+    .where('a.id', 'in', [...actionIds])
+    .select([
+      'a.id',
+      'a.ident',
+      'a.name',
+      'a.since',
+      'a.until',
+      'a.global_status',
+      'e.ident as event_ident',
+      't.ident as territory_ident',
+      'u.ident as hostess_code',
+      'u.firstname',
+      'u.lastname',
+      's.status',
+      's.cancelled_at',
+      'r.state as review_state',
+    ])
+    .select(({ selectFrom }) => [
+      selectFrom('action_points as p')
+        .select('p.name')
+        .whereRef('p.action_id', '=', 'a.id')
+        .orderBy('p.position')
+        .limit(1)
+        .as('point_name'),
+      selectFrom('action_points as p')
+        .select('p.city_name')
+        .whereRef('p.action_id', '=', 'a.id')
+        .orderBy('p.position')
+        .limit(1)
+        .as('point_city'),
+      selectFrom('action_status_events as ev')
+        .select((eb) => eb.fn.min('ev.wall_time').as('t'))
+        .whereRef('ev.action_id', '=', 's.action_id')
+        .whereRef('ev.user_id', '=', 's.user_id')
+        .where('ev.kind', '=', 'check_in')
+        .as('started_at'),
+      selectFrom('action_status_events as ev')
+        .select((eb) => eb.fn.max('ev.wall_time').as('t'))
+        .whereRef('ev.action_id', '=', 's.action_id')
+        .whereRef('ev.user_id', '=', 's.user_id')
+        .where('ev.kind', '=', 'check_out')
+        .as('ended_at'),
+      selectFrom('leads as l')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .whereRef('l.action_id', '=', 's.action_id')
+        .whereRef('l.user_id', '=', 's.user_id')
+        .where('l.is_test', '=', 0)
+        .as('registrations'),
+      selectFrom('vouchers as v')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .whereRef('v.redeemed_action_id', '=', 's.action_id')
+        .whereRef('v.redeemed_by', '=', 's.user_id')
+        .as('codes'),
+    ]);
+  if (promoterIdent) q = q.where('u.ident', '=', promoterIdent);
+  return q.orderBy('a.since').orderBy('a.id').orderBy('u.lastname').orderBy('u.firstname').orderBy('u.ident').execute();
+}
+
+export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
+
+/** registrations.csv: the page's registrations (not on a test action) per action, promoter, brand and model. */
+export function registrationRows(db: Db, actionIds: readonly string[], promoterIdent: string | undefined) {
+  if (actionIds.length === 0) return Promise.resolve([]);
+  let q = db
+    .selectFrom('lead_items as i')
+    .innerJoin('leads as l', 'l.id', 'i.lead_id')
+    .innerJoin('actions as a', 'a.id', 'l.action_id')
+    .innerJoin('events as e', 'e.id', 'a.event_id')
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .where('l.action_id', 'in', [...actionIds])
+    .where('l.is_test', '=', 0)
+    .where('i.brand', 'in', COUNTED_BRANDS)
+    .select([
+      'a.id',
+      'a.ident',
+      'a.name',
+      'a.since',
+      'e.ident as event_ident',
+      't.ident as territory_ident',
+      'u.ident as hostess_code',
+      'u.firstname',
+      'u.lastname',
+      'i.brand',
+      'i.model',
+    ])
+    .select(({ fn }) => fn.countAll<number | string>().as('count'))
+    .groupBy([
+      'a.id',
+      'a.ident',
+      'a.name',
+      'a.since',
+      'e.ident',
+      't.ident',
+      'u.id',
+      'u.ident',
+      'u.firstname',
+      'u.lastname',
+      'i.brand',
+      'i.model',
+    ]);
+  if (promoterIdent) q = q.where('u.ident', '=', promoterIdent);
+  return q.orderBy('a.since').orderBy('a.id').orderBy('u.ident').orderBy('i.brand').orderBy('i.model').execute();
+}
+
+export type RegistrationRow = Awaited<ReturnType<typeof registrationRows>>[number];
+
+export type RedemptionKey = { time: string; id: string };
+
+/**
+ * redemptions.csv: one page of the codes handed out in the period (by the time she entered, then id),
+ * after `after`. A code is the territory's of the action it was handed out on; one handed out outside
+ * an action is seen only by those who see every territory.
+ */
+export function redemptionsPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: RedemptionKey | null, limit: number) {
+  let q = db
+    .selectFrom('vouchers as v')
+    .innerJoin('voucher_batches as b', 'b.id', 'v.batch_id')
+    .innerJoin('events as e', 'e.id', 'b.event_id')
+    .leftJoin('users as u', 'u.id', 'v.redeemed_by')
+    .leftJoin('actions as a', 'a.id', 'v.redeemed_action_id')
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .select([
+      'v.id',
+      'v.redeemed_date_time',
+      'e.ident as event_ident',
+      'b.ident as batch_ident',
+      'v.ident as code',
+      'u.ident as hostess_code',
+      'a.ident as action_ident',
+      't.ident as territory_ident',
+    ])
+    .where(territoryInScope('a.territory_id', scope))
+    .where('v.redeemed_date_time', '>=', f.since)
+    .where('v.redeemed_date_time', '<', f.until);
+  if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
+  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
+  if (f.status) q = q.where('a.global_status', '=', f.status);
+  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('v.redeemed_date_time', 'v.id'), '>', tuple(after.time, after.id)));
+  return q.orderBy('v.redeemed_date_time').orderBy('v.id').limit(limit).execute();
+}
+
+export type RedemptionRow = Awaited<ReturnType<typeof redemptionsPage>>[number];
