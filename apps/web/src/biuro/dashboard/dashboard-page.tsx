@@ -110,20 +110,27 @@ function Summary({ answer }: { answer: DashboardAnswer }) {
   const d = pl.biuroDashboard;
   const { actions } = answer;
   return (
-    <>
+    <div className="dash-summary">
       <Tiles
         label={d.tiles.label}
         tiles={[
           { name: d.tiles.registrations, value: answer.registrations },
           { name: d.tiles.codes, value: answer.codesHandedOut },
-          { name: d.tiles.planned, value: actions.planned },
-          { name: d.tiles.started, value: actions.started },
-          { name: d.tiles.finished, value: actions.finished },
-          { name: d.tiles.approved, value: actions.approved },
-          { name: d.tiles.cancelled, value: actions.cancelled },
         ]}
       />
-      <section className="dash-exceptions" aria-labelledby="dash-exceptions-title">
+      <section aria-labelledby="dash-actions-title">
+        <h2 id="dash-actions-title">{d.actionsTitle}</h2>
+        <Tiles
+          tiles={[
+            { name: d.tiles.planned, value: actions.planned },
+            { name: d.tiles.started, value: actions.started },
+            { name: d.tiles.finished, value: actions.finished },
+            { name: d.tiles.approved, value: actions.approved },
+            { name: d.tiles.cancelled, value: actions.cancelled },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="dash-exceptions-title">
         <h2 id="dash-exceptions-title">{d.exceptionsTitle}</h2>
         {answer.exceptions.every((row) => row.count === 0) ? (
           <p className="biuro-muted">{d.noExceptions}</p>
@@ -131,7 +138,7 @@ function Summary({ answer }: { answer: DashboardAnswer }) {
           <Tiles tiles={answer.exceptions.map((row) => ({ name: pl.biuroLive.exceptions.kinds[row.kind], value: row.count }))} />
         )}
       </section>
-    </>
+    </div>
   );
 }
 

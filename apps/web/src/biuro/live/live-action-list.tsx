@@ -67,8 +67,13 @@ function PromoterRow({ action, promoter, now, onShow }: { action: LiveAction; pr
         </div>
       </dl>
       {isOnMap(promoter) ? (
-        <button type="button" className="biuro-link-button" onClick={() => onShow(promoterMarkerId(action.uuid, promoter.uuid))}>
-          {pl.biuroLive.list.showOnMapOf(promoter.name)}
+        <button
+          type="button"
+          className="biuro-link-button"
+          onClick={() => onShow(promoterMarkerId(action.uuid, promoter.uuid))}
+          aria-label={pl.biuroLive.list.showOnMapOf(promoter.name)}
+        >
+          {pl.biuroLive.list.showOnMap}
         </button>
       ) : null}
     </li>
@@ -87,7 +92,7 @@ export function LiveActionList({ actions, now, onShow }: { actions: LiveAction[]
             <li key={action.uuid} className="live-action" aria-labelledby={`live-action-${action.uuid}`}>
               <div className="live-action__head">
                 <h3 id={`live-action-${action.uuid}`}>{action.name}</h3>
-                <span className={`plan-status plan-status--${action.status}`}>
+                <span className={`live-status live-status--${action.status}`}>
                   {pl.biuroLive.actionStatuses[action.status] ?? action.status}
                 </span>
               </div>
@@ -97,8 +102,13 @@ export function LiveActionList({ actions, now, onShow }: { actions: LiveAction[]
                 {action.points.length ? ` · ${action.points.map((point) => point.name).join(', ')}` : ''}
               </p>
               {target ? (
-                <button type="button" className="biuro-link-button" onClick={() => onShow(target)}>
-                  {pl.biuroLive.list.showOnMapOf(action.name)}
+                <button
+                  type="button"
+                  className="biuro-link-button"
+                  onClick={() => onShow(target)}
+                  aria-label={pl.biuroLive.list.showOnMapOf(action.name)}
+                >
+                  {pl.biuroLive.list.showOnMap}
                 </button>
               ) : (
                 <p className="biuro-muted">{pl.biuroLive.list.noPoints}</p>

@@ -33,7 +33,7 @@ export function LivePhones({ actions, now }: { actions: LiveAction[]; now: numbe
                 <tr key={row.uuid} className={row.outbox && row.outbox.count > 0 ? 'live-table__waiting' : undefined}>
                   <th scope="row">
                     {row.name}
-                    <span className="live-table__sub">{row.actions.join(', ')}</span>
+                    <span className="live-table__sub">{row.ident}</span>
                   </th>
                   <td>
                     {row.outbox

@@ -113,7 +113,6 @@ export type PhoneRow = {
   uuid: string;
   name: string;
   ident: string;
-  actions: string[];
   outbox: LivePromoter['outbox'];
   lastSeenAt: string | null;
 };
@@ -126,17 +125,14 @@ export function phoneRows(actions: LiveAction[]): PhoneRow[] {
   const rows = new Map<string, PhoneRow>();
   for (const action of actions) {
     for (const promoter of action.promoters) {
-      const row = rows.get(promoter.uuid);
-      if (row) row.actions.push(action.name);
-      else
-        rows.set(promoter.uuid, {
-          uuid: promoter.uuid,
-          name: promoter.name,
-          ident: promoter.ident,
-          actions: [action.name],
-          outbox: promoter.outbox,
-          lastSeenAt: promoter.lastSeenAt,
-        });
+      if (rows.has(promoter.uuid)) continue;
+      rows.set(promoter.uuid, {
+        uuid: promoter.uuid,
+        name: promoter.name,
+        ident: promoter.ident,
+        outbox: promoter.outbox,
+        lastSeenAt: promoter.lastSeenAt,
+      });
     }
   }
   const seen = (row: PhoneRow) => (row.lastSeenAt ? Date.parse(row.lastSeenAt) : 0);
