@@ -167,7 +167,7 @@ describe('the live day', () => {
       '/admin/live': () => ({ body: ok(buildLiveAnswer({ actions: [buildLiveAction({ promoters: [buildLivePromoter({ name })] })] })) }),
     });
     expect(await inList('Anna Nowak')).toBeInTheDocument();
-    expect(screen.getByText(/^Odświeżono \d\d:\d\d \(\d+ s temu\)/)).toBeInTheDocument();
+    expect(screen.getByText(/^Odświeżono \d\d:\d\d \((przed chwilą|\d+ s temu)\)/)).toBeInTheDocument();
     expect(api.requestsTo('/admin/live')).toHaveLength(1);
 
     name = 'Anna Nowak-Kowalska';

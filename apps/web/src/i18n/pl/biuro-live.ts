@@ -96,7 +96,8 @@ export const biuroLive = {
     empty: 'Brak promotorów w dzisiejszych akcjach.',
   },
   ago: (minutes: number) => (minutes < 1 ? 'przed chwilą' : `${span(minutes)} temu`),
-  agoSeconds: (seconds: number) => (seconds < 60 ? `${seconds} s temu` : `${span(Math.floor(seconds / 60))} temu`),
+  agoSeconds: (seconds: number) =>
+    seconds < 5 ? 'przed chwilą' : seconds < 60 ? `${seconds} s temu` : `${span(Math.floor(seconds / 60))} temu`,
   distance,
   span,
 } as const;
