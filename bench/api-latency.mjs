@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --db postgres] [--scale [--explain]] [--flush] [--plan-import]: the API's hot paths under load, side
+// npm run bench [-- --db postgres] [--scale [--explain]] [--flush] [--plan-import] [--live]: the API's hot paths under load, side
 // by side with bare Fastify.
 // Starts the anchor (bench/anchor-server.mjs: bare Fastify 5 + the same zod type provider, one
 // validated POST) and the real server on a fresh database (a temporary SQLite file, or with
@@ -16,6 +16,8 @@
 //   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
 //   --plan-import  instead of the cases: the back office's import of a 10,000-row plan beside its
 //              database floor (bench/plan-import.mjs)
+//   --live     instead of the cases: the scale data plus 1,000 running actions today, and the back
+//              office's /api/admin/live beside the anchor (bench/live-day.mjs; BENCH_LIVE_CONNECTIONS, 1)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openBenchDb } from './bench-db.mjs';
 import { runFlush } from './flush.mjs';
+import { buildLiveData, runLive } from './live-day.mjs';
 import { runPlanImport } from './plan-import.mjs';
 import { addRedeemPool } from './voucher-pool.mjs';
 import { buildScaleData } from './scale-data.mjs';
@@ -46,6 +49,7 @@ const scale = args.includes('--scale');
 const flush = args.includes('--flush');
 const planImport = args.includes('--plan-import');
 const explain = args.includes('--explain');
+const liveDay = args.includes('--live');
 if (explain && !scale) throw new Error('--explain goes with --scale');
 
 async function adminQuery(text) {
@@ -288,8 +292,19 @@ try {
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const buildScale = () => withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
-  if (!flush && !planImport) await startFloor(anna);
-  if (planImport) {
+  if (!flush && !planImport && !liveDay) await startFloor(anna);
+  if (liveDay) {
+    await buildScale();
+    await withBenchDb((db) => buildLiveData(db, { timezone: TIMEZONE }));
+    const admin = (await call('/admin/auth/login', { username: 'admin@demo.pl', password: 'demo-haslo-1' })).token.token;
+    await runLive({
+      base,
+      anchorUrl: `http://127.0.0.1:${ANCHOR_PORT}/anchor`,
+      adminToken: admin,
+      seconds: SECONDS,
+      connections: Number(process.env.BENCH_LIVE_CONNECTIONS ?? 1),
+    });
+  } else if (planImport) {
     await withBenchDb((db) => runPlanImport(db, { base, dbKind }));
   } else if (flush) {
     if (scale) await buildScale();

@@ -14,7 +14,7 @@ const DAYS_SPAN = 386;
 const dayOf = (i) => Math.floor((i * DAYS_SPAN) / SCALE.actions) - DAYS_BACK;
 
 /** The SQL that differs between SQLite and PostgreSQL. */
-function dialect(kind, today) {
+export function dialect(kind, today) {
   const sqlite = kind === 'sqlite';
   return {
     /** `with <name>(n)`: the integers 0 … count-1. */

@@ -14,6 +14,7 @@ import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedStart } from './start-seed.ts';
 import { seedBackOffice } from './back-office-seed.ts';
+import { seedLiveDay } from './live-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
@@ -279,6 +280,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     const catalogues = loadCatalogues(cataloguesFile ?? loadConfig({}).cataloguesFile);
     await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
     await seedBackOffice(trx, { passwordHash, now });
+    await seedLiveDay(trx, { now, timezone, outboxWaiting: { 'piotr@demo.pl': 2 } });
   });
   return true;
 }

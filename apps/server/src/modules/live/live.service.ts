@@ -44,6 +44,22 @@ const withCoordinates = (points: readonly AdminActionPoint[]): Coordinates[] =>
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Wall times to instants, each distinct one converted once: a day's actions share a few start times,
+ * and each conversion asks Intl for the zone's offset (a thousand actions: tens of milliseconds).
+ */
+function wallInstants(timezone: string): (wall: string) => number {
+  const known = new Map<string, number>();
+  return (wall) => {
+    let ms = known.get(wall);
+    if (ms === undefined) {
+      ms = instantOfWall(wall, timezone).getTime();
+      known.set(wall, ms);
+    }
+    return ms;
+  };
+}
+
 /** When the phone took the ping: its capture time, never later than its arrival (a phone's clock may run ahead). */
 function pingTakenAt(row: repo.LivePromoterRow): number | null {
   if (!row.ping_created_at) return null;
@@ -56,6 +72,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   const at = deps.now();
   const now = at.getTime();
   const day = (offset: number) => `${wallDate(at, deps.timezone, offset)} 00:00:00`;
+  const instant = wallInstants(deps.timezone);
   // A territory outside her scope, or unknown, is an empty day — as planning's list answers it.
   const territoryIds = body.territory ? (await territoriesByIdent(deps.db, [body.territory])).map((t) => t.id) : undefined;
   const filter: repo.LiveDayFilter = { dayStart: day(0), dayEnd: day(1), earliestStart: day(-LOOK_BACK_DAYS), territoryIds };
@@ -67,6 +84,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
   const promotersOf = groupBy(promoterRows, (p) => p.action_id);
+  for (const rows of promotersOf.values()) rows.sort(byName);
   const actions: LiveAction[] = [];
   const exceptions: (LiveException & { at: number })[] = [];
   // data_on_phone is the promoter's, not an action's: once, with her running action or her first of the day.
@@ -75,7 +93,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   for (const a of actionRows) {
     const points = (pointsOf.get(a.id) ?? []).map(toPoint);
     const located = withCoordinates(points);
-    const plannedStartAt = instantOfWall(a.since, deps.timezone).getTime();
+    const plannedStartAt = instant(a.since);
     const action: LiveAction = {
       uuid: a.id,
       ident: a.ident,
@@ -88,9 +106,10 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
       promoters: [],
     };
     for (const row of promotersOf.get(a.id) ?? []) {
-      const promoter = toLivePromoter(row, located);
+      const takenAt = pingTakenAt(row);
+      const promoter = toLivePromoter(row, takenAt, located);
       action.promoters.push(promoter);
-      const statusAt = row.last_status_at ? instantOfWall(row.last_status_at, deps.timezone).getTime() : null;
+      const statusAt = row.last_status_at ? instant(row.last_status_at) : null;
       const startedAt = row.started_at ? Date.parse(row.started_at) : row.status !== null ? statusAt : null;
       const findings = assignmentExceptions(
         {
@@ -103,7 +122,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
             row.start_latitude !== null && row.start_longitude !== null
               ? { latitude: row.start_latitude, longitude: row.start_longitude }
               : null,
-          lastPingAt: pingTakenAt(row),
+          lastPingAt: takenAt,
           finishedAt: row.status === 'finished' ? statusAt : null,
           hasEndPhotos: Boolean(row.has_end_photos),
           points: located,
@@ -126,8 +145,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   return { at: at.toISOString(), map: deps.map, actions, exceptions: exceptions.map(({ at: _at, ...e }) => e) };
 }
 
-function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): LivePromoter {
-  const takenAt = pingTakenAt(row);
+function toLivePromoter(row: repo.LivePromoterRow, takenAt: number | null, located: Coordinates[]): LivePromoter {
   const lastPosition =
     takenAt !== null && row.ping_latitude !== null && row.ping_longitude !== null && row.ping_accuracy !== null
       ? { latitude: row.ping_latitude, longitude: row.ping_longitude, accuracy: row.ping_accuracy, capturedAt: iso(takenAt) }
@@ -158,6 +176,9 @@ const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): Li
   distanceMeters: f.distanceMeters,
   at: f.since,
 });
+
+const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>
+  a.lastname.localeCompare(b.lastname, 'pl') || a.firstname.localeCompare(b.firstname, 'pl') || (a.user_id < b.user_id ? -1 : 1);
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLiveResponse, LiveExceptionKind } from '@promotor/contract';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
@@ -132,6 +133,15 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
     expect(shown).not.toContain(yesterday.uuid);
     expect(shown).not.toContain(tomorrow.uuid);
     expect(shown).not.toContain(cancelled.uuid);
+  });
+
+  it('sends the answer compressed when the browser accepts it', async () => {
+    const waw = await buildTerritory(t, 'WAW');
+    for (const name of ['Anna', 'Ola', 'Ewa']) await buildLiveAction(t, await promoterOf(waw, name), { territory: waw });
+    const res = await post(t.app, '/admin/live', { territory: waw }, admin, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')).data.actions).toHaveLength(3);
   });
 
   it('refuses a territory that is not text with E_VALIDATION', async () => {
