@@ -1,5 +1,5 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 // The back office's CSV files (issue 25, decision 092) as Polish Excel opens them: UTF-8 with a BOM (else
@@ -15,8 +15,11 @@ export type CsvFile<R> = {
   /** The download's name, ASCII: 'akcje-2026-11-01-2026-11-30.csv'. */
   filename: string;
   columns: readonly CsvColumn<R>[];
-  /** Read as the file is written: the source yields rows as the client takes them (flat memory). */
-  rows: AsyncIterable<R>;
+  /**
+   * Read as the file is written: the source yields a page of rows when the client has taken the one
+   * before (flat memory: one page at a time, whatever the file's length).
+   */
+  pages: AsyncIterable<readonly R[]>;
 };
 
 export const CSV_OPTIONS = {
@@ -26,9 +29,16 @@ export const CSV_OPTIONS = {
   escape_formulas: true,
 } as const;
 
-async function* records<R>(columns: readonly CsvColumn<R>[], rows: AsyncIterable<R>) {
-  yield columns.map((c) => c.header);
-  for await (const row of rows) yield columns.map((c) => c.cell(row) ?? '');
+/** The file's text, a page at a time: one chunk per page rather than one per row (half the time). */
+async function* chunks<R>(columns: readonly CsvColumn<R>[], pages: AsyncIterable<readonly R[]>) {
+  yield stringify([columns.map((c) => c.header)], CSV_OPTIONS);
+  for await (const page of pages) {
+    if (page.length > 0)
+      yield stringify(
+        page.map((row) => columns.map((c) => c.cell(row) ?? '')),
+        { ...CSV_OPTIONS, bom: false },
+      );
+  }
 }
 
 /**
@@ -37,9 +47,8 @@ async function* records<R>(columns: readonly CsvColumn<R>[], rows: AsyncIterable
  * which the browser shows as a failed download, not as a complete file.
  */
 export function sendCsv<R>(reply: FastifyReply, file: CsvFile<R>): FastifyReply {
-  const body = pipeline(Readable.from(records(file.columns, file.rows)), stringify(CSV_OPTIONS), (error) => {
-    if (error) reply.log.error({ err: error }, 'CSV export cut short');
-  });
+  const body = Readable.from(chunks(file.columns, file.pages), { objectMode: false });
+  body.on('error', (error) => reply.log.error({ err: error }, 'CSV export cut short'));
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -67,31 +67,31 @@ const showNames = (call: StaffCall) => actorHolds(call.actor, 'promoters.read');
 
 export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.ActionRow>> {
   const { filter, filename } = await prepare(deps, call, 'actions', query);
-  async function* rows() {
-    for await (const ids of actionPages(deps, call, filter)) yield* await repo.actionRows(deps.db, ids, filter.promoterIdent);
+  async function* pages() {
+    for await (const ids of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, ids, filter.promoterIdent);
   }
-  return { filename, columns: actionColumns(showNames(call)), rows: rows() };
+  return { filename, columns: actionColumns(showNames(call)), pages: pages() };
 }
 
 export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RegistrationRow>> {
   const { filter, filename } = await prepare(deps, call, 'registrations', query);
-  async function* rows() {
-    for await (const ids of actionPages(deps, call, filter)) yield* await repo.registrationRows(deps.db, ids, filter.promoterIdent);
+  async function* pages() {
+    for await (const ids of actionPages(deps, call, filter)) yield await repo.registrationRows(deps.db, ids, filter.promoterIdent);
   }
-  return { filename, columns: registrationColumns(showNames(call)), rows: rows() };
+  return { filename, columns: registrationColumns(showNames(call)), pages: pages() };
 }
 
 export async function exportRedemptions(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RedemptionRow>> {
   const { filter, filename } = await prepare(deps, call, 'redemptions', query);
-  async function* rows() {
+  async function* pages() {
     let after: repo.RedemptionKey | null = null;
     for (;;) {
       const page = await repo.redemptionsPage(deps.db, filter, call.staff.scope, after, REDEMPTIONS_PER_PAGE);
-      yield* page;
+      yield page;
       if (page.length < REDEMPTIONS_PER_PAGE) return;
       const last = page.at(-1)!;
       after = { time: last.redeemed_date_time!, id: last.id };
     }
   }
-  return { filename, columns: redemptionColumns, rows: rows() };
+  return { filename, columns: redemptionColumns, pages: pages() };
 }

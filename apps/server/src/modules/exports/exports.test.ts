@@ -261,7 +261,7 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
 
   it('a bad filter is a JSON envelope with a code, never a file nor a 500; nothing is recorded', async () => {
     const before = (await auditEntries(t, 'exports.actions')).length;
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { from: '2031-13-45' },
       { from: '2031-01-10', to: '2031-01-09' },
       { status: 'zakonczona' },
