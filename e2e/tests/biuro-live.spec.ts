@@ -35,7 +35,7 @@ test("the Warsaw coordinator sees Anna's started action with the position her ph
 }) => {
   // Three logins in two browser windows (her phone, two desks): more than one page's 30 s on a busy machine.
   test.setTimeout(90_000);
-  // The organiser placed the kiosk on the map (the demo's points have no coordinates).
+  // The kiosk where the test knows it, so her distance from it is known.
   const actionId = actionIdByName(ANNA.username, KIOSK_ACTION);
   writeDatabase('update action_points set latitude = ?, longitude = ? where action_id = ?', KIOSK.latitude, KIOSK.longitude, actionId);
 

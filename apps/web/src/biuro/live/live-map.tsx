@@ -63,11 +63,14 @@ function promoterMarker({ promoter, action }: PromoterMarker): L.Marker {
   const marker = L.marker([position.latitude, position.longitude], {
     title: label,
     alt: label,
-    // A circle with her initials: a person, told apart from a point by shape and text.
+    // A pin with her initials: a person, told apart from a point by shape and text.
+    // Its tip is her position, so standing at the point she is drawn above its flag, not over it.
     icon: L.divIcon({
-      className: 'live-marker live-marker--promoter',
-      html: `<span aria-hidden="true">${initials(promoter.name)}</span>`,
-      iconSize: [32, 32],
+      className: 'live-pin',
+      html: `<span class="live-marker live-marker--promoter" aria-hidden="true">${initials(promoter.name)}</span>`,
+      iconSize: [32, 42],
+      iconAnchor: [16, 42],
+      popupAnchor: [0, -40],
     }),
     zIndexOffset: 1000,
   });
@@ -130,7 +133,7 @@ export function LiveMap({ answer, focus }: { answer: LiveAnswer; focus: MapFocus
     const all = [...markersRef.current.values()].map((marker) => marker.getLatLng());
     if (!fitted.current && all.length > 0) {
       fitted.current = true;
-      map.fitBounds(L.latLngBounds(all), { padding: [40, 40], maxZoom: 15 });
+      map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16 });
     }
   }, [answer]);
 
