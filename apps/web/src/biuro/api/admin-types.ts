@@ -23,6 +23,8 @@ export type Report = RouteData<'adminReportsGet'>['report'];
 export type ReportPhoto = Report['photos'][number];
 export type ReportState = ReportSummary['state'];
 export type ExportQuery = RouteBody<'adminExportsActions'>;
+export type LiveAnswer = RouteData<'adminLive'>;
+export type DashboardAnswer = RouteData<'adminDashboard'>;
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -52,6 +54,8 @@ export type AdminCalls = {
   '/admin/reports/review': FromContract<'adminReportsReview'>;
   '/admin/reports/approve-many': FromContract<'adminReportsApproveMany'>;
   '/admin/reports/flag-photo': FromContract<'adminReportsFlagPhoto'>;
+  '/admin/live': FromContract<'adminLive'>;
+  '/admin/dashboard': FromContract<'adminDashboard'>;
 };
 
 /** The binary calls (a report's photo, a receipt): answered by the file, decision 095. */

@@ -56,7 +56,15 @@ describe('the back office', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([pl.biuro.nav.promoters, pl.biuro.nav.plan, pl.biuro.nav.vouchers, pl.biuro.nav.reports, pl.biuro.nav.exports]);
+    ).toEqual([
+      pl.biuro.nav.promoters,
+      pl.biuro.nav.plan,
+      pl.biuro.nav.vouchers,
+      pl.biuro.nav.reports,
+      pl.biuro.nav.exports,
+      pl.biuro.nav.live,
+      pl.biuro.nav.dashboard,
+    ]);
   });
 
   it('the data-protection officer lands on the audit log, the one page of hers here', async () => {

@@ -14,6 +14,8 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/raporty': pl.biuro.nav.reports,
   '/eksporty': pl.biuro.nav.exports,
   '/dziennik': pl.biuro.nav.audit,
+  '/na-zywo': pl.biuro.nav.live,
+  '/pulpit': pl.biuro.nav.dashboard,
 };
 
 /** Ends the session here at once; the server is told, and a failure there changes nothing here. */

@@ -27,6 +27,8 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'raporty', lazy: page(() => import('../reports/reports-page.tsx'), 'ReportsPage') },
           { path: 'eksporty', lazy: page(() => import('../exports/exports-page.tsx'), 'ExportsPage') },
           { path: 'dziennik', lazy: page(() => import('../audit/audit-page.tsx'), 'AuditPage') },
+          { path: 'na-zywo', lazy: page(() => import('../live/live-page.tsx'), 'LivePage') },
+          { path: 'pulpit', lazy: page(() => import('../dashboard/dashboard-page.tsx'), 'DashboardPage') },
         ],
       },
     ],

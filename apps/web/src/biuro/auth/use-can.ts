@@ -21,6 +21,8 @@ export const PAGES = [
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },
   { to: '/dziennik', permission: 'audit.read' },
+  { to: '/na-zywo', permission: 'live.read' },
+  { to: '/pulpit', permission: 'dashboard.read' },
 ] as const satisfies readonly { to: string; permission: Permission }[];
 
 export const startPageOf = (roles: readonly string[] | undefined): string =>

@@ -24,6 +24,8 @@ export const biuro = {
     audit: 'Dziennik zdarzeń',
     reports: 'Raporty',
     exports: 'Eksporty',
+    live: 'Dzień na żywo',
+    dashboard: 'Pulpit',
     logout: 'Wyloguj',
     signedInAs: (name: string) => `Zalogowano: ${name}`,
     roles: { admin: 'administrator', coordinator: 'koordynator', client: 'klient', privacy: 'inspektor ochrony danych' } as Record<

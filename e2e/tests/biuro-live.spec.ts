@@ -1,0 +1,75 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn } from '../fixtures/app.ts';
+import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
+import { actionIdByName, writeDatabase } from '../fixtures/database.ts';
+import { ANNA } from '../fixtures/promoters.ts';
+
+// The live day in the back office (issue 25, decision 094): the position Anna's phone sends reaches
+// the Warsaw coordinator's map and list; the Kraków coordinator does not see her. Without tiles: the
+// tile server is never asked (no internet in CI), the markers and the list stand alone.
+
+const KIOSK_ACTION = 'Degustacja velo — Kiosk Nowy Świat';
+const KIOSK = { latitude: 52.2337, longitude: 21.0187 };
+/** About 86 m south-west of the kiosk. */
+const ANNA_THERE = { latitude: 52.2331, longitude: 21.0179, accuracy: 25 };
+
+/** A desk's browser window with a staff member logged in, on 'Dzień na żywo' from the menu. */
+async function openLiveDay(browser: Browser, username: string): Promise<Page> {
+  const desk = await browser.newContext({
+    ...DESK,
+    baseURL: test.info().project.use.baseURL,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
+  await desk.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  const page = await desk.newPage();
+  await staffLogIn(page, username);
+  await page.getByRole('navigation', { name: 'Menu biura' }).getByRole('link', { name: 'Dzień na żywo' }).click();
+  await expect(page.getByRole('heading', { name: 'Dzień na żywo', level: 1 })).toBeVisible();
+  return page;
+}
+
+test("the Warsaw coordinator sees Anna's started action with the position her phone sent; the Kraków coordinator does not see her", async ({
+  page,
+  browser,
+}) => {
+  // Three logins in two browser windows (her phone, two desks): more than one page's 30 s on a busy machine.
+  test.setTimeout(90_000);
+  // The kiosk where the test knows it, so her distance from it is known.
+  const actionId = actionIdByName(ANNA.username, KIOSK_ACTION);
+  writeDatabase('update action_points set latitude = ?, longitude = ? where action_id = ?', KIOSK.latitude, KIOSK.longitude, actionId);
+
+  // Anna's phone: her app sends her position as soon as she is in with a started action.
+  await page.context().setGeolocation(ANNA_THERE);
+  const ping = page.waitForResponse((response) => response.url().endsWith('/api/action/location/save') && response.ok());
+  await logIn(page, ANNA);
+  await ping;
+
+  const warsaw = await openLiveDay(browser, WARSAW_COORDINATOR);
+  const map = warsaw.getByRole('region', { name: 'Mapa akcji i pozycji promotorów' });
+  await expect(map.getByRole('button', { name: `Punkt: Kiosk Nowy Świat (${KIOSK_ACTION})` })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Promotor: Anna Nowak' })).toBeVisible();
+
+  const list = warsaw.getByRole('region', { name: 'Akcje dzisiaj' });
+  const action = list.getByRole('listitem').filter({ has: warsaw.getByRole('heading', { name: KIOSK_ACTION }) });
+  const anna = action.getByRole('listitem').filter({ hasText: 'Anna Nowak' });
+  await expect(anna).toContainText('W trakcie');
+  await expect(anna).toContainText(/przed chwilą|1 min temu/);
+  await expect(anna).toContainText('86 m');
+
+  await anna.getByRole('button', { name: 'Pokaż na mapie: Anna Nowak' }).click();
+  const popup = map.locator('.leaflet-popup');
+  await expect(popup).toContainText('Anna Nowak');
+  await expect(popup).toContainText('Dokładność: ±25 m');
+  await expect(popup).toContainText('86 m od najbliższego punktu');
+  await expect(map.getByRole('button', { name: 'Promotor: Anna Nowak' })).toBeFocused();
+  await expect(warsaw.getByRole('status').filter({ hasText: /Odświeżono \d\d:\d\d/ })).toBeVisible();
+  await warsaw.context().close();
+
+  const krakow = await openLiveDay(browser, KRAKOW_COORDINATOR);
+  await expect(krakow.getByRole('region', { name: 'Akcje dzisiaj' }).getByText('Piotr Kowalski').first()).toBeVisible();
+  await expect(krakow.getByText('Anna Nowak')).toHaveCount(0);
+  await expect(krakow.getByRole('button', { name: 'Promotor: Anna Nowak' })).toHaveCount(0);
+  await expect(krakow.getByRole('button', { name: `Punkt: Kiosk Nowy Świat (${KIOSK_ACTION})` })).toHaveCount(0);
+  await krakow.context().close();
+});
