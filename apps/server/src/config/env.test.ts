@@ -49,6 +49,8 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).checkAnswers).toBe(false);
     expect(loadConfig({ VOUCHER_TOP_UP_SIZE: '25' }).voucherTopUpSize).toBe(25);
     expect(() => loadConfig({ VOUCHER_TOP_UP_SIZE: '0' })).toThrow(/VOUCHER_TOP_UP_SIZE/);
+    expect(loadConfig({ LIVE_FAR_METERS: '150' }).live.farMeters).toBe(150);
+    expect(() => loadConfig({ LIVE_FAR_METERS: 'daleko' })).toThrow(/LIVE_FAR_METERS/);
     // The web build beside the server, whether the sources run or the bundle in dist/ (npm start).
     expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
     // The shipped catalogues beside the server, replaced by pointing CATALOGUES_FILE elsewhere (decision 065).
