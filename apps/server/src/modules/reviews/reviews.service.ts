@@ -87,6 +87,7 @@ async function decide(
 ) {
   const from = stateOf(row);
   const iso = o.at.toISOString();
+  await repo.lockAction(trx, row.action_id);
   await repo.ensureReview(trx, {
     action_id: row.action_id,
     user_id: row.user_id,
@@ -168,8 +169,10 @@ export async function approveMany(deps: ReviewsDeps, call: StaffCall, body: Bulk
   const at = deps.now();
   const reviewer = await repo.staffName(deps.db, call.staff.staffId);
   const d: Decision = { decision: 'approved', reason: null, note: null };
+  // Actions locked in one order (decide locks each), so two bulk approvals cannot deadlock.
+  const ordered = [...found].sort((a, b) => (a.action_id < b.action_id ? -1 : a.action_id > b.action_id ? 1 : 0));
   await deps.db.transaction().execute(async (trx) => {
-    for (const row of found) await decide(trx, deps, call, row, d, { at, reviewer, bulk: true });
+    for (const row of ordered) await decide(trx, deps, call, row, d, { at, reviewer, bulk: true });
   });
   const after = await Promise.all(refs.map((ref) => visibleReport(deps, call, ref)));
   return { reports: after.map((r) => toSummary(r, deps.timezone)) };
