@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { routeDefinition, successEnvelope, type RouteData, type RouteName, type Routes, routePaths } from '@promotor/contract';
+import { AppError } from './app-error.ts';
 import { success } from './envelope.ts';
 
 type Kind<N extends RouteName> = (typeof routePaths)[N]['kind'];
@@ -29,6 +30,19 @@ type Answer<N extends RouteName> =
     : Routes[N] extends { meta: z.ZodType }
       ? { data: RouteData<N>; meta: MetaExtra<N> }
       : RouteData<N>;
+
+/**
+ * A csv call's query string holds no NUL, as a JSON body holds none (lib/json.ts): PostgreSQL can
+ * neither store nor compare it, and the export would fail after its first byte, not as a 400.
+ */
+function refuseNulInQuery(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const key = Object.keys(query).find((k) => {
+    const value = query[k];
+    return k.includes('\0') || (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.includes('\0'));
+  });
+  done(key === undefined ? undefined : new AppError('E_VALIDATION', [{ path: `querystring.${key}`, message: 'NUL character' }]));
+}
 
 /** Per-route extras beside what the table decides: rate limits, preHandler, bodyLimit. */
 type Extras = Omit<RouteShorthandOptions, 'schema'>;
@@ -60,7 +74,7 @@ export function apiRoute<N extends RouteName>(
     method: csv ? 'GET' : 'POST',
     url: route.path,
     // No HEAD twin: it would run the export (and write its audit entry) to send nothing.
-    ...(csv ? { exposeHeadRoute: false } : {}),
+    ...(csv ? { exposeHeadRoute: false, preValidation: refuseNulInQuery } : {}),
     config: {
       ...extras.config,
       ...(route.public ? { public: true } : {}),

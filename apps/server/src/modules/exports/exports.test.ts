@@ -290,6 +290,21 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
     expect([anonymous.statusCode, anonymous.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
   });
 
+  it('a NUL character in the query (PostgreSQL cannot compare it) is 400 E_VALIDATION before the file starts, for every export', async () => {
+    const before = (await auditEntries(t, 'exports.actions')).length;
+    for (const [name, query] of <['actions' | 'registrations' | 'redemptions', Record<string, string>][]>[
+      ['actions', { promoter: '\u0000' }],
+      ['actions', { event: 'a\u0000b' }],
+      ['registrations', { event: '\u0000' }],
+      ['redemptions', { promoter: 'x\u0000' }],
+    ]) {
+      const res = await getExport(t, name, query, admin.token);
+      expect([res.statusCode, res.json().data.error], JSON.stringify(query)).toEqual([400, 'E_VALIDATION']);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    }
+    expect((await auditEntries(t, 'exports.actions')).length).toBe(before);
+  });
+
   it('a coordinator gets her territories only; naming another is 403 and in the audit log; the client gets no names', async () => {
     const month = (d: number) => ({ since: `${day('07', d)} 10:00:00`, eventId });
     const inWarsaw = await buildPlacedAction(t, anna, waw, month(2));

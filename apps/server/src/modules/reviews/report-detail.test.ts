@@ -215,6 +215,12 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       404,
       'E_RECEIPT_NOT_FOUND',
     ]);
+    // The brand's viewer reads no promoter's data (decision 085): her hostess code, not her name.
+    expect(detail.json().data.report.promoter).toMatchObject({ ident: approved.promoter.ident, firstname: '', lastname: '' });
+    const listed = (await listReports(t.app, client.token)).reports.find((r) => r.action.uuid === approved.action.uuid)!;
+    expect(listed.promoter).toMatchObject({ ident: approved.promoter.ident, firstname: '', lastname: '' });
+    const forCoordinator = (await getReport(t.app, coordinator.token, approved.ref)).json().data.report.promoter;
+    expect(forCoordinator.firstname).not.toBe('');
     // Once approved, the submitted one appears for her too.
     await approve(t.app, coordinator.token, submitted.ref);
     expect((await seen()).sort()).toEqual([approved.action.uuid, submitted.action.uuid].sort());

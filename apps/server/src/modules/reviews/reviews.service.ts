@@ -4,6 +4,7 @@ import type {
   AdminReportResponse,
   AdminReportsListBody,
   AdminReportsListResponse,
+  AdminReportSummary,
   AdminReviewBody,
   AdminReviewBulkBody,
   AdminReviewBulkResponse,
@@ -40,6 +41,15 @@ const approvedOnly = (call: StaffCall) => !actorHolds(call.actor, 'reports.revie
 
 const REVIEWABLE: readonly ReportReviewState[] = ['submitted', 'resubmitted'];
 
+/**
+ * Who may not read promoters (the brand's `client`, decision 085) gets her hostess code, not her name,
+ * as in the exports (decision 092); the back office's pages show the code when the name is empty.
+ */
+function namesFor<R extends AdminReportSummary>(call: StaffCall, report: R): R {
+  if (actorHolds(call.actor, 'promoters.read')) return report;
+  return { ...report, promoter: { ...report.promoter, firstname: '', lastname: '' } };
+}
+
 export async function list(deps: ReviewsDeps, call: StaffCall, body: ListBody): Promise<AdminReportsListResponse> {
   const restricted = approvedOnly(call);
   const page = { page: body.page, pageSize: body.pageSize };
@@ -57,7 +67,7 @@ export async function list(deps: ReviewsDeps, call: StaffCall, body: ListBody): 
     },
     { limit: body.pageSize, offset: (body.page - 1) * body.pageSize },
   );
-  return { ...page, total, reports: rows.map((r) => toSummary(r, deps.timezone)) };
+  return { ...page, total, reports: rows.map((r) => namesFor(call, toSummary(r, deps.timezone))) };
 }
 
 /** The report named, if the caller may see it: another territory's, an unfinished one, or (for `client`) one not approved is 404. */
@@ -69,7 +79,7 @@ async function visibleReport(deps: ReviewsDeps, call: StaffCall, ref: Ref): Prom
 
 async function answer(deps: ReviewsDeps, call: StaffCall, ref: Ref): Promise<AdminReportResponse> {
   const row = await visibleReport(deps, call, ref);
-  return { report: await toDetail(deps.db, row, { timezone: deps.timezone, forClient: approvedOnly(call) }) };
+  return { report: namesFor(call, await toDetail(deps.db, row, { timezone: deps.timezone, forClient: approvedOnly(call) })) };
 }
 
 export const get = (deps: ReviewsDeps, call: StaffCall, body: Ref): Promise<AdminReportResponse> => answer(deps, call, body);
@@ -87,6 +97,7 @@ async function decide(
 ) {
   const from = stateOf(row);
   const iso = o.at.toISOString();
+  await repo.lockAction(trx, row.action_id);
   await repo.ensureReview(trx, {
     action_id: row.action_id,
     user_id: row.user_id,
@@ -168,11 +179,13 @@ export async function approveMany(deps: ReviewsDeps, call: StaffCall, body: Bulk
   const at = deps.now();
   const reviewer = await repo.staffName(deps.db, call.staff.staffId);
   const d: Decision = { decision: 'approved', reason: null, note: null };
+  // Actions locked in one order (decide locks each), so two bulk approvals cannot deadlock.
+  const ordered = [...found].sort((a, b) => (a.action_id < b.action_id ? -1 : a.action_id > b.action_id ? 1 : 0));
   await deps.db.transaction().execute(async (trx) => {
-    for (const row of found) await decide(trx, deps, call, row, d, { at, reviewer, bulk: true });
+    for (const row of ordered) await decide(trx, deps, call, row, d, { at, reviewer, bulk: true });
   });
   const after = await Promise.all(refs.map((ref) => visibleReport(deps, call, ref)));
-  return { reports: after.map((r) => toSummary(r, deps.timezone)) };
+  return { reports: after.map((r) => namesFor(call, toSummary(r, deps.timezone))) };
 }
 
 export async function flagPhoto(deps: ReviewsDeps, call: StaffCall, body: FlagBody): Promise<AdminReportFlagResponse> {

@@ -240,6 +240,21 @@ describe.each(testDatabases)('report review (%s)', (dialect) => {
     expect(await globalOf(busy.action.uuid)).toBe('started');
   });
 
+  it("two promoters' reports of one action approved at once by two reviewers: the action still becomes accepted", async () => {
+    const other = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
+    const pairs = [];
+    for (let i = 0; i < 6; i++) {
+      const ewa = await buildReport(t, waw, { global: 'finished' });
+      pairs.push([ewa, await assignAnother(t, ewa, waw, 'finished')] as const);
+    }
+    // Each approval sees the other's report as not yet approved unless the two are serialised.
+    const answers = await Promise.all(
+      pairs.flatMap(([ewa, ola]) => [approve(t.app, wawCoordinator.token, ewa.ref), approve(t.app, other.token, ola.ref)]),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(await Promise.all(pairs.map(([ewa]) => globalOf(ewa.action.uuid)))).toEqual(pairs.map(() => 'accepted'));
+  });
+
   it('two reviewers at once: exactly one decision wins, the others are 409, one history line and one audit entry', async () => {
     const report = await buildReport(t, waw);
     const other = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
