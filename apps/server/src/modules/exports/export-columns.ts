@@ -40,7 +40,14 @@ const fullName = (row: { firstname: string | null; lastname: string | null }) =>
   row.firstname === null ? null : `${row.firstname} ${row.lastname ?? ''}`.trim();
 const count = (n: number | string | null) => Number(n ?? 0);
 
-export function actionColumns(showNames: boolean): CsvColumn<ActionRow>[] {
+/**
+ * The brand's viewer sees approved reports only (issue 25): for her, a report's own cells (tapped start
+ * and end, its state) stay empty until it is approved; the action's plan and the counts are aggregates.
+ */
+const approvedOr = (showAll: boolean, cell: (row: ActionRow) => string | null) => (row: ActionRow) =>
+  showAll || row.review_state === 'approved' ? cell(row) : null;
+
+export function actionColumns(showNames: boolean, showUnapprovedReports: boolean): CsvColumn<ActionRow>[] {
   return [
     { header: 'Wydarzenie', cell: (r) => r.event_ident },
     { header: 'Akcja', cell: (r) => r.ident },
@@ -53,9 +60,9 @@ export function actionColumns(showNames: boolean): CsvColumn<ActionRow>[] {
     { header: 'Kod hostessy', cell: (r) => r.hostess_code },
     ...(showNames ? [{ header: 'Promotorka', cell: (r: ActionRow) => fullName(r) }] : []),
     { header: 'Jej status', cell: herStatus },
-    { header: 'Rozpoczęcie', cell: (r) => r.started_at },
-    { header: 'Zakończenie', cell: (r) => r.ended_at },
-    { header: 'Stan raportu', cell: reviewState },
+    { header: 'Rozpoczęcie', cell: approvedOr(showUnapprovedReports, (r) => r.started_at) },
+    { header: 'Zakończenie', cell: approvedOr(showUnapprovedReports, (r) => r.ended_at) },
+    { header: 'Stan raportu', cell: approvedOr(showUnapprovedReports, reviewState) },
     { header: 'Status akcji', cell: (r) => GLOBAL_STATUS[r.global_status] ?? r.global_status },
     { header: 'Rejestracje', cell: (r) => (r.hostess_code === null ? null : count(r.registrations)) },
     { header: 'Wydane kody', cell: (r) => (r.hostess_code === null ? null : count(r.codes)) },

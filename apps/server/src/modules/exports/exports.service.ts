@@ -71,7 +71,7 @@ export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Q
   async function* pages() {
     for await (const range of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, filter, call.staff.scope, range);
   }
-  return { filename, columns: actionColumns(showNames(call)), pages: pages() };
+  return { filename, columns: actionColumns(showNames(call), actorHolds(call.actor, 'reports.review')), pages: pages() };
 }
 
 export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RegistrationRow>> {

@@ -217,6 +217,15 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
       (await getExport(t, 'actions', { from: day('05', 1), to: day('05', 31), event: 'EV-NIE-MA' }, admin.token)).rawPayload,
     );
     expect(otherEvent).toEqual([]);
+
+    // The brand's viewer sees approved reports only: a report's own cells stay empty until it is approved.
+    const forClient = csvObjects((await getExport(t, 'actions', { from: day('05', 1), to: day('05', 31) }, client.token)).rawPayload);
+    const reportCells = (from: typeof rows, a: { ident: string }) =>
+      from.filter((r) => r['Akcja'] === a.ident).map((r) => [r['Rozpoczęcie'], r['Zakończenie'], r['Stan raportu']]);
+    expect(reportCells(forClient, changes)).toEqual([['', '', '']]);
+    expect(reportCells(forClient, resubmitted)).toEqual([['', '', '']]);
+    expect(reportCells(forClient, approved)).toEqual(reportCells(rows, approved));
+    expect(reportCells(forClient, approved)[0]![2]).toBe('Zaakceptowany');
   });
 
   it('each export is in the audit log with its filter, written before the file', async () => {

@@ -4,7 +4,7 @@ import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
 import type { Report } from '../api/admin-types.ts';
 import { checklistOf, endReasonOf, surveyOf } from './report-answers.ts';
 import { StateBadge } from './state-badge.tsx';
-import { instantText, wallText } from './reports-view.ts';
+import { instantText, promoterLabel, wallText } from './reports-view.ts';
 
 const t = pl.biuroReports;
 
@@ -26,9 +26,7 @@ export function ReportSummarySection({ report }: { report: Report }) {
         <StateBadge state={report.state} />
       </dd>
       <dt>{t.columns.promoter}</dt>
-      <dd>
-        {report.promoter.firstname} {report.promoter.lastname} ({report.promoter.ident})
-      </dd>
+      <dd>{promoterLabel(report)}</dd>
       <dt>{t.columns.territory}</dt>
       <dd>{report.action.territory ? `${report.action.territory.name} (${report.action.territory.ident})` : t.none}</dd>
       <dt>{t.plannedTime}</dt>

@@ -103,11 +103,14 @@ export function ReportsList({ body, table, canReview }: Props) {
         header: pl.biuroReports.columns.promoter,
         enableSorting: false,
         accessorFn: promoterName,
-        cell: ({ row }) => (
-          <>
-            {promoterName(row.original)} <span className="biuro-muted">{row.original.promoter.ident}</span>
-          </>
-        ),
+        cell: ({ row }) =>
+          promoterName(row.original) === row.original.promoter.ident ? (
+            row.original.promoter.ident
+          ) : (
+            <>
+              {promoterName(row.original)} <span className="biuro-muted">{row.original.promoter.ident}</span>
+            </>
+          ),
       },
       {
         id: 'terytorium',

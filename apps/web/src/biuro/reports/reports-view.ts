@@ -54,6 +54,12 @@ export const reportRef = (report: Pick<ReportSummary, 'action' | 'promoter'>) =>
 export const promoterName = (report: Pick<ReportSummary, 'promoter'>): string =>
   `${report.promoter.firstname} ${report.promoter.lastname}`.trim() || report.promoter.ident;
 
+/** Her name and hostess code; the code alone for the brand's viewer, who is given no names (decision 085). */
+export const promoterLabel = (report: Pick<ReportSummary, 'promoter'>): string => {
+  const name = `${report.promoter.firstname} ${report.promoter.lastname}`.trim();
+  return name ? `${name} (${report.promoter.ident})` : report.promoter.ident;
+};
+
 /** How a row names its report to assistive technology: 'Akcja 1, 01.12.2026, Anna Nowak'. */
 export const reportLabel = (report: ReportSummary): string =>
   `${report.action.name}, ${report.action.since.slice(0, 10)}, ${promoterName(report)}`;
