@@ -8,7 +8,7 @@
 // adds more coordinators polling at once.
 import autocannon from 'autocannon';
 import { countRows } from './bench-db.mjs';
-import { dialect, wallToday } from './scale-data.mjs';
+import { dialect, lastPingStatement, wallToday } from './scale-data.mjs';
 
 export const LIVE = { actions: 1_000, pingsPerAction: 100 };
 
@@ -58,6 +58,7 @@ function statements(d, today, territoryId) {
          '${today} ' || ${d.pad(`7 + (5 + 5 * (n / ${actions})) / 60`, 2)} || ':' || ${d.pad(`(5 + 5 * (n / ${actions})) % 60`, 2)} || ':02'
        from s`,
     ],
+    ['action_assignments (last ping)', lastPingStatement('live-action-')],
     [
       'promoter_phones',
       `insert into promoter_phones (user_id, outbox_count, outbox_oldest_at, last_seen_at, outbox_reported_at)

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-codes-per-promoter-and-caps.ts';
 import * as m015 from './migrations/015-back-office.ts';
 import * as m016 from './migrations/016-report-reviews.ts';
 import * as m017 from './migrations/017-promoter-phones.ts';
+import * as m019 from './migrations/019-last-ping.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '015-back-office': m015,
   '016-report-reviews': m016,
   '017-promoter-phones': m017,
+  '019-last-ping': m019,
 };
 
 class StaticProvider implements MigrationProvider {

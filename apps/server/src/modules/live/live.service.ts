@@ -60,14 +60,6 @@ function wallInstants(timezone: string): (wall: string) => number {
   };
 }
 
-/** When the phone took the ping: its capture time, never later than its arrival (a phone's clock may run ahead). */
-function pingTakenAt(row: repo.LivePromoterRow): number | null {
-  if (!row.ping_created_at) return null;
-  const arrived = Date.parse(row.ping_created_at);
-  const captured = row.ping_captured_at ? Date.parse(row.ping_captured_at) : NaN;
-  return Number.isNaN(captured) ? arrived : Math.min(captured, arrived);
-}
-
 export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output<typeof AdminLiveBody>): Promise<AdminLiveResponse> {
   const at = deps.now();
   const now = at.getTime();
@@ -108,8 +100,8 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
       promoters: [],
     };
     for (const row of promotersOf.get(a.id) ?? []) {
-      const takenAt = pingTakenAt(row);
-      const promoter = toLivePromoter(row, takenAt, located);
+      const takenAt = row.last_ping_at === null ? null : Date.parse(row.last_ping_at);
+      const promoter = toLivePromoter(row, located);
       action.promoters.push(promoter);
       const statusAt = row.last_status_at ? instant(row.last_status_at) : null;
       const startedAt = row.started_at ? Date.parse(row.started_at) : row.status !== null ? statusAt : null;
@@ -147,10 +139,15 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   return { at: at.toISOString(), map: deps.map, actions, exceptions: exceptions.map(({ at: _at, ...e }) => e) };
 }
 
-function toLivePromoter(row: repo.LivePromoterRow, takenAt: number | null, located: Coordinates[]): LivePromoter {
+function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): LivePromoter {
   const lastPosition =
-    takenAt !== null && row.ping_latitude !== null && row.ping_longitude !== null && row.ping_accuracy !== null
-      ? { latitude: row.ping_latitude, longitude: row.ping_longitude, accuracy: row.ping_accuracy, capturedAt: iso(takenAt) }
+    row.last_ping_at !== null && row.last_ping_latitude !== null && row.last_ping_longitude !== null && row.last_ping_accuracy !== null
+      ? {
+          latitude: row.last_ping_latitude,
+          longitude: row.last_ping_longitude,
+          accuracy: row.last_ping_accuracy,
+          capturedAt: row.last_ping_at,
+        }
       : null;
   const nearest = lastPosition ? nearestPointMeters(lastPosition, located) : null;
   return {
