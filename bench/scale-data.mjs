@@ -130,8 +130,21 @@ function statements(d, ids) {
          'scale-hash-' || ${d.pad('n', 6)}, 'done', 200, '{"status":{"success":true},"data":{},"meta":{"ts":"0"}}',
          ${d.day('-(n % 30)')} || 'T12:00:00.000Z' from s`,
     ],
+    ['action_assignments (last ping)', lastPingStatement('scale-')],
   ];
 }
+
+/**
+ * Each assignment's newest ping on the assignment itself, as /action/location/save keeps it (decision
+ * 096), for the actions whose id starts with `prefix`. The bench's capture times are ISO UTC and never
+ * after the arrival, so the newest is the latest captured_at.
+ */
+export const lastPingStatement = (prefix) =>
+  `update action_assignments set (last_ping_latitude, last_ping_longitude, last_ping_accuracy, last_ping_at) = (
+     select l.latitude, l.longitude, l.accuracy, l.captured_at from action_locations l
+     where l.action_id = action_assignments.action_id and l.user_id = action_assignments.user_id
+     order by l.captured_at desc limit 1)
+   where action_id like '${prefix}%' and status is not null`;
 
 /** Builds the data set through `db` (bench-db.mjs) and prints what it took. */
 export async function buildScaleData(db, { timezone } = {}) {

@@ -173,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
         thresholds: config.live,
+        checkAnswers: config.checkAnswers,
       });
       await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters });
       await api.register(apiDocsRoutes);

@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-back-office.ts';
 import * as m016 from './migrations/016-report-reviews.ts';
 import * as m017 from './migrations/017-promoter-phones.ts';
 import * as m018 from './migrations/018-export-indexes.ts';
+import * as m019 from './migrations/019-last-ping.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '016-report-reviews': m016,
   '017-promoter-phones': m017,
   '018-export-indexes': m018,
+  '019-last-ping': m019,
 };
 
 class StaticProvider implements MigrationProvider {

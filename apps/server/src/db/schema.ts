@@ -119,6 +119,12 @@ export interface ActionAssignmentTable {
   cancelled_at: string | null;
   /** Her registrations on this action when it is an exp1707 test action, capped (decision 080). */
   test_lead_count: Generated<number>;
+  /** Her newest ping of the action, written with it (decision 096); null before her first. */
+  last_ping_latitude: number | null;
+  last_ping_longitude: number | null;
+  last_ping_accuracy: number | null;
+  /** ISO UTC: when her phone took that ping (its capture time, never later than its arrival). */
+  last_ping_at: string | null;
 }
 
 export interface VoucherBatchTable {

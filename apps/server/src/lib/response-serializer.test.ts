@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DateTimeString, routeSchemas, successEnvelope } from '@promotor/contract';
-import { compileWriter, ResponseContractError, responseSerializerCompiler, writerSchema } from './response-serializer.ts';
+import {
+  compileWriter,
+  plainSerializerCompiler,
+  ResponseContractError,
+  responseSerializerCompiler,
+  writerSchema,
+} from './response-serializer.ts';
 
 const Answer = z.object({
   user: z.object({ uuid: z.string(), name: z.string() }),
@@ -82,5 +88,15 @@ describe('answers written from the contract', () => {
       if (response) walk(writerSchema(successEnvelope(response, meta)), name);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('the plain writer (a large answer built to the contract) writes what it is given, and every checked run refuses a stray property', () => {
+    const plain = (checked: boolean) =>
+      plainSerializerCompiler(checked)({ schema: Answer, method: 'POST', url: '/api/x', httpStatus: '200' });
+    expect(JSON.parse(plain(true)(valid))).toEqual(valid);
+    expect(plain(false)(valid)).toBe(JSON.stringify(valid));
+    const withSecret = { ...valid, user: { ...valid.user, token_hash: 'abc' } };
+    expect(() => plain(true)(withSecret)).toThrow(ResponseContractError);
+    expect(() => plain(true)({ ...valid, count: 'trzy' })).toThrow(ResponseContractError);
   });
 });

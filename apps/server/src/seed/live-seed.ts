@@ -64,6 +64,19 @@ export async function seedLiveDay(trx: Db, o: { now: Date; timezone: string; out
       };
     });
     await trx.insertInto('action_locations').values(pings).execute();
+    // Her newest ping on her assignment, as /action/location/save keeps it (decision 096).
+    const newest = pings[pings.length - 1]!;
+    await trx
+      .updateTable('action_assignments')
+      .set({
+        last_ping_latitude: newest.latitude,
+        last_ping_longitude: newest.longitude,
+        last_ping_accuracy: newest.accuracy,
+        last_ping_at: newest.captured_at,
+      })
+      .where('action_id', '=', r.action_id)
+      .where('user_id', '=', r.user_id)
+      .execute();
   }
   const promoters = await trx.selectFrom('users').select(['id', 'username']).execute();
   for (const p of promoters) {

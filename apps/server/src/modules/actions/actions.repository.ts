@@ -166,6 +166,22 @@ export async function insertLocation(db: Db, row: ActionLocationTable): Promise<
   await locationInsert(db, row);
 }
 
+export type LastPing = { actionId: string; userId: string; latitude: number; longitude: number; accuracy: number; at: string };
+
+// Her newest ping on her assignment, for the live day (decision 096): kept unless this one was taken earlier.
+const lastPingUpdate = preparedQuery((db, v: LastPing) =>
+  db
+    .updateTable('action_assignments')
+    .set({ last_ping_latitude: v.latitude, last_ping_longitude: v.longitude, last_ping_accuracy: v.accuracy, last_ping_at: v.at })
+    .where('action_id', '=', v.actionId)
+    .where('user_id', '=', v.userId)
+    .where((eb) => eb.or([eb('last_ping_at', 'is', null), eb('last_ping_at', '<=', v.at)])),
+);
+
+export async function recordLastPing(db: Db, ping: LastPing): Promise<void> {
+  await lastPingUpdate(db, ping);
+}
+
 // Events and actions come from the organiser's system (the app has no route that creates one): the
 // demo seed and the test builders write them here, the way it hands them over, so they cannot drift
 // apart from each other or from what the queries above read.

@@ -1,4 +1,5 @@
 import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBody, SaveLocationBody } from '@promotor/contract';
+import { commitTogether } from '../../db/commit-together.ts';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -208,15 +209,35 @@ export async function saveLocation(deps: ActionsDeps, caller: CallerUser, body: 
     whenFinished: 'E_WRONG_ACTION_STATUS',
   });
   const at = stamp(deps);
-  await repo.insertLocation(deps.db, {
-    id: newId(),
-    action_id: action.id,
-    user_id: caller.userId,
-    latitude: body.location.latitude,
-    longitude: body.location.longitude,
-    accuracy: body.location.accuracy,
-    captured_at: body.location.capturedAt ?? null,
-    created_at: at.iso,
-    wall_time: at.wall,
-  });
+  const { latitude, longitude, accuracy, capturedAt } = body.location;
+  // The ping, and her newest position on her assignment (what the live day reads, decision 096), in one commit.
+  await commitTogether(deps.db, [
+    (q) =>
+      repo.insertLocation(q, {
+        id: newId(),
+        action_id: action.id,
+        user_id: caller.userId,
+        latitude,
+        longitude,
+        accuracy,
+        captured_at: capturedAt ?? null,
+        created_at: at.iso,
+        wall_time: at.wall,
+      }),
+    (q) =>
+      repo.recordLastPing(q, {
+        actionId: action.id,
+        userId: caller.userId,
+        latitude,
+        longitude,
+        accuracy,
+        at: pingTakenAt(capturedAt, at.iso),
+      }),
+  ]);
+}
+
+/** When her phone took the ping, ISO UTC: its capture time, never later than its arrival (a phone's clock may run ahead). */
+function pingTakenAt(capturedAt: string | undefined, arrivedAt: string): string {
+  const captured = capturedAt === undefined ? NaN : Date.parse(capturedAt);
+  return Number.isNaN(captured) || captured >= Date.parse(arrivedAt) ? arrivedAt : new Date(captured).toISOString();
 }

@@ -63,15 +63,15 @@ export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territory
 }
 
 /**
- * Each promoter of today's actions with her last ping of the action (the last entry of
- * action_locations_action_user_at_idx), her check-in, whether she sent the end photos, and what her
- * phone last reported (promoter_phones). Written so that both databases probe an index per promoter:
- * the check-in by a plain join on (action, promoter) — a check-in happens once, and a second one would
- * only repeat her row, which the service drops — and the end photos as a scalar subquery (PostgreSQL
- * turns an EXISTS here into a scan of every photo). No ORDER BY: the service sorts.
+ * Each promoter of today's actions with her newest ping (kept on her assignment, decision 096), her
+ * check-in, whether she sent the end photos, and what her phone last reported (promoter_phones).
+ * Written so that both databases probe an index per promoter: the check-in by a plain join on (action,
+ * promoter) — a check-in happens once, and a second one would only repeat her row, which the service
+ * drops — and the end photos as a scalar subquery (PostgreSQL turns an EXISTS here into a scan of every
+ * photo). No ORDER BY: the service sorts.
  */
 export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
-  const assignments = db
+  return db
     .selectFrom('action_assignments as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('action_status_events as c', (join) =>
@@ -85,6 +85,10 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
       's.status',
       's.cancelled_at',
       's.last_status_at',
+      's.last_ping_latitude',
+      's.last_ping_longitude',
+      's.last_ping_accuracy',
+      's.last_ping_at',
       'u.ident',
       'u.firstname',
       'u.lastname',
@@ -97,14 +101,6 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
       'p.outbox_reported_at',
       'p.last_seen_at',
       eb
-        .selectFrom('action_locations as l')
-        .select('l.id')
-        .whereRef('l.action_id', '=', 's.action_id')
-        .whereRef('l.user_id', '=', 's.user_id')
-        .orderBy('l.created_at', 'desc')
-        .limit(1)
-        .as('location_id'),
-      eb
         .selectFrom('action_files as f')
         .select('f.id')
         .whereRef('f.action_id', '=', 's.action_id')
@@ -112,34 +108,6 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
         .where('f.ident', '=', 'bereal_end')
         .limit(1)
         .as('end_photo_id'),
-    ])
-    .as('x');
-  return db
-    .selectFrom(assignments)
-    .leftJoin('action_locations as l', 'l.id', 'x.location_id')
-    .select([
-      'x.action_id',
-      'x.user_id',
-      'x.status',
-      'x.cancelled_at',
-      'x.last_status_at',
-      'x.ident',
-      'x.firstname',
-      'x.lastname',
-      'x.start_latitude',
-      'x.start_longitude',
-      'x.started_at',
-      'x.started_wall_time',
-      'x.outbox_count',
-      'x.outbox_oldest_at',
-      'x.outbox_reported_at',
-      'x.last_seen_at',
-      'x.end_photo_id',
-      'l.latitude as ping_latitude',
-      'l.longitude as ping_longitude',
-      'l.accuracy as ping_accuracy',
-      'l.captured_at as ping_captured_at',
-      'l.created_at as ping_created_at',
     ])
     .execute();
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/api-route.ts';
 import { staffOf } from '../../plugins/auth.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression.ts';
+import { plainSerializerCompiler } from '../../lib/response-serializer.ts';
 import { liveDay, type LiveDeps } from './live.service.ts';
 
 // /api/admin/live (issue 25): live.read, checked by the one guard (plugins/auth.ts); its scope limits
@@ -21,8 +22,10 @@ const fastCompression = {
   syncThreshold: 16 * 1024 * 1024,
 };
 
-export async function liveRoutes(app: FastifyInstance, deps: LiveDeps) {
+/** `checkAnswers`: the configuration's; the answer is written by JSON.stringify, checked by zod outside production. */
+export async function liveRoutes(app: FastifyInstance, deps: LiveDeps & { checkAnswers: boolean }) {
   apiRoute(app, 'adminLive', async (request) => liveDay(deps, { scope: staffOf(request).scope }, request.body), {
     compress: fastCompression,
+    serializerCompiler: plainSerializerCompiler(deps.checkAnswers),
   });
 }

@@ -60,14 +60,6 @@ function wallInstants(timezone: string): (wall: string) => number {
   };
 }
 
-/** When the phone took the ping: its capture time, never later than its arrival (a phone's clock may run ahead). */
-function pingTakenAt(row: repo.LivePromoterRow): number | null {
-  if (!row.ping_created_at) return null;
-  const arrived = Date.parse(row.ping_created_at);
-  const captured = row.ping_captured_at ? Date.parse(row.ping_captured_at) : NaN;
-  return Number.isNaN(captured) ? arrived : Math.min(captured, arrived);
-}
-
 export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output<typeof AdminLiveBody>): Promise<AdminLiveResponse> {
   const at = deps.now();
   const now = at.getTime();
@@ -84,11 +76,11 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
   for (const points of pointsOf.values()) points.sort((x, y) => x.position - y.position);
-  const promotersOf = groupBy(latestCheckIns(promoterRows), (p) => p.action_id);
+  const promotersOf = groupBy(promoterRows, (p) => p.action_id);
   for (const rows of promotersOf.values()) rows.sort(byName);
   actionRows.sort(bySinceAndName);
   const actions: LiveAction[] = [];
-  const exceptions: (LiveException & { at: number })[] = [];
+  const exceptions: LiveException[] = [];
   // data_on_phone is the promoter's, not an action's: once, with her running action or her first of the day.
   const phones = new Map<string, { action: LiveAction; promoter: LivePromoter; running: boolean }>();
 
@@ -107,9 +99,9 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
       points,
       promoters: [],
     };
-    for (const row of promotersOf.get(a.id) ?? []) {
-      const takenAt = pingTakenAt(row);
-      const promoter = toLivePromoter(row, takenAt, located);
+    for (const row of latestCheckIns(promotersOf.get(a.id) ?? [])) {
+      const takenAt = row.last_ping_at === null ? null : Date.parse(row.last_ping_at);
+      const promoter = toLivePromoter(row, located);
       action.promoters.push(promoter);
       const statusAt = row.last_status_at ? instant(row.last_status_at) : null;
       const startedAt = row.started_at ? Date.parse(row.started_at) : row.status !== null ? statusAt : null;
@@ -143,14 +135,20 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
     const finding = phoneException(promoter.outbox, now, deps.thresholds);
     if (finding) exceptions.push(toException(finding, action, promoter));
   }
-  exceptions.sort((x, y) => x.at - y.at || x.kind.localeCompare(y.kind));
-  return { at: at.toISOString(), map: deps.map, actions, exceptions: exceptions.map(({ at: _at, ...e }) => e) };
+  // ISO UTC times, all of one length: in order as text.
+  exceptions.sort((x, y) => (x.since < y.since ? -1 : x.since > y.since ? 1 : x.kind.localeCompare(y.kind)));
+  return { at: at.toISOString(), map: deps.map, actions, exceptions };
 }
 
-function toLivePromoter(row: repo.LivePromoterRow, takenAt: number | null, located: Coordinates[]): LivePromoter {
+function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): LivePromoter {
   const lastPosition =
-    takenAt !== null && row.ping_latitude !== null && row.ping_longitude !== null && row.ping_accuracy !== null
-      ? { latitude: row.ping_latitude, longitude: row.ping_longitude, accuracy: row.ping_accuracy, capturedAt: iso(takenAt) }
+    row.last_ping_at !== null && row.last_ping_latitude !== null && row.last_ping_longitude !== null && row.last_ping_accuracy !== null
+      ? {
+          latitude: row.last_ping_latitude,
+          longitude: row.last_ping_longitude,
+          accuracy: row.last_ping_accuracy,
+          capturedAt: row.last_ping_at,
+        }
       : null;
   const nearest = lastPosition ? nearestPointMeters(lastPosition, located) : null;
   return {
@@ -170,13 +168,12 @@ function toLivePromoter(row: repo.LivePromoterRow, takenAt: number | null, locat
   };
 }
 
-const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): LiveException & { at: number } => ({
+const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): LiveException => ({
   kind: f.kind,
   action: { uuid: action.uuid, name: action.name },
   promoter: { uuid: promoter.uuid, ident: promoter.ident, name: promoter.name },
   since: iso(f.since),
   distanceMeters: f.distanceMeters,
-  at: f.since,
 });
 
 const polish = new Intl.Collator('pl');
@@ -185,15 +182,16 @@ const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>
 const bySinceAndName = (a: repo.LiveActionRow, b: repo.LiveActionRow) =>
   (a.since < b.since ? -1 : a.since > b.since ? 1 : 0) || polish.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
 
-/** One row per promoter and action: should she have two check-ins, the later one. */
-function latestCheckIns(rows: readonly repo.LivePromoterRow[]): repo.LivePromoterRow[] {
-  const kept = new Map<string, repo.LivePromoterRow>();
+/** One row per promoter of an action (sorted by name): should she have two check-ins, the later one. */
+function latestCheckIns(rows: repo.LivePromoterRow[]): repo.LivePromoterRow[] {
+  if (rows.length < 2 || rows.every((row, i) => i === 0 || rows[i - 1]!.user_id !== row.user_id)) return rows;
+  const kept: repo.LivePromoterRow[] = [];
   for (const row of rows) {
-    const key = `${row.action_id} ${row.user_id}`;
-    const other = kept.get(key);
-    if (!other || (row.started_at ?? '') > (other.started_at ?? '')) kept.set(key, row);
+    const other = kept.at(-1);
+    if (other?.user_id !== row.user_id) kept.push(row);
+    else if ((row.started_at ?? '') > (other.started_at ?? '')) kept[kept.length - 1] = row;
   }
-  return kept.size === rows.length ? [...rows] : [...kept.values()];
+  return kept;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

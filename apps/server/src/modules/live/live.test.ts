@@ -135,6 +135,41 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
     expect(shown).not.toContain(cancelled.uuid);
   });
 
+  it('her last position is the newest she took: a late ping from her outbox keeps it, a clock running ahead counts at arrival', async () => {
+    const waw = await buildTerritory(t, 'WAW');
+    const anna = await promoterOf(waw);
+    const action = await buildLiveAction(t, anna, { territory: waw });
+    await startAt(t, anna.token, action, PKIN);
+    const pingTaken = async (position: typeof PKIN, capturedAt: string) => {
+      const location = { ...position, accuracy: 10, capturedAt };
+      const res = await post(t.app, '/action/location/save', { action: { uuid: action.uuid }, location }, anna.token);
+      expect(res.statusCode).toBe(200);
+    };
+    const lastPosition = async () => actionIn(await live(t, admin, { territory: waw }), action.uuid)!.promoters[0]!.lastPosition;
+    const minutesFromNow = (m: number) => new Date(t.clock.now().getTime() + m * MINUTE).toISOString();
+
+    await pingTaken(north(PKIN, 100), minutesFromNow(0));
+    t.clock.advance(5 * MINUTE);
+    const newest = minutesFromNow(0);
+    await pingTaken(north(PKIN, 200), newest);
+    t.clock.advance(MINUTE);
+    // Taken 3 minutes before the newest, sent now from her outbox: kept in the history, not on the map.
+    // The offset form is read as the instant it names.
+    const lateWithOffset = new Date(Date.parse(newest) - 3 * MINUTE + 2 * 60 * MINUTE).toISOString().replace('Z', '+02:00');
+    await pingTaken(north(PKIN, 400), lateWithOffset);
+    expect(await lastPosition()).toEqual({ ...north(PKIN, 200), accuracy: 10, capturedAt: newest });
+
+    // A phone whose clock runs an hour ahead: its ping counts at its arrival, and a later one still follows it.
+    await pingTaken(north(PKIN, 50), minutesFromNow(60));
+    expect(await lastPosition()).toEqual({ ...north(PKIN, 50), accuracy: 10, capturedAt: minutesFromNow(0) });
+    t.clock.advance(MINUTE);
+    await pingTaken(north(PKIN, 70), minutesFromNow(0));
+    expect(await lastPosition()).toEqual({ ...north(PKIN, 70), accuracy: 10, capturedAt: minutesFromNow(0) });
+
+    const stored = await t.db.selectFrom('action_locations').select('id').where('action_id', '=', action.uuid).execute();
+    expect(stored).toHaveLength(5);
+  });
+
   it('sends the answer compressed when the browser accepts it', async () => {
     const waw = await buildTerritory(t, 'WAW');
     for (const name of ['Anna', 'Ola', 'Ewa']) await buildLiveAction(t, await promoterOf(waw, name), { territory: waw });
