@@ -148,6 +148,9 @@ test.describe('with her start waiting in the outbox', () => {
     page,
     context,
   }) => {
+    // The longest flow of the file (login, an offline start, three codes given offline, back online and
+    // both sent): on a loaded two-core machine its steps together pass the 30 s every test gets.
+    test.slow();
     const ewa = await createPromoterWithActions('Ewa');
     // Her codes of every batch of the event of her actions of today are kept on the phone at login.
     const codesLoaded = new Set<string>();
