@@ -47,7 +47,7 @@ pg.Client.prototype.query = function (config, values, callback) {
 export async function captureHotStatements({ url, token, timezone, writes = true }) {
   const { openDatabase } = await import('../apps/server/src/db/kysely.ts');
   const actions = await import('../apps/server/src/modules/actions/actions.service.ts');
-  const auth = await import('../apps/server/src/modules/auth/auth.repository.ts');
+  const auth = await import('../apps/server/src/plugins/auth.repository.ts');
   const authService = await import('../apps/server/src/modules/auth/auth.service.ts');
   const idempotency = await import('../apps/server/src/plugins/idempotency.repository.ts');
 
