@@ -1,7 +1,6 @@
 import type { AdminLiveBody, AdminLiveResponse, AdminActionPoint, LiveAction, LiveException, LivePromoter } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
-import type { ActionPointTable } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import type { TerritoryScope } from '../../db/territory-scope.ts';
 import type { Coordinates } from '../../lib/geo.ts';
@@ -9,6 +8,7 @@ import { wallDate } from '../../lib/time.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
 import * as repo from './live.repository.ts';
+import { toAdminActionPoint } from '../planning/planning.service.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories, each promoter
 // with her last position and what waits on her phone, and the exceptions. Read anew on every call from
@@ -27,17 +27,6 @@ export type LiveCaller = { scope: TerritoryScope };
 
 /** Actions that started this many days before today are not looked at (the live day is a day). */
 const LOOK_BACK_DAYS = 7;
-
-const toPoint = (p: ActionPointTable): AdminActionPoint => ({
-  uuid: p.id,
-  name: p.name,
-  streetAddress: p.street_address,
-  postalCode: p.postal_code,
-  cityName: p.city_name,
-  petraId: p.petra_id,
-  latitude: p.latitude,
-  longitude: p.longitude,
-});
 
 const withCoordinates = (points: readonly AdminActionPoint[]): Coordinates[] =>
   points.flatMap((p) => (p.latitude !== null && p.longitude !== null ? [{ latitude: p.latitude, longitude: p.longitude }] : []));
@@ -85,7 +74,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   const phones = new Map<string, { action: LiveAction; promoter: LivePromoter; running: boolean }>();
 
   for (const a of actionRows) {
-    const points = (pointsOf.get(a.id) ?? []).map(toPoint);
+    const points = (pointsOf.get(a.id) ?? []).map(toAdminActionPoint);
     const located = withCoordinates(points);
     const plannedStartAt = instant(a.since);
     const action: LiveAction = {

@@ -20,6 +20,9 @@ import { findPromotersById } from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
+/** A point of an action as the back office's answers show it (the live day uses it too). */
+export { toPoint as toAdminActionPoint } from './planning.mapper.ts';
+
 // The back office's actions (issue 24): list, create, update, cancel. A coordinator's scope is in every
 // query (planning.repository.ts): another territory's action is E_ACTION_NOT_FOUND, as a missing one.
 
