@@ -44,8 +44,9 @@ describe('the back office', () => {
     await logIn(staff.username);
 
     const table = await screen.findByRole('table', { name: pl.biuro.promoters.title });
-    const rows = await within(table).findAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Anna Nowak');
+    // The table is drawn with its header while the page of promoters is on its way: wait for her row.
+    expect(await within(table).findByRole('row', { name: /Anna Nowak/ })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Anna Nowak');
     expect(window.location.pathname).toBe('/biuro/promotorzy');
     expect(localStorage.getItem('token')).toBe('promoter-token');
     expect(JSON.parse(localStorage.getItem('biuroSession')!)).toMatchObject({ token: 'staff-token' });
