@@ -109,6 +109,11 @@ export const ERROR_STATUS = {
   E_REPORT_NOT_FOUND: 404,
   E_REPORT_WRONG_STATE: 409,
   E_PERIOD_TOO_LONG: 422,
+  // consumers and consents, the privacy officer (issue 26)
+  E_CONSUMER_ERASED: 409,
+  E_REQUEST_NOT_FOUND: 404,
+  E_REQUEST_WRONG_STATE: 409,
+  E_EXTENSION_NOT_ALLOWED: 409,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

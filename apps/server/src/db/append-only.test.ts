@@ -40,6 +40,29 @@ async function consentRecord(t: TestApp): Promise<string> {
   return id;
 }
 
+/** A withdrawal the privacy officer recorded (issue 26), for the consumer of a new consent record. */
+async function consentWithdrawal(t: TestApp): Promise<void> {
+  const recordId = await consentRecord(t);
+  const { consumer_id } = await t.db
+    .selectFrom('consent_records')
+    .select('consumer_id')
+    .where('id', '=', recordId)
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('consent_withdrawals')
+    .values({
+      id: newId(),
+      consumer_id,
+      field: 'newsletterCommercialAuthorization',
+      recorded_at: t.clock.now().toISOString(),
+      staff_id: newId(),
+      staff_name: 'Roman Inspektor',
+      note: 'Prośba e-mailem',
+      request_id: null,
+    })
+    .execute();
+}
+
 /** An audit log entry (decision 086), through its one writer. */
 const auditEntry = (t: TestApp) =>
   recordAudit(t.db, t.clock.now(), {
@@ -55,6 +78,7 @@ describe.each(testDatabases)('append-only tables (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await consentRecord(t);
+    await consentWithdrawal(t);
     await auditEntry(t);
   });
   afterAll(() => t.close());
@@ -88,6 +112,7 @@ describe.runIf(testDatabases.includes('postgres'))('the app’s PostgreSQL role 
   beforeAll(async () => {
     t = await createTestApp('postgres');
     await consentRecord(t);
+    await consentWithdrawal(t);
     await auditEntry(t);
   });
   afterAll(() => t.close());

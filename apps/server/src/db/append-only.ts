@@ -13,7 +13,7 @@ import type { Db, Dialect } from './kysely.ts';
  * Every append-only table: the grants of the app's role and the tests read this one list. A new table
  * goes here, and its migration calls guardAppendOnly (audit_log: decision 086).
  */
-export const APPEND_ONLY_TABLES = ['consent_records', 'consent_texts', 'audit_log'] as const;
+export const APPEND_ONLY_TABLES = ['consent_records', 'consent_texts', 'audit_log', 'consent_withdrawals'] as const;
 
 export type AppendOnlyTable = (typeof APPEND_ONLY_TABLES)[number];
 
@@ -61,7 +61,7 @@ export async function refuseTruncate(db: Kysely<unknown>, dialect: Dialect, tabl
  * as the tables' owner (MIGRATION_DATABASE_URL on PostgreSQL). The triggers are switched off and on
  * again inside the caller's transaction, so nobody else ever sees the table unguarded.
  */
-export async function emptyAppendOnly(db: Db, table: 'consent_records' | 'audit_log'): Promise<void> {
+export async function emptyAppendOnly(db: Db, table: Exclude<AppendOnlyTable, 'consent_texts'>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const trigger = sql.id(`${table}_no_truncate`);
     await sql`alter table ${sql.table(table)} disable trigger ${trigger}`.execute(db);

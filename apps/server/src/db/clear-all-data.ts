@@ -10,11 +10,15 @@ export async function clearAllData(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The consent records refuse DELETE (append-only, decision 067): only this reset empties them.
     await emptyAppendOnly(trx, 'consent_records');
+    // So are the withdrawals the privacy officer recorded (issue 26).
+    await emptyAppendOnly(trx, 'consent_withdrawals');
     // Confirmed MGM requests refuse DELETE too (decision 079), once their records are gone.
     await emptyConfirmedProofs(trx);
     // The back office's audit log is append-only too (decision 086).
     await emptyAppendOnly(trx, 'audit_log');
     for (const table of [
+      'consumer_requests',
+      'job_locks',
       'report_review_events',
       'report_reviews',
       'promoter_phones',

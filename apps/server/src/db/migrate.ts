@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-report-reviews.ts';
 import * as m017 from './migrations/017-promoter-phones.ts';
 import * as m018 from './migrations/018-export-indexes.ts';
 import * as m019 from './migrations/019-last-ping.ts';
+import * as m020 from './migrations/020-consumer-privacy.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   '017-promoter-phones': m017,
   '018-export-indexes': m018,
   '019-last-ping': m019,
+  '020-consumer-privacy': m020,
 };
 
 class StaticProvider implements MigrationProvider {

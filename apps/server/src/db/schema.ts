@@ -279,6 +279,8 @@ export interface ActionReceiptTable {
   content_type: string;
   size: number;
   created_at: string;
+  /** ISO UTC: its image was removed by retention or an erasure (migration 020); the row stays for the counts. */
+  image_removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A consumer in our registry (decision 063): personal data, never returned to the app. */
@@ -302,6 +304,8 @@ export interface ConsumerTable {
   category: string | null;
   secondary_brand: string | null;
   updated_at: string | null;
+  /** ISO UTC: her personal fields were erased (migration 020, issue 26); null while held. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A device she owns (asset) or a product she was given (product interest). */
@@ -516,6 +520,44 @@ export interface PromoterPhoneTable {
   outbox_reported_at: string | null;
 }
 
+/** A withdrawal the privacy officer recorded on her request (migration 020): a new record, never an edit. Append-only. */
+export interface ConsentWithdrawalTable {
+  id: string;
+  consumer_id: string;
+  field: string;
+  recorded_at: string;
+  staff_id: string;
+  staff_name: string;
+  note: string;
+  request_id: string | null;
+}
+
+/** A data-subject request (migration 020): access, portability, erasure or rectification, due in a month. */
+export interface ConsumerRequestTable {
+  id: string;
+  consumer_id: string;
+  kind: 'access' | 'portability' | 'erasure' | 'rectification';
+  state: 'pending' | 'completed' | 'denied';
+  received_at: string;
+  due_at: string;
+  extension_reason: string | null;
+  extended_at: string | null;
+  extended_by: string | null;
+  note: string | null;
+  created_by: string;
+  created_at: string;
+  completed_at: string | null;
+  completed_by: string | null;
+  outcome_note: string | null;
+}
+
+/** A scheduled job's lock (migration 020): one server instance at a time runs it. */
+export interface JobLockTable {
+  name: string;
+  holder: string;
+  locked_until: string;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -559,6 +601,9 @@ export interface Database {
   report_reviews: ReportReviewTable;
   report_review_events: ReportReviewEventTable;
   promoter_phones: PromoterPhoneTable;
+  consent_withdrawals: ConsentWithdrawalTable;
+  consumer_requests: ConsumerRequestTable;
+  job_locks: JobLockTable;
 }
 
 /**

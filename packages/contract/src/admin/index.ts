@@ -9,3 +9,4 @@ export * from './report-review.ts';
 export * from './live.ts';
 export * from './exports.ts';
 export * from './dashboard.ts';
+export * from './consumers.ts';

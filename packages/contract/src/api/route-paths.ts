@@ -104,6 +104,15 @@ export const routePaths = {
   adminExportsRegistrations: { path: '/admin/exports/registrations.csv', kind: 'csv' },
   adminExportsRedemptions: { path: '/admin/exports/redemptions.csv', kind: 'csv' },
   adminDashboard: { path: '/admin/dashboard', kind: 'json' },
+  // issue 26: consumers and consents, the privacy role's alone
+  adminConsumersFind: { path: '/admin/consumers/find', kind: 'json' },
+  adminConsumersHistory: { path: '/admin/consumers/history', kind: 'json' },
+  adminConsumersProof: { path: '/admin/consumers/proof', kind: 'binary' },
+  adminConsumersWithdraw: { path: '/admin/consumers/withdraw', kind: 'json' },
+  adminConsumerRequestsCreate: { path: '/admin/consumers/requests/create', kind: 'json' },
+  adminConsumerRequestsList: { path: '/admin/consumers/requests/list', kind: 'json' },
+  adminConsumerRequestsExtend: { path: '/admin/consumers/requests/extend', kind: 'json' },
+  adminConsumerRequestsComplete: { path: '/admin/consumers/requests/complete', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

@@ -1,5 +1,21 @@
 import type { z } from 'zod';
 import {
+  AdminConsumerFindBody,
+  AdminConsumerFindResponse,
+  AdminConsumerHistoryResponse,
+  AdminConsumerProofBody,
+  AdminConsumerRefBody,
+  AdminConsumerRequestCompleteBody,
+  AdminConsumerRequestCompleteResponse,
+  AdminConsumerRequestCreateBody,
+  AdminConsumerRequestExtendBody,
+  AdminConsumerRequestListBody,
+  AdminConsumerRequestListResponse,
+  AdminConsumerRequestResponse,
+  AdminConsumerWithdrawBody,
+  AdminConsumerWithdrawResponse,
+} from '../admin/consumers.ts';
+import {
   ActionResponse,
   CancelActionBody,
   CheckInBody,
@@ -484,6 +500,61 @@ export const routeSchemas = {
     body: AdminDashboardBody,
     response: AdminDashboardResponse,
     summary: 'Back office: registrations per day and brand, actions by status, codes, exceptions',
+  },
+  adminConsumersFind: {
+    idempotent: false,
+    permission: 'consumers.read',
+    body: AdminConsumerFindBody,
+    response: AdminConsumerFindResponse,
+    summary: 'Privacy officer: find a consumer by exact e-mail or phone number; the reason is audited',
+  },
+  adminConsumersHistory: {
+    idempotent: false,
+    permission: 'consumers.read',
+    body: AdminConsumerRefBody,
+    response: AdminConsumerHistoryResponse,
+    summary: "Privacy officer: a consumer's consent history with the texts shown, and her requests",
+  },
+  adminConsumersProof: {
+    idempotent: false,
+    permission: 'consumers.read',
+    body: AdminConsumerProofBody,
+    summary: "Privacy officer: a consumer's consent proof, a signed JSON document or a printable PDF",
+  },
+  adminConsumersWithdraw: {
+    idempotent: true,
+    permission: 'consumers.manage',
+    body: AdminConsumerWithdrawBody,
+    response: AdminConsumerWithdrawResponse,
+    summary: 'Privacy officer: record a withdrawal of consents on her request (new records, effective at once)',
+  },
+  adminConsumerRequestsCreate: {
+    idempotent: true,
+    permission: 'consumers.manage',
+    body: AdminConsumerRequestCreateBody,
+    response: AdminConsumerRequestResponse,
+    summary: 'Privacy officer: record a data-subject request (access, portability, erasure, rectification), due in a month',
+  },
+  adminConsumerRequestsList: {
+    idempotent: false,
+    permission: 'consumers.read',
+    body: AdminConsumerRequestListBody,
+    response: AdminConsumerRequestListResponse,
+    summary: 'Privacy officer: data-subject requests by state, kind, consumer and due date',
+  },
+  adminConsumerRequestsExtend: {
+    idempotent: true,
+    permission: 'consumers.manage',
+    body: AdminConsumerRequestExtendBody,
+    response: AdminConsumerRequestResponse,
+    summary: "Privacy officer: extend a request's due date by two months, once, within its first month, with a reason",
+  },
+  adminConsumerRequestsComplete: {
+    idempotent: true,
+    permission: 'consumers.manage',
+    body: AdminConsumerRequestCompleteBody,
+    response: AdminConsumerRequestCompleteResponse,
+    summary: 'Privacy officer: carry a request out (an erasure takes effect here) or deny it with a reason',
   },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { ActionReceiptTable } from '../../db/schema.ts';
 
@@ -27,7 +28,7 @@ export async function countReceipt(db: Db, of: 'leads' | 'actions', id: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertReceipt(db: Db, row: ActionReceiptTable): Promise<void> {
+export async function insertReceipt(db: Db, row: Insertable<ActionReceiptTable>): Promise<void> {
   await db.insertInto('action_receipts').values(row).execute();
 }
 

@@ -76,4 +76,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
   E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',
+  E_CONSUMER_ERASED: 'Dane tego konsumenta zostały usunięte.',
+  E_REQUEST_NOT_FOUND: 'Nie znaleziono wniosku.',
+  E_REQUEST_WRONG_STATE: 'Wniosek jest już zamknięty. Odśwież widok.',
+  E_EXTENSION_NOT_ALLOWED: 'Termin można przedłużyć tylko raz i tylko w pierwszym miesiącu od złożenia wniosku.',
 };
