@@ -54,3 +54,17 @@ export function findOwnReceipt(db: Db, receiptId: string, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Receipts whose image is still kept, among `ids`. */
+export function receiptsWithImage(db: Db, ids: readonly string[]) {
+  return db.selectFrom('action_receipts').select(['id', 'blob_key']).where('id', 'in', ids).where('image_removed_at', 'is', null).execute();
+}
+
+export async function markImageRemoved(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('action_receipts')
+    .set({ image_removed_at: at })
+    .where('id', '=', id)
+    .where('image_removed_at', 'is', null)
+    .execute();
+}

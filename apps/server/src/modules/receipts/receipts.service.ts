@@ -73,3 +73,23 @@ export async function serve(deps: ReceiptsDeps, caller: CallerUser, receiptId: s
   if (!receipt || !data) throw new AppError('E_RECEIPT_NOT_FOUND');
   return { data, contentType: receipt.content_type };
 }
+
+/**
+ * Removes the images of these receipts (retention, an erasure; issue 26): the bytes are deleted, the
+ * row stays (the counts read it) with image_removed_at set. Safe to repeat: the bytes go first, so a
+ * crash between the two leaves a row that the next call finishes. Answers how many were removed.
+ */
+export async function removeReceiptImages(
+  deps: Pick<ReceiptsDeps, 'db' | 'blobStore'>,
+  receiptIds: readonly string[],
+  at: Date,
+): Promise<number> {
+  if (receiptIds.length === 0) return 0;
+  let removed = 0;
+  for (const receipt of await repo.receiptsWithImage(deps.db, receiptIds)) {
+    await deps.blobStore.delete(receipt.blob_key);
+    await repo.markImageRemoved(deps.db, receipt.id, at.toISOString());
+    removed += 1;
+  }
+  return removed;
+}
