@@ -1,4 +1,4 @@
-import type { AdminConsumer, ConsentHistoryEntry, ConsumerDataExport, WebformConsentField } from '@promotor/contract';
+import { WEBFORM_CONSENTS, type AdminConsumer, type ConsentHistoryEntry, type ConsumerDataExport, type WebformConsentField } from '@promotor/contract';
 import type { Db } from '../../db/schema.ts';
 import * as repo from './data-export.repository.ts';
 import type { ConsumerRow } from './subject-requests.repository.ts';
@@ -29,8 +29,13 @@ export function toAdminConsumer(row: ConsumerRow): AdminConsumer {
  */
 export async function consentsOf(db: Db, consumerId: string): Promise<ConsentHistoryEntry[]> {
   const [records, withdrawals] = await Promise.all([repo.consentRecordsOf(db, consumerId), repo.withdrawalsOf(db, consumerId)]);
+  // The contract's field is a WEBFORM_CONSENTS one; the webform also records personalDataHandling
+  // (decision 067), which it cannot name yet: left out here until the contract names it (reported).
+  const known = new Set<string>(WEBFORM_CONSENTS);
   const entries: ConsentHistoryEntry[] = [
-    ...records.map(
+    ...records
+      .filter((r) => known.has(r.field))
+      .map(
       (r): ConsentHistoryEntry => ({
         uuid: r.id,
         field: r.field as WebformConsentField,
