@@ -13,6 +13,8 @@ import {
   type Contact,
   type Registrar,
 } from './registrations.ts';
+import { newId } from '../lib/crypto.ts';
+import { monthsLater } from '../modules/privacy/subject-requests.service.ts';
 import { post, type TestApp } from './test-app.ts';
 
 // The privacy officer's data-subject requests (issue 26, decision 098): her calls, and a consumer
@@ -29,6 +31,33 @@ export const requestsApi = (t: TestApp) => ({
   complete: (token: string, request: string, body: Record<string, unknown> = {}) =>
     post(t.app, '/admin/consumers/requests/complete', { request: { uuid: request }, ...body }, token),
 });
+
+/** A pending request of hers received now, written as the create call writes it; its id. */
+export async function buildRequest(t: TestApp, consumerId: string, kind: 'access' | 'portability' | 'erasure' | 'rectification' = 'access') {
+  const id = newId();
+  const now = t.clock.now();
+  await t.db
+    .insertInto('consumer_requests')
+    .values({
+      id,
+      consumer_id: consumerId,
+      kind,
+      state: 'pending',
+      received_at: now.toISOString(),
+      due_at: monthsLater(now, 1, t.config.timezone).toISOString(),
+      extension_reason: null,
+      extended_at: null,
+      extended_by: null,
+      note: null,
+      created_by: 'Beata Biurowa',
+      created_at: now.toISOString(),
+      completed_at: null,
+      completed_by: null,
+      outcome_note: null,
+    })
+    .execute();
+  return id;
+}
 
 export type RegisteredConsumer = {
   id: string;
@@ -61,11 +90,11 @@ export async function uploadReceipt(t: TestApp, r: Registrar, lead: { id: string
   return res.json().data.receipt.uuid as string;
 }
 
-/** A new consumer registered through the webform's calls, with names unique to the test. */
+/** A new consumer registered through the webform's calls (joining the club unless `club: false`), with names unique to the test. */
 export async function registerConsumer(
   t: TestApp,
   cat: WebformCataloguesResponse,
-  o: { registrar?: Registrar } = {},
+  o: { registrar?: Registrar; club?: boolean } = {},
 ): Promise<RegisteredConsumer> {
   const r = o.registrar ?? (await buildRegistrar(t));
   const c = newContact();
@@ -74,7 +103,7 @@ export async function registerConsumer(
   const names = { firstName: `Janina${tag}`, lastName: `Konsumencka${tag}` };
   const body = registrationBody(t, r, c, cat, {
     codes: await sendCodes(t, r.token, c),
-    offers: { Glo: gloOffer(serial!), InspirationClub: true },
+    offers: { Glo: gloOffer(serial!), InspirationClub: o.club ?? true },
     lead: names,
   });
   const res = await register(t, r.token, body);
