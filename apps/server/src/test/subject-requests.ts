@@ -33,7 +33,11 @@ export const requestsApi = (t: TestApp) => ({
 });
 
 /** A pending request of hers received now, written as the create call writes it; its id. */
-export async function buildRequest(t: TestApp, consumerId: string, kind: 'access' | 'portability' | 'erasure' | 'rectification' = 'access') {
+export async function buildRequest(
+  t: TestApp,
+  consumerId: string,
+  kind: 'access' | 'portability' | 'erasure' | 'rectification' = 'access',
+) {
   const id = newId();
   const now = t.clock.now();
   await t.db

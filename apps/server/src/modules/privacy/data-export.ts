@@ -1,4 +1,10 @@
-import { WEBFORM_CONSENTS, type AdminConsumer, type ConsentHistoryEntry, type ConsumerDataExport, type WebformConsentField } from '@promotor/contract';
+import {
+  WEBFORM_CONSENTS,
+  type AdminConsumer,
+  type ConsentHistoryEntry,
+  type ConsumerDataExport,
+  type WebformConsentField,
+} from '@promotor/contract';
 import type { Db } from '../../db/schema.ts';
 import * as repo from './data-export.repository.ts';
 import type { ConsumerRow } from './subject-requests.repository.ts';
@@ -35,17 +41,14 @@ export async function consentsOf(db: Db, consumerId: string): Promise<ConsentHis
   const entries: ConsentHistoryEntry[] = [
     ...records
       .filter((r) => known.has(r.field))
-      .map(
-      (r): ConsentHistoryEntry => ({
+      .map((r): ConsentHistoryEntry => ({
         uuid: r.id,
         field: r.field as WebformConsentField,
         decision: r.decision === 1,
         recordedAt: r.recorded_at,
         channel: r.channel,
         text: r.text_version && r.text_hash ? { version: r.text_version, sha256: r.text_hash, words: r.text ?? null } : null,
-        promoter: r.user_ident
-          ? { uuid: r.user_id, ident: r.user_ident, firstname: r.firstname ?? '', lastname: r.lastname ?? '' }
-          : null,
+        promoter: r.user_ident ? { uuid: r.user_id, ident: r.user_ident, firstname: r.firstname ?? '', lastname: r.lastname ?? '' } : null,
         action: r.action_id && r.action_ident ? { uuid: r.action_id, ident: r.action_ident, name: r.action_name ?? '' } : null,
         point:
           r.action_point_id && r.point_name
@@ -55,22 +58,19 @@ export async function consentsOf(db: Db, consumerId: string): Promise<ConsentHis
           r.channel === 'mgm'
             ? { kind: 'mgm-confirmed', confirmedAt: r.confirmed_at ?? null, staff: null, note: null }
             : { kind: 'codes', confirmedAt: null, staff: null, note: null },
-      }),
-    ),
-    ...withdrawals.map(
-      (w): ConsentHistoryEntry => ({
-        uuid: w.id,
-        field: w.field as WebformConsentField,
-        decision: false,
-        recordedAt: w.recorded_at,
-        channel: 'withdrawal',
-        text: null,
-        promoter: null,
-        action: null,
-        point: null,
-        proof: { kind: 'officer', confirmedAt: null, staff: w.staff_name, note: w.note },
-      }),
-    ),
+      })),
+    ...withdrawals.map((w): ConsentHistoryEntry => ({
+      uuid: w.id,
+      field: w.field as WebformConsentField,
+      decision: false,
+      recordedAt: w.recorded_at,
+      channel: 'withdrawal',
+      text: null,
+      promoter: null,
+      action: null,
+      point: null,
+      proof: { kind: 'officer', confirmedAt: null, staff: w.staff_name, note: w.note },
+    })),
   ];
   return entries.sort((a, b) => (a.recordedAt < b.recordedAt ? 1 : a.recordedAt > b.recordedAt ? -1 : a.uuid < b.uuid ? 1 : -1));
 }
@@ -102,9 +102,7 @@ export async function exportOf(db: Db, consumer: ConsumerRow, at: Date): Promise
       createdAt: l.created_at,
       action: l.action_ident ? { ident: l.action_ident, name: l.action_name ?? '' } : null,
       point: l.point_name ? { name: l.point_name, cityName: l.city_name ?? '' } : null,
-      items: leadItems
-        .filter((i) => i.lead_id === l.id)
-        .map((i) => ({ brand: i.brand, model: i.model, serialNumber: i.serial_number })),
+      items: leadItems.filter((i) => i.lead_id === l.id).map((i) => ({ brand: i.brand, model: i.model, serialNumber: i.serial_number })),
       receipts: receipts
         .filter((r) => r.lead_id === l.id)
         .map((r) => ({ uuid: r.id, createdAt: r.created_at, imageKept: r.image_removed_at === null })),

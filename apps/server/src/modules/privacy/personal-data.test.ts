@@ -45,7 +45,9 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
   it('classifies every table and column of the migrated database, and names none it does not have', async () => {
     const actual = await columnsOf(t.db, dialect);
     const inventory = PERSONAL_DATA as unknown as Record<string, Record<string, ColumnClass>>;
-    const unclassified = [...actual].flatMap(([table, columns]) => [...columns].filter((c) => !inventory[table]?.[c]).map((c) => `${table}.${c}`));
+    const unclassified = [...actual].flatMap(([table, columns]) =>
+      [...columns].filter((c) => !inventory[table]?.[c]).map((c) => `${table}.${c}`),
+    );
     const stale = Object.entries(inventory).flatMap(([table, columns]) =>
       Object.keys(columns)
         .filter((c) => !actual.get(table)?.has(c))
@@ -72,7 +74,13 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
     await t.db.updateTable('consumers').set({ inspiration_club_since: t.clock.now().toISOString() }).where('id', '=', her.id).execute();
     await t.db
       .insertInto('inspiration_club_members')
-      .values({ id: `imp-${her.id}`, email_address: her.contact.emailAddress, consumer_id: null, joined_at: '2025-01-01T00:00:00.000Z', left_at: null })
+      .values({
+        id: `imp-${her.id}`,
+        email_address: her.contact.emailAddress,
+        consumer_id: null,
+        joined_at: '2025-01-01T00:00:00.000Z',
+        left_at: null,
+      })
       .execute();
     const o = await officer(t);
     const access = await requestsApi(t).create(o.token, { consumer: { uuid: her.id }, kind: 'access', note: 'Wniosek e-mailem' });
@@ -88,7 +96,12 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
   }
 
   const valuesOf = async (table: string, column: string) =>
-    (await t.db.selectFrom(table as 'consumers').select(sql.ref(column).as('v')).execute())
+    (
+      await t.db
+        .selectFrom(table as 'consumers')
+        .select(sql.ref(column).as('v'))
+        .execute()
+    )
       .map((r) => (r as { v: unknown }).v)
       .filter((v) => v !== null && v !== undefined);
 
@@ -128,7 +141,10 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
     // Her hashes are where the other modules keep them: the needles find what the erasure must reach.
     const before = await found();
     for (const where of ['lead_otps.recipient_hash', 'mgm_lookups.email_hash', 'rate_counters.key', 'idempotency_keys.response_body'])
-      expect(before.some((h) => h.startsWith(where)), where).toBe(true);
+      expect(
+        before.some((h) => h.startsWith(where)),
+        where,
+      ).toBe(true);
 
     const o = await officer(t);
     const erasure = await requestsApi(t).create(o.token, { consumer: { uuid: her.id }, kind: 'erasure' });

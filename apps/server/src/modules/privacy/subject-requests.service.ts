@@ -225,11 +225,18 @@ async function rectify(deps: SubjectRequestsDeps, call: StaffCall, request: repo
     if (value !== undefined) values[column] = field === 'emailAddress' ? value.trim().toLowerCase() : value;
   }
   const fields = Object.keys(values);
-  await close(deps, call, request, body.note ?? null, { state: 'completed', verb: 'consumers.rectify', details: { fields } }, async (trx, at) => {
-    if (values.email_address && (await repo.emailHeldByAnother(trx, values.email_address, consumer.id)))
-      throw fieldError('body.rectification.emailAddress', 'Ten adres e-mail ma już inny konsument.');
-    await repo.rectifyConsumer(trx, consumer.id, { ...values, updated_at: at.toISOString() });
-  });
+  await close(
+    deps,
+    call,
+    request,
+    body.note ?? null,
+    { state: 'completed', verb: 'consumers.rectify', details: { fields } },
+    async (trx, at) => {
+      if (values.email_address && (await repo.emailHeldByAnother(trx, values.email_address, consumer.id)))
+        throw fieldError('body.rectification.emailAddress', 'Ten adres e-mail ma już inny konsument.');
+      await repo.rectifyConsumer(trx, consumer.id, { ...values, updated_at: at.toISOString() });
+    },
+  );
 }
 
 /** Art. 17: the images first (outside the transaction, safe to repeat), then every table in one. */
@@ -237,9 +244,16 @@ async function erase(deps: SubjectRequestsDeps, call: StaffCall, request: repo.R
   const consumer = await requireConsumer(deps.db, request.consumer_id);
   if (consumer.erased_at !== null) throw new AppError('E_CONSUMER_ERASED');
   const images = await removeHerReceiptImages(deps, consumer.id, deps.now());
-  await close(deps, call, request, note, { state: 'completed', verb: 'consumers.erase', details: { receiptImages: images } }, async (trx, at) => {
-    if (!(await eraseConsumer(trx, consumer, at))) throw new AppError('E_CONSUMER_ERASED');
-  });
+  await close(
+    deps,
+    call,
+    request,
+    note,
+    { state: 'completed', verb: 'consumers.erase', details: { receiptImages: images } },
+    async (trx, at) => {
+      if (!(await eraseConsumer(trx, consumer, at))) throw new AppError('E_CONSUMER_ERASED');
+    },
+  );
 }
 
 export async function complete(

@@ -78,7 +78,10 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
     const earlier = new Date(t.clock.now().getTime() - 10 * DAY).toISOString();
     const request = await pending(o.token, consumer, 'portability', { receivedAt: earlier });
     expect(request).toMatchObject({ receivedAt: earlier, dueAt: due(earlier) });
-    for (const receivedAt of [new Date(t.clock.now().getTime() + 60_000).toISOString(), new Date(t.clock.now().getTime() - 40 * DAY).toISOString()]) {
+    for (const receivedAt of [
+      new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      new Date(t.clock.now().getTime() - 40 * DAY).toISOString(),
+    ]) {
       const res = await api().create(o.token, { consumer: { uuid: consumer }, kind: 'access', receivedAt });
       expect(errorOf(res)).toEqual([400, 'E_VALIDATION']);
       expect(res.json().data.details).toEqual([{ path: 'body.receivedAt', message: expect.any(String) }]);
@@ -105,7 +108,9 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
       extension: { reason: 'Wiele rejestracji do zebrania', at: t.clock.now().toISOString(), by: 'Beata Biurowa' },
     });
     expect(errorOf(await api().extend(o.token, request.uuid))).toEqual([409, 'E_EXTENSION_NOT_ALLOWED']);
-    expect((await auditEntries(t, 'consumers.request_extend')).filter((e) => e.object_id === request.uuid || e.details?.includes(request.uuid))).toHaveLength(1);
+    expect(
+      (await auditEntries(t, 'consumers.request_extend')).filter((e) => e.object_id === request.uuid || e.details?.includes(request.uuid)),
+    ).toHaveLength(1);
   });
 
   it('extension after the first month is 409, and of a closed request 409 E_REQUEST_WRONG_STATE', async () => {
@@ -191,7 +196,11 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
     expect(row).toMatchObject({ last_name: 'Nowak-Kowalska', email_address: 'nowy.adres@test.pl', postal_code: '00-950' });
     expect(taken).not.toBe(consumer);
     const [entry] = (await auditEntries(t, 'consumers.rectify')).filter((e) => e.object_id === consumer);
-    expect(JSON.parse(entry!.details!)).toEqual({ request: request.uuid, kind: 'rectification', fields: ['last_name', 'email_address', 'postal_code'] });
+    expect(JSON.parse(entry!.details!)).toEqual({
+      request: request.uuid,
+      kind: 'rectification',
+      fields: ['last_name', 'email_address', 'postal_code'],
+    });
   });
 
   it("an erasure takes effect on completion, audited without her data; the promoter's counts stay; afterwards only access may be asked", async () => {
@@ -205,7 +214,12 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
     expect(await promoterCounts(t, her.registrar)).toEqual(before);
 
     const row = await t.db.selectFrom('consumers').selectAll().where('id', '=', her.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email_address: `erased-${her.id}@invalid`, first_name: '', last_name: '', erased_at: t.clock.now().toISOString() });
+    expect(row).toMatchObject({
+      email_address: `erased-${her.id}@invalid`,
+      first_name: '',
+      last_name: '',
+      erased_at: t.clock.now().toISOString(),
+    });
     const [entry] = (await auditEntries(t, 'consumers.erase')).filter((e) => e.object_id === her.id);
     expect(JSON.parse(entry!.details!)).toEqual({ request: request.uuid, kind: 'erasure', receiptImages: 1 });
 

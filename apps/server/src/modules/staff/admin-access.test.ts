@@ -151,7 +151,10 @@ const ROWS: Record<string, Row> = {
   adminExportsRedemptions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminDashboard: { allowed: readers, body: async ({ territory }) => ({ from: '2030-01-01', to: '2030-01-31', territory }) },
   // issue 26: data-subject requests, the privacy role's alone (decision 098)
-  adminConsumerRequestsCreate: { allowed: privacy, body: async ({ t }) => ({ consumer: { uuid: await buildConsumer(t) }, kind: 'access' }) },
+  adminConsumerRequestsCreate: {
+    allowed: privacy,
+    body: async ({ t }) => ({ consumer: { uuid: await buildConsumer(t) }, kind: 'access' }),
+  },
   adminConsumerRequestsList: { allowed: privacy, body: async () => ({}) },
   adminConsumerRequestsExtend: {
     allowed: privacy,
@@ -159,7 +162,11 @@ const ROWS: Record<string, Row> = {
   },
   adminConsumerRequestsComplete: {
     allowed: privacy,
-    body: async ({ t }) => ({ request: { uuid: await buildRequest(t, await buildConsumer(t)) }, outcome: 'denied', note: 'Brak potwierdzenia tożsamości' }),
+    body: async ({ t }) => ({
+      request: { uuid: await buildRequest(t, await buildConsumer(t)) },
+      outcome: 'denied',
+      note: 'Brak potwierdzenia tożsamości',
+    }),
   },
 } satisfies Partial<Record<RouteName, Row>>;
 
