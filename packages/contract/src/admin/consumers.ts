@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebformConsentField } from '../catalogues.ts';
+import { WEBFORM_CONSENTS, WebformConsentField } from '../catalogues.ts';
 import { PageBody, PageInfo, UuidRef } from './common.ts';
 
 // The data-protection officer's calls (issue 26): find a consumer, her consent history and its proof,
@@ -62,10 +62,18 @@ export type AdminConsumerFindResponse = z.infer<typeof AdminConsumerFindResponse
 export const AdminConsumerRefBody = z.strictObject({ consumer: UuidRef });
 export type AdminConsumerRefBody = z.input<typeof AdminConsumerRefBody>;
 
+/**
+ * The fields a consent record may hold: the webform's consents, and two that ride on another's text
+ * (§5 personalDataHandling on the registration authorisation's, §7 MGM's emailOptIn on the newsletter's).
+ */
+export const RECORDED_CONSENT_FIELDS = [...WEBFORM_CONSENTS, 'personalDataHandling', 'emailOptIn'] as const;
+export const RecordedConsentField = z.enum(RECORDED_CONSENT_FIELDS);
+export type RecordedConsentField = z.infer<typeof RecordedConsentField>;
+
 /** One decision on one consent, with the exact words she was shown and how it is proven. */
 export const ConsentHistoryEntry = z.object({
   uuid: z.string(),
-  field: WebformConsentField,
+  field: RecordedConsentField,
   /** true: given; false: refused or withdrawn. */
   decision: z.boolean(),
   /** ISO UTC */
@@ -113,7 +121,7 @@ export const AdminConsumerHistoryResponse = z.object({
   /** Newest first. */
   consents: z.array(ConsentHistoryEntry),
   /** Each consent's decision now: the newest record of its field. */
-  current: z.array(z.object({ field: WebformConsentField, decision: z.boolean(), since: z.string() })),
+  current: z.array(z.object({ field: RecordedConsentField, decision: z.boolean(), since: z.string() })),
   requests: z.array(ConsumerRequest),
 });
 export type AdminConsumerHistoryResponse = z.infer<typeof AdminConsumerHistoryResponse>;
