@@ -40,9 +40,7 @@ export function toConsumerRequest(row: ConsumerRequestTable): ConsumerRequest {
     receivedAt: row.received_at,
     dueAt: row.due_at,
     extension:
-      row.extension_reason !== null
-        ? { reason: row.extension_reason, at: row.extended_at ?? '', by: row.extended_by ?? '' }
-        : null,
+      row.extension_reason !== null ? { reason: row.extension_reason, at: row.extended_at ?? '', by: row.extended_by ?? '' } : null,
     note: row.note,
     createdBy: row.created_by,
     completedAt: row.completed_at,

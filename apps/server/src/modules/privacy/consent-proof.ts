@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AdminConsumer, ConsentHistoryEntry } from '@promotor/contract';
+import { sfntOf } from './woff-font.ts';
 
 // Consent proof on demand (issue 26, GDPR art. 7(1); decision 097): one consumer's consent history as
 // a signed JSON document, and the same as a printable PDF naming the JSON's SHA-256.
@@ -78,7 +79,12 @@ export function signConsentProof(document: ProofDocument, key: ProofKey): ProofF
   return {
     document,
     sha256: createHash('sha256').update(bytes).digest('hex'),
-    signature: { algorithm: 'Ed25519', keyId: key.keyId, publicKey: key.publicKey, value: sign(null, bytes, key.privateKey).toString('base64') },
+    signature: {
+      algorithm: 'Ed25519',
+      keyId: key.keyId,
+      publicKey: key.publicKey,
+      value: sign(null, bytes, key.privateKey).toString('base64'),
+    },
   };
 }
 
@@ -91,10 +97,10 @@ export function verifyConsentProof(file: ProofFile): { sha256: boolean; signatur
   };
 }
 
-// DejaVu Sans (@fontsource/dejavu-sans, WOFF: pdfkit's fontkit reads it, not its WOFF2) has every Polish
-// letter; pdfkit embeds only the glyphs used (a subset), so a proof stays a few tens of kilobytes.
-const fontFile = (weight: 400 | 700) =>
-  createRequire(import.meta.url).resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`);
+// DejaVu Sans (@fontsource/dejavu-sans's WOFF, unpacked once: woff-font.ts) has every Polish letter;
+// pdfkit embeds only the glyphs used (a subset), so a proof stays a few tens of kilobytes.
+const fontOf = (weight: 400 | 700) =>
+  sfntOf(createRequire(import.meta.url).resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`));
 
 const CHANNEL: Record<ConsentHistoryEntry['channel'], string> = {
   webform: 'formularz rejestracji (promotor)',
@@ -105,7 +111,9 @@ const CHANNEL: Record<ConsentHistoryEntry['channel'], string> = {
 function proofLine(e: ConsentHistoryEntry, when: (iso: string) => string): string {
   if (e.proof.kind === 'codes') return 'kody wysłane e-mailem i SMS-em, wpisane przy rejestracji';
   if (e.proof.kind === 'mgm-confirmed')
-    return e.proof.confirmedAt ? `potwierdzone jej kodem SMS ${when(e.proof.confirmedAt)}` : 'niepotwierdzone (zapis sprzed potwierdzeń kodem)';
+    return e.proof.confirmedAt
+      ? `potwierdzone jej kodem SMS ${when(e.proof.confirmedAt)}`
+      : 'niepotwierdzone (zapis sprzed potwierdzeń kodem)';
   return `zapisane przez: ${e.proof.staff ?? ''}; notatka: ${e.proof.note ?? ''}`;
 }
 
@@ -128,8 +136,8 @@ export function consentProofPdf(proof: ProofFile, timezone: string): Promise<Buf
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fontFile(400));
-  doc.registerFont('bold', fontFile(700));
+  doc.registerFont('regular', fontOf(400));
+  doc.registerFont('bold', fontOf(700));
   const line = (label: string, value: string) => doc.font('bold').text(`${label}: `, { continued: true }).font('regular').text(value);
 
   doc.font('bold').fontSize(16).text('Dowód zgód (RODO art. 7 ust. 1)');
@@ -149,7 +157,10 @@ export function consentProofPdf(proof: ProofFile, timezone: string): Promise<Buf
   doc.font('bold').fontSize(12).text(`Decyzje (${consents.length}), od najnowszej`);
   doc.fontSize(10);
   for (const e of consents) {
-    doc.moveDown(0.6).font('bold').text(`${e.field}: ${decisionWord(e)}`);
+    doc
+      .moveDown(0.6)
+      .font('bold')
+      .text(`${e.field}: ${decisionWord(e)}`);
     line('Kiedy', when(e.recordedAt));
     line('Kanał', CHANNEL[e.channel]);
     if (e.promoter) line('Promotor', `${e.promoter.firstname} ${e.promoter.lastname} (${e.promoter.ident})`);

@@ -31,6 +31,8 @@ export async function consumerPrivacyRoutes(app: FastifyInstance, o: ConsumerPri
   const deps: service.ConsumerPrivacyDeps = { db: o.db, now: o.now, timezone: o.timezone, proofKey };
   apiRoute(app, 'adminConsumersFind', async (request) => service.find(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminConsumersHistory', async (request) => service.history(deps, staffCallOf(request), request.body));
-  apiRoute(app, 'adminConsumersProof', async (request, reply) => sendFile(reply, await service.proof(deps, staffCallOf(request), request.body)));
+  apiRoute(app, 'adminConsumersProof', async (request, reply) =>
+    sendFile(reply, await service.proof(deps, staffCallOf(request), request.body)),
+  );
   apiRoute(app, 'adminConsumersWithdraw', async (request) => service.withdraw(deps, staffCallOf(request), request.body));
 }

@@ -88,7 +88,11 @@ export async function proof(deps: ConsumerPrivacyDeps, call: StaffCall, body: Pr
   });
   const filename = `dowod-zgod-${row.id}-${at.toISOString().slice(0, 10)}`;
   if (body.format === 'json') {
-    return { contentType: 'application/json; charset=utf-8', filename: `${filename}.json`, data: Buffer.from(JSON.stringify(signed, null, 2)) };
+    return {
+      contentType: 'application/json; charset=utf-8',
+      filename: `${filename}.json`,
+      data: Buffer.from(JSON.stringify(signed, null, 2)),
+    };
   }
   return { contentType: 'application/pdf', filename: `${filename}.pdf`, data: await consentProofPdf(signed, deps.timezone) };
 }

@@ -6,6 +6,7 @@ import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '.
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -26,6 +27,8 @@ const promoterRef = async ({ t, territory }: Context) => ({
   promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId },
 });
 const manage = ['admin', 'coordinator'] as const;
+/** A consumer registered through the webform, with her consent records (issue 26). */
+const consumerRef = async ({ t }: Context) => ({ consumer: { uuid: (await buildRegisteredConsumer(t)).id } });
 const readers = ['admin', 'coordinator', 'client'] as const;
 
 /** A planned action of the coordinator's territory, through the builders (they make none with a territory). */
@@ -147,6 +150,17 @@ const ROWS: Record<string, Row> = {
   adminExportsRegistrations: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminExportsRedemptions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminDashboard: { allowed: readers, body: async ({ territory }) => ({ from: '2030-01-01', to: '2030-01-31', territory }) },
+  // issue 26: consumers and consents, the privacy officer's alone (decision 097)
+  adminConsumersFind: {
+    allowed: ['privacy'],
+    body: async ({ t }) => ({ emailAddress: (await buildRegisteredConsumer(t)).emailAddress, reason: 'Wniosek o dostęp' }),
+  },
+  adminConsumersHistory: { allowed: ['privacy'], body: consumerRef },
+  adminConsumersProof: { allowed: ['privacy'], body: async (c) => ({ ...(await consumerRef(c)), format: 'pdf' }) },
+  adminConsumersWithdraw: {
+    allowed: ['privacy'],
+    body: async (c) => ({ ...(await consumerRef(c)), consents: ['mobileOptIn'], note: 'Prośba e-mailem' }),
+  },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;
