@@ -44,6 +44,7 @@ import { mgmRoutes } from './modules/mgm/mgm.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
+import { consumerPrivacyRoutes } from './modules/privacy/consumer-privacy.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
@@ -177,6 +178,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         checkAnswers: config.checkAnswers,
       });
       await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters });
+      // issue 26: consumers and consents, the privacy officer's (decision 097)
+      await api.register(consumerPrivacyRoutes, {
+        ...actionsDeps,
+        proofKeySeed: config.consentProofKey,
+        dataDir: config.dataDir,
+        production: config.nodeEnv === 'production',
+      });
       await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore });
       await api.register(apiDocsRoutes);
     },

@@ -11,12 +11,20 @@ describe('configuration', () => {
     expect(config.devOutbox).toBe(true);
   });
 
+  it('takes the consent proof key as the base64 of 32 bytes, and refuses anything else without echoing it', () => {
+    const seed = Buffer.alloc(32, 7);
+    expect(loadConfig({ CONSENT_PROOF_KEY: seed.toString('base64') }).consentProofKey).toEqual(seed);
+    expect(loadConfig({}).consentProofKey).toBeNull();
+    expect(() => loadConfig({ CONSENT_PROOF_KEY: 'krotki-klucz' })).toThrow(/CONSENT_PROOF_KEY: .*\(got a value not shown here\)/);
+  });
+
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
       'bodyLimitBytes',
       'cataloguesFile',
       'checkAnswers',
+      'consentProofKey',
       'dataDir',
       'databaseUrl',
       'devOutbox',

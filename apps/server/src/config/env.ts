@@ -81,6 +81,15 @@ const EnvSchema = z
     LIVE_NO_POSITION_MINUTES: positiveInt.default(20),
     /** Her phone's oldest waiting item older than this many minutes. */
     LIVE_OUTBOX_STALE_MINUTES: positiveInt.default(10),
+    /**
+     * The consent proof's signing key (issue 26, decision 097): an Ed25519 private key as the base64 of
+     * its 32-byte seed (`openssl rand -base64 32`). Without it the server keeps one in DATA_DIR.
+     */
+    CONSENT_PROOF_KEY: z
+      .string()
+      .trim()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes')
+      .optional(),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -169,6 +178,8 @@ const EnvSchema = z
       webDistDir: path.resolve(e.WEB_DIST_DIR),
       cataloguesFile: path.resolve(e.CATALOGUES_FILE),
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
+      /** The Ed25519 seed signing consent proofs; null: the one kept in DATA_DIR (modules/privacy/consent-proof.ts). */
+      consentProofKey: e.CONSENT_PROOF_KEY ? Buffer.from(e.CONSENT_PROOF_KEY, 'base64') : null,
       map: mapTiles(e.MAP_TILE_URL, e.MAP_ATTRIBUTION),
       live: {
         farMeters: e.LIVE_FAR_METERS,
@@ -239,7 +250,7 @@ export type Config = z.output<typeof EnvSchema>;
 export class ConfigError extends Error {}
 
 /** Values that hold a password or a token are never echoed to the console. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL', 'CONSENT_PROOF_KEY']);
 
 function shown(key: string, env: NodeJS.ProcessEnv): string {
   const value = env[key];

@@ -84,4 +84,20 @@ describe('back office demo data', () => {
         .map((a: { review: { state: string } }) => a.review.state),
     ).toEqual(['submitted', 'changes_requested', 'resubmitted']);
   });
+  it('rodo@demo.pl finds Katarzyna (klientka.glo@demo.pl) and sees her webform consents, given to Anna at a finished action', async () => {
+    const token = await staffLogin(t.app, 'rodo@demo.pl', DEMO_PASSWORD);
+    const found = await post(t.app, '/admin/consumers/find', { emailAddress: 'klientka.glo@demo.pl', reason: 'Pokaz demo' }, token);
+    const [katarzyna] = found.json().data.consumers;
+    expect(katarzyna).toMatchObject({ firstName: 'Katarzyna', lastName: 'Wiśniewska' });
+    const history = (await post(t.app, '/admin/consumers/history', { consumer: { uuid: katarzyna.uuid } }, token)).json().data;
+    expect(history.consents).toHaveLength(9);
+    for (const c of history.consents) {
+      expect(c).toMatchObject({ channel: 'webform', promoter: { ident: 'HST1001' }, proof: { kind: 'codes' } });
+      expect(c.text.words.length).toBeGreaterThan(10);
+      expect(c.action.name).toBeTruthy();
+      expect(c.point.name).toBeTruthy();
+    }
+    expect(history.current).toContainEqual(expect.objectContaining({ field: 'newsletterCommercialAuthorization', decision: true }));
+    expect(history.current).toContainEqual(expect.objectContaining({ field: 'externalCompaniesAuthorization', decision: false }));
+  });
 });

@@ -1,7 +1,11 @@
+import type { WebformCataloguesResponse } from '@promotor/contract';
 import { newId } from '../lib/crypto.ts';
+import { instantOfWall } from '../lib/wall-instant.ts';
 import * as consumers from '../modules/consumers/consumers.repository.ts';
+import { storeConsentTexts } from '../modules/leads/consent-texts.repository.ts';
+import { insertConsentRecords } from '../modules/leads/lead-register.repository.ts';
 import type { Db } from '../db/kysely.ts';
-import type { ConsumerItemTable } from '../db/schema.ts';
+import type { ConsentRecordTable, ConsumerItemTable } from '../db/schema.ts';
 
 // Consumers the registry already knows (decision 063), so that /lead/verify can be tried with the demo
 // logins: one per answer the webform shows. The README lists their e-mails.
@@ -101,4 +105,69 @@ export async function seedConsumers(db: Db, now: Date): Promise<void> {
     consumer_id: ids[0]!,
     joined_at: now.toISOString(),
   });
+}
+
+/**
+ * Katarzyna's decisions at her webform registration (klientka.glo@demo.pl), as the form records them:
+ * every consent with the text shown; personalDataHandling on the registration authorisation's text (§5).
+ */
+const KATARZYNA_CONSENTS: [field: string, decision: boolean, textOf: string][] = [
+  ['ageVerified', true, 'ageVerified'],
+  ['personalDataRegistrationAuthorisation', true, 'personalDataRegistrationAuthorisation'],
+  ['personalDataHandling', true, 'personalDataRegistrationAuthorisation'],
+  ['externalCompaniesAuthorization', false, 'externalCompaniesAuthorization'],
+  ['newsletterCommercialAuthorization', true, 'newsletterCommercialAuthorization'],
+  ['mobileOptIn', true, 'mobileOptIn'],
+  ['socialMediaOptIn', false, 'socialMediaOptIn'],
+  ['hypercareOptIn', true, 'hypercareOptIn'],
+  ['inspirationClub', true, 'inspirationClub'],
+];
+
+/**
+ * A consent history for the privacy officer's screen (issue 26): Katarzyna registered through the
+ * webform by Anna an hour into her finished action three days ago, each record pointing at the
+ * catalogue's stored words (decision 078). Run after the actions are seeded.
+ */
+export async function seedConsumerConsents(
+  db: Db,
+  o: { anna: string; catalogues: WebformCataloguesResponse; timezone: string; now: Date },
+): Promise<void> {
+  const texts = o.catalogues.catalogues.consents;
+  await storeConsentTexts(db, texts, o.now, 'the demo seed');
+  const consumer = await db
+    .selectFrom('consumers')
+    .select('id')
+    .where('email_address', '=', DEMO_CONSUMERS[0]!.emailAddress)
+    .executeTakeFirstOrThrow();
+  const action = await db
+    .selectFrom('actions as a')
+    .innerJoin('action_assignments as s', 's.action_id', 'a.id')
+    .innerJoin('action_points as p', 'p.action_id', 'a.id')
+    .select(['a.id', 'a.since', 'p.id as point_id'])
+    .where('s.user_id', '=', o.anna)
+    .where('s.status', '=', 'finished')
+    .where('a.since', '<', o.now.toISOString().slice(0, 10))
+    .orderBy('a.since', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const at = new Date(instantOfWall(action.since, o.timezone).getTime() + 3_600_000).toISOString();
+  const rows: ConsentRecordTable[] = KATARZYNA_CONSENTS.map(([field, decision, textOf]) => {
+    const text = texts.find((t) => t.field === textOf);
+    if (!text) throw new Error(`The catalogue has no text of consent ${textOf}`);
+    return {
+      id: newId(),
+      consumer_id: consumer.id,
+      lead_id: null,
+      field,
+      decision: decision ? 1 : 0,
+      text_version: text.version,
+      text_hash: text.textHash,
+      recorded_at: at,
+      user_id: o.anna,
+      action_id: action.id,
+      action_point_id: action.point_id,
+      channel: 'webform',
+    };
+  });
+  await insertConsentRecords(db, rows);
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/kysely.ts';
 import type { ActionTable } from '../db/schema.ts';
 import { insertAction, insertEvent, type NewActionPoint } from '../modules/actions/actions.repository.ts';
 import { seedAvailability } from './availability-seed.ts';
-import { seedConsumers } from './consumer-seed.ts';
+import { seedConsumerConsents, seedConsumers } from './consumer-seed.ts';
 import { seedMgm } from './mgm-seed.ts';
 import { seedReports } from './report-seed.ts';
 import { seedStart } from './start-seed.ts';
@@ -279,6 +279,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedConsumers(trx, now);
     const catalogues = loadCatalogues(cataloguesFile ?? loadConfig({}).cataloguesFile);
     await seedMgm(trx, { piotr: users.piotr.id, catalogues, now });
+    await seedConsumerConsents(trx, { anna: users.anna.id, catalogues, timezone, now });
     await seedBackOffice(trx, { passwordHash, now });
     await seedLiveDay(trx, { now, timezone, outboxWaiting: { 'piotr@demo.pl': 2 } });
   });

@@ -8,12 +8,13 @@ import type { MgmInvitationTable } from '../../db/schema.ts';
 /**
  * Her latest proven consent record of one field (the consent as it stands now), if any. Proven: the
  * webform's (its codes proved her, decision 067) or MGM's confirmed by her code (decision 079); an MGM
- * record without her confirmation (written before 2026-11-27) never decides her consent.
+ * record without her confirmation (written before 2026-11-27) never decides her consent. A withdrawal
+ * recorded since (the privacy officer's, decision 097) overrides it: the service asks the privacy module.
  */
 export function latestConsent(db: Db, consumerId: string, field: string) {
   return db
     .selectFrom('consent_records')
-    .select(['decision', 'text_version', 'text_hash'])
+    .select(['decision', 'text_version', 'text_hash', 'recorded_at'])
     .where('consumer_id', '=', consumerId)
     .where('field', '=', field)
     .where((eb) => eb.or([eb('channel', '<>', 'mgm'), eb('mgm_confirmation_id', 'is not', null)]))

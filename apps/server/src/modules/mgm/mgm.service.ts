@@ -15,6 +15,7 @@ import type { RateCounters } from '../../plugins/rate-counters.ts';
 import type { Notifier, SendContext } from '../notifier/notifier.ts';
 import { findStartedAction } from '../actions/actions.service.ts';
 import { findConsumer, findConsumerBrand } from '../consumers/consumers.service.ts';
+import { withdrawnSince } from '../privacy/consumer-privacy.service.ts';
 import { asLookup, hourlyHit } from './mgm-lookups.ts';
 import * as repo from './mgm.repository.ts';
 
@@ -102,13 +103,15 @@ export function consentText(catalogues: WebformCataloguesResponse, field: string
 
 /**
  * Her latest proven record of newsletterCommercialAuthorization must give it to the text the catalogue
- * has now: else E_NO_CONSENTS (never given, or withdrawn: §4 no-consents) or E_CONSENTS_OUTDATED (given
- * to an older text: §4 opt-in-request). Neither says more (decision 079: no details before her code).
+ * has now: else E_NO_CONSENTS (never given, or withdrawn — by a record, or through the privacy officer
+ * since: §4 no-consents, decision 097) or E_CONSENTS_OUTDATED (given to an older text: §4 opt-in-request).
+ * Neither says more (decision 079: no details before her code).
  */
 async function requireConsents(deps: MgmDeps, consumer: Invitable): Promise<void> {
   const latest = await repo.latestConsent(deps.db, consumer.id, REQUIRED_CONSENT);
   const current = consentText(deps.catalogues, REQUIRED_CONSENT);
   if (!latest || latest.decision !== 1) throw new AppError('E_NO_CONSENTS');
+  if (await withdrawnSince(deps.db, consumer.id, REQUIRED_CONSENT, latest.recorded_at)) throw new AppError('E_NO_CONSENTS');
   if (latest.text_version !== current.version || latest.text_hash !== current.textHash) throw new AppError('E_CONSENTS_OUTDATED');
 }
 

@@ -6,7 +6,6 @@ import type {
   AdminConsumerRequestListBody,
   AdminConsumerRequestListResponse,
   AdminConsumerRequestResponse,
-  ConsumerRequest,
 } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { z } from 'zod';
@@ -16,6 +15,7 @@ import { newId } from '../../lib/crypto.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
+import { toConsumerRequest } from './consent-history.ts';
 import { exportOf } from './data-export.ts';
 import { eraseConsumer, removeHerReceiptImages } from './erasure.ts';
 import * as repo from './subject-requests.repository.ts';
@@ -47,27 +47,6 @@ export function monthsLater(instant: Date, months: number, timeZone: string): Da
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   const date = `${first.toISOString().slice(0, 7)}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
   return new Date(instantOfWall(`${date} 23:59:59`, timeZone).getTime() + 999);
-}
-
-/** A request as the contract shows it (the lead keeps one of this and consent-history.ts's at merge). */
-export function toConsumerRequest(row: repo.RequestRow): ConsumerRequest {
-  return {
-    uuid: row.id,
-    consumer: { uuid: row.consumer_id },
-    kind: row.kind,
-    state: row.state,
-    receivedAt: row.received_at,
-    dueAt: row.due_at,
-    extension:
-      row.extension_reason !== null && row.extended_at !== null
-        ? { reason: row.extension_reason, at: row.extended_at, by: row.extended_by ?? '' }
-        : null,
-    note: row.note,
-    createdBy: row.created_by,
-    completedAt: row.completed_at,
-    completedBy: row.completed_by,
-    outcomeNote: row.outcome_note,
-  };
 }
 
 async function requireConsumer(db: Db, id: string): Promise<repo.ConsumerRow> {

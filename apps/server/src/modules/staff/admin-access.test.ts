@@ -6,6 +6,7 @@ import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '.
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
 import { buildRequest } from '../../test/subject-requests.ts';
@@ -28,6 +29,8 @@ const promoterRef = async ({ t, territory }: Context) => ({
   promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId },
 });
 const manage = ['admin', 'coordinator'] as const;
+/** A consumer registered through the webform, with her consent records (issue 26). */
+const consumerRef = async ({ t }: Context) => ({ consumer: { uuid: (await buildRegisteredConsumer(t)).id } });
 const readers = ['admin', 'coordinator', 'client'] as const;
 const privacy = ['privacy'] as const;
 
@@ -167,6 +170,17 @@ const ROWS: Record<string, Row> = {
       outcome: 'denied',
       note: 'Brak potwierdzenia tożsamości',
     }),
+  },
+  // issue 26: consumers and consents, the privacy officer's alone (decision 097)
+  adminConsumersFind: {
+    allowed: privacy,
+    body: async ({ t }) => ({ emailAddress: (await buildRegisteredConsumer(t)).emailAddress, reason: 'Wniosek o dostęp' }),
+  },
+  adminConsumersHistory: { allowed: privacy, body: consumerRef },
+  adminConsumersProof: { allowed: privacy, body: async (c) => ({ ...(await consumerRef(c)), format: 'pdf' }) },
+  adminConsumersWithdraw: {
+    allowed: privacy,
+    body: async (c) => ({ ...(await consumerRef(c)), consents: ['mobileOptIn'], note: 'Prośba e-mailem' }),
   },
 } satisfies Partial<Record<RouteName, Row>>;
 
