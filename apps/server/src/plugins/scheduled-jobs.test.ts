@@ -15,7 +15,8 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
 
   const LEASE = 60_000;
   const runner = (holder: string) => new JobRunner({ db: t.db, now: t.clock.now, holder, leaseMs: LEASE });
-  const lockOf = (name: string) => t.db.selectFrom('job_locks').select(['holder', 'locked_until']).where('name', '=', name).executeTakeFirst();
+  const lockOf = (name: string) =>
+    t.db.selectFrom('job_locks').select(['holder', 'locked_until']).where('name', '=', name).executeTakeFirst();
 
   /** A job that waits inside its run until the test lets it finish. */
   function heldJob(name = `job-${newId()}`) {
@@ -48,7 +49,11 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
   it('twenty instances asking at once: one runs', async () => {
     const { job, inside, finish } = heldJob();
     const answered: string[] = [];
-    const asking = Array.from({ length: 20 }, (_, i) => runner(`instance-${i}`).runOnce(job).then((o) => void answered.push(o)));
+    const asking = Array.from({ length: 20 }, (_, i) =>
+      runner(`instance-${i}`)
+        .runOnce(job)
+        .then((o) => void answered.push(o)),
+    );
     await inside;
     // The other nineteen have had their answer while the one runs.
     await vi.waitFor(() => expect(answered).toHaveLength(19));

@@ -33,7 +33,11 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
   }
   const pingsOf = (actionId: string) => t.db.selectFrom('action_locations').select('id').where('action_id', '=', actionId).execute();
   const lastPingOf = (actionId: string) =>
-    t.db.selectFrom('action_assignments').select(['last_ping_at', 'last_ping_latitude']).where('action_id', '=', actionId).executeTakeFirstOrThrow();
+    t.db
+      .selectFrom('action_assignments')
+      .select(['last_ping_at', 'last_ping_latitude'])
+      .where('action_id', '=', actionId)
+      .executeTakeFirstOrThrow();
 
   it('pings older than LOCATION_RETENTION_DAYS go, a thousand at a time, with her last ping on that assignment; newer ones stay', async () => {
     const ewa = await buildSignedInPromoter(t);
@@ -109,7 +113,10 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       confirmed_at: confirmed ? t.clock.now().toISOString() : null,
     });
     const proof = mgmRequest(true);
-    await t.db.insertInto('mgm_consent_confirmations').values([mgmRequest(false), proof]).execute();
+    await t.db
+      .insertInto('mgm_consent_confirmations')
+      .values([mgmRequest(false), proof])
+      .execute();
     t.clock.advance(8 * DAY);
 
     expect((await run()).removed).toMatchObject({ leadCodes: 1, passwordResetCodes: 1, mgmUnconfirmedRequests: 1 });
@@ -180,6 +187,8 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     const keepLock = async () => {};
     const { removed } = await runRetention(deps(), { now: t.clock.now, keepLock });
     expect(removed.rateCounters).toBe(1);
-    expect(await t.db.selectFrom('rate_counters').select('key').where('key', 'like', 'ip:10.0.0.%').execute()).toEqual([{ key: 'ip:10.0.0.2' }]);
+    expect(await t.db.selectFrom('rate_counters').select('key').where('key', 'like', 'ip:10.0.0.%').execute()).toEqual([
+      { key: 'ip:10.0.0.2' },
+    ]);
   });
 });
