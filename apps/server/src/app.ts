@@ -15,6 +15,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
+import { JobRunner, scheduleJob } from './plugins/scheduled-jobs.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { openBlobStore, type BlobStore } from './plugins/storage.ts';
@@ -45,6 +46,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
 import { consumerPrivacyRoutes } from './modules/privacy/consumer-privacy.routes.ts';
+import { retentionJob } from './modules/retention/retention.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
@@ -196,5 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(devApiDocsRoutes);
   }
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  // issue 26: pings, receipts' images and codes past their retention, one instance at a time (decision 099)
+  const retention = retentionJob({ db, blobStore: app.blobStore, ...config.retention });
+  scheduleJob(app, new JobRunner({ db, now, log: app.log }), retention, config.retention.intervalMs);
   return app;
 }

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   // reports (decision 060)
   E_NOT_YOUR_HOSTESS_CODE: 403,
   E_RECEIPT_NOT_FOUND: 404,
+  // the receipt is there (its counts too) but its image was removed by retention or an erasure (decision 099)
+  E_RECEIPT_IMAGE_REMOVED: 410,
   // caps a real day never meets (decision 080): final for that lead or action, so 409 (kept by an Idempotency-Key)
   E_LEAD_RECEIPT_LIMIT: 409,
   E_ACTION_RECEIPT_LIMIT: 409,

@@ -38,6 +38,7 @@ describe('configuration', () => {
       'migrationDatabaseUrl',
       'nodeEnv',
       'port',
+      'retention',
       'seedDemoData',
       'sessionTtlMs',
       'sms',
@@ -85,6 +86,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'tile.openstreetmap.org' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.pl/map.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ LIVE_FAR_METERS: '0' })).toThrow(/LIVE_FAR_METERS/);
+  });
+
+  it('keeps pings 90 days, receipt images 2 years and codes 7 days, the job hourly, each settable (decision 099)', () => {
+    expect(loadConfig({}).retention).toEqual({ locationDays: 90, receiptImageDays: 730, codeDays: 7, intervalMs: 3_600_000 });
+    expect(
+      loadConfig({
+        LOCATION_RETENTION_DAYS: '30',
+        RECEIPT_IMAGE_RETENTION_DAYS: '365',
+        CODE_RETENTION_DAYS: '1',
+        RETENTION_INTERVAL_MINUTES: '0',
+      }).retention,
+    ).toEqual({ locationDays: 30, receiptImageDays: 365, codeDays: 1, intervalMs: 0 });
+    expect(() => loadConfig({ LOCATION_RETENTION_DAYS: '0' })).toThrow(/LOCATION_RETENTION_DAYS/);
+    expect(() => loadConfig({ RECEIPT_IMAGE_RETENTION_DAYS: 'dwa lata' })).toThrow(/RECEIPT_IMAGE_RETENTION_DAYS/);
+    expect(() => loadConfig({ CODE_RETENTION_DAYS: '1.5' })).toThrow(/CODE_RETENTION_DAYS/);
+    expect(() => loadConfig({ RETENTION_INTERVAL_MINUTES: '-5' })).toThrow(/RETENTION_INTERVAL_MINUTES/);
   });
 
   it('a bad value stops the start with a message that names it', () => {

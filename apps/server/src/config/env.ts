@@ -90,6 +90,16 @@ const EnvSchema = z
       .trim()
       .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes')
       .optional(),
+    /**
+     * Retention (issue 26, decision 099): days a location ping is kept (action_locations, and an
+     * assignment's last ping), a receipt's image (the row stays for the counts), a one-time code after
+     * it expired (lead_otps, password_resets, unconfirmed MGM requests).
+     */
+    LOCATION_RETENTION_DAYS: positiveInt.default(90),
+    RECEIPT_IMAGE_RETENTION_DAYS: positiveInt.default(730),
+    CODE_RETENTION_DAYS: positiveInt.default(7),
+    /** How often the retention job runs, in minutes; 0 turns it off (tests run it themselves). */
+    RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -186,6 +196,12 @@ const EnvSchema = z
         notStartedMs: e.LIVE_NOT_STARTED_MINUTES * 60_000,
         noPositionMs: e.LIVE_NO_POSITION_MINUTES * 60_000,
         outboxStaleMs: e.LIVE_OUTBOX_STALE_MINUTES * 60_000,
+      },
+      retention: {
+        locationDays: e.LOCATION_RETENTION_DAYS,
+        receiptImageDays: e.RECEIPT_IMAGE_RETENTION_DAYS,
+        codeDays: e.CODE_RETENTION_DAYS,
+        intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
       },
       devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).

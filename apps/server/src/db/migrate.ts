@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-export-indexes.ts';
 import * as m019 from './migrations/019-last-ping.ts';
 import * as m020 from './migrations/020-consumer-privacy.ts';
 import * as m021 from './migrations/021-erasable-recipient.ts';
+import * as m022 from './migrations/022-retention-indexes.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   '019-last-ping': m019,
   '020-consumer-privacy': m020,
   '021-erasable-recipient': m021,
+  '022-retention-indexes': m022,
 };
 
 class StaticProvider implements MigrationProvider {

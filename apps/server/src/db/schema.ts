@@ -474,7 +474,7 @@ export interface StaffSessionTable {
 export interface AuditLogTable {
   id: string;
   at: string;
-  actor_type: 'staff' | 'promoter' | 'anonymous';
+  actor_type: 'staff' | 'promoter' | 'anonymous' | 'system';
   actor_id: string | null;
   actor_name: string | null;
   actor_roles: string;

@@ -29,7 +29,8 @@ export type StaffCaller = {
 
 /** Whoever the token turned out to be, for the audit log (also when the call is refused). */
 export type Actor = {
-  type: 'staff' | 'promoter' | 'anonymous';
+  /** 'system': a scheduled job of the server itself (the retention job, decision 099). */
+  type: 'staff' | 'promoter' | 'anonymous' | 'system';
   id: string | null;
   name: string | null;
   roles: string[];

@@ -62,6 +62,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     // Suites log in many times; the rate-limit suite sets its own small limits.
     LOGIN_LIMIT_PER_IP_PER_MINUTE: '10000',
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10000',
+    // The retention job runs only when a test calls it (decision 099).
+    RETENTION_INTERVAL_MINUTES: '0',
     ...options.env,
   });
   const database = roles

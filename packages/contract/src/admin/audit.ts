@@ -23,7 +23,8 @@ export const AuditEntry = z.object({
   /** ISO UTC. */
   at: z.string(),
   actor: z.object({
-    type: z.enum(['staff', 'promoter', 'anonymous']),
+    /** 'system': a scheduled job of the server (retention, decision 099). */
+    type: z.enum(['staff', 'promoter', 'anonymous', 'system']),
     uuid: z.string().nullable(),
     name: z.string().nullable(),
     roles: z.array(z.string()),

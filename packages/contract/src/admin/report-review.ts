@@ -99,7 +99,14 @@ export type AdminReviewEntry = z.infer<typeof AdminReviewEntry>;
 export const AdminReport = AdminReportSummary.extend({
   timeline: z.array(AdminReportTimelineEntry),
   photos: z.array(AdminReportPhoto),
-  receipts: z.array(z.object({ uuid: z.string(), device: z.object({ serial: z.string().nullable(), beacon: z.string().nullable() }) })),
+  receipts: z.array(
+    z.object({
+      uuid: z.string(),
+      /** false once retention or an erasure removed its image (decision 099): the receipt still counts. */
+      imageKept: z.boolean(),
+      device: z.object({ serial: z.string().nullable(), beacon: z.string().nullable() }),
+    }),
+  ),
   /** Start checklist and end survey as she sent them. */
   polls: z.array(z.object({ ident: z.enum(['action_start', 'action_end']), content: z.string() })),
   survey: z.object({ chechboxes: z.array(SurveyAnswer), text: z.string().nullable() }).nullable(),

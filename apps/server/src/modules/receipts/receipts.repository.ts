@@ -49,7 +49,7 @@ export function receiptsOf(db: Db, actionId: string, userId: string, page: { lim
 export function findOwnReceipt(db: Db, receiptId: string, userId: string) {
   return db
     .selectFrom('action_receipts')
-    .select(['blob_key', 'content_type'])
+    .select(['blob_key', 'content_type', 'image_removed_at'])
     .where('id', '=', receiptId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

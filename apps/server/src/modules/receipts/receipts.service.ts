@@ -66,9 +66,10 @@ export async function list(deps: ReceiptsDeps, caller: CallerUser, body: Receipt
   return (await repo.receiptsOf(deps.db, action.id, caller.userId, page)).map(toReceipt);
 }
 
-/** The bytes of one of her receipts; anyone else's is 404. */
+/** The bytes of one of her receipts; anyone else's is 404; one whose image was removed (decision 099) 410. */
 export async function serve(deps: ReceiptsDeps, caller: CallerUser, receiptId: string) {
   const receipt = await repo.findOwnReceipt(deps.db, receiptId, caller.userId);
+  if (receipt?.image_removed_at) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
   const data = receipt && (await deps.blobStore.get(receipt.blob_key));
   if (!receipt || !data) throw new AppError('E_RECEIPT_NOT_FOUND');
   return { data, contentType: receipt.content_type };

@@ -4,7 +4,7 @@ import { createTestApp, post, testDatabases, type TestApp } from '../../test/tes
 import { buildAction, buildLead, buildSignedInPromoter, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
 import { buildJpeg, buildMultipart, buildPng, storedUploads } from '../../test/files.ts';
 import { newId } from '../../lib/crypto.ts';
-import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD } from './receipts.service.ts';
+import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD, removeReceiptImages } from './receipts.service.ts';
 
 describe.each(testDatabases)('receipts (%s)', (dialect) => {
   let t: TestApp;
@@ -171,5 +171,29 @@ describe.each(testDatabases)('receipts (%s)', (dialect) => {
     expect([over.statusCode, over.json().data.error]).toEqual([409, 'E_ACTION_RECEIPT_LIMIT']);
     expect(await stored()).toEqual(before);
     expect(await receiptsOf(shop)).toHaveLength(RECEIPTS_PER_ACTION);
+  });
+
+  it('removeReceiptImages deletes the bytes and keeps the row (listed, counted); again it is a no-op; her serve says 410', async () => {
+    const { ewa, shop, leadId } = await setUp();
+    const made = await upload(ewa.token, { action: { uuid: shop.uuid }, lead: { id: leadId } }, [buildJpeg()]);
+    const receipt = made.json().data.receipt;
+    const row = () =>
+      t.db.selectFrom('action_receipts').select(['blob_key', 'image_removed_at']).where('id', '=', receipt.uuid).executeTakeFirstOrThrow();
+    const { blob_key } = await row();
+    expect(await t.app.blobStore.get(blob_key)).not.toBeNull();
+
+    const at = t.clock.now();
+    expect(await removeReceiptImages({ db: t.db, blobStore: t.app.blobStore }, [receipt.uuid, newId()], at)).toBe(1);
+    expect(await t.app.blobStore.get(blob_key)).toBeNull();
+    expect(await row()).toEqual({ blob_key, image_removed_at: at.toISOString() });
+    t.clock.advance(1000);
+    expect(await removeReceiptImages({ db: t.db, blobStore: t.app.blobStore }, [receipt.uuid], t.clock.now())).toBe(0);
+    expect((await row()).image_removed_at).toBe(at.toISOString());
+    expect(await removeReceiptImages({ db: t.db, blobStore: t.app.blobStore }, [], t.clock.now())).toBe(0);
+
+    const listed = await post(t.app, '/action/receipt/list', { action: { uuid: shop.uuid } }, ewa.token);
+    expect(listed.json().data.receipts).toEqual([receipt]);
+    const served = await post(t.app, '/action/receipt/serve', { receipt: { uuid: receipt.uuid } }, ewa.token);
+    expect([served.statusCode, served.json().data.error]).toEqual([410, 'E_RECEIPT_IMAGE_REMOVED']);
   });
 });

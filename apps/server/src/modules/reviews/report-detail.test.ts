@@ -97,7 +97,7 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       registrations: 2,
       codesHandedOut: 2,
       flaggedPhotos: 0,
-      receipts: [{ uuid: receipt, device: { serial: 'GLO12345678', beacon: 'BC-ABCDEFGHJK' } }],
+      receipts: [{ uuid: receipt, imageKept: true, device: { serial: 'GLO12345678', beacon: 'BC-ABCDEFGHJK' } }],
       polls: [{ ident: 'action_start', content: JSON.stringify(answers.poll.content) }],
       survey: form,
       registrationsByModel: [
@@ -204,7 +204,9 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
 
     const detail = await getReport(t.app, client.token, approved.ref);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().data.report.receipts).toEqual([{ uuid: approvedReceipt, device: { serial: null, beacon: null } }]);
+    expect(detail.json().data.report.receipts).toEqual([
+      { uuid: approvedReceipt, imageKept: true, device: { serial: null, beacon: null } },
+    ]);
     for (const r of [submitted, asked]) expect(errorOf(await getReport(t.app, client.token, r.ref))).toEqual([404, 'E_REPORT_NOT_FOUND']);
     expect((await post(t.app, '/admin/reports/file', { file: { uuid: photos.approved } }, client.token)).statusCode).toBe(200);
     expect(errorOf(await post(t.app, '/admin/reports/file', { file: { uuid: photos.submitted } }, client.token))).toEqual([

@@ -87,6 +87,7 @@ export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: strin
     photos: files.map((f) => ({ uuid: f.id, ident: f.ident, createdAt: f.created_at, flagged: f.flagged_at !== null })),
     receipts: receipts.map((r) => ({
       uuid: r.id,
+      imageKept: r.image_removed_at === null,
       device: o.forClient ? { serial: null, beacon: null } : { serial: r.device_serial, beacon: r.device_beacon },
     })),
     polls: polls.map((p) => ({ ident: p.ident, content: p.content })),

@@ -253,7 +253,7 @@ export function filesOf(db: Db, actionId: string, userId: string) {
 export function receiptsOf(db: Db, actionId: string, userId: string) {
   return db
     .selectFrom('action_receipts')
-    .select(['id', 'device_serial', 'device_beacon'])
+    .select(['id', 'device_serial', 'device_beacon', 'image_removed_at'])
     .where('action_id', '=', actionId)
     .where('user_id', '=', userId)
     .orderBy('created_at')
@@ -314,6 +314,12 @@ export async function findFileInScope(db: Db, scope: TerritoryScope, table: 'act
     .where(territoryInScope('a.territory_id', scope))
     .select(['f.id', 'f.blob_key', 'f.content_type', 'f.action_id', 'u.ident as user_ident', 'r.state'])
     .executeTakeFirst();
+}
+
+/** Whether this receipt's image was removed (its row stays for the counts, decision 099). */
+export async function receiptImageRemoved(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('action_receipts').select('image_removed_at').where('id', '=', id).executeTakeFirst();
+  return Boolean(row?.image_removed_at);
 }
 
 export function findPhoto(db: Db, id: string) {

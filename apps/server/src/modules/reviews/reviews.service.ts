@@ -212,6 +212,8 @@ async function storedImage(deps: ReviewsDeps, call: StaffCall, table: 'action_fi
   const code = table === 'action_files' ? 'E_FILE_NOT_FOUND' : 'E_RECEIPT_NOT_FOUND';
   const file = await repo.findFileInScope(deps.db, call.staff.scope, table, id);
   if (!file || (approvedOnly(call) && (file.state ?? 'submitted') !== 'approved')) throw new AppError(code);
+  // A receipt stays for the counts after its image went (retention, an erasure: decision 099).
+  if (table === 'action_receipts' && (await repo.receiptImageRemoved(deps.db, file.id))) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
   const data = await deps.blobStore.get(file.blob_key);
   if (!data) throw new AppError(code);
   return { data, contentType: file.content_type };

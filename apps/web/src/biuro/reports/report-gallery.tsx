@@ -114,7 +114,11 @@ export function ReportReceipts({ report }: { report: Report }) {
             const caption = t.receiptDevice(receipt.device.serial ?? receipt.device.beacon);
             return (
               <li key={receipt.uuid} className="report-gallery__item">
-                <ReportImage path="/admin/reports/receipt" uuid={receipt.uuid} caption={caption} />
+                {receipt.imageKept ? (
+                  <ReportImage path="/admin/reports/receipt" uuid={receipt.uuid} caption={caption} />
+                ) : (
+                  <div className="report-image report-image--placeholder">{t.receiptImageRemoved}</div>
+                )}
                 <div className="report-gallery__caption">{caption}</div>
               </li>
             );

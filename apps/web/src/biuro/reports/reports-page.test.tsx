@@ -202,6 +202,20 @@ describe('the reports page', () => {
     await waitFor(() => expect(new Set(revoked)).toEqual(new Set(created)));
   });
 
+  it('a receipt whose image retention removed is shown as such and never fetched; it still counts (decision 099)', async () => {
+    const report = buildReport();
+    const removed = { ...report, receipts: report.receipts.map((receipt) => ({ ...receipt, imageKept: false })) };
+    const api = openReports({
+      '/admin/reports/list': { body: ok(reportsPage([removed])) },
+      '/admin/reports/get': { body: ok({ report: removed }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${t.open(report.action.name)}`) }));
+    const receipts = await within(await screen.findByRole('dialog')).findByRole('region', { name: t.receipts });
+    expect(receipts).toHaveTextContent(t.receiptImageRemoved);
+    expect(receipts).toHaveTextContent('Urządzenie: SN-123');
+    expect(api.requests.filter((request) => request.path === '/admin/reports/receipt')).toEqual([]);
+  });
+
   it('asking for changes needs a note (said in Polish); then the reason and note go to the server', async () => {
     const report = buildReport({ state: 'submitted' });
     const api = openReports({

@@ -122,7 +122,7 @@ export const buildReport = (over: Partial<Report> = {}): Report => {
       { uuid: 'photo-front', ident: 'bereal_start', createdAt: '2026-12-01T09:02:00.000Z', flagged: false },
       { uuid: 'photo-rear', ident: 'bereal_start', createdAt: '2026-12-01T09:02:01.000Z', flagged: false },
     ],
-    receipts: [{ uuid: 'receipt-1', device: { serial: 'SN-123', beacon: null } }],
+    receipts: [{ uuid: 'receipt-1', imageKept: true, device: { serial: 'SN-123', beacon: null } }],
     polls: [
       { ident: 'action_start', content: JSON.stringify([{ question_ident: 'q0', answer_ident: ['has_badge', 'has_outfit'] }]) },
       { ident: 'action_end', content: JSON.stringify([{ question_ident: 'q0', answer_ident: ['no_traffic'] }]) },

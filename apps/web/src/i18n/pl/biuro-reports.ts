@@ -74,6 +74,8 @@ export const biuroReports = {
   noPhotos: 'Brak zdjęć.',
   loadingImage: 'Wczytywanie zdjęcia…',
   imageFailed: 'Nie udało się wczytać zdjęcia.',
+  /** A receipt whose image retention or an erasure removed (decision 099); it still counts. */
+  receiptImageRemoved: 'Zdjęcie usunięte po okresie przechowywania.',
   receipts: 'Paragony',
   noReceipts: 'Brak paragonów.',
   receiptDevice: (device: string | null) => `Urządzenie: ${device ?? '—'}`,

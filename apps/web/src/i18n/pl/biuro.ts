@@ -109,7 +109,7 @@ export const biuro = {
     intro: 'Każda zmiana, każde logowanie pracownika i każda odmowa dostępu w biurze.',
     columns: { at: 'Kiedy', actor: 'Kto', action: 'Co', object: 'Obiekt', address: 'Adres IP' },
     actor: 'Kto (login)',
-    actorTypes: { staff: 'pracownik', promoter: 'promotor', anonymous: 'niezalogowany' } as Record<string, string>,
+    actorTypes: { staff: 'pracownik', promoter: 'promotor', anonymous: 'niezalogowany', system: 'system' } as Record<string, string>,
     action: 'Rodzaj zdarzenia',
     from: 'Od dnia',
     to: 'Do dnia',

@@ -26,6 +26,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_VOUCHERS_LEFT: 'Masz jeszcze niewydane kody tej kategorii.',
   E_NOT_YOUR_HOSTESS_CODE: 'To nie jest Twój kod hostessy.',
   E_RECEIPT_NOT_FOUND: 'Paragon nie istnieje.',
+  E_RECEIPT_IMAGE_REMOVED: 'Zdjęcie paragonu zostało usunięte po okresie przechowywania.',
   E_LEAD_RECEIPT_LIMIT: 'Osiągnięto limit zdjęć paragonu dla tej rejestracji.',
   E_ACTION_RECEIPT_LIMIT: 'Osiągnięto limit zdjęć paragonów w tej akcji.',
   E_AVAILABILITY_NOT_FOUND: 'Zakres dostępności nie istnieje.',

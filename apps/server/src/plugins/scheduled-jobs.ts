@@ -1,0 +1,108 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../db/kysely.ts';
+import * as repo from './scheduled-jobs.repository.ts';
+
+// Scheduled jobs (decision 099): every instance keeps a timer, and a lock row in the database
+// (job_locks) lets one of them at a time run a job. A crashed holder's lock runs out after its lease;
+// a long run moves its lease on between steps (`keepLock`). Plain SQL on both databases, no advisory
+// locks: SQLite has none, and the row says who holds it.
+
+export type JobContext = {
+  /** The app's clock (tests move it). */
+  now: () => Date;
+  /**
+   * Call between steps: moves the lease on. Throws when the lock was taken over (this run outlived
+   * its lease) or the server is closing, so the job stops where it is.
+   */
+  keepLock: () => Promise<void>;
+};
+
+export type ScheduledJob = { name: string; run: (ctx: JobContext) => Promise<void> };
+
+export type JobOutcome = 'ran' | 'skipped';
+
+/** A run ends early: the lock went to another instance, or the server is closing. */
+export class JobStopped extends Error {}
+
+/** How long a lock holds without a word from its holder: far above one step of a job. */
+export const JOB_LEASE_MS = 10 * 60_000;
+
+export type JobRunnerOptions = {
+  db: Db;
+  now: () => Date;
+  /** This process's name in job_locks; random per runner unless a test names it. */
+  holder?: string;
+  leaseMs?: number;
+  log?: FastifyBaseLogger;
+};
+
+export class JobRunner {
+  readonly holder: string;
+  private readonly leaseMs: number;
+  private stopping = false;
+
+  constructor(private readonly o: JobRunnerOptions) {
+    this.holder = o.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.leaseMs = o.leaseMs ?? JOB_LEASE_MS;
+  }
+
+  private until(): string {
+    return new Date(this.o.now().getTime() + this.leaseMs).toISOString();
+  }
+
+  /** Runs the job if no other instance holds its lock; 'skipped' (and nothing written) if one does. */
+  async runOnce(job: ScheduledJob): Promise<JobOutcome> {
+    const { db, now } = this.o;
+    if (!(await repo.acquire(db, job.name, this.holder, now().toISOString(), this.until()))) {
+      this.o.log?.debug({ job: job.name }, 'scheduled job skipped: another instance holds its lock');
+      return 'skipped';
+    }
+    const keepLock = async () => {
+      if (this.stopping) throw new JobStopped(`${job.name}: the server is closing`);
+      if (!(await repo.extend(db, job.name, this.holder, this.until()))) throw new JobStopped(`${job.name}: its lock was taken over`);
+    };
+    try {
+      await job.run({ now, keepLock });
+      return 'ran';
+    } finally {
+      await repo.release(db, job.name, this.holder);
+    }
+  }
+
+  /** Runs in flight stop at their next step. */
+  stop(): void {
+    this.stopping = true;
+  }
+}
+
+/**
+ * Runs `job` every `intervalMs` (the first run a minute after the start, or sooner for a shorter
+ * interval) on timers that never keep the process alive; 0 schedules nothing. On close the timers stop
+ * and a run in flight ends at its next step before the database is closed.
+ */
+export function scheduleJob(app: FastifyInstance, runner: JobRunner, job: ScheduledJob, intervalMs: number): void {
+  if (intervalMs <= 0) return;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runner
+      .runOnce(job)
+      .catch((err: unknown) => {
+        if (err instanceof JobStopped) app.log.warn({ job: job.name, reason: err.message }, 'scheduled job stopped early');
+        else app.log.error({ err, job: job.name }, 'scheduled job failed');
+      })
+      .finally(() => (running = null));
+  };
+  const first = setTimeout(tick, Math.min(intervalMs, 60_000));
+  const every = setInterval(tick, intervalMs);
+  first.unref();
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    runner.stop();
+    await running;
+  });
+}
