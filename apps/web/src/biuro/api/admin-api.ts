@@ -102,7 +102,10 @@ export type Download = { blob: Blob; fileName: string | null };
  * Its JSON format is itself JSON, so a 2xx answer is the file whatever its type; a refusal is an
  * envelope with a 4xx or 5xx status.
  */
-export async function adminProof(path: AdminProofPath, body: AdminBody<'/admin/consumers/history'> & { format: 'json' | 'pdf' }): Promise<Download> {
+export async function adminProof(
+  path: AdminProofPath,
+  body: AdminBody<'/admin/consumers/history'> & { format: 'json' | 'pdf' },
+): Promise<Download> {
   const { headers, token } = headersWith({ 'Content-Type': 'application/json' }, 'application/pdf, application/json');
   headers.set('Idempotency-Key', newIdempotencyKey());
   const response = await fetchOrNetworkError(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -74,7 +74,13 @@ function ProofDownloads({ consumer }: { consumer: Consumer }) {
       <p className="biuro-muted">{t.proof.intro}</p>
       <div className="consumer-card__buttons">
         {(['pdf', 'json'] as const).map((format) => (
-          <Button key={format} variant="secondary" busy={busy === format} disabled={busy !== null && busy !== format} onClick={() => void download(format)}>
+          <Button
+            key={format}
+            variant="secondary"
+            busy={busy === format}
+            disabled={busy !== null && busy !== format}
+            onClick={() => void download(format)}
+          >
             {busy === format ? t.proof.downloading : format === 'pdf' ? t.proof.pdf : t.proof.json}
           </Button>
         ))}
@@ -147,7 +153,12 @@ export function ConsumerCard({ consumer: found, onBack }: { consumer: Consumer; 
             </CardSection>
           ) : null}
           <CardSection id="consumer-requests" title={t.requests.title}>
-            <ConsumerRequests consumer={consumer} requests={history.requests} canCreate={canManage && !consumer.erasedAt} onChanged={changed} />
+            <ConsumerRequests
+              consumer={consumer}
+              requests={history.requests}
+              canCreate={canManage && !consumer.erasedAt}
+              onChanged={changed}
+            />
           </CardSection>
         </>
       )}

@@ -23,10 +23,15 @@ export function ConsumerFindForm({ onFound }: { onFound: (consumers: Consumer[])
 
   const change = (patch: Partial<FindForm>) => {
     setForm((old) => ({ ...old, ...patch }));
-    setErrors((old) => ({ ...old, ...('value' in patch || 'by' in patch ? { value: undefined } : {}), ...('reason' in patch ? { reason: undefined } : {}) }));
+    setErrors((old) => ({
+      ...old,
+      ...('value' in patch || 'by' in patch ? { value: undefined } : {}),
+      ...('reason' in patch ? { reason: undefined } : {}),
+    }));
   };
 
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -28,7 +28,12 @@ export function ConsumerRequests({ consumer, requests, canCreate, onChanged }: P
         <ul className="consumer-requests">
           {requests.map((request) => (
             <li key={request.uuid} className="consumer-requests__item">
-              <button type="button" className="biuro-link-button" aria-label={t.open(kinds[request.kind])} onClick={() => setOpened(request)}>
+              <button
+                type="button"
+                className="biuro-link-button"
+                aria-label={t.open(kinds[request.kind])}
+                onClick={() => setOpened(request)}
+              >
                 {kinds[request.kind]}
               </button>{' '}
               <RequestStateBadge state={request.state} /> <span className="biuro-muted">{dateText(request.receivedAt)}</span>{' '}

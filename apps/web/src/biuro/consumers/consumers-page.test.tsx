@@ -4,15 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
-import {
-  buildConsentEntry,
-  buildConsumer,
-  buildConsumerRequest,
-  buildHistory,
-  buildOfficer,
-  failure,
-  ok,
-} from '../test/builders.ts';
+import { buildConsentEntry, buildConsumer, buildConsumerRequest, buildHistory, buildOfficer, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 
 const t = pl.biuroConsumers;
@@ -212,7 +204,12 @@ describe('the consumers page', () => {
       postalCode: null,
       erasedAt: '2026-11-27T12:00:00.000Z',
     });
-    const request = buildConsumerRequest({ kind: 'erasure', state: 'completed', completedAt: erased.erasedAt, completedBy: 'rodo@demo.pl' });
+    const request = buildConsumerRequest({
+      kind: 'erasure',
+      state: 'completed',
+      completedAt: erased.erasedAt,
+      completedBy: 'rodo@demo.pl',
+    });
     openConsumers({
       '/admin/consumers/find': { body: ok({ consumers: [erased] }) },
       '/admin/consumers/history': { body: ok(buildHistory(erased, { consents: [buildConsentEntry()], requests: [request] })) },

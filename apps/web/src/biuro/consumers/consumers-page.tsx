@@ -32,7 +32,12 @@ function FoundConsumers({ consumers, onOpen }: { consumers: Consumer[]; onOpen: 
             {consumers.map((consumer) => (
               <tr key={consumer.uuid}>
                 <td>
-                  <button type="button" className="biuro-link-button" aria-label={t.open(consumerName(consumer))} onClick={() => onOpen(consumer)}>
+                  <button
+                    type="button"
+                    className="biuro-link-button"
+                    aria-label={t.open(consumerName(consumer))}
+                    onClick={() => onOpen(consumer)}
+                  >
                     {consumerName(consumer)}
                   </button>
                 </td>
@@ -79,11 +84,7 @@ export function ConsumersPage() {
         }}
       />
       {opened ? (
-        <ConsumerCard
-          key={opened.uuid}
-          consumer={opened}
-          onBack={() => setOpened(null)}
-        />
+        <ConsumerCard key={opened.uuid} consumer={opened} onBack={() => setOpened(null)} />
       ) : found ? (
         <section aria-labelledby="consumers-results" className="consumers-results">
           <h2 id="consumers-results" ref={resultsHeading} tabIndex={-1}>

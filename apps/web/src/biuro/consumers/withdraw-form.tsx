@@ -78,7 +78,11 @@ export function WithdrawForm({ consumer, given, onWithdrawn }: Props) {
       ) : (
         <form onSubmit={check} noValidate className="withdraw-form">
           <p className="biuro-muted">{t.intro}</p>
-          <fieldset className="biuro-checks" aria-describedby={errors.consents ? 'withdraw-consents-error' : undefined} disabled={step === 'confirm'}>
+          <fieldset
+            className="biuro-checks"
+            aria-describedby={errors.consents ? 'withdraw-consents-error' : undefined}
+            disabled={step === 'confirm'}
+          >
             <legend className="field__label">{t.consents}</legend>
             {given.map((field, index) => (
               <label key={field} className="biuro-check withdraw-form__consent">

@@ -65,7 +65,14 @@ function CompleteWithExport({ request, onChanged }: Props) {
   );
 }
 
-const RECTIFIABLE = ['firstName', 'lastName', 'emailAddress', 'mobileNumber', 'birthDate', 'postalCode'] as const satisfies readonly (keyof ConsumerRectification)[];
+const RECTIFIABLE = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'mobileNumber',
+  'birthDate',
+  'postalCode',
+] as const satisfies readonly (keyof ConsumerRectification)[];
 type Rectifiable = (typeof RECTIFIABLE)[number];
 const EMPTY = Object.fromEntries(RECTIFIABLE.map((field) => [field, ''])) as Record<Rectifiable, string>;
 

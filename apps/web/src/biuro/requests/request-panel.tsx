@@ -88,9 +88,7 @@ function RequestFacts({ request, now }: { request: ConsumerRequest; now: Date })
       {request.completedAt ? (
         <>
           <dt>{t.panel.closedAt}</dt>
-          <dd>
-            {t.panel.outcome(t.requestStates[request.state], dateTimeText(request.completedAt), request.completedBy ?? t.panel.none)}
-          </dd>
+          <dd>{t.panel.outcome(t.requestStates[request.state], dateTimeText(request.completedAt), request.completedBy ?? t.panel.none)}</dd>
         </>
       ) : null}
       {request.outcomeNote ? (

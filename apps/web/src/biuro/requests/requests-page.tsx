@@ -34,7 +34,13 @@ function requestColumns(open: (request: ConsumerRequest) => void, now: Date): Co
         </button>
       ),
     },
-    { id: 'stan', header: t.columns.state, accessorKey: 'state', enableSorting: false, cell: ({ row }) => <RequestStateBadge state={row.original.state} /> },
+    {
+      id: 'stan',
+      header: t.columns.state,
+      accessorKey: 'state',
+      enableSorting: false,
+      cell: ({ row }) => <RequestStateBadge state={row.original.state} />,
+    },
     {
       id: 'zlozony',
       header: t.columns.received,
@@ -72,7 +78,9 @@ export function RequestsPage() {
   const list = useAdminQuery('/admin/consumers/requests/list', requestsListBody(view.filters, view.pagination));
   const [opened, setOpened] = useState<ConsumerRequest | null>(null);
   const rows = useMemo(() => (list.data ? pendingFirst(list.data.requests) : NO_ROWS), [list.data]);
-  const columns = useMemo(() => requestColumns(setOpened, new Date()), [list.data]); // eslint-disable-line react-hooks/exhaustive-deps -- "now" is the answer's time
+  // The days left are counted from when the answer came (a new answer counts them anew).
+  const loadedAt = useMemo(() => new Date(), [list.data]);
+  const columns = useMemo(() => requestColumns(setOpened, loadedAt), [loadedAt]);
 
   useEffect(() => {
     document.title = pl.biuro.pageTitle(t.title);

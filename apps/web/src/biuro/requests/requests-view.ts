@@ -26,7 +26,10 @@ export const REQUEST_STATES = Object.keys({ pending: true, completed: true, deni
 type RequestsFilter = 'stan' | 'rodzaj';
 export const REQUESTS_VIEW: TableViewSpec<RequestsFilter> = { filters: ['stan', 'rodzaj'], pageSize: 100, sortable: [] };
 
-export function requestsListBody(filters: Record<RequestsFilter, string>, pagination: PageState): AdminBody<'/admin/consumers/requests/list'> {
+export function requestsListBody(
+  filters: Record<RequestsFilter, string>,
+  pagination: PageState,
+): AdminBody<'/admin/consumers/requests/list'> {
   const body: AdminBody<'/admin/consumers/requests/list'> = { page: pagination.pageIndex + 1, pageSize: pagination.pageSize };
   const state = REQUEST_STATES.find((one) => one === filters.stan);
   const kind = REQUEST_KINDS.find((one) => one === filters.rodzaj);

@@ -24,7 +24,8 @@ const requestStates = { pending: 'Oczekuje', completed: 'Zrealizowany', denied: 
 
 export const biuroConsumers = {
   title: 'Konsumenci',
-  intro: 'Wyszukaj konsumentkę lub konsumenta po dokładnym adresie e-mail albo numerze telefonu. Każde wyszukanie trafia do dziennika zdarzeń z podanym powodem.',
+  intro:
+    'Wyszukaj konsumentkę lub konsumenta po dokładnym adresie e-mail albo numerze telefonu. Każde wyszukanie trafia do dziennika zdarzeń z podanym powodem.',
   find: {
     label: 'Wyszukiwanie konsumenta',
     by: 'Szukaj po',
@@ -192,7 +193,8 @@ export const biuroRequests = {
       birthDate: 'Data urodzenia',
       postalCode: 'Kod pocztowy',
     },
-    erasureIntro: 'Usunięcie danych usuwa lub pseudonimizuje dane osobowe konsumenta we wszystkich miejscach: dane kontaktowe, rejestracje, zdjęcia paragonów, zaproszenia. Liczby rejestracji w statystykach zostają.',
+    erasureIntro:
+      'Usunięcie danych usuwa lub pseudonimizuje dane osobowe konsumenta we wszystkich miejscach: dane kontaktowe, rejestracje, zdjęcia paragonów, zaproszenia. Liczby rejestracji w statystykach zostają.',
     erasureOpen: 'Usuń dane konsumenta…',
     erasureQuestion: 'Usunąć dane osobowe tego konsumenta? Tej operacji nie można cofnąć.',
     erasureUnderstood: 'Rozumiem, że usuniętych danych nie da się przywrócić.',
