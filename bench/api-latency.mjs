@@ -322,6 +322,10 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
+  // BENCH_KEEP=1 leaves the data for a look at the plans afterwards (the paths are printed).
+  if (process.env.BENCH_KEEP === '1') console.log(`kept: ${dbKind === 'postgres' ? scratchDb : dataDir}`);
+  else {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
+  }
 }

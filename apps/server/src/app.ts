@@ -46,6 +46,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
+import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
 
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         checkAnswers: config.checkAnswers,
       });
       await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters });
+      await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

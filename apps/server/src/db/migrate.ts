@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-promoter-phones.ts';
 import * as m018 from './migrations/018-export-indexes.ts';
 import * as m019 from './migrations/019-last-ping.ts';
 import * as m020 from './migrations/020-consumer-privacy.ts';
+import * as m021 from './migrations/021-erasable-recipient.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '018-export-indexes': m018,
   '019-last-ping': m019,
   '020-consumer-privacy': m020,
+  '021-erasable-recipient': m021,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebformConsentField } from '../catalogues.ts';
+import { LeadConsent } from '../leads.ts';
 import { PageBody, PageInfo, UuidRef } from './common.ts';
 
 // The data-protection officer's calls (issue 26): find a consumer, her consent history and its proof,
@@ -19,6 +19,10 @@ export type ConsumerRequestState = z.infer<typeof ConsumerRequestState>;
 export const CONSENT_CHANNELS = ['webform', 'mgm', 'withdrawal'] as const;
 export const ConsentChannel = z.enum(CONSENT_CHANNELS);
 export type ConsentChannel = z.infer<typeof ConsentChannel>;
+
+/** A consent a record may hold: every field of the registration's consent object (personalDataHandling included). */
+export const ConsentRecordField = LeadConsent.keyof();
+export type ConsentRecordField = z.infer<typeof ConsentRecordField>;
 
 export const PRIVACY_REASON_MAX = 500;
 export const PRIVACY_NOTE_MAX = 1000;
@@ -65,7 +69,7 @@ export type AdminConsumerRefBody = z.input<typeof AdminConsumerRefBody>;
 /** One decision on one consent, with the exact words she was shown and how it is proven. */
 export const ConsentHistoryEntry = z.object({
   uuid: z.string(),
-  field: WebformConsentField,
+  field: ConsentRecordField,
   /** true: given; false: refused or withdrawn. */
   decision: z.boolean(),
   /** ISO UTC */
@@ -113,7 +117,7 @@ export const AdminConsumerHistoryResponse = z.object({
   /** Newest first. */
   consents: z.array(ConsentHistoryEntry),
   /** Each consent's decision now: the newest record of its field. */
-  current: z.array(z.object({ field: WebformConsentField, decision: z.boolean(), since: z.string() })),
+  current: z.array(z.object({ field: ConsentRecordField, decision: z.boolean(), since: z.string() })),
   requests: z.array(ConsumerRequest),
 });
 export type AdminConsumerHistoryResponse = z.infer<typeof AdminConsumerHistoryResponse>;
@@ -125,7 +129,7 @@ export type AdminConsumerProofBody = z.input<typeof AdminConsumerProofBody>;
 export const AdminConsumerWithdrawBody = z.strictObject({
   consumer: UuidRef,
   /** The consents she withdraws; each gets a new record (decision false), effective at once. */
-  consents: z.array(WebformConsentField).min(1).max(9),
+  consents: z.array(ConsentRecordField).min(1).max(9),
   /** How she asked (e-mail of …, phone call of …). */
   note: Note,
 });

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -35,6 +35,20 @@ function today(f: LiveDayFilter, scope: TerritoryScope): Expression<SqlBool> {
 const todaysActionIds = (db: Db, f: LiveDayFilter, scope: TerritoryScope) =>
   db.selectFrom('actions as a').select('a.id').where(today(f, scope));
 
+/**
+ * `column` is one of today's actions. PostgreSQL is given the ids as an array computed once
+ * (`= any(array(…))`), which it answers by probing the index per action; with `in (…)` it guessed a
+ * sixth of the day's actions and hashed every point (15,000) and every assignment (31,000) instead
+ * (2.6 vs 8.5 ms for the points, 14 vs 18 ms for the promoters at the bench's scale). SQLite probes its
+ * index for `in (…)` as it is.
+ */
+function ofTodaysActions(db: Db, column: 'action_id' | 's.action_id', f: LiveDayFilter, scope: TerritoryScope): Expression<SqlBool> {
+  const ids = todaysActionIds(db, f, scope);
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<SqlBool>`${sql.ref(column)} = any(array(${ids}))`
+    : sql<SqlBool>`${sql.ref(column)} in (${ids})`;
+}
+
 /** In no order: sorting by name in PostgreSQL's collation cost more than the query (the service sorts). */
 export function todaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
   return db
@@ -58,7 +72,7 @@ export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territory
   return db
     .selectFrom('action_points')
     .selectAll()
-    .where('action_id', 'in', todaysActionIds(db, f, scope))
+    .where(ofTodaysActions(db, 'action_id', f, scope))
     .execute();
 }
 
@@ -78,7 +92,7 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
       join.onRef('c.action_id', '=', 's.action_id').onRef('c.user_id', '=', 's.user_id').on('c.kind', '=', 'check_in'),
     )
     .leftJoin('promoter_phones as p', 'p.user_id', 's.user_id')
-    .where('s.action_id', 'in', todaysActionIds(db, f, scope))
+    .where(ofTodaysActions(db, 's.action_id', f, scope))
     .select((eb) => [
       's.action_id',
       's.user_id',

@@ -7,6 +7,8 @@ import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
+import { buildConsumer } from '../../test/consumer-builders.ts';
+import { buildRequest } from '../../test/subject-requests.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // Every back-office route × every role (issue 24, decision 085). The routes come from the contract's
@@ -27,6 +29,7 @@ const promoterRef = async ({ t, territory }: Context) => ({
 });
 const manage = ['admin', 'coordinator'] as const;
 const readers = ['admin', 'coordinator', 'client'] as const;
+const privacy = ['privacy'] as const;
 
 /** A planned action of the coordinator's territory, through the builders (they make none with a territory). */
 const actionRef = async ({ t, territory }: Context) => {
@@ -147,6 +150,24 @@ const ROWS: Record<string, Row> = {
   adminExportsRegistrations: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminExportsRedemptions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminDashboard: { allowed: readers, body: async ({ territory }) => ({ from: '2030-01-01', to: '2030-01-31', territory }) },
+  // issue 26: data-subject requests, the privacy role's alone (decision 098)
+  adminConsumerRequestsCreate: {
+    allowed: privacy,
+    body: async ({ t }) => ({ consumer: { uuid: await buildConsumer(t) }, kind: 'access' }),
+  },
+  adminConsumerRequestsList: { allowed: privacy, body: async () => ({}) },
+  adminConsumerRequestsExtend: {
+    allowed: privacy,
+    body: async ({ t }) => ({ request: { uuid: await buildRequest(t, await buildConsumer(t)) }, reason: 'Wiele akcji do przejrzenia' }),
+  },
+  adminConsumerRequestsComplete: {
+    allowed: privacy,
+    body: async ({ t }) => ({
+      request: { uuid: await buildRequest(t, await buildConsumer(t)) },
+      outcome: 'denied',
+      note: 'Brak potwierdzenia tożsamości',
+    }),
+  },
 } satisfies Partial<Record<RouteName, Row>>;
 
 const path = (name: RouteName) => routeDefinition(name).path;
