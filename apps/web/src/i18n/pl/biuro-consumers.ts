@@ -5,6 +5,8 @@
 const consentFields = {
   ageVerified: 'Pełnoletność (18+)',
   personalDataRegistrationAuthorisation: 'Przetwarzanie danych w celu rejestracji',
+  // No text of its own: given with the registration authorisation, whose text it records.
+  personalDataHandling: 'Przetwarzanie danych osobowych',
   externalCompaniesAuthorization: 'Udostępnianie danych partnerom',
   newsletterCommercialAuthorization: 'Informacje handlowe e-mailem',
   mobileOptIn: 'Informacje handlowe SMS-em',
