@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -30,8 +30,12 @@ export function ConsumerFindForm({ onFound }: { onFound: (consumers: Consumer[])
     }));
   };
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // Each refusal (the form's or the server's) moves focus to the first field it names, once drawn.
+  const [refusals, setRefusals] = useState(0);
+  const focusFirstInvalid = () => setRefusals((n) => n + 1);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
