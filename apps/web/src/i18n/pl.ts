@@ -39,3 +39,4 @@ export { biuro } from './pl/biuro.ts';
 export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
+export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';

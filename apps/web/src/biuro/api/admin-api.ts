@@ -1,5 +1,5 @@
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
-import type { AdminBody, AdminCsvPath, AdminData, AdminFilePath, AdminPath } from './admin-types.ts';
+import type { AdminBody, AdminCsvPath, AdminData, AdminFilePath, AdminPath, AdminProofPath } from './admin-types.ts';
 
 // The back office's calls (issue 24): the envelope and error codes of spec §7 under /api/admin, with
 // the staff member's bearer token — never the promoter app's. Its own small client rather than the
@@ -96,6 +96,22 @@ export async function adminFile(path: AdminFilePath, body: unknown, options: Pic
 
 /** A downloaded export: the file and the name the server gave it (Content-Disposition). */
 export type Download = { blob: Blob; fileName: string | null };
+
+/**
+ * A consumer's consent proof (issue 26, decision 100): POST with the JSON body, answered by the file.
+ * Its JSON format is itself JSON, so a 2xx answer is the file whatever its type; a refusal is an
+ * envelope with a 4xx or 5xx status.
+ */
+export async function adminProof(
+  path: AdminProofPath,
+  body: AdminBody<'/admin/consumers/history'> & { format: 'json' | 'pdf' },
+): Promise<Download> {
+  const { headers, token } = headersWith({ 'Content-Type': 'application/json' }, 'application/pdf, application/json');
+  headers.set('Idempotency-Key', newIdempotencyKey());
+  const response = await fetchOrNetworkError(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (response.ok) return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  throw refusal((await response.json().catch(() => null)) as EnvelopeLike | null, response, token);
+}
 
 /**
  * A CSV export (route kind 'csv'): GET with the filter in the query string and the bearer token (a

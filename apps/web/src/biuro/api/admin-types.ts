@@ -25,6 +25,15 @@ export type ReportState = ReportSummary['state'];
 export type ExportQuery = RouteBody<'adminExportsActions'>;
 export type LiveAnswer = RouteData<'adminLive'>;
 export type DashboardAnswer = RouteData<'adminDashboard'>;
+export type Consumer = RouteData<'adminConsumersFind'>['consumers'][number];
+export type ConsumerHistory = RouteData<'adminConsumersHistory'>;
+export type ConsentEntry = ConsumerHistory['consents'][number];
+export type ConsentField = ConsentEntry['field'];
+export type ConsumerRequest = RouteData<'adminConsumerRequestsList'>['requests'][number];
+export type ConsumerRequestKind = ConsumerRequest['kind'];
+export type ConsumerRequestState = ConsumerRequest['state'];
+export type ConsumerDataExport = NonNullable<RouteData<'adminConsumerRequestsComplete'>['export']>;
+export type ConsumerRectification = NonNullable<RouteBody<'adminConsumerRequestsComplete'>['rectification']>;
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -56,10 +65,19 @@ export type AdminCalls = {
   '/admin/reports/flag-photo': FromContract<'adminReportsFlagPhoto'>;
   '/admin/live': FromContract<'adminLive'>;
   '/admin/dashboard': FromContract<'adminDashboard'>;
+  '/admin/consumers/find': FromContract<'adminConsumersFind'>;
+  '/admin/consumers/history': FromContract<'adminConsumersHistory'>;
+  '/admin/consumers/withdraw': FromContract<'adminConsumersWithdraw'>;
+  '/admin/consumers/requests/create': FromContract<'adminConsumerRequestsCreate'>;
+  '/admin/consumers/requests/list': FromContract<'adminConsumerRequestsList'>;
+  '/admin/consumers/requests/extend': FromContract<'adminConsumerRequestsExtend'>;
+  '/admin/consumers/requests/complete': FromContract<'adminConsumerRequestsComplete'>;
 };
 
 /** The binary calls (a report's photo, a receipt): answered by the file, decision 095. */
 export type AdminFilePath = '/admin/reports/file' | '/admin/reports/receipt';
+/** A consumer's consent proof (issue 26): the file itself, JSON or PDF, kept under the name the server gives. */
+export type AdminProofPath = '/admin/consumers/proof';
 /** The CSV exports (route kind 'csv'): GET with the filter in the query string. */
 export type AdminCsvPath = '/admin/exports/actions.csv' | '/admin/exports/registrations.csv' | '/admin/exports/redemptions.csv';
 

@@ -68,7 +68,7 @@ describe('the back office', () => {
     ]);
   });
 
-  it('the data-protection officer lands on the audit log, the one page of hers here', async () => {
+  it('the data-protection officer lands on the consumers page; her menu is consumers, requests and the audit log', async () => {
     const officer = buildStaff({ username: 'rodo@demo.pl', roles: ['privacy'], territories: [] });
     fakeAdminApi({
       '/admin/auth/login': {
@@ -79,14 +79,15 @@ describe('the back office', () => {
     });
     openAt('/biuro');
     await logIn(officer.username);
-    expect(await screen.findByRole('heading', { name: pl.biuro.audit.title, level: 1 })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/biuro/dziennik');
+    expect(await screen.findByRole('heading', { name: pl.biuroConsumers.title, level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/biuro/konsumenci');
     const menu = screen.getByRole('navigation', { name: pl.biuro.nav.label });
     expect(
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([pl.biuro.nav.audit]);
+    ).toEqual([pl.biuro.nav.consumers, pl.biuro.nav.requests, pl.biuro.nav.audit]);
+    await userEvent.click(within(menu).getByRole('link', { name: pl.biuro.nav.audit }));
     expect(await screen.findByRole('cell', { name: 'promoters.update' })).toBeInTheDocument();
   });
 

@@ -13,6 +13,8 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/vouchery': pl.biuro.nav.vouchers,
   '/raporty': pl.biuro.nav.reports,
   '/eksporty': pl.biuro.nav.exports,
+  '/konsumenci': pl.biuro.nav.consumers,
+  '/wnioski': pl.biuro.nav.requests,
   '/dziennik': pl.biuro.nav.audit,
   '/na-zywo': pl.biuro.nav.live,
   '/pulpit': pl.biuro.nav.dashboard,

@@ -5,7 +5,7 @@ describe('where a staff member goes after login', () => {
   it('to the first page her roles may open', () => {
     expect(startPageOf(['coordinator'])).toBe('/promotorzy');
     expect(startPageOf(['client'])).toBe('/plan');
-    expect(startPageOf(['privacy'])).toBe('/dziennik');
+    expect(startPageOf(['privacy'])).toBe('/konsumenci');
   });
 
   it('back to the view she was sent away from when she may open it, never to one she may not', () => {
@@ -14,6 +14,8 @@ describe('where a staff member goes after login', () => {
     expect(pageAfterLogin(['client'], '/promotorzy')).toBe('/plan');
     expect(pageAfterLogin(['admin'], '/gdzies')).toBe('/promotorzy');
     expect(pageAfterLogin(['client'], '/raporty?stan=approved')).toBe('/raporty?stan=approved');
-    expect(pageAfterLogin(['privacy'], '/eksporty')).toBe('/dziennik');
+    expect(pageAfterLogin(['privacy'], '/eksporty')).toBe('/konsumenci');
+    expect(pageAfterLogin(['privacy'], '/dziennik')).toBe('/dziennik');
+    expect(pageAfterLogin(['admin'], '/wnioski')).toBe('/promotorzy');
   });
 });

@@ -20,6 +20,9 @@ export const PAGES = [
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },
+  // The privacy officer's (issue 26): her start page, before the audit log.
+  { to: '/konsumenci', permission: 'consumers.read' },
+  { to: '/wnioski', permission: 'consumers.read' },
   { to: '/dziennik', permission: 'audit.read' },
   { to: '/na-zywo', permission: 'live.read' },
   { to: '/pulpit', permission: 'dashboard.read' },

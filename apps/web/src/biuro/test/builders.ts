@@ -1,4 +1,15 @@
-import type { AuditEntry, PlannedAction, Promoter, Report, ReportSummary, Staff } from '../api/admin-types.ts';
+import type {
+  AuditEntry,
+  ConsentEntry,
+  Consumer,
+  ConsumerHistory,
+  ConsumerRequest,
+  PlannedAction,
+  Promoter,
+  Report,
+  ReportSummary,
+  Staff,
+} from '../api/admin-types.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -146,3 +157,60 @@ export const promotersPage = (promoters: Promoter[]) => ({ page: 1, pageSize: 20
 /** The API's envelope around an answer (spec §7). */
 export const ok = (data: unknown) => ({ status: { success: true }, data, meta: { ts: '2026-11-27T08:00:00.000Z' } });
 export const failure = (error: string) => ({ status: { success: false }, data: { error }, meta: { ts: '2026-11-27T08:00:00.000Z' } });
+
+export const buildOfficer = (over: Partial<Staff> = {}): Staff =>
+  buildStaff({ username: 'rodo@demo.pl', firstname: 'Iga', lastname: 'Inspektor', roles: ['privacy'], territories: [], ...over });
+
+export const buildConsumer = (over: Partial<Consumer> = {}): Consumer => {
+  const n = next();
+  return {
+    uuid: `consumer-${n}-0000-0000`,
+    firstName: 'Joanna',
+    lastName: 'Kowalczyk',
+    emailAddress: `joanna${n}@example.pl`,
+    mobileNumber: '+48600123456',
+    birthDate: '1991-03-14',
+    postalCode: '00-017',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    erasedAt: null,
+    ...over,
+  };
+};
+
+export const buildConsentEntry = (over: Partial<ConsentEntry> = {}): ConsentEntry => ({
+  uuid: `consent-${next()}`,
+  field: 'mobileOptIn',
+  decision: true,
+  recordedAt: '2026-11-20T10:00:00.000Z',
+  channel: 'webform',
+  text: { version: '2026-01', sha256: 'a'.repeat(64), words: 'Wyrażam zgodę na otrzymywanie informacji handlowych w wiadomościach SMS.' },
+  promoter: { uuid: 'promoter-1', ident: 'HST1001', firstname: 'Anna', lastname: 'Nowak' },
+  action: { uuid: 'action-1', ident: 'ACT1', name: 'Żabka Marszałkowska' },
+  point: { uuid: 'point-1', name: 'Żabka', streetAddress: 'Marszałkowska 1', cityName: 'Warszawa' },
+  proof: { kind: 'codes', confirmedAt: null, staff: null, note: null },
+  ...over,
+});
+
+export const buildConsumerRequest = (over: Partial<ConsumerRequest> = {}): ConsumerRequest => ({
+  uuid: `request-${next()}`,
+  consumer: { uuid: 'consumer-1' },
+  kind: 'access',
+  state: 'pending',
+  receivedAt: '2026-11-20T10:00:00.000Z',
+  dueAt: '2026-12-20T10:00:00.000Z',
+  extension: null,
+  note: null,
+  createdBy: 'rodo@demo.pl',
+  completedAt: null,
+  completedBy: null,
+  outcomeNote: null,
+  ...over,
+});
+
+export const buildHistory = (consumer: Consumer, over: Partial<ConsumerHistory> = {}): ConsumerHistory => ({
+  consumer,
+  consents: [],
+  current: [],
+  requests: [],
+  ...over,
+});

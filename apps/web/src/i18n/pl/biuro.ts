@@ -26,6 +26,8 @@ export const biuro = {
     exports: 'Eksporty',
     live: 'Dzień na żywo',
     dashboard: 'Pulpit',
+    consumers: 'Konsumenci',
+    requests: 'Wnioski',
     logout: 'Wyloguj',
     signedInAs: (name: string) => `Zalogowano: ${name}`,
     roles: { admin: 'administrator', coordinator: 'koordynator', client: 'klient', privacy: 'inspektor ochrony danych' } as Record<

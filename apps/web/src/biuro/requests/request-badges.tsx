@@ -1,0 +1,27 @@
+import * as pl from '../../i18n/pl.ts';
+import type { ConsumerRequest, ConsumerRequestState } from '../api/admin-types.ts';
+import { deadlineOf } from './requests-view.ts';
+
+const t = pl.biuroRequests;
+
+/** A request's state in words (colour is never the only sign). */
+export function RequestStateBadge({ state }: { state: ConsumerRequestState }) {
+  return <span className={`request-state request-state--${state}`}>{t.requestStates[state]}</span>;
+}
+
+/** Days left to a pending request's due date; a warning when it is near (7 days) or past. */
+export function DeadlineBadge({ request, now }: { request: ConsumerRequest; now: Date }) {
+  const deadline = deadlineOf(request, now);
+  if (!deadline) return null;
+  return (
+    <span className={`request-deadline request-deadline--${deadline.tone}`}>
+      {deadline.tone === 'ok' ? null : (
+        <span className="request-deadline__mark" aria-hidden="true">
+          ⚠{' '}
+        </span>
+      )}
+      {deadline.tone === 'soon' ? <span className="visually-hidden">{t.dueSoon}: </span> : null}
+      {deadline.text}
+    </span>
+  );
+}
