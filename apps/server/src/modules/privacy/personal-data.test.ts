@@ -153,7 +153,7 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
 
     expect(await found()).toEqual([]);
     const served = await post(t.app, '/action/receipt/serve', { receipt: { uuid: her.receiptId } }, her.registrar.token);
-    expect(served.statusCode).toBe(404);
+    expect([served.statusCode, served.json().data.error]).toEqual([410, 'E_RECEIPT_IMAGE_REMOVED']);
     const receipt = await t.db.selectFrom('action_receipts').selectAll().where('id', '=', her.receiptId).executeTakeFirstOrThrow();
     expect(receipt.image_removed_at).not.toBeNull();
     // The rows the counts and proofs read are all still there.
