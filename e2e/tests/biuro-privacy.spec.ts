@@ -157,7 +157,7 @@ test('the privacy officer finds a consumer registered through the webform, prove
   await withdraw.getByLabel('Jak konsument o to poprosił').fill('E-mail konsumentki (test e2e)');
   await withdraw.getByRole('button', { name: 'Wycofaj zgody…' }).click();
   await withdraw.getByRole('alertdialog').getByRole('button', { name: 'Wycofaj zgody', exact: true }).click();
-  await expect(card.getByRole('status')).toContainText('Zapisano wycofanie zgód.');
+  await expect(card.getByRole('status').filter({ hasText: 'Zapisano wycofanie zgód.' })).toBeVisible();
   await expect(history.getByRole('row').nth(1)).toContainText('Wycofanie (inspektor)');
   await expect(history.getByRole('row').nth(1)).toContainText('Informacje handlowe SMS-em');
   await expect(card.getByRole('region', { name: 'Obecne zgody' })).toContainText('Informacje handlowe SMS-em brak zgody');

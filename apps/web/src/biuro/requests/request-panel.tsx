@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import type { ConsumerRequest } from '../api/admin-types.ts';
 import { SidePanel } from '../components/side-panel.tsx';
@@ -33,6 +33,12 @@ function RequestDetail({ request: loaded, onChanged }: { request: ConsumerReques
   // What this panel changed (an extension, the outcome) shows at once over what it was opened with.
   const [request, setRequest] = useState(loaded);
   const [notice, setNotice] = useState<string | null>(null);
+  // The section whose button had focus is gone once the request closes: focus goes to what happened,
+  // so the panel keeps it (Escape still closes it) and a screen reader reads the outcome.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const now = new Date();
   const changed: Changed = (next, message) => {
     setRequest(next);
@@ -42,7 +48,7 @@ function RequestDetail({ request: loaded, onChanged }: { request: ConsumerReques
   return (
     <div className="request-detail">
       {notice ? (
-        <p className="biuro-notice" role="status">
+        <p className="biuro-notice" role="status" tabIndex={-1} ref={noticeRef}>
           {notice}
         </p>
       ) : null}
