@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { jsonRows } from '../../db/json-rows.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -51,7 +52,7 @@ function ofTodaysActions(db: Db, column: 'action_id' | 's.action_id', f: LiveDay
 
 /** In no order: sorting by name in PostgreSQL's collation cost more than the query (the service sorts). */
 export function todaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
-  return db
+  const query = db
     .selectFrom('actions as a')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
     .select([
@@ -64,16 +65,26 @@ export function todaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
       't.ident as territory_ident',
       't.name as territory_name',
     ])
-    .where(today(f, scope))
-    .execute();
+    .where(today(f, scope));
+  return jsonRows(db, query, ['id', 'ident', 'name', 'since', 'until', 'global_status', 'territory_ident', 'territory_name']);
 }
 
+const POINT_COLUMNS = [
+  'id',
+  'action_id',
+  'position',
+  'name',
+  'street_address',
+  'postal_code',
+  'city_name',
+  'petra_id',
+  'latitude',
+  'longitude',
+] as const;
+
 export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
-  return db
-    .selectFrom('action_points')
-    .selectAll()
-    .where(ofTodaysActions(db, 'action_id', f, scope))
-    .execute();
+  const query = db.selectFrom('action_points').select(POINT_COLUMNS).where(ofTodaysActions(db, 'action_id', f, scope));
+  return jsonRows(db, query, POINT_COLUMNS);
 }
 
 /**
@@ -84,8 +95,32 @@ export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territory
  * drops — and the end photos as a scalar subquery (PostgreSQL turns an EXISTS here into a scan of every
  * photo). No ORDER BY: the service sorts.
  */
+const PROMOTER_COLUMNS = [
+  'action_id',
+  'user_id',
+  'status',
+  'cancelled_at',
+  'last_status_at',
+  'last_ping_latitude',
+  'last_ping_longitude',
+  'last_ping_accuracy',
+  'last_ping_at',
+  'ident',
+  'firstname',
+  'lastname',
+  'start_latitude',
+  'start_longitude',
+  'started_at',
+  'started_wall_time',
+  'outbox_count',
+  'outbox_oldest_at',
+  'outbox_reported_at',
+  'last_seen_at',
+  'end_photo_id',
+] as const;
+
 export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
-  return db
+  const query = db
     .selectFrom('action_assignments as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('action_status_events as c', (join) =>
@@ -122,8 +157,8 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
         .where('f.ident', '=', 'bereal_end')
         .limit(1)
         .as('end_photo_id'),
-    ])
-    .execute();
+    ]);
+  return jsonRows(db, query, PROMOTER_COLUMNS);
 }
 
 export type LivePromoterRow = Awaited<ReturnType<typeof promotersOfTodaysActions>>[number];
