@@ -48,8 +48,13 @@ export async function insertConsumer(db: Db, row: Insertable<ConsumerTable>): Pr
   await db.insertInto('consumers').values(row).execute();
 }
 
-export async function updateConsumer(db: Db, id: string, fields: ConsumerFields & { updated_at: string }): Promise<void> {
-  await db.updateTable('consumers').set(fields).where('id', '=', id).execute();
+/**
+ * Writes a registration's fields on a consumer still held; false when she was erased (decision 098)
+ * after the registration read her row: her data must not come back on the row that names no one.
+ */
+export async function updateConsumer(db: Db, id: string, fields: ConsumerFields & { updated_at: string }): Promise<boolean> {
+  const result = await db.updateTable('consumers').set(fields).where('id', '=', id).where('erased_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertItems(db: Db, rows: Insertable<ConsumerItemTable>[]): Promise<void> {

@@ -48,24 +48,24 @@ export class DatabaseConsumerRegistry implements ConsumerRegistry {
       category: r.person.category,
       secondary_brand: r.person.secondaryBrand,
     };
-    const consumerId = known ?? newId();
+    let consumerId = known ?? newId();
     // Her e-mail's consumer is she (both codes proved she holds it and this number, which she takes as
     // hers now). Another consumer with this number is someone else (a family phone) and stays as she is.
     // A consumer created meanwhile by another registration of the same e-mail is "already a participant".
-    await refusingDuplicates(
-      () =>
-        known
-          ? repo.updateConsumer(trx, known, { ...fields, updated_at: r.at })
-          : repo.insertConsumer(trx, {
-              ...fields,
-              id: consumerId,
-              inspiration_club_since: null,
-              created_by_user_id: r.registeredBy,
-              created_at: r.at,
-              updated_at: null,
-            }),
-      'error_consumer_multiple_found',
-    );
+    // One erased after checkOffers read her row (PostgreSQL reads committed rows; decision 098) is no
+    // longer she: the registration makes her a new consumer, as it would have a moment later.
+    await refusingDuplicates(async () => {
+      if (known && (await repo.updateConsumer(trx, known, { ...fields, updated_at: r.at }))) return;
+      if (known) consumerId = newId();
+      await repo.insertConsumer(trx, {
+        ...fields,
+        id: consumerId,
+        inspiration_club_since: null,
+        created_by_user_id: r.registeredBy,
+        created_at: r.at,
+        updated_at: null,
+      });
+    }, 'error_consumer_multiple_found');
 
     const item = { consumer_id: consumerId, created_at: r.at };
     const assets = r.assets.map((a) => ({

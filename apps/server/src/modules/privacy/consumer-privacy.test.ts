@@ -212,6 +212,24 @@ describe.each(testDatabases)('the privacy officer and one consumer (%s)', (diale
       const entry = (await auditEntries(t, 'consumers.proof')).find((e) => e.object_id === her.id)!;
       expect(text).toContain(JSON.parse(entry.details!).sha256);
     });
+
+    it('a name of emoji, Cyrillic, right-to-left text and bidi controls, a name of 5,000 letters and a long RTL note still make a PDF and a JSON that verifies', async () => {
+      const firstName = '😀👩‍👩‍👧 Олена שלום مرحبا 漢字 \u202Eevil\u202C\t';
+      const her = await buildRegisteredConsumer(t, { firstName, lastName: 'Ł'.repeat(5000) });
+      const note = `🙂 ${'ע'.repeat(990)}`;
+      const withdrawn = await call('withdraw', { consumer: { uuid: her.id }, consents: ['mobileOptIn'], note }, officer.token, {
+        'idempotency-key': newId(),
+      });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      const pdf = await call('proof', { consumer: { uuid: her.id }, format: 'pdf' });
+      expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfText(pdf.rawPayload)).toContain('Олена');
+      const json = await call('proof', { consumer: { uuid: her.id }, format: 'json' });
+      const file = json.json() as ProofFile;
+      expect(file.document.consumer.firstName).toBe(firstName);
+      expect(verifyConsentProof(file)).toEqual({ sha256: true, signature: true });
+    });
   });
 
   describe('withdrawal', () => {
