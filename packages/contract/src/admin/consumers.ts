@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBFORM_CONSENTS, WebformConsentField } from '../catalogues.ts';
+import { WEBFORM_CONSENTS } from '../catalogues.ts';
 import { PageBody, PageInfo, UuidRef } from './common.ts';
 
 // The data-protection officer's calls (issue 26): find a consumer, her consent history and its proof,

@@ -83,7 +83,10 @@ const POINT_COLUMNS = [
 ] as const;
 
 export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
-  const query = db.selectFrom('action_points').select(POINT_COLUMNS).where(ofTodaysActions(db, 'action_id', f, scope));
+  const query = db
+    .selectFrom('action_points')
+    .select(POINT_COLUMNS)
+    .where(ofTodaysActions(db, 'action_id', f, scope));
   return jsonRows(db, query, POINT_COLUMNS);
 }
 
