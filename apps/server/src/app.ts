@@ -146,7 +146,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the answer of a promoter's call: her phone's last call and outbox (decision 091).
   await app.register(phoneOutboxPlugin, { db, now });
   await app.register(auditTrailPlugin, { db, now });
-  await app.register(idempotencyPlugin, { db, now });
+  await app.register(idempotencyPlugin, {
+    db,
+    now,
+    hashKey: config.idempotencyHashKey,
+    dataDir: config.dataDir,
+    production: config.nodeEnv === 'production',
+  });
 
   const authDeps = { db, notifier, now, sessionTtlMs: config.sessionTtlMs };
   const loginLimits = { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes };

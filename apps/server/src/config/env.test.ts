@@ -18,6 +18,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ CONSENT_PROOF_KEY: 'krotki-klucz' })).toThrow(/CONSENT_PROOF_KEY: .*\(got a value not shown here\)/);
   });
 
+  it('takes the idempotency hash key as the base64 of at least 32 bytes, and refuses anything else without echoing it', () => {
+    const key = Buffer.alloc(48, 9);
+    expect(loadConfig({ IDEMPOTENCY_HASH_KEY: key.toString('base64') }).idempotencyHashKey).toEqual(key);
+    expect(loadConfig({ IDEMPOTENCY_HASH_KEY: ` ${Buffer.alloc(32, 1).toString('base64')}\n` }).idempotencyHashKey).toEqual(
+      Buffer.alloc(32, 1),
+    );
+    expect(loadConfig({}).idempotencyHashKey).toBeNull();
+    for (const bad of [Buffer.alloc(31, 9).toString('base64'), 'to nie jest base64 ani trochę, choć jest długie!!'])
+      expect(() => loadConfig({ IDEMPOTENCY_HASH_KEY: bad })).toThrow(/IDEMPOTENCY_HASH_KEY: .*\(got a value not shown here\)/);
+  });
+
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
@@ -30,6 +41,7 @@ describe('configuration', () => {
       'devOutbox',
       'email',
       'host',
+      'idempotencyHashKey',
       'live',
       'logLevel',
       'loginLimitPerIpPerMinute',

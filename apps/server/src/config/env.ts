@@ -91,6 +91,19 @@ const EnvSchema = z
       .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes')
       .optional(),
     /**
+     * The key of the stored Idempotency-Key request hashes (decision 102): an HMAC-SHA256 key as the base64
+     * of at least 32 random bytes (`openssl rand -base64 32`), the same on every instance. Without it the
+     * server keeps one in DATA_DIR.
+     */
+    IDEMPOTENCY_HASH_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32,
+        'expected the base64 of at least 32 random bytes',
+      )
+      .optional(),
+    /**
      * Retention (issue 26, decision 099): days a location ping is kept (action_locations, and an
      * assignment's last ping), a receipt's image (the row stays for the counts), a one-time code after
      * it expired (lead_otps, password_resets, unconfirmed MGM requests).
@@ -190,6 +203,8 @@ const EnvSchema = z
       seedDemoData: e.SEED_DEMO_DATA ?? !production,
       /** The Ed25519 seed signing consent proofs; null: the one kept in DATA_DIR (modules/privacy/consent-proof.ts). */
       consentProofKey: e.CONSENT_PROOF_KEY ? Buffer.from(e.CONSENT_PROOF_KEY, 'base64') : null,
+      /** The key of the idempotency request hashes; null: the one kept in DATA_DIR (plugins/idempotency.ts). */
+      idempotencyHashKey: e.IDEMPOTENCY_HASH_KEY ? Buffer.from(e.IDEMPOTENCY_HASH_KEY, 'base64') : null,
       map: mapTiles(e.MAP_TILE_URL, e.MAP_ATTRIBUTION),
       live: {
         farMeters: e.LIVE_FAR_METERS,
@@ -266,7 +281,7 @@ export type Config = z.output<typeof EnvSchema>;
 export class ConfigError extends Error {}
 
 /** Values that hold a password or a token are never echoed to the console. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL', 'CONSENT_PROOF_KEY']);
+const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL', 'CONSENT_PROOF_KEY', 'IDEMPOTENCY_HASH_KEY']);
 
 function shown(key: string, env: NodeJS.ProcessEnv): string {
   const value = env[key];

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 export const newId = (): string => randomUUID();
 
@@ -6,6 +6,9 @@ export const newId = (): string => randomUUID();
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export const sha256 = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+
+/** A keyed digest: without the key, no one can tell which value it is of, however few the candidates. */
+export const hmacSha256 = (key: Buffer, value: string | Buffer): string => createHmac('sha256', key).update(value).digest('hex');
 
 // No 0/O, 1/I: a promoter reads this code from an SMS and types it on a phone.
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

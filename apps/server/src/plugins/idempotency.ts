@@ -2,7 +2,8 @@ import { OUTBOX_MAX_AGE_DAYS } from '@promotor/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { sha256 } from '../lib/crypto.ts';
+import { hmacSha256, sha256 } from '../lib/crypto.ts';
+import { keptSecret } from '../lib/kept-secret.ts';
 import type { Db } from '../db/kysely.ts';
 import * as repo from './idempotency.repository.ts';
 
@@ -40,16 +41,51 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function requestHash(request: FastifyRequest): string {
-  return sha256(`${request.method} ${request.routeOptions.url} ${canonical(request.body ?? null)}`);
+/** Where the server keeps its own key when IDEMPOTENCY_HASH_KEY is not set. */
+export const HASH_KEY_FILE = 'idempotency-hash-key';
+/** Marks a keyed hash; a stored hash without it is a plain SHA-256, written before decision 102. */
+const KEYED = 'hmac-sha256:';
+
+const requestText = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url} ${canonical(request.body ?? null)}`;
+
+/**
+ * What is stored of the request (decision 102): keyed, since a body such as /mgm/invite-consumer's holds
+ * little besides a consumer's e-mail, and a plain digest would let whoever reads the table confirm a
+ * guessed e-mail (and, by the scope, which promoter) for as long as the key is kept — her erasure too.
+ */
+export function requestHash(request: FastifyRequest, hashKey: Buffer): string {
+  return KEYED + hmacSha256(hashKey, requestText(request));
+}
+
+/**
+ * Whether a stored hash is of this request. A row written before decision 102 holds the plain SHA-256:
+ * it is still compared as such, so that a retry across the deploy replays; none is written any more,
+ * and the last go with the sweep (RETENTION_MS after the deploy).
+ */
+function sameRequest(stored: string, keyed: string, request: FastifyRequest): boolean {
+  return stored.startsWith(KEYED) ? stored === keyed : stored === sha256(requestText(request));
 }
 
 /**
  * Idempotency-Key (docs/decisions/005-idempotency.md): a repeat with the same key and body gets the
  * first answer and changes nothing; the same key with another body answers 422.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
+export type IdempotencyOptions = {
+  db: Db;
+  now: () => Date;
+  /** IDEMPOTENCY_HASH_KEY; null: the key kept in dataDir. */
+  hashKey: Buffer | null;
+  dataDir: string;
+  production: boolean;
+};
+
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: IdempotencyOptions) => {
   const { db, now } = opts;
+  const hashKey = opts.hashKey ?? keptSecret(opts.dataDir, HASH_KEY_FILE);
+  if (!opts.hashKey && opts.production) {
+    // Each instance would key with its own: a retry reaching another one would answer 422.
+    app.log.warn('IDEMPOTENCY_HASH_KEY is not set: Idempotency-Key request hashes are keyed with a key kept in DATA_DIR');
+  }
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -61,7 +97,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     }
     const owner = request.caller?.userId ?? (request.staff ? `staff:${request.staff.staffId}` : 'anonymous');
     const scope = `${owner} ${request.routeOptions.url}`;
-    const hash = requestHash(request);
+    const hash = requestHash(request, hashKey);
     const createdAt = now().toISOString();
 
     if (await repo.insertPending(db, { scope, key, request_hash: hash, created_at: createdAt })) {
@@ -70,7 +106,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     }
     const existing = await repo.find(db, scope, key);
     if (!existing) throw new AppError('E_IDEMPOTENCY_IN_PROGRESS');
-    if (existing.request_hash !== hash) throw new AppError('E_IDEMPOTENCY_KEY_REUSED');
+    if (!sameRequest(existing.request_hash, hash, request)) throw new AppError('E_IDEMPOTENCY_KEY_REUSED');
     if (existing.state === 'done' && existing.response_status !== null) {
       return reply
         .code(existing.response_status)

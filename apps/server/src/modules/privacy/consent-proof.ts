@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { AdminConsumer, ConsentHistoryEntry } from '@promotor/contract';
+import { keptSecret } from '../../lib/kept-secret.ts';
 import { sfntOf } from './woff-font.ts';
 
 // Consent proof on demand (issue 26, GDPR art. 7(1); decision 097): one consumer's consent history as
@@ -62,16 +61,7 @@ export function proofKeyFromSeed(seed: Buffer): ProofKey {
  */
 export function loadProofKey(seed: Buffer | null, dataDir: string): ProofKey & { kept: boolean } {
   if (seed) return { ...proofKeyFromSeed(seed), kept: false };
-  const file = path.join(dataDir, PROOF_KEY_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const kept = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (kept.length !== 32) throw new Error(`${file}: expected the base64 of 32 bytes`);
-  return { ...proofKeyFromSeed(kept), kept: true };
+  return { ...proofKeyFromSeed(keptSecret(dataDir, PROOF_KEY_FILE)), kept: true };
 }
 
 export function signConsentProof(document: ProofDocument, key: ProofKey): ProofFile {

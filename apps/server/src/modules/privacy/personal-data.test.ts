@@ -68,7 +68,7 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
     const c = { emailAddress: her.contact.emailAddress, mobileNumber: her.contact.mobileNumber };
     expect((await kit.validate(piotr, c.emailAddress)).statusCode).toBe(200);
     expect((await kit.updateAndConfirm(piotr, c)).statusCode).toBe(200);
-    const invited = await kit.invite(piotr, c.emailAddress);
+    const invited = await kit.invite(piotr, c.emailAddress, { 'idempotency-key': `invite-${her.id}` });
     expect(invited.statusCode, invited.body).toBe(200);
     // Then she joined the club, and its own list knows her by e-mail too (an import, no id).
     await t.db.updateTable('consumers').set({ inspiration_club_since: t.clock.now().toISOString() }).where('id', '=', her.id).execute();
@@ -105,6 +105,25 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
       .map((r) => (r as { v: unknown }).v)
       .filter((v) => v !== null && v !== undefined);
 
+  /** The request an idempotency hash covers, for the phone's MGM invite: method, route, canonical body. */
+  const inviteText = (email: string) => `POST /api/mgm/invite-consumer {"consumer":{"emailAddress":${JSON.stringify(email)}}}`;
+
+  it('an MGM invite kept for replays does not let the table confirm her e-mail: its request hash is keyed', async () => {
+    const kit = mgmKit(() => t);
+    const piotr = await kit.promoter();
+    const her = await kit.consumer();
+    const key = `invite-${her.id}`;
+    const invited = await kit.invite(piotr, her.emailAddress, { 'idempotency-key': key });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const row = await t.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    expect(row.scope).toBe(`${piotr.userId} /api/mgm/invite-consumer`);
+    expect(row.request_hash).not.toContain(sha256(inviteText(her.emailAddress)));
+    expect(row.request_hash).not.toContain(sha256(her.emailAddress));
+    // Still the same request to the server, which holds the key: the retry replays.
+    const again = await kit.invite(piotr, her.emailAddress, { 'idempotency-key': key });
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([200, 'true', invited.body]);
+  });
+
   it('an erasure leaves none of her data in any column that holds a consumer’s; every such column held some before', async () => {
     const her = await herWholeFootprint();
     const columns = consumerColumns().filter((c) => !(c.table === 'blobs' && dialect === 'sqlite'));
@@ -127,6 +146,8 @@ describe.each(testDatabases)('the inventory of personal data (%s)', (dialect) =>
       sha256(`mgm-lookup:${email}`),
       sha256(email),
       sha256(number),
+      // What a plain digest of her MGM invite (kept for replays) would be: the keyed one is not (decision 102).
+      sha256(inviteText(email)),
     ];
     const found = async () => {
       const hits: string[] = [];

@@ -47,11 +47,15 @@ export const PERSONAL_DATA = {
   // The dev outbox (and any message kept for sending): the messages sent to her are deleted.
   outbox_messages: { id: no, channel: no, recipient: hers('erase'), subject: no, body: hers('erase'), created_at: no },
   // Stored answers for replays: an answer naming her (the officer's export) is deleted. The request's
-  // hash is a one-way digest of the whole body and names no one.
+  // hash is keyed (decision 102): of a body that holds little besides her e-mail (/mgm/invite-consumer),
+  // yet without the server's key, which is not in the database, no guess of her e-mail can be checked
+  // against it. Rows written before decision 102 hold a plain SHA-256 until the sweep removes them.
   idempotency_keys: {
     scope: no,
     key: no,
-    request_hash: no,
+    request_hash: hers(
+      'keep: HMAC-SHA256 of the whole request under a key not in the database; gone with the row after OUTBOX_MAX_AGE_DAYS',
+    ),
     state: no,
     response_status: no,
     response_body: hers('erase'),
