@@ -1,15 +1,15 @@
 // `npm run bench -- --live` (issue 25, decision 091): the back office's live day at scale. On top of
 // the scale data (bench/scale-data.mjs: a year of 10,000 actions and 1,000,000 location pings) it adds
 // today's field force at work — 1,000 running actions in ten territories (two points with coordinates,
-// her check-in, 100 pings each: 100,000 more, her newest kept on her assignment as the ping call keeps
-// it, decision 096), every fourth with a second promoter not started yet, and each promoter's phone
-// report — then measures /api/admin/live as the admin (every territory: all 1,000 actions in one answer)
-// and for one territory (100 actions, a coordinator's day) beside the bare-Fastify anchor, in the same
-// run. What a coordinator's browser does: one poll at a time; BENCH_LIVE_CONNECTIONS (default 1)
-// adds more coordinators polling at once.
+// her check-in, 100 pings each: 100,000 more; her newest ping and her check-in kept on her assignment
+// as the ping and check-in calls keep them, decisions 096 and 101), every fourth with a second
+// promoter not started yet, and each promoter's phone report — then measures /api/admin/live as the
+// admin (every territory: all 1,000 actions in one answer) and for one territory (100 actions, a
+// coordinator's day) beside the bare-Fastify anchor, in the same run. What a coordinator's browser
+// does: one poll at a time; BENCH_LIVE_CONNECTIONS (default 1) adds more coordinators polling at once.
 import autocannon from 'autocannon';
 import { countRows } from './bench-db.mjs';
-import { dialect, lastPingStatement, wallToday } from './scale-data.mjs';
+import { checkInStatement, dialect, lastPingStatement, wallToday } from './scale-data.mjs';
 
 export const LIVE = { actions: 1_000, pingsPerAction: 100, territories: 10 };
 /** The territory a coordinator's typical answer is measured on: a tenth of the day, 100 actions. */
@@ -66,6 +66,7 @@ function statements(d, today) {
        from s`,
     ],
     ['action_assignments (last ping)', lastPingStatement('live-action-')],
+    ['action_assignments (check-in)', checkInStatement('live-action-')],
     [
       'promoter_phones',
       `insert into promoter_phones (user_id, outbox_count, outbox_oldest_at, last_seen_at, outbox_reported_at)

@@ -131,6 +131,8 @@ function statements(d, ids) {
          ${d.day('-(n % 30)')} || 'T12:00:00.000Z' from s`,
     ],
     ['action_assignments (last ping)', lastPingStatement('scale-')],
+    ['action_assignments (check-in)', checkInStatement('scale-')],
+    ['action_assignments (end photos)', endPhotosStatement('scale-')],
   ];
 }
 
@@ -144,6 +146,24 @@ export const lastPingStatement = (prefix) =>
      select l.latitude, l.longitude, l.accuracy, l.captured_at from action_locations l
      where l.action_id = action_assignments.action_id and l.user_id = action_assignments.user_id
      order by l.captured_at desc limit 1)
+   where action_id like '${prefix}%' and status is not null`;
+
+/**
+ * Each assignment's check-in on the assignment itself, as the check-in call keeps it (decision 101),
+ * for the actions whose id starts with `prefix`: the later one should there be two.
+ */
+export const checkInStatement = (prefix) =>
+  `update action_assignments set (checked_in_at, checked_in_wall_time, check_in_latitude, check_in_longitude) = (
+     select c.created_at, c.wall_time, c.latitude, c.longitude from action_status_events c
+     where c.action_id = action_assignments.action_id and c.user_id = action_assignments.user_id and c.kind = 'check_in'
+     order by c.created_at desc limit 1)
+   where action_id like '${prefix}%' and status is not null`;
+
+/** When each assignment's end photos were first stored, as the upload keeps it (decision 101). */
+export const endPhotosStatement = (prefix) =>
+  `update action_assignments set end_photos_at = (
+     select min(f.created_at) from action_files f
+     where f.action_id = action_assignments.action_id and f.user_id = action_assignments.user_id and f.ident = 'bereal_end')
    where action_id like '${prefix}%' and status is not null`;
 
 /** Builds the data set through `db` (bench-db.mjs) and prints what it took. */

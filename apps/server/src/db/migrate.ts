@@ -22,6 +22,7 @@ import * as m019 from './migrations/019-last-ping.ts';
 import * as m020 from './migrations/020-consumer-privacy.ts';
 import * as m021 from './migrations/021-erasable-recipient.ts';
 import * as m022 from './migrations/022-retention-indexes.ts';
+import * as m023 from './migrations/023-check-in-on-the-assignment.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -49,6 +50,7 @@ const migrations: Record<string, DialectMigration> = {
   '020-consumer-privacy': m020,
   '021-erasable-recipient': m021,
   '022-retention-indexes': m022,
+  '023-check-in-on-the-assignment': m023,
 };
 
 class StaticProvider implements MigrationProvider {

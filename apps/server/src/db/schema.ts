@@ -125,6 +125,13 @@ export interface ActionAssignmentTable {
   last_ping_accuracy: number | null;
   /** ISO UTC: when her phone took that ping (its capture time, never later than its arrival). */
   last_ping_at: string | null;
+  /** Her check-in, written with its status event (decision 101): its created_at (ISO UTC), wall time, position. */
+  checked_in_at: string | null;
+  checked_in_wall_time: string | null;
+  check_in_latitude: number | null;
+  check_in_longitude: number | null;
+  /** ISO UTC: when her end photos (bereal_end) were first stored; a re-send keeps it (decision 101). */
+  end_photos_at: string | null;
 }
 
 export interface VoucherBatchTable {

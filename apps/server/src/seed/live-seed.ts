@@ -43,12 +43,21 @@ export async function seedLiveDay(trx: Db, o: { now: Date; timezone: string; out
   for (const r of running) {
     if (r.latitude === null || r.longitude === null) continue;
     const point = { latitude: r.latitude, longitude: r.longitude };
+    const checkInPosition = around(point, 0, 25);
     await trx
       .updateTable('action_status_events')
-      .set(around(point, 0, 25))
+      .set(checkInPosition)
       .where('action_id', '=', r.action_id)
       .where('user_id', '=', r.user_id)
       .where('kind', '=', 'check_in')
+      .execute();
+    // Its copy on her assignment (decision 101) moves with it.
+    await trx
+      .updateTable('action_assignments')
+      .set({ check_in_latitude: checkInPosition.latitude, check_in_longitude: checkInPosition.longitude })
+      .where('action_id', '=', r.action_id)
+      .where('user_id', '=', r.user_id)
+      .where('checked_in_at', 'is not', null)
       .execute();
     const pings = Array.from({ length: PINGS }, (_, n) => {
       const received = new Date(now - 2 * 60_000 - (PINGS - 1 - n) * PING_EVERY_MS);

@@ -8,7 +8,13 @@ import type { Db } from '../db/kysely.ts';
 import * as filesRepo from '../modules/action-files/action-files.repository.ts';
 import * as receiptsRepo from '../modules/receipts/receipts.repository.ts';
 import { RECEIPTS_PER_ACTION, RECEIPTS_PER_LEAD } from '../modules/receipts/receipts.service.ts';
-import { insertAction, insertStatusEvent, updateAssignment, type NewActionPoint } from '../modules/actions/actions.repository.ts';
+import {
+  insertAction,
+  insertStatusEvent,
+  recordCheckIn,
+  updateAssignment,
+  type NewActionPoint,
+} from '../modules/actions/actions.repository.ts';
 import { insertLead, type LeadItemSeed } from './lead-writer.ts';
 import { displayJpeg, receiptJpeg } from './seed-jpeg.ts';
 import { seedStart } from './start-seed.ts';
@@ -120,6 +126,15 @@ async function finishedDay(db: Db, o: Context, a: WorkedAction, o2: { changePoin
       received_at: e.at.toISOString(),
     });
   }
+  // Her check-in on her assignment too, as the check-in call keeps it (decision 101).
+  await recordCheckIn(db, {
+    actionId: a.id,
+    userId: o.userId,
+    at: checkIn.toISOString(),
+    wallTime: toWallClock(checkIn, o.timezone),
+    latitude: 52.2297,
+    longitude: 21.0122,
+  });
   await updateAssignment(
     db,
     { actionId: a.id, userId: o.userId, expectedStatus: 'finished' },

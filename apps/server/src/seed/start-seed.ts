@@ -86,6 +86,15 @@ export async function seedStart(db: Db, s: StartSeed): Promise<void> {
     wall_time: wall,
     received_at: checkIn.toISOString(),
   });
+  // And on her assignment, as the check-in call keeps it (decision 101).
+  await actionsRepo.recordCheckIn(db, {
+    actionId: s.actionId,
+    userId: s.userId,
+    at: checkIn.toISOString(),
+    wallTime: wall,
+    latitude: 52.2297,
+    longitude: 21.0122,
+  });
   await actionsRepo.updateAssignment(
     db,
     { actionId: s.actionId, userId: s.userId, expectedStatus: 'started' },

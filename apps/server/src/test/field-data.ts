@@ -70,6 +70,20 @@ export async function buildTap(
       received_at: instant,
     })
     .execute();
+  // A check-in is kept on her assignment too, as the check-in call keeps it (decision 101).
+  if (kind === 'check_in') {
+    await t.db
+      .updateTable('action_assignments')
+      .set({
+        checked_in_at: instant,
+        checked_in_wall_time: wall,
+        check_in_latitude: at?.latitude ?? null,
+        check_in_longitude: at?.longitude ?? null,
+      })
+      .where('action_id', '=', action.uuid)
+      .where('user_id', '=', promoter.userId)
+      .execute();
+  }
 }
 
 /** Her report's review row (none means 'submitted' once she finished). */
@@ -91,8 +105,9 @@ export async function buildReview(t: TestApp, action: BuiltAction, promoter: { u
     .execute();
 }
 
-/** Her end photos (rows only: what the exceptions read). */
+/** Her end photos (rows only: what the exceptions read), and their time on her assignment (decision 101). */
 export async function buildEndPhoto(t: TestApp, action: BuiltAction, promoter: { userId: string }) {
+  const at = t.clock.now().toISOString();
   await t.db
     .insertInto('action_files')
     .values({
@@ -104,8 +119,20 @@ export async function buildEndPhoto(t: TestApp, action: BuiltAction, promoter: {
       blob_key: `test/${newId()}`,
       content_type: 'image/jpeg',
       size: 1,
-      created_at: t.clock.now().toISOString(),
+      created_at: at,
     })
+    .execute();
+  await keepEndPhotos(t, action.uuid, promoter.userId, at);
+}
+
+/** That her end photos are stored, on her assignment, as the upload keeps it (first time kept). */
+export async function keepEndPhotos(t: TestApp, actionId: string, userId: string, at: string) {
+  await t.db
+    .updateTable('action_assignments')
+    .set({ end_photos_at: at })
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('end_photos_at', 'is', null)
     .execute();
 }
 

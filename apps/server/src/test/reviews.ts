@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../lib/crypto.ts';
 import { buildAction, buildSignedInPromoter, type ActionOptions, type BuiltAction, type BuiltPromoter } from './builders.ts';
+import { keepEndPhotos } from './field-data.ts';
 import { buildJpeg } from './files.ts';
 import { post, type TestApp } from './test-app.ts';
 
@@ -97,6 +98,7 @@ export async function storeReportImage(t: TestApp, report: BuiltReport, kind: 'p
       .insertInto('action_files')
       .values({ ...common, ident: 'bereal_end', position, created_at: at })
       .execute();
+    await keepEndPhotos(t, report.action.uuid, report.promoter.userId, at);
   } else {
     await t.db
       .insertInto('action_receipts')

@@ -43,6 +43,20 @@ export async function insertFiles(db: Db, rows: Insertable<ActionFileTable>[]): 
   await db.insertInto('action_files').values(rows).execute();
 }
 
+/**
+ * That her end photos are stored, on her assignment, for the live day (decision 101): written with
+ * their rows; a re-send keeps the first time.
+ */
+export async function recordEndPhotos(db: Db, actionId: string, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('action_assignments')
+    .set({ end_photos_at: at })
+    .where('action_id', '=', actionId)
+    .where('user_id', '=', userId)
+    .where('end_photos_at', 'is', null)
+    .execute();
+}
+
 export function findOwnFile(db: Db, fileId: string, userId: string) {
   return db.selectFrom('action_files').selectAll().where('id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
 }

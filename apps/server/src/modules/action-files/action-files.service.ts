@@ -78,6 +78,7 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
         replaced.map((f) => f.id),
       );
     await repo.insertFiles(trx, rows);
+    if (input.ident === 'bereal_end') await repo.recordEndPhotos(trx, action.id, caller.userId, createdAt);
     if (input.form) {
       await repo.upsertSurvey(trx, {
         action_id: action.id,

@@ -182,6 +182,29 @@ export async function recordLastPing(db: Db, ping: LastPing): Promise<void> {
   await lastPingUpdate(db, ping);
 }
 
+export type CheckInCopy = {
+  actionId: string;
+  userId: string;
+  at: string;
+  wallTime: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/**
+ * Her check-in on her assignment, for the live day (decision 101), written with its status event.
+ * Should she have two, the later one stays (as the live day chose while it read the events).
+ */
+export async function recordCheckIn(db: Db, c: CheckInCopy): Promise<void> {
+  await db
+    .updateTable('action_assignments')
+    .set({ checked_in_at: c.at, checked_in_wall_time: c.wallTime, check_in_latitude: c.latitude, check_in_longitude: c.longitude })
+    .where('action_id', '=', c.actionId)
+    .where('user_id', '=', c.userId)
+    .where((eb) => eb.or([eb('checked_in_at', 'is', null), eb('checked_in_at', '<=', c.at)]))
+    .execute();
+}
+
 // Events and actions come from the organiser's system (the app has no route that creates one): the
 // demo seed and the test builders write them here, the way it hands them over, so they cannot drift
 // apart from each other or from what the queries above read.

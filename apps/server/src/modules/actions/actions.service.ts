@@ -128,6 +128,17 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: Assigne
         wall_time: at.wall,
         received_at: at.receivedIso,
       });
+      // Her check-in on her assignment too, in the same transaction: what the live day reads (decision 101).
+      if (t.kind === 'check_in') {
+        await repo.recordCheckIn(trx, {
+          actionId: action.id,
+          userId: caller.userId,
+          at: at.iso,
+          wallTime: at.wall,
+          latitude: t.location?.latitude ?? null,
+          longitude: t.location?.longitude ?? null,
+        });
+      }
     })
     .catch((error: unknown) => {
       // The one-started-action index refused a check-in that raced another one.

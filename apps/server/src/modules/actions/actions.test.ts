@@ -122,6 +122,19 @@ describe.each(testDatabases)('field actions (%s)', (dialect) => {
     expect(events).toMatchObject([
       { kind: 'check_in', latitude: 52.2297, longitude: 21.0122, cash_terminal_id: 'K12', action_point_id: chosen },
     ]);
+    // The same check-in on her assignment, what the live day reads (decision 101).
+    const assignment = await t.db
+      .selectFrom('action_assignments')
+      .select(['checked_in_at', 'checked_in_wall_time', 'check_in_latitude', 'check_in_longitude'])
+      .where('action_id', '=', action.uuid)
+      .where('user_id', '=', ewa.userId)
+      .executeTakeFirstOrThrow();
+    expect(assignment).toEqual({
+      checked_in_at: events[0]!.created_at,
+      checked_in_wall_time: events[0]!.wall_time,
+      check_in_latitude: 52.2297,
+      check_in_longitude: 21.0122,
+    });
     expect((await checkIn(t.app, ewa.token, action)).json().data.error).toBe('E_WRONG_ACTION_STATUS');
   });
 

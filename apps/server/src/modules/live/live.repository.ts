@@ -91,12 +91,10 @@ export function pointsOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territory
 }
 
 /**
- * Each promoter of today's actions with her newest ping (kept on her assignment, decision 096), her
- * check-in, whether she sent the end photos, and what her phone last reported (promoter_phones).
- * Written so that both databases probe an index per promoter: the check-in by a plain join on (action,
- * promoter) — a check-in happens once, and a second one would only repeat her row, which the service
- * drops — and the end photos as a scalar subquery (PostgreSQL turns an EXISTS here into a scan of every
- * photo). No ORDER BY: the service sorts.
+ * Each promoter of today's actions with what her assignment keeps of her day — her newest ping
+ * (decision 096), her check-in and when she sent the end photos (decision 101) — and what her phone
+ * last reported (promoter_phones): one row per promoter, read without searching her pings, status
+ * events or photos. No ORDER BY: the service sorts.
  */
 const PROMOTER_COLUMNS = [
   'action_id',
@@ -111,27 +109,24 @@ const PROMOTER_COLUMNS = [
   'ident',
   'firstname',
   'lastname',
-  'start_latitude',
-  'start_longitude',
-  'started_at',
-  'started_wall_time',
+  'checked_in_at',
+  'checked_in_wall_time',
+  'check_in_latitude',
+  'check_in_longitude',
+  'end_photos_at',
   'outbox_count',
   'outbox_oldest_at',
   'outbox_reported_at',
   'last_seen_at',
-  'end_photo_id',
 ] as const;
 
 export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
   const query = db
     .selectFrom('action_assignments as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('action_status_events as c', (join) =>
-      join.onRef('c.action_id', '=', 's.action_id').onRef('c.user_id', '=', 's.user_id').on('c.kind', '=', 'check_in'),
-    )
     .leftJoin('promoter_phones as p', 'p.user_id', 's.user_id')
     .where(ofTodaysActions(db, 's.action_id', f, scope))
-    .select((eb) => [
+    .select([
       's.action_id',
       's.user_id',
       's.status',
@@ -144,22 +139,15 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
       'u.ident',
       'u.firstname',
       'u.lastname',
-      'c.latitude as start_latitude',
-      'c.longitude as start_longitude',
-      'c.created_at as started_at',
-      'c.wall_time as started_wall_time',
+      's.checked_in_at',
+      's.checked_in_wall_time',
+      's.check_in_latitude',
+      's.check_in_longitude',
+      's.end_photos_at',
       'p.outbox_count',
       'p.outbox_oldest_at',
       'p.outbox_reported_at',
       'p.last_seen_at',
-      eb
-        .selectFrom('action_files as f')
-        .select('f.id')
-        .whereRef('f.action_id', '=', 's.action_id')
-        .whereRef('f.user_id', '=', 's.user_id')
-        .where('f.ident', '=', 'bereal_end')
-        .limit(1)
-        .as('end_photo_id'),
     ]);
   return jsonRows(db, query, PROMOTER_COLUMNS);
 }

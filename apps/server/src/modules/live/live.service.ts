@@ -88,12 +88,12 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
       points,
       promoters: [],
     };
-    for (const row of latestCheckIns(promotersOf.get(a.id) ?? [])) {
+    for (const row of promotersOf.get(a.id) ?? []) {
       const takenAt = row.last_ping_at === null ? null : Date.parse(row.last_ping_at);
       const promoter = toLivePromoter(row, located);
       action.promoters.push(promoter);
       const statusAt = row.last_status_at ? instant(row.last_status_at) : null;
-      const startedAt = row.started_at ? Date.parse(row.started_at) : row.status !== null ? statusAt : null;
+      const startedAt = row.checked_in_at ? Date.parse(row.checked_in_at) : row.status !== null ? statusAt : null;
       const findings = assignmentExceptions(
         {
           actionCancelled: a.global_status === 'hst_cancelled',
@@ -102,12 +102,12 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
           cancelled: row.cancelled_at !== null,
           startedAt,
           startPosition:
-            row.start_latitude !== null && row.start_longitude !== null
-              ? { latitude: row.start_latitude, longitude: row.start_longitude }
+            row.check_in_latitude !== null && row.check_in_longitude !== null
+              ? { latitude: row.check_in_latitude, longitude: row.check_in_longitude }
               : null,
           lastPingAt: takenAt,
           finishedAt: row.status === 'finished' ? statusAt : null,
-          hasEndPhotos: row.end_photo_id !== null,
+          hasEndPhotos: row.end_photos_at !== null,
           points: located,
         },
         now,
@@ -146,7 +146,7 @@ function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): Live
     name: `${row.firstname} ${row.lastname}`,
     status: row.status,
     cancelled: row.cancelled_at !== null,
-    startedAt: row.started_wall_time ?? null,
+    startedAt: row.checked_in_wall_time ?? null,
     lastPosition,
     distanceMeters: nearest === null ? null : Math.round(nearest),
     outbox:
@@ -170,18 +170,6 @@ const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>
   polish.compare(a.lastname, b.lastname) || polish.compare(a.firstname, b.firstname) || (a.user_id < b.user_id ? -1 : 1);
 const bySinceAndName = (a: repo.LiveActionRow, b: repo.LiveActionRow) =>
   (a.since < b.since ? -1 : a.since > b.since ? 1 : 0) || polish.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
-
-/** One row per promoter of an action (sorted by name): should she have two check-ins, the later one. */
-function latestCheckIns(rows: repo.LivePromoterRow[]): repo.LivePromoterRow[] {
-  if (rows.length < 2 || rows.every((row, i) => i === 0 || rows[i - 1]!.user_id !== row.user_id)) return rows;
-  const kept: repo.LivePromoterRow[] = [];
-  for (const row of rows) {
-    const other = kept.at(-1);
-    if (other?.user_id !== row.user_id) kept.push(row);
-    else if ((row.started_at ?? '') > (other.started_at ?? '')) kept[kept.length - 1] = row;
-  }
-  return kept;
-}
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

@@ -100,6 +100,11 @@ export const PERSONAL_DATA = {
     last_ping_longitude: promoter,
     last_ping_accuracy: no,
     last_ping_at: no,
+    checked_in_at: no,
+    checked_in_wall_time: no,
+    check_in_latitude: promoter,
+    check_in_longitude: promoter,
+    end_photos_at: no,
   },
   voucher_batches: { id: no, event_id: no, ident: no },
   vouchers: {

@@ -108,11 +108,23 @@ describe.each(testDatabases)('the review in her app (%s)', (dialect) => {
         .orderBy('id')
         .execute();
     const before = await filesOf();
+    const endPhotosAt = async () =>
+      (
+        await t.db
+          .selectFrom('action_assignments')
+          .select('end_photos_at')
+          .where('action_id', '=', shop.uuid)
+          .where('user_id', '=', ewa.userId)
+          .executeTakeFirstOrThrow()
+      ).end_photos_at;
+    const firstSent = await endPhotosAt();
+    expect(firstSent).toEqual(expect.any(String));
 
     // Submitted: the old rules stand.
     expect(errorOf(await survey(ewa.token, shop.uuid, 'start'))).toEqual([409, 'E_ACTION_ALREADY_CHECK_OUT']);
     expect(errorOf(await endPhotos(ewa.token, shop.uuid))).toEqual([409, 'E_ACTION_ALREADY_CHECK_OUT']);
 
+    t.clock.advance(60_000);
     await requestChanges(t.app, coordinator.token, ref, 'Zdjęcie ekspozycji jest nieostre — zrób nowe.', 'photos');
     const newForm = { chechboxes: ['tak', 'tak', 'tak'], text: 'Nowe zdjęcie ekspozycji' };
     const again = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'start', form: newForm }, [buildJpeg()]);
@@ -127,6 +139,8 @@ describe.each(testDatabases)('the review in her app (%s)', (dialect) => {
     expect(after.map((f) => f.ident)).toEqual(before.map((f) => f.ident));
     const replaced = (ident: string) => before.filter((f) => f.ident === ident).every((f) => !after.some((g) => g.id === f.id));
     expect(['bereal_end', 'start', 'end'].every(replaced)).toBe(true);
+    // The live day's mark that she sent them (decision 101) keeps the first time.
+    expect(await endPhotosAt()).toBe(firstSent);
     expect(before.filter((f) => f.ident === 'bereal_start')).toEqual(after.filter((f) => f.ident === 'bereal_start'));
     const listed = (await post(t.app, '/action/file/list', { action: { uuid: shop.uuid } }, ewa.token)).json().data;
     expect(listed.poll).toEqual(newForm);
