@@ -57,11 +57,12 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   // A territory outside her scope, or unknown, is an empty day — as planning's list answers it.
   const territoryIds = body.territory ? (await territoriesByIdent(deps.db, [body.territory])).map((t) => t.id) : undefined;
   const filter: repo.LiveDayFilter = { dayStart: day(0), dayEnd: day(1), earliestStart: day(-LOOK_BACK_DAYS), territoryIds };
-  const [actionRows, pointRows, promoterRows] = await Promise.all([
-    repo.todaysActions(deps.db, filter, caller.scope),
-    repo.pointsOfTodaysActions(deps.db, filter, caller.scope),
-    repo.promotersOfTodaysActions(deps.db, filter, caller.scope),
-  ]);
+  // One after another, on one connection: on PostgreSQL three at once made three server processes
+  // compete with this one for the machine's cores, and the slowest poll paid for it (decision 101);
+  // SQLite answers one statement at a time anyway.
+  const actionRows = await repo.todaysActions(deps.db, filter, caller.scope);
+  const pointRows = await repo.pointsOfTodaysActions(deps.db, filter, caller.scope);
+  const promoterRows = await repo.promotersOfTodaysActions(deps.db, filter, caller.scope);
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
   for (const points of pointsOf.values()) points.sort((x, y) => x.position - y.position);
