@@ -1,90 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/crypto.ts';
 import { testDatabases } from '../../test/test-app.ts';
-import { openDatabase, type DatabaseHandle, type Db, type Dialect } from '../kysely.ts';
-import { migrateToLatest, migrateUpTo } from '../migrate.ts';
+import { databaseAt, insertOldAction, insertOldPromoter } from '../../test/migration-database.ts';
 
 // Migration 014 on a database that has data (decision 080): pending codes survive the remade lead_otps,
 // and the new counters start from the rows already there.
 
-async function onPg(sqlText: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await client.connect();
-  await client.query(sqlText).finally(() => client.end());
-}
-
-/** A database migrated up to 010 (before this migration); closing it removes it. */
-async function databaseBefore014(dialect: Dialect): Promise<{ database: DatabaseHandle; schema?: string; close: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-m014-'));
-  const schema = `m014_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') await onPg(`create schema ${schema}`);
-  const url = dialect === 'sqlite' ? `sqlite:${path.join(dir, 'm.sqlite')}` : process.env.TEST_DATABASE_URL!;
-  const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
-  const inSchema = dialect === 'postgres' ? schema : undefined;
-  await migrateUpTo(database.db, dialect, '010-mgm', inSchema);
-  const close = async () => {
-    await database.destroy();
-    if (dialect === 'postgres') await onPg(`drop schema ${schema} cascade`);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  return { database, ...(inSchema ? { schema: inSchema } : {}), close };
-}
-
 const at = new Date().toISOString();
-
-async function insertUser(db: Db) {
-  const id = newId();
-  const username = `u-${id}@test.pl`;
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      ident: `HST-${id.slice(0, 8)}`,
-      username,
-      password_hash: 'x',
-      firstname: 'A',
-      lastname: 'B',
-      email_address: null,
-      mobile_phone: null,
-      created_at: at,
-    })
-    .execute();
-  return id;
-}
 
 describe.each(testDatabases)('migration 014 (%s)', (dialect) => {
   let close: () => Promise<void> = async () => {};
   afterEach(() => close());
 
   it('keeps pending codes, lets two promoters hold codes for one contact, and counts the receipts and test leads already there', async () => {
-    const before = await databaseBefore014(dialect);
+    const before = await databaseAt(dialect, '010-mgm');
     close = before.close;
-    const { db } = before.database;
-    const [anna, piotr] = [await insertUser(db), await insertUser(db)];
-    const eventId = newId();
-    await db
-      .insertInto('events')
-      .values({ id: eventId, ident: `EV-${eventId.slice(0, 6)}`, name: 'E' })
-      .execute();
-    const actionId = newId();
-    await db
-      .insertInto('actions')
-      .values({
-        id: actionId,
-        ident: `A-${actionId.slice(0, 6)}`,
-        name: 'Test exp1707',
-        event_id: eventId,
-        since: at,
-        until: at,
-        global_status: 'started',
-        created_at: at,
-      })
-      .execute();
+    const { db } = before;
+    const [anna, piotr] = [await insertOldPromoter(db, at), await insertOldPromoter(db, at)];
+    const actionId = await insertOldAction(db, { at, since: at, until: at, name: 'Test exp1707' });
     await db
       .insertInto('action_assignments')
       .values({ action_id: actionId, user_id: anna, status: 'started', action_point_id: null, last_status_at: at, cancelled_at: null })
@@ -128,7 +61,7 @@ describe.each(testDatabases)('migration 014 (%s)', (dialect) => {
       .values({ id: 'annas', user_id: anna, ...codes })
       .execute();
 
-    await migrateToLatest(db, dialect, before.schema);
+    await before.migrateRest();
 
     expect(await db.selectFrom('lead_otps').select(['id', 'user_id', 'recipient_hash']).execute()).toEqual([
       { id: 'annas', user_id: anna, recipient_hash: 'contact' },

@@ -1,72 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/crypto.ts';
 import { testDatabases } from '../../test/test-app.ts';
-import { openDatabase, type Dialect } from '../kysely.ts';
-import { migrateToLatest, migrateUpTo } from '../migrate.ts';
+import { databaseAt, insertOldAction, insertOldPromoter } from '../../test/migration-database.ts';
+import type { Dialect } from '../kysely.ts';
 
 // Migration 023 on a database with check-ins and photos (decision 101): each assignment gets her
 // check-in as the live day showed it until then — the later one should she have two — and the time of
 // her end photos; one without them has neither.
 
-async function onPg(sqlText: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await client.connect();
-  await client.query(sqlText).finally(() => client.end());
-}
-
 describe.each(testDatabases)('migration 023 (%s)', (dialect: Dialect) => {
   it('keeps each assignment’s check-in and end photos’ time on it; one without them has none', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-m023-'));
-    const schema = `m023_${randomBytes(6).toString('hex')}`;
-    if (dialect === 'postgres') await onPg(`create schema ${schema}`);
-    const url = dialect === 'sqlite' ? `sqlite:${path.join(dir, 'm.sqlite')}` : process.env.TEST_DATABASE_URL!;
-    const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
-    const inSchema = dialect === 'postgres' ? schema : undefined;
+    const before = await databaseAt(dialect, '022-retention-indexes');
     try {
-      const db = database.db;
-      await migrateUpTo(db, dialect, '022-retention-indexes', inSchema);
+      const { db } = before;
       const at = '2026-11-27T08:00:00.000Z';
-      const [anna, ola] = [newId(), newId()];
-      for (const id of [anna, ola]) {
-        await db
-          .insertInto('users')
-          .values({
-            id,
-            ident: `HST-${id.slice(0, 8)}`,
-            username: `${id}@test.pl`,
-            password_hash: 'x',
-            firstname: 'A',
-            lastname: 'B',
-            email_address: null,
-            mobile_phone: null,
-            created_at: at,
-          })
-          .execute();
-      }
-      const eventId = newId();
-      await db
-        .insertInto('events')
-        .values({ id: eventId, ident: `EV-${eventId.slice(0, 6)}`, name: 'E' })
-        .execute();
-      const actionId = newId();
-      await db
-        .insertInto('actions')
-        .values({
-          id: actionId,
-          ident: `A-${actionId.slice(0, 6)}`,
-          name: 'A',
-          event_id: eventId,
-          since: '2026-11-27 09:00:00',
-          until: '2026-11-27 17:00:00',
-          global_status: 'started',
-          created_at: at,
-        })
-        .execute();
+      const [anna, ola] = [await insertOldPromoter(db, at), await insertOldPromoter(db, at)];
+      const actionId = await insertOldAction(db, { at, since: '2026-11-27 09:00:00', until: '2026-11-27 17:00:00' });
       for (const [user_id, status] of [
         [anna, 'started'],
         [ola, null],
@@ -119,7 +68,7 @@ describe.each(testDatabases)('migration 023 (%s)', (dialect: Dialect) => {
         ])
         .execute();
 
-      await migrateToLatest(db, dialect, inSchema);
+      await before.migrateRest();
       const rows = await db
         .selectFrom('action_assignments')
         .select(['user_id', 'checked_in_at', 'checked_in_wall_time', 'check_in_latitude', 'check_in_longitude', 'end_photos_at'])
@@ -142,9 +91,7 @@ describe.each(testDatabases)('migration 023 (%s)', (dialect: Dialect) => {
         end_photos_at: null,
       });
     } finally {
-      await database.destroy();
-      if (dialect === 'postgres') await onPg(`drop schema ${schema} cascade`);
-      fs.rmSync(dir, { recursive: true, force: true });
+      await before.close();
     }
   });
 });
