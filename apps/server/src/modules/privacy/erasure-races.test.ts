@@ -26,7 +26,8 @@ async function untilBlockedOnConsumers(db: Db): Promise<void> {
   throw new Error(`no registration waited on her row: ${JSON.stringify(rows)}`);
 }
 
-describe.each(testDatabases.filter((d) => d === 'postgres'))('an erasure racing a registration (%s)', (dialect) => {
+describe.runIf(testDatabases.includes('postgres'))('an erasure racing a registration (postgres)', () => {
+  const dialect = 'postgres';
   let t: TestApp;
   let cat: WebformCataloguesResponse;
   beforeAll(async () => void ({ t, cat } = await startRegistrationApp(dialect)));
