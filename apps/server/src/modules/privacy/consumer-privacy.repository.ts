@@ -15,6 +15,7 @@ const CONSUMER_COLUMNS = [
   'postal_code',
   'created_at',
   'erased_at',
+  'inspiration_club_since',
 ] as const;
 
 /** Consumers still held (an erased one is found by nobody, decision 097) with that e-mail (lower-case). */
@@ -129,10 +130,4 @@ export function requestsOf(db: Db, consumerId: string) {
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** A staff member's name as a withdrawal and the proof record it. */
-export async function staffName(db: Db, staffId: string): Promise<string> {
-  const row = await db.selectFrom('staff').select(['firstname', 'lastname', 'username']).where('id', '=', staffId).executeTakeFirst();
-  return row ? `${row.firstname} ${row.lastname}`.trim() || row.username : '';
 }

@@ -15,6 +15,7 @@ import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { consentHistoryOf, currentConsents, fromWithdrawal, toAdminConsumer, toConsumerRequest } from './consent-history.ts';
 import { consentProofPdf, signConsentProof, type ProofKey } from './consent-proof.ts';
 import * as repo from './consumer-privacy.repository.ts';
+import { staffName } from '../staff/staff-accounts.service.ts';
 
 // The privacy officer's calls on one consumer (issue 26, decision 097): find her, her consent history,
 // its proof, and a withdrawal on her request. Every call is in the audit log; a look-up's entry holds
@@ -77,7 +78,7 @@ export async function proof(deps: ConsumerPrivacyDeps, call: StaffCall, body: Pr
     consumer: toAdminConsumer(row),
     consents: await consentHistoryOf(deps.db, row.id),
     generatedAt: at.toISOString(),
-    generatedBy: { uuid: call.staff.staffId, name: await repo.staffName(deps.db, call.staff.staffId) },
+    generatedBy: { uuid: call.staff.staffId, name: await staffName(deps.db, call.staff.staffId) },
   };
   const signed = signConsentProof(document, deps.proofKey);
   await recordAudit(deps.db, at, {
@@ -112,7 +113,7 @@ export async function withdraw(deps: ConsumerPrivacyDeps, call: StaffCall, body:
   const row = await requireConsumer(deps.db, body.consumer.uuid);
   if (row.erased_at !== null) throw new AppError('E_CONSUMER_ERASED');
   const at = deps.now();
-  const staffName = await repo.staffName(deps.db, call.staff.staffId);
+  const officer = await staffName(deps.db, call.staff.staffId);
   const recorded = new Set(await repo.recordedFields(deps.db, row.id));
   const fields = [...new Set(body.consents.flatMap((f) => [f, ...(RIDERS[f] ?? []).filter((r) => recorded.has(r))]))];
   const rows = fields.map((field) => ({
@@ -121,7 +122,7 @@ export async function withdraw(deps: ConsumerPrivacyDeps, call: StaffCall, body:
     field,
     recorded_at: at.toISOString(),
     staff_id: call.staff.staffId,
-    staff_name: staffName,
+    staff_name: officer,
     note: body.note,
     request_id: null,
   }));

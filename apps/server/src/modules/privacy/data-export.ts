@@ -2,7 +2,7 @@ import type { ConsumerDataExport } from '@promotor/contract';
 import type { Db } from '../../db/schema.ts';
 import { consentHistoryOf, toAdminConsumer } from './consent-history.ts';
 import * as repo from './data-export.repository.ts';
-import type { ConsumerRow } from './subject-requests.repository.ts';
+import type { ConsumerRow } from './consumer-privacy.repository.ts';
 
 // Art. 15 and 20 (decision 098): what is held about her, machine-readable. Receipts are listed with
 // whether their image is still kept, never attached.

@@ -4,7 +4,7 @@ import type { BlobStore } from '../../plugins/storage.ts';
 import { recipientHash } from '../leads/leads.service.ts';
 import { removeReceiptImages } from '../receipts/receipts.service.ts';
 import * as repo from './erasure.repository.ts';
-import type { ConsumerRow } from './subject-requests.repository.ts';
+import type { ConsumerRow } from './consumer-privacy.repository.ts';
 
 // Art. 17 (decision 098): her personal fields removed or pseudonymised in every table of the inventory
 // (personal-data.ts), the rows kept, so the consent proofs, the registration counts, the promoters'

@@ -5,11 +5,6 @@ import type { ConsumerRequestTable, ConsumerTable, Db } from '../../db/schema.ts
 // Data-subject requests' SQL (issue 26, decision 098): the requests, and the consumer they are about.
 
 export type RequestRow = Selectable<ConsumerRequestTable>;
-export type ConsumerRow = Selectable<ConsumerTable>;
-
-export function findConsumer(db: Db, id: string): Promise<ConsumerRow | undefined> {
-  return db.selectFrom('consumers').selectAll().where('id', '=', id).executeTakeFirst();
-}
 
 /** Another consumer holding this e-mail (the column is UNIQUE): a rectification may not take it. */
 export async function emailHeldByAnother(db: Db, emailAddress: string, consumerId: string): Promise<boolean> {
@@ -24,11 +19,6 @@ export async function emailHeldByAnother(db: Db, emailAddress: string, consumerI
 
 export async function rectifyConsumer(db: Db, id: string, fields: Updateable<ConsumerTable>): Promise<void> {
   await db.updateTable('consumers').set(fields).where('id', '=', id).where('erased_at', 'is', null).execute();
-}
-
-export async function staffName(db: Db, staffId: string): Promise<string> {
-  const row = await db.selectFrom('staff').select(['firstname', 'lastname']).where('id', '=', staffId).executeTakeFirst();
-  return row ? `${row.firstname} ${row.lastname}` : staffId;
 }
 
 export async function insertRequest(db: Db, row: Insertable<ConsumerRequestTable>): Promise<void> {

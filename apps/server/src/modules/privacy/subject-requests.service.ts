@@ -16,9 +16,11 @@ import { instantOfWall } from '../../lib/wall-instant.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import { toConsumerRequest } from './consent-history.ts';
+import { findConsumerById, type ConsumerRow } from './consumer-privacy.repository.ts';
 import { exportOf } from './data-export.ts';
 import { eraseConsumer, removeHerReceiptImages } from './erasure.ts';
 import * as repo from './subject-requests.repository.ts';
+import { staffName } from '../staff/staff-accounts.service.ts';
 
 // Data-subject requests (GDPR art. 12, 15, 16, 17, 20; issue 26, decision 098): recorded with a due
 // date, extended once with a reason, carried out or denied. pending → completed | denied, each move
@@ -49,8 +51,8 @@ export function monthsLater(instant: Date, months: number, timeZone: string): Da
   return new Date(instantOfWall(`${date} 23:59:59`, timeZone).getTime() + 999);
 }
 
-async function requireConsumer(db: Db, id: string): Promise<repo.ConsumerRow> {
-  const consumer = await repo.findConsumer(db, id);
+async function requireConsumer(db: Db, id: string): Promise<ConsumerRow> {
+  const consumer = await findConsumerById(db, id);
   if (!consumer) throw new AppError('E_CONSUMER_NOT_FOUND');
   return consumer;
 }
@@ -81,7 +83,7 @@ export async function create(deps: SubjectRequestsDeps, call: StaffCall, body: C
   const now = deps.now();
   const receivedAt = receivedAtOf(body, now, deps.timezone);
   const id = newId();
-  const by = await repo.staffName(deps.db, call.staff.staffId);
+  const by = await staffName(deps.db, call.staff.staffId);
   await deps.db.transaction().execute(async (trx) => {
     await repo.insertRequest(trx, {
       id,
@@ -133,7 +135,7 @@ export async function extend(deps: SubjectRequestsDeps, call: StaffCall, body: E
   if (now.getTime() > monthsLater(receivedAt, ANSWER_MONTHS, deps.timezone).getTime())
     throw new AppError('E_EXTENSION_NOT_ALLOWED', { reason: 'first-month-over' });
   const dueAt = monthsLater(receivedAt, ANSWER_MONTHS + EXTENSION_MONTHS, deps.timezone).toISOString();
-  const by = await repo.staffName(deps.db, call.staff.staffId);
+  const by = await staffName(deps.db, call.staff.staffId);
   await deps.db.transaction().execute(async (trx) => {
     const moved = await repo.extendRequest(trx, request.id, {
       due_at: dueAt,
@@ -164,7 +166,7 @@ async function close(
   work: (trx: Db, at: Date) => Promise<void> = async () => {},
 ): Promise<void> {
   const at = deps.now();
-  const by = await repo.staffName(deps.db, call.staff.staffId);
+  const by = await staffName(deps.db, call.staff.staffId);
   await deps.db.transaction().execute(async (trx) => {
     const moved = await repo.closeRequest(trx, request.id, {
       state: closing.state,

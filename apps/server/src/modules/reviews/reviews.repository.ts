@@ -336,9 +336,3 @@ export async function setPhotoFlag(db: Db, id: string, flag: { at: string; by: s
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** A reviewer's name as the report's history shows it. */
-export async function staffName(db: Db, staffId: string): Promise<string> {
-  const row = await db.selectFrom('staff').select(['firstname', 'lastname']).where('id', '=', staffId).executeTakeFirst();
-  return row ? `${row.firstname} ${row.lastname}` : '';
-}

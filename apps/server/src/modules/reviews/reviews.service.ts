@@ -23,6 +23,7 @@ import type { BlobStore } from '../../plugins/storage.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import { stateOf, submittedAt, toDetail, toSummary } from './report-detail.ts';
 import * as repo from './reviews.repository.ts';
+import { staffName } from '../staff/staff-accounts.service.ts';
 
 // The report review loop (issue 25, decision 090): submitted → approved | changes_requested; she
 // resubmits → resubmitted → approved | changes_requested. One report per action and promoter; every
@@ -155,7 +156,7 @@ export async function review(deps: ReviewsDeps, call: StaffCall, body: ReviewBod
   const row = await visibleReport(deps, call, body);
   refuseUnlessReviewable(row);
   const at = deps.now();
-  const reviewer = await repo.staffName(deps.db, call.staff.staffId);
+  const reviewer = await staffName(deps.db, call.staff.staffId);
   const d: Decision = { decision: body.decision, reason: body.reason ?? null, note: body.note || null };
   await deps.db.transaction().execute((trx) => decide(trx, deps, call, row, d, { at, reviewer, bulk: false }));
   return answer(deps, call, body);
@@ -177,7 +178,7 @@ export async function approveMany(deps: ReviewsDeps, call: StaffCall, body: Bulk
     });
   }
   const at = deps.now();
-  const reviewer = await repo.staffName(deps.db, call.staff.staffId);
+  const reviewer = await staffName(deps.db, call.staff.staffId);
   const d: Decision = { decision: 'approved', reason: null, note: null };
   // Actions locked in one order (decide locks each), so two bulk approvals cannot deadlock.
   const ordered = [...found].sort((a, b) => (a.action_id < b.action_id ? -1 : a.action_id > b.action_id ? 1 : 0));

@@ -7,7 +7,8 @@ import { hashPassword } from '../../lib/password.ts';
 import { findPromoterLogin } from '../../plugins/auth.repository.ts';
 import * as repo from './staff.repository.ts';
 
-// Staff accounts made outside the app: `npm run admin -- create-staff` and the demo seed.
+// Staff accounts made outside the app (`npm run admin -- create-staff`, the demo seed), and a staff
+// member's name as the records she makes keep it.
 
 export type NewStaff = {
   username: string;
@@ -49,4 +50,10 @@ export async function addStaff(trx: Db, s: NewStaff & { passwordHash: string }):
   };
   await repo.insertStaff(trx, row, s.roles as StaffRole[], territoryIds);
   return id;
+}
+
+/** Her name as a review, a withdrawal or a request records it: first and last name, else her username. */
+export async function staffName(db: Db, staffId: string): Promise<string> {
+  const row = await repo.findStaffById(db, staffId);
+  return row ? `${row.firstname} ${row.lastname}`.trim() || row.username : '';
 }
