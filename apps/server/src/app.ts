@@ -204,8 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(devApiDocsRoutes);
   }
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
-  // issue 26: pings, receipts' images and codes past their retention, one instance at a time (decision 099)
-  const retention = retentionJob({ db, blobStore: app.blobStore, ...config.retention });
-  scheduleJob(app, new JobRunner({ db, now, log: app.log }), retention, config.retention.intervalMs);
+  // issue 26: pings, receipts' images and codes past their retention, once per interval across all
+  // instances (decisions 099, 103)
+  scheduleJob(app, new JobRunner({ db, now, log: app.log }), retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
   return app;
 }

@@ -23,6 +23,7 @@ import * as m020 from './migrations/020-consumer-privacy.ts';
 import * as m021 from './migrations/021-erasable-recipient.ts';
 import * as m022 from './migrations/022-retention-indexes.ts';
 import * as m023 from './migrations/023-check-in-on-the-assignment.ts';
+import * as m024 from './migrations/024-audit-order.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -51,6 +52,7 @@ const migrations: Record<string, DialectMigration> = {
   '021-erasable-recipient': m021,
   '022-retention-indexes': m022,
   '023-check-in-on-the-assignment': m023,
+  '024-audit-order': m024,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -479,6 +479,11 @@ export interface StaffSessionTable {
 
 /** Append-only (decision 086): who did or was refused what under /api/admin, and from where. */
 export interface AuditLogTable {
+  /**
+   * The order the entries were written in (migration 024): given by the database, never reused. A
+   * bigint, which PostgreSQL's driver hands over as a string; only ever ordered by.
+   */
+  seq: Generated<number | string>;
   id: string;
   at: string;
   actor_type: 'staff' | 'promoter' | 'anonymous' | 'system';

@@ -53,7 +53,3 @@ export async function complete(db: Db, scope: string, key: string, status: numbe
 export async function remove(db: Db, scope: string, key: string): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
 }
-
-export async function deleteOlderThan(db: Db, isoCutoff: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', isoCutoff).execute();
-}

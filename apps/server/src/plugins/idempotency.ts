@@ -1,4 +1,3 @@
-import { OUTBOX_MAX_AGE_DAYS } from '@promotor/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -20,8 +19,6 @@ declare module 'fastify' {
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** A pending entry older than this is taken to belong to a request that died mid-way. */
 const PENDING_TIMEOUT_MS = 60_000;
-/** As long as a phone's outbox may plausibly still retry (a promoter offline for weeks). */
-const RETENTION_MS = OUTBOX_MAX_AGE_DAYS * 24 * 3_600_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -60,7 +57,7 @@ export function requestHash(request: FastifyRequest, hashKey: Buffer): string {
 /**
  * Whether a stored hash is of this request. A row written before decision 102 holds the plain SHA-256:
  * it is still compared as such, so that a retry across the deploy replays; none is written any more,
- * and the last go with the sweep (RETENTION_MS after the deploy).
+ * and the last go with the retention job's sweep (OUTBOX_MAX_AGE_DAYS after the deploy).
  */
 function sameRequest(stored: string, keyed: string, request: FastifyRequest): boolean {
   return stored.startsWith(KEYED) ? stored === keyed : stored === sha256(requestText(request));
@@ -134,9 +131,6 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: Idempoten
     }
     return payload;
   });
-
-  const sweep = () => repo.deleteOlderThan(db, new Date(now().getTime() - RETENTION_MS).toISOString());
-  const timer = setInterval(() => void sweep().catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed')), 3_600_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Keys older than OUTBOX_MAX_AGE_DAYS go with the retention job, once per tick across instances
+  // (issue 40, decision 103).
 });

@@ -4,10 +4,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../db/kysely.ts';
 import * as repo from './scheduled-jobs.repository.ts';
 
-// Scheduled jobs (decision 099): every instance keeps a timer, and a lock row in the database
-// (job_locks) lets one of them at a time run a job. A crashed holder's lock runs out after its lease;
-// a long run moves its lease on between steps (`keepLock`). Plain SQL on both databases, no advisory
-// locks: SQLite has none, and the row says who holds it.
+// Scheduled jobs (decisions 099, 103): every instance keeps a timer, and a lock row in the database
+// (job_locks) makes a job run once per tick across all of them. Ticks are counted from the epoch in
+// the job's interval, so every instance, whenever it started, agrees which tick it is. Taking the row
+// claims the tick: the lease covers the run (a crashed holder's runs out; a long run moves it on between
+// steps with `keepLock`), and when the run ends the row is kept until the next tick starts, so an
+// instance whose timer fires later in the same tick finds it taken and skips. Plain SQL on both
+// databases, no advisory locks: SQLite has none, and the row says who holds it.
 
 export type JobContext = {
   /** The app's clock (tests move it). */
@@ -19,7 +22,12 @@ export type JobContext = {
   keepLock: () => Promise<void>;
 };
 
-export type ScheduledJob = { name: string; run: (ctx: JobContext) => Promise<void> };
+export type ScheduledJob = {
+  name: string;
+  /** Its tick: it runs once per this many milliseconds across all instances (> 0). */
+  everyMs: number;
+  run: (ctx: JobContext) => Promise<void>;
+};
 
 export type JobOutcome = 'ran' | 'skipped';
 
@@ -52,11 +60,17 @@ export class JobRunner {
     return new Date(this.o.now().getTime() + this.leaseMs).toISOString();
   }
 
-  /** Runs the job if no other instance holds its lock; 'skipped' (and nothing written) if one does. */
+  /**
+   * Runs the job unless it already ran in this tick or another instance runs it now: 'skipped' (and
+   * nothing written) then. A run that ends, done or failed, holds the tick; one stopped because its
+   * server is closing gives it back, so another instance may run it in the same tick.
+   */
   async runOnce(job: ScheduledJob): Promise<JobOutcome> {
     const { db, now } = this.o;
-    if (!(await repo.acquire(db, job.name, this.holder, now().toISOString(), this.until()))) {
-      this.o.log?.debug({ job: job.name }, 'scheduled job skipped: another instance holds its lock');
+    if (!(job.everyMs > 0)) throw new Error(`${job.name}: everyMs must be above 0`);
+    const started = now();
+    if (!(await repo.acquire(db, job.name, this.holder, started.toISOString(), this.until()))) {
+      this.o.log?.debug({ job: job.name }, 'scheduled job skipped: it ran in this tick, or another instance runs it');
       return 'skipped';
     }
     const keepLock = async () => {
@@ -67,7 +81,8 @@ export class JobRunner {
       await job.run({ now, keepLock });
       return 'ran';
     } finally {
-      await repo.release(db, job.name, this.holder);
+      if (this.stopping) await repo.release(db, job.name, this.holder);
+      else await repo.holdUntil(db, job.name, this.holder, nextTick(started, job.everyMs).toISOString());
     }
   }
 
@@ -77,12 +92,18 @@ export class JobRunner {
   }
 }
 
+/** The start of the tick after the one `at` falls in (ticks of `everyMs`, counted from the epoch). */
+export function nextTick(at: Date, everyMs: number): Date {
+  return new Date((Math.floor(at.getTime() / everyMs) + 1) * everyMs);
+}
+
 /**
- * Runs `job` every `intervalMs` (the first run a minute after the start, or sooner for a shorter
+ * Runs `job` every `job.everyMs` (the first run a minute after the start, or sooner for a shorter
  * interval) on timers that never keep the process alive; 0 schedules nothing. On close the timers stop
  * and a run in flight ends at its next step before the database is closed.
  */
-export function scheduleJob(app: FastifyInstance, runner: JobRunner, job: ScheduledJob, intervalMs: number): void {
+export function scheduleJob(app: FastifyInstance, runner: JobRunner, job: ScheduledJob): void {
+  const intervalMs = job.everyMs;
   if (intervalMs <= 0) return;
   let running: Promise<unknown> | null = null;
   const tick = () => {

@@ -53,5 +53,5 @@ export async function buildSignedInStaff(
 
 /** The audit log's entries with this verb, newest first. */
 export function auditEntries(t: TestApp, verb: string) {
-  return t.db.selectFrom('audit_log').selectAll().where('verb', '=', verb).orderBy('at', 'desc').execute();
+  return t.db.selectFrom('audit_log').selectAll().where('verb', '=', verb).orderBy('seq', 'desc').execute();
 }

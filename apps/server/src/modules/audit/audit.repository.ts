@@ -22,8 +22,8 @@ export async function listAuditEntries(db: Db, f: AuditFilters, page: { page: nu
   const [rows, count] = await Promise.all([
     q
       .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
+      // Newest first in the order written (issue 40): entries of one clock tick keep their order.
+      .orderBy('seq', 'desc')
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize)
       .execute(),

@@ -19,7 +19,7 @@ describe.each(testDatabases)('the audit log (%s)', (dialect) => {
     privacy = await buildSignedInStaff(t, { roles: ['privacy'] });
     coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [territory] });
     promoterId = (await buildPromoter(t, { territories: [territory] })).userId;
-    // Entries of one instant have no order among themselves: a second between the steps.
+    // A second between the steps, so that `at` differs (the period test reads it); one instant is below.
     t.clock.advance(1000);
     await post(t.app, '/admin/promoters/update', { promoter: { uuid: promoterId, firstname: 'Iga' } }, coordinator.token);
     t.clock.advance(1000);
@@ -47,6 +47,20 @@ describe.each(testDatabases)('the audit log (%s)', (dialect) => {
     const byObject = await list({ objectType: 'promoter', objectId: promoterId });
     expect(byObject.entries.map((e: { verb: string }) => e.verb)).toEqual(['promoters.update']);
     expect((await list({ verb: 'access.denied' })).entries[0].details).toContain('/api/admin/audit/list');
+  });
+
+  it('entries written within one clock tick are listed in the order they were written (issue 40)', async () => {
+    const territory = await buildTerritory(t, 'WAW');
+    const other = (await buildPromoter(t, { territories: [territory] })).userId;
+    const names = ['Ala', 'Ola', 'Ela', 'Iza', 'Ula', 'Ewa'];
+    // The clock stands still: every entry has the same `at`, and random ids sort them randomly.
+    for (const firstname of names) {
+      const res = await post(t.app, '/admin/promoters/update', { promoter: { uuid: other, firstname } }, admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { entries } = await list({ objectType: 'promoter', objectId: other });
+    expect(new Set(entries.map((e: { at: string }) => e.at)).size).toBe(1);
+    expect(entries.map((e: { details: string }) => JSON.parse(e.details).firstname.to)).toEqual(names.toReversed());
   });
 
   it('pages and a period: newest first, `to` excluded', async () => {

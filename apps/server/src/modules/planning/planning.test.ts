@@ -67,7 +67,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     return res.json().data as { actions: { uuid: string; promoters: { uuid: string }[] }[]; total: number };
   };
   const auditVerbs = async (objectId: string) =>
-    (await t.db.selectFrom('audit_log').select('verb').where('object_id', '=', objectId).orderBy('at').execute()).map((r) => r.verb);
+    (await t.db.selectFrom('audit_log').select('verb').where('object_id', '=', objectId).orderBy('seq').execute()).map((r) => r.verb);
 
   it('a coordinator plans an action in her territory: accepted, with its points, and in the promoter’s current list once assigned', async () => {
     const action = await create(waw);

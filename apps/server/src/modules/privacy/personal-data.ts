@@ -312,6 +312,7 @@ export const PERSONAL_DATA = {
   staff_territories: { staff_id: no, territory_id: no },
   staff_sessions: { id: no, staff_id: no, token_hash: no, created_at: no, expires_at: no, revoked_at: no },
   audit_log: {
+    seq: no,
     id: no,
     at: no,
     actor_type: no,

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 
 // What the retention job removes (decision 099), each a batch of at most `limit` rows per statement:
@@ -91,6 +92,22 @@ export async function deleteEndedRateCounters(db: Db, nowIso: string, limit: num
   const result = await db
     .deleteFrom('rate_counters')
     .where('key', 'in', (eb) => eb.selectFrom('rate_counters').select('key').where('expires_at', '<=', nowIso).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Idempotency keys older than a phone's outbox may retry (decision 005): the sweep the idempotency
+ * plugin kept on its own timer on every instance, now a step of this job (issue 40, decision 103).
+ */
+export async function deleteIdempotencyKeys(db: Db, beforeIso: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    // Its key is (scope, key): a row value IN, which both databases take.
+    .where(
+      (eb) =>
+        sql<SqlBool>`(scope, key) in (${eb.selectFrom('idempotency_keys').select(['scope', 'key']).where('created_at', '<', beforeIso).limit(limit)})`,
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,3 +1,4 @@
+import { OUTBOX_MAX_AGE_DAYS } from '@promotor/contract/constants';
 import type { Db } from '../../db/kysely.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { recordAudit } from '../../plugins/audit-trail.ts';
@@ -32,17 +33,22 @@ export type RetentionCounts = {
   passwordResetCodes: number;
   mgmUnconfirmedRequests: number;
   rateCounters: number;
+  idempotencyKeys: number;
 };
 
 export type RetentionRun = {
   /** ISO UTC instants: what was older than these went (codes: expired before it). */
-  cutoffs: { locations: string; receiptImages: string; codes: string };
+  cutoffs: { locations: string; receiptImages: string; codes: string; idempotencyKeys: string };
   removed: RetentionCounts;
 };
 
-/** The job as the scheduler runs it (app.ts); tests run it through their own JobRunner. */
-export const retentionJob = (deps: RetentionDeps): ScheduledJob => ({
+/**
+ * The job as the scheduler runs it (app.ts), once per `intervalMs` across all instances; tests run it
+ * through their own JobRunner.
+ */
+export const retentionJob = (deps: RetentionDeps & { intervalMs: number }): ScheduledJob => ({
   name: RETENTION_JOB,
+  everyMs: deps.intervalMs,
   run: async (ctx) => void (await runRetention(deps, ctx)),
 });
 
@@ -52,7 +58,12 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
   const limit = deps.batchSize ?? RETENTION_BATCH;
   const started = ctx.now();
   const before = (days: number) => new Date(started.getTime() - days * DAY_MS).toISOString();
-  const cutoffs = { locations: before(deps.locationDays), receiptImages: before(deps.receiptImageDays), codes: before(deps.codeDays) };
+  const cutoffs = {
+    locations: before(deps.locationDays),
+    receiptImages: before(deps.receiptImageDays),
+    codes: before(deps.codeDays),
+    idempotencyKeys: before(OUTBOX_MAX_AGE_DAYS),
+  };
   // Batch after batch until one comes back short; the lease moves on between them.
   const drain = async (batch: () => Promise<number>) => {
     let total = 0;
@@ -71,6 +82,7 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     passwordResetCodes: await drain(() => repo.deletePasswordResetCodes(db, cutoffs.codes, limit)),
     mgmUnconfirmedRequests: await drain(() => repo.deleteUnconfirmedMgmRequests(db, cutoffs.codes, limit)),
     rateCounters: await drain(() => repo.deleteEndedRateCounters(db, started.toISOString(), limit)),
+    idempotencyKeys: await drain(() => repo.deleteIdempotencyKeys(db, cutoffs.idempotencyKeys, limit)),
   };
   await recordAudit(db, ctx.now(), { actor: RETENTION_ACTOR, verb: 'retention.run', details: { cutoffs, removed } });
   return { cutoffs, removed };

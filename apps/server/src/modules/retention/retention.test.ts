@@ -5,6 +5,7 @@ import { auditEntries, buildSignedInStaff, buildTerritory } from '../../test/adm
 import { buildAction, buildLead, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
 import { buildJpeg } from '../../test/files.ts';
+import { checkOut } from '../../test/action-steps.ts';
 import { PKIN, north, ping } from '../../test/live.ts';
 import { buildRegistrar, newContact, requestCodes } from '../../test/registrations.ts';
 import { buildReport, getReport, storeReportImage } from '../../test/reviews.ts';
@@ -22,11 +23,18 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
   afterEach(() => t.close());
 
   const DAY = 86_400_000;
-  const deps = (o: Partial<RetentionDeps> = {}): RetentionDeps => ({ db: t.db, blobStore: t.app.blobStore, ...t.config.retention, ...o });
+  const HOUR = 3_600_000;
+  const deps = (o: Partial<RetentionDeps> = {}) => ({
+    db: t.db,
+    blobStore: t.app.blobStore,
+    ...t.config.retention,
+    intervalMs: HOUR,
+    ...o,
+  });
   const runner = (holder: string) => new JobRunner({ db: t.db, now: t.clock.now, holder });
-  /** One run as the scheduler makes it, its counts read from its audit entry (the newest: a second later than any before). */
+  /** One run as the scheduler makes it, in a tick of its own, its counts read from its audit entry (the newest). */
   async function run(o: Partial<RetentionDeps> = {}) {
-    t.clock.advance(1000);
+    t.clock.advance(HOUR);
     expect(await runner('instance-a').runOnce(retentionJob(deps(o)))).toBe('ran');
     const [entry] = await auditEntries(t, 'retention.run');
     return JSON.parse(entry!.details!) as { cutoffs: Record<string, string>; removed: Record<string, number> };
@@ -133,15 +141,19 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     expect(await t.db.selectFrom('password_resets').select('id').execute()).toHaveLength(1);
   });
 
-  it('two instances at once: exactly one runs and writes its audit entry, the other skips and writes nothing', async () => {
+  it('once per tick across instances: a second instance later in the same tick skips and writes nothing; the next tick runs once', async () => {
     const [a, b] = [runner('instance-a'), runner('instance-b')];
-    const outcomes = await Promise.all([a.runOnce(retentionJob(deps())), b.runOnce(retentionJob(deps()))]);
-    expect(outcomes.sort()).toEqual(['ran', 'skipped']);
+    t.clock.advance(HOUR - (t.clock.now().getTime() % HOUR)); // the start of a tick
+    // One after another, so nothing depends on who is faster: a's run is over before b asks.
+    expect(await a.runOnce(retentionJob(deps()))).toBe('ran');
+    t.clock.advance(HOUR / 2 - 1);
+    expect(await b.runOnce(retentionJob(deps()))).toBe('skipped');
+    expect(await a.runOnce(retentionJob(deps()))).toBe('skipped');
     const entries = await auditEntries(t, 'retention.run');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_type: 'system', actor_name: 'retention', actor_id: null, address: null });
     const details = JSON.parse(entries[0]!.details!);
-    expect(Object.keys(details.cutoffs).sort()).toEqual(['codes', 'locations', 'receiptImages']);
+    expect(Object.keys(details.cutoffs).sort()).toEqual(['codes', 'idempotencyKeys', 'locations', 'receiptImages']);
     expect(details.removed).toEqual({
       locationPings: 0,
       lastPings: 0,
@@ -150,10 +162,17 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       passwordResetCodes: 0,
       mgmUnconfirmedRequests: 0,
       rateCounters: expect.any(Number),
+      idempotencyKeys: 0,
     });
-    // The lock is given back: the next run goes ahead.
-    expect(await t.db.selectFrom('job_locks').selectAll().execute()).toEqual([]);
+
+    // The next tick: whoever asks first runs it, the other skips.
+    t.clock.advance(HOUR);
     expect(await b.runOnce(retentionJob(deps()))).toBe('ran');
+    expect(await a.runOnce(retentionJob(deps()))).toBe('skipped');
+    // Both asking at once: one runs.
+    t.clock.advance(HOUR);
+    expect((await Promise.all([a.runOnce(retentionJob(deps())), b.runOnce(retentionJob(deps()))])).sort()).toEqual(['ran', 'skipped']);
+    expect(await auditEntries(t, 'retention.run')).toHaveLength(3);
 
     // The back office reads the entry: a system actor, no person.
     const admin = await buildSignedInStaff(t, { roles: ['admin'] });
@@ -162,16 +181,36 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     expect(listed.json().data.entries[0].actor).toEqual({ type: 'system', uuid: null, name: 'retention', roles: [] });
   });
 
+  it('idempotency keys older than a phone outbox may retry go; newer ones still replay', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const old = { 'idempotency-key': `old-${newId()}` };
+    expect((await checkOut(t.app, ewa.token, await buildAction(t, ewa, { status: 'started' }), old)).statusCode).toBe(200);
+    t.clock.advance(31 * DAY);
+    const newer = { 'idempotency-key': `new-${newId()}` };
+    const ola = await buildSignedInPromoter(t); // Ewa's session has ended by now
+    const action = await buildAction(t, ola, { status: 'started' });
+    const first = await checkOut(t.app, ola.token, action, newer);
+    expect(first.statusCode).toBe(200);
+    expect((await run()).removed).toMatchObject({ idempotencyKeys: 1 });
+    const keys = await t.db.selectFrom('idempotency_keys').select('key').execute();
+    expect(keys.map((k) => k.key)).toEqual([newer['idempotency-key']]);
+    expect((await checkOut(t.app, ola.token, action, newer)).body).toBe(first.body);
+  });
+
   it("a crashed instance's lock is taken over once its lease has run out", async () => {
     const leaseEnd = new Date(t.clock.now().getTime() + 10 * 60_000).toISOString();
     await t.db.insertInto('job_locks').values({ name: RETENTION_JOB, holder: 'crashed-instance', locked_until: leaseEnd }).execute();
     expect(await runner('instance-a').runOnce(retentionJob(deps()))).toBe('skipped');
     expect(await auditEntries(t, 'retention.run')).toEqual([]);
 
-    t.clock.advance(10 * 60_000 + 1);
+    t.clock.advance(10 * 60_000);
     expect(await runner('instance-a').runOnce(retentionJob(deps()))).toBe('ran');
     expect(await auditEntries(t, 'retention.run')).toHaveLength(1);
-    expect(await t.db.selectFrom('job_locks').selectAll().execute()).toEqual([]);
+    // Held by the one that ran until the next tick starts.
+    const nextTick = new Date((Math.floor(t.clock.now().getTime() / HOUR) + 1) * HOUR).toISOString();
+    expect(await t.db.selectFrom('job_locks').selectAll().execute()).toEqual([
+      { name: RETENTION_JOB, holder: 'instance-a', locked_until: nextTick },
+    ]);
   });
 
   it('ended rate-limit windows go, running ones stay', async () => {
