@@ -1,8 +1,29 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-// Per port, so that two runs on one machine (E2E_PORT=4311 …) do not share a database.
+/**
+ * A port nothing listens on, asked of the system (issue 40: a fixed port failed the run whenever
+ * anything else held it). Chosen once, in the runner's process; its workers read the same config and
+ * inherit E2E_PORT, so they agree. Synchronous, because the config is.
+ */
+function freePort(): number {
+  const script =
+    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+const chosenPort = process.env.E2E_PORT;
+process.env.E2E_PORT ??= String(freePort());
+const PORT = Number(process.env.E2E_PORT);
+// E2E_CLOCK (an instant, e.g. 2026-11-30T23:50:00+01:00): the whole run on a clock that starts there
+// (issue 40; fixtures/test.ts). The offset is taken once, here in the runner, and inherited.
+if (process.env.E2E_CLOCK && process.env.CLOCK_OFFSET_MS === undefined) {
+  const at = Date.parse(process.env.E2E_CLOCK);
+  if (Number.isNaN(at)) throw new Error(`E2E_CLOCK is not an instant: ${process.env.E2E_CLOCK}`);
+  process.env.CLOCK_OFFSET_MS = String(at - Date.now());
+}
+
+// Per port, so that two runs on one machine do not share a database (start-server.mjs removes it at the end).
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `../.tmp/e2e-data-${PORT}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
@@ -18,7 +39,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: path.resolve(import.meta.dirname, PORT === 4310 ? '../test-results' : `../test-results-${PORT}`),
+  outputDir: path.resolve(import.meta.dirname, chosenPort ? `../test-results-${PORT}` : '../test-results'),
   use: {
     ...devices['Pixel 5'],
     browserName: 'chromium',
@@ -53,7 +74,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), E2E_DATA_DIR },
+    env: { PORT: String(PORT), E2E_DATA_DIR, CLOCK_OFFSET_MS: process.env.CLOCK_OFFSET_MS ?? '0' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

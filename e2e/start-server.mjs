@@ -29,4 +29,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERV
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  // Each run has a port and a data folder of its own (playwright.config.ts): nothing to keep.
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

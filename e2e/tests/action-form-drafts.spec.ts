@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { ZABKA, actionItem, fillEndForm, fillStartForm, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { actionIdByName, countRows } from '../fixtures/database.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ARKADIA, ZABKA, actionItem, fillStartForm, startInDatabase } from '../fixtures/actions.ts';
 import { actionIdByName, countRows, readDatabase } from '../fixtures/database.ts';

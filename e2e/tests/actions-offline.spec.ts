@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ZABKA, actionItem, fillEndForm, fillStartForm, waitForOfflineShell } from '../fixtures/actions.ts';
 import { actionIdByName, countRows, revokeSessions, writeDatabase } from '../fixtures/database.ts';

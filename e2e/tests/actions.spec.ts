@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ARKADIA, LIDL, ZABKA, actionItem, fillEndForm, fillStartForm, takePhotos } from '../fixtures/actions.ts';
 import { actionIdByName, countRows, readDatabase } from '../fixtures/database.ts';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { changePassword, logIn, openMenu, readResetCode, submitLogin, toast } from '../fixtures/app.ts';
 import { ANNA, createPromoter } from '../fixtures/promoters.ts';
 

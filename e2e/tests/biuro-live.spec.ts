@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { newContext, test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { actionIdByName, writeDatabase } from '../fixtures/database.ts';
@@ -15,7 +16,7 @@ const ANNA_THERE = { latitude: 52.2331, longitude: 21.0179, accuracy: 25 };
 
 /** A desk's browser window with a staff member logged in, on 'Dzień na żywo' from the menu. */
 async function openLiveDay(browser: Browser, username: string): Promise<Page> {
-  const desk = await browser.newContext({
+  const desk = await newContext(browser, {
     ...DESK,
     baseURL: test.info().project.use.baseURL,
     locale: 'pl-PL',

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
+import { appNow, newContext, test } from '../fixtures/test.ts';
 import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ANNA, type Promoter } from '../fixtures/promoters.ts';
@@ -18,12 +19,12 @@ const hostessCode = (username: string) =>
 
 /** Tomorrow in the app's time zone (Europe/Warsaw), as the CSV's dates are written. */
 function tomorrow(): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + 24 * 3600 * 1000));
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(appNow().getTime() + 24 * 3600 * 1000));
   return day;
 }
 
 async function onHerPhone(browser: Browser, promoter: Promoter, check: (page: import('@playwright/test').Page) => Promise<void>) {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     baseURL: test.info().project.use.baseURL,
     viewport: { width: 360, height: 640 },
     isMobile: true,

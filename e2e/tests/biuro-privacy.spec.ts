@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
+import { newContext, test } from '../fixtures/test.ts';
 import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { DESK, submitStaffLogin } from '../fixtures/biuro.ts';
@@ -81,7 +82,7 @@ async function expectGloCounted(page: Page) {
 }
 
 async function officerAtDesk(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     ...DESK,
     baseURL: test.info().project.use.baseURL,
     locale: 'pl-PL',

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { newContext, test } from '../fixtures/test.ts';
 import { ZABKA, fillEndForm, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
@@ -23,7 +24,7 @@ const hostessCode = (username: string) =>
   readDatabase((db) => (db.prepare('select ident from users where username = ?').get(username) as { ident: string }).ident);
 
 async function atDesk(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     ...DESK,
     baseURL: test.info().project.use.baseURL,
     locale: 'pl-PL',
@@ -43,7 +44,8 @@ async function openHerReports(desk: Page, ident: string) {
   await expect(desk).toHaveURL(new RegExp(`promotor=${ident}`));
 }
 
-const reportRow = (desk: Page) => desk.getByRole('table', { name: 'Raporty' }).getByRole('row').filter({ hasText: ZABKA });
+/** Her report's row, found by the name of her own action (issue 40: the demo repeats ZABKA's name on other days). */
+const reportRow = (desk: Page, name: string) => desk.getByRole('table', { name: 'Raporty' }).getByRole('row').filter({ hasText: name });
 
 test('a report goes back to Anna with a note, comes back with the survey, and is approved: her phone reads "Zaakceptowana"', async ({
   page,
@@ -54,11 +56,17 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
   const ident = hostessCode(anna.username);
   const action = startInDatabase(anna.username, ZABKA);
   // The organiser's part: the seeded day has no territory; the Warsaw coordinator's is Warszawa Centrum.
-  writeDatabase(`update actions set territory_id = (select id from territories where ident = 'WAW-CENTRUM') where id = ?`, action);
+  // A name of its own, so that nothing else in the list can match it.
+  const name = `${ZABKA} ${ident}`;
+  writeDatabase(
+    `update actions set name = ?, territory_id = (select id from territories where ident = 'WAW-CENTRUM') where id = ?`,
+    name,
+    action,
+  );
 
   // Anna finishes her running action on her phone.
   await logIn(page, anna);
-  await page.getByRole('link', { name: `Zakończ: ${ZABKA}` }).click();
+  await page.getByRole('link', { name: `Zakończ: ${name}` }).click();
   await fillEndForm(page, 'Koniec towaru na stoisku');
   await page.getByRole('button', { name: 'Zakończ', exact: true }).click();
   await expect(page).toHaveURL(/\/akcje$/);
@@ -66,11 +74,11 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
   // The Warsaw coordinator finds it submitted and asks for the survey, with a note.
   const desk = await atDesk(browser, WARSAW_COORDINATOR);
   await openHerReports(desk, ident);
-  await expect(reportRow(desk)).toContainText('Przesłany');
-  await reportRow(desk)
+  await expect(reportRow(desk, name)).toContainText('Przesłany');
+  await reportRow(desk, name)
     .getByRole('button', { name: /^Otwórz raport: / })
     .click();
-  const panel = desk.getByRole('dialog', { name: `Raport: ${ZABKA} — Anna Testowa` });
+  const panel = desk.getByRole('dialog', { name: `Raport: ${name} — Anna Testowa` });
   await expect(panel.getByRole('region', { name: 'Lista przy rozpoczęciu' })).toContainText('Powód zakończenia');
   await expect(panel.getByRole('region', { name: 'Lista przy rozpoczęciu' })).toContainText('Inne: Koniec towaru na stoisku');
   await expect(panel.getByRole('region', { name: 'Zdjęcia' }).getByRole('img')).toHaveCount(2); // her two end photos
@@ -84,12 +92,12 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
   await expect(panel.getByText('Czekamy na poprawki promotora.')).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Historia oceny' })).toContainText(NOTE);
   await desk.keyboard.press('Escape');
-  await expect(reportRow(desk)).toContainText('Do poprawy');
+  await expect(reportRow(desk, name)).toContainText('Do poprawy');
 
   // Anna sees 'Do poprawy' and the note, sends the survey and resubmits.
   await openMenu(page);
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Raporty' }).click();
-  await page.getByRole('link', { name: new RegExp(`^${ZABKA} Do poprawy \\d{2}-\\d{2}-\\d{4}$`) }).click();
+  await page.getByRole('link', { name: new RegExp(`^${name} Do poprawy \\d{2}-\\d{2}-\\d{4}$`) }).click();
   const fix = page.getByRole('region', { name: 'Do poprawy' });
   await expect(fix).toContainText('Powód: Ankieta');
   await expect(fix).toContainText(NOTE);
@@ -114,8 +122,8 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
 
   // The coordinator sees it resubmitted with the survey, and approves it.
   await desk.reload();
-  await expect(reportRow(desk)).toContainText('Przesłany ponownie');
-  await reportRow(desk)
+  await expect(reportRow(desk, name)).toContainText('Przesłany ponownie');
+  await reportRow(desk, name)
     .getByRole('button', { name: /^Otwórz raport: / })
     .click();
   const survey = panel.getByRole('region', { name: 'Odpowiedzi z ankiety' });
@@ -127,7 +135,7 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
   await expect(panel.getByText('Raport jest zaakceptowany.')).toBeVisible();
   await expect(desk.getByRole('status').filter({ hasText: 'Raport zatwierdzony.' })).toBeVisible();
   await desk.keyboard.press('Escape');
-  await expect(reportRow(desk)).toContainText('Zaakceptowany');
+  await expect(reportRow(desk, name)).toContainText('Zaakceptowany');
 
   // Her report reads 'Zaakceptowana'.
   await page.reload();
@@ -138,7 +146,7 @@ test('a report goes back to Anna with a note, comes back with the survey, and is
   const krakow = await atDesk(browser, KRAKOW_COORDINATOR);
   await openHerReports(krakow, ident);
   await expect(krakow.getByText('Brak raportów w tym okresie dla wybranych filtrów.')).toBeVisible();
-  await expect(reportRow(krakow)).toHaveCount(0);
+  await expect(reportRow(krakow, name)).toHaveCount(0);
 });
 
 test('the Warsaw coordinator downloads the actions of the month as CSV under the server’s file name', async ({ browser }) => {

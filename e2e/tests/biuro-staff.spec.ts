@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { DESK, KRAKOW_COORDINATOR, staffLogIn, submitStaffLogin, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { ANNA } from '../fixtures/promoters.ts';
 

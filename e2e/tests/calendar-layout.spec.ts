@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { ARKADIA, LIDL, ZABKA } from '../fixtures/actions.ts';
 import { logIn } from '../fixtures/app.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
@@ -14,7 +15,7 @@ const POKAZ = 'Pokaz glo — punkt do ustalenia';
 
 /** The column's name of today + `offset` days in the server's zone ('środa 26 listopada'). */
 function columnName(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(appNow());
   const noon = new Date(`${today}T12:00:00Z`);
   noon.setUTCDate(noon.getUTCDate() + offset);
   return new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' })

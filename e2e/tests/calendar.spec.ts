@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { readDatabase } from '../fixtures/database.ts';
 import { createPromoter, type Promoter } from '../fixtures/promoters.ts';
@@ -11,7 +12,7 @@ const ZONE = 'Europe/Warsaw';
 /** Tomorrow in the server's zone: 'YYYY-MM-DD' and the column's name ('środa 26 listopada'). */
 function tomorrow(): { day: string; name: string } {
   // Today's date there plus one calendar day: now + 24 h is still today in the first hour of a 25-hour day.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(appNow());
   const noon = new Date(`${today}T12:00:00Z`);
   noon.setUTCDate(noon.getUTCDate() + 1);
   const day = noon.toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { ZABKA, actionItem, fillStartForm, waitForOfflineShell } from '../fixtures/actions.ts';
 import { countRows, actionIdByName } from '../fixtures/database.ts';
 import { logIn } from '../fixtures/app.ts';

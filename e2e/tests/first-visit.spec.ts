@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { createPromoter } from '../fixtures/promoters.ts';
 

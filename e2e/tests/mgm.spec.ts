@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { logIn } from '../fixtures/app.ts';
 import { countRows, readDatabase, writeDatabase } from '../fixtures/database.ts';
@@ -30,7 +31,7 @@ function invitableConsumer(): { id: string; emailAddress: string; mobileNumber: 
   const id = randomUUID();
   const emailAddress = `polecenie.${id.slice(0, 8)}@e2e.pl`;
   const mobileNumber = `+48501${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-  const at = new Date().toISOString();
+  const at = appNow().toISOString();
   writeDatabase(
     `insert into consumers (id, email_address, mobile_number, first_name, last_name, birth_date, inspiration_club_since, created_by_user_id, created_at)
      values (?, ?, ?, 'Zofia', 'Testowa', null, null, null, ?)`,

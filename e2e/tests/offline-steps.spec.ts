@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ZABKA, actionItem, fillEndForm, fillStartForm, waitForOfflineShell } from '../fixtures/actions.ts';
 import { actionIdByName, countRows, readDatabase } from '../fixtures/database.ts';
@@ -28,9 +29,9 @@ function statusEvents(actionId: string): StoredEvent[] {
 
 /** Taps the form's submit button and returns the moments just before and just after the tap. */
 async function tap(page: Page, name: string): Promise<{ before: number; after: number }> {
-  const before = Date.now();
+  const before = appNow().getTime();
   await page.getByRole('button', { name, exact: true }).click();
-  const after = Date.now();
+  const after = appNow().getTime();
   await expect(page).toHaveURL(/\/akcje$/);
   return { before, after };
 }

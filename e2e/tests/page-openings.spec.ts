@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { ZABKA, actionItem, fillEndForm, startInDatabase } from '../fixtures/actions.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ZABKA, actionItem, startInDatabase } from '../fixtures/actions.ts';
 import { readDatabase, writeDatabase } from '../fixtures/database.ts';
@@ -20,7 +21,7 @@ function storeSurveyPhotoElsewhere(username: string, actionId: string) {
      select ?, ?, id, 'start', 0, 'elsewhere.jpg', 'image/jpeg', 1000, ? from users where username = ?`,
     randomUUID(),
     actionId,
-    new Date().toISOString(),
+    appNow().toISOString(),
     username,
   );
 }

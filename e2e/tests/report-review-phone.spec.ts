@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { takePhotos } from '../fixtures/actions.ts';
 import { logIn, openMenu, toast } from '../fixtures/app.ts';
 import { STAFF_PASSWORD, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';

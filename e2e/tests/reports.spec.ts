@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
 

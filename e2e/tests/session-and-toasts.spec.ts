@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Request } from '@playwright/test';
+import { expect, type Request } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { changePassword, logIn, openMenu, readResetCode, submitLogin, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem } from '../fixtures/actions.ts';
 import { expireSessions, revokeSessions } from '../fixtures/database.ts';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 
 // Decision 081: the login form first. What does not draw it — the manifest and icons, the build-time
 // check, the service worker — is asked for only once the form is on the screen, and is still there.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { logIn, toast } from '../fixtures/app.ts';
 import { ZABKA, actionItem, fillStartForm, startInDatabase, waitForOfflineShell } from '../fixtures/actions.ts';
 import { actionIdByName, countRows, readDatabase } from '../fixtures/database.ts';

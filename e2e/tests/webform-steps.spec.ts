@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { ARKADIA, startInDatabase } from '../fixtures/actions.ts';
 import { openMenu, submitLogin } from '../fixtures/app.ts';
 import { writeDatabase } from '../fixtures/database.ts';

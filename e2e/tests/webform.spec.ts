@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '../fixtures/test.ts';
 import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { openMenu, submitLogin } from '../fixtures/app.ts';
 import { actionIdByName, readDatabase } from '../fixtures/database.ts';

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { appClock, ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openMigratedDatabase } from './db/database-roles.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './seed/demo-seed.ts';
 import { openBlobStore } from './plugins/storage.ts';
@@ -19,17 +19,19 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  const now = appClock(config);
   // Decision 077: migrated as the owner when MIGRATION_DATABASE_URL is given; the app runs as DATABASE_URL's role.
   const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
   const seeded =
     config.seedDemoData &&
     (await seedDemoData(database.db, {
       timezone: config.timezone,
-      blobStore: openBlobStore(database, config.dataDir),
+      blobStore: openBlobStore(database, config.dataDir, now),
       cataloguesFile: config.cataloguesFile,
+      now: now(),
     }));
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, now });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeUsername } from '@promotor/contract';
-import { loadConfig } from '../config/env.ts';
+import { appClock, loadConfig } from '../config/env.ts';
 import { openDatabase, type Db } from '../db/kysely.ts';
 import { clearAllData } from '../db/clear-all-data.ts';
 import { openMigratedDatabase } from '../db/database-roles.ts';
@@ -15,6 +15,7 @@ import { findPromoterId } from '../modules/auth/admin.service.ts';
 import { openBlobStore } from '../plugins/storage.ts';
 
 const config = loadConfig();
+const now = appClock(config);
 const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl }).catch(
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
@@ -22,13 +23,13 @@ const database = await openMigratedDatabase({ url: config.databaseUrl, migration
   },
 );
 // The store the server serves photos from: seeded receipts and survey photos go there.
-const blobStore = openBlobStore(database, config.dataDir);
+const blobStore = openBlobStore(database, config.dataDir, now);
 
 async function run(db: Db): Promise<string> {
   const serials = process.argv.flatMap((arg, i) => (arg === '--glo-device' ? [process.argv[i + 1] ?? ''] : []));
   if (serials.length > 0) {
     if (serials.some((serial) => !/^[A-Za-z0-9-]{4,64}$/.test(serial))) throw new Error('Numer seryjny: 4–64 litery, cyfry lub -.');
-    await insertGloDevices(db, serials, new Date());
+    await insertGloDevices(db, serials, now());
     return `Dodano urządzenia glo: ${serials.map((serial) => serial.toUpperCase()).join(', ')}.`;
   }
   const forIndex = process.argv.indexOf('--actions-for');
@@ -37,8 +38,8 @@ async function run(db: Db): Promise<string> {
     const userId = await findPromoterId(db, username);
     // The test action first: refused while she runs another, before anything is added.
     const testAction = process.argv.includes('--test-action');
-    if (testAction) await seedTestAction(db, userId, { timezone: config.timezone, blobStore });
-    await seedFreshDay(db, userId, { timezone: config.timezone, blobStore });
+    if (testAction) await seedTestAction(db, userId, { timezone: config.timezone, blobStore, now: now() });
+    await seedFreshDay(db, userId, { timezone: config.timezone, blobStore, now: now() });
     return testAction
       ? `Dodano akcje demonstracyjne i rozpoczętą akcję testową (exp1707) dla ${username}.`
       : `Dodano akcje demonstracyjne dla ${username}.`;
@@ -48,7 +49,7 @@ async function run(db: Db): Promise<string> {
     // Photo files of the emptied database (SQLite keeps them beside it).
     fs.rmSync(path.join(config.dataDir, 'blobs'), { recursive: true, force: true });
   }
-  return (await seedDemoData(db, { timezone: config.timezone, blobStore, cataloguesFile: config.cataloguesFile }))
+  return (await seedDemoData(db, { timezone: config.timezone, blobStore, cataloguesFile: config.cataloguesFile, now: now() }))
     ? `Wgrano dane demonstracyjne. Konta: ${DEMO_USERNAMES.join(', ')}, hasło: ${DEMO_PASSWORD}`
     : 'Baza nie jest pusta; nic nie zmieniono. Użyj --reset, aby ją odtworzyć.';
 }

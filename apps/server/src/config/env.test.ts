@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './env.ts';
+import { appClock, loadConfig } from './env.ts';
 
 describe('configuration', () => {
   it('defaults to port 3000 and a SQLite file under ./data', () => {
@@ -35,6 +35,7 @@ describe('configuration', () => {
       'bodyLimitBytes',
       'cataloguesFile',
       'checkAnswers',
+      'clockOffsetMs',
       'consentProofKey',
       'dataDir',
       'databaseUrl',
@@ -120,6 +121,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'osiemdziesiąt' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrow(/APP_TIMEZONE/);
+  });
+
+  it('a test run may move the clock (CLOCK_OFFSET_MS); production refuses it', () => {
+    expect(loadConfig({}).clockOffsetMs).toBe(0);
+    const moved = appClock(loadConfig({ CLOCK_OFFSET_MS: String(-86_400_000) }))();
+    expect(Math.abs(moved.getTime() - (Date.now() - 86_400_000))).toBeLessThan(1000);
+    expect(() => loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MS: '60000' })).toThrow(/CLOCK_OFFSET_MS: only outside production/);
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: 'jutro' })).toThrow(/CLOCK_OFFSET_MS/);
   });
 
   it('production never exposes the development outbox and seeds only when asked', () => {
