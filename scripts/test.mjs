@@ -15,13 +15,17 @@ const inCI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const env = { ...process.env };
 const failures = [];
 const notes = [];
+/** Each step's name and seconds, printed together at the end (issue 32: where CI's time goes). */
+const stages = [];
 
 function step(name, command, args, extraEnv = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
   const ok = result.status === 0;
-  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  stages.push({ name, seconds });
+  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
   if (!ok) failures.push(name);
   return ok;
 }
@@ -98,6 +102,8 @@ if (fs.existsSync(playwrightReport)) {
   skipped += s.skipped;
 }
 console.log('');
+const total = stages.reduce((sum, s) => sum + s.seconds, 0);
+console.log(`Stage times: ${stages.map((s) => `${s.name} ${s.seconds} s`).join(' · ')} · total ${total} s`);
 for (const note of notes) console.log(`note: ${note}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
