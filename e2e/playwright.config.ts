@@ -12,8 +12,11 @@ function freePort(): number {
     "const s = require('net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
-const chosenPort = process.env.E2E_PORT;
-process.env.E2E_PORT ??= String(freePort());
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = String(freePort());
+  process.env.E2E_PORT_PICKED = 'yes'; // the workers see E2E_PORT set, and must know it was not chosen
+}
+const chosenPort = process.env.E2E_PORT_PICKED !== 'yes';
 const PORT = Number(process.env.E2E_PORT);
 // E2E_CLOCK (an instant, e.g. 2026-11-30T23:50:00+01:00): the whole run on a clock that starts there
 // (issue 40; fixtures/test.ts). The offset is taken once, here in the runner, and inherited.
