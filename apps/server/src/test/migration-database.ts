@@ -6,6 +6,7 @@ import pg from 'pg';
 import { newId } from '../lib/crypto.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { migrateToLatest, migrateUpTo } from '../db/migrate.ts';
+import { dropTestSchema, whileNoSchemaIsDropped } from './test-app.ts';
 
 // For a migration's test: a database of its own (a SQLite file, or a PostgreSQL schema) migrated up to
 // the migration before, rows written as the tables were then (not by the builders, which know today's
@@ -33,15 +34,19 @@ export async function databaseAt(dialect: Dialect, migration: string): Promise<M
   const url = dialect === 'sqlite' ? `sqlite:${path.join(dir, 'm.sqlite')}` : process.env.TEST_DATABASE_URL!;
   const database = openDatabase({ url, ...(dialect === 'postgres' ? { schema } : {}) });
   const inSchema = dialect === 'postgres' ? schema : undefined;
-  await migrateUpTo(database.db, dialect, migration, inSchema);
+  // Kysely's migrator looks at every schema of the cluster: as test-app.ts does, migrations hold the
+  // shared lock that a schema's drop takes alone (a file's schema dropped mid-look-up failed a run).
+  const migrating = (fn: () => Promise<unknown>) =>
+    dialect === 'postgres' ? whileNoSchemaIsDropped(process.env.TEST_DATABASE_URL!, fn) : fn();
+  await migrating(() => migrateUpTo(database.db, dialect, migration, inSchema));
   return {
     db: database.db,
     migrateRest: async () => {
-      await migrateToLatest(database.db, dialect, inSchema);
+      await migrating(() => migrateToLatest(database.db, dialect, inSchema));
     },
     close: async () => {
       await database.destroy();
-      if (dialect === 'postgres') await onPg(`drop schema ${schema} cascade`);
+      if (dialect === 'postgres') await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -151,6 +151,11 @@ export async function whileNoSchemaIsDropped<T>(adminUrl: string, fn: () => Prom
   return result!;
 }
 
+/** Drops a test schema alone: no other file's migrator is looking the cluster's schemas up meanwhile. */
+export async function dropTestSchema(adminUrl: string, schema: string): Promise<void> {
+  await withPg(adminUrl, (c) => dropSchema(c, schema));
+}
+
 async function dropSchema(c: pg.Client, schema: string): Promise<void> {
   await c.query('begin');
   await c.query(`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`);
