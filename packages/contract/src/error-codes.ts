@@ -103,6 +103,8 @@ export const ERROR_STATUS = {
   E_TERRITORY_NOT_FOUND: 422,
   E_USERNAME_TAKEN: 409,
   E_HOSTESS_CODE_TAKEN: 409,
+  // a username or hostess code held outside the caller's territories: names nothing of them (decision 109)
+  E_PROMOTER_CONFLICT: 409,
   // planning in the back office (issue 24, decision 087)
   E_PLAN_INVALID: 422,
   E_PROMOTER_NOT_OF_TERRITORY: 422,

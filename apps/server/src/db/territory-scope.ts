@@ -36,3 +36,10 @@ export function allInScope(scope: TerritoryScope, territoryIds: readonly string[
   const mine = new Set(scope.territoryIds);
   return territoryIds.every((id) => mine.has(id));
 }
+
+/** Whether some territory id lies in the scope: a promoter of any of them is one the caller sees. */
+export function anyInScope(scope: TerritoryScope, territoryIds: readonly string[]): boolean {
+  if (scope.everywhere) return true;
+  const mine = new Set(scope.territoryIds);
+  return territoryIds.some((id) => mine.has(id));
+}

@@ -3,21 +3,23 @@ import fp from 'fastify-plugin';
 import { ADMIN_PATH_PREFIX, API_BASE } from '@promotor/contract/route-paths';
 import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { AuditObjectType, AuditVerb } from '../lib/audit-readers.ts';
 import { newId } from '../lib/crypto.ts';
 import { staffOf, type Actor, type StaffCaller } from './auth.ts';
 import { insertAuditEntry } from './audit-trail.repository.ts';
 
 // The audit log (decision 086): append-only, one row per change the back office makes, per staff
-// login (success and failure) and per 403 under /api/admin. A change records itself in its own
-// transaction (`recordAudit(trx, …)`, one line in the service), so a change without its entry cannot
-// be committed; the refusals are recorded here, in one hook, whoever refused them.
+// login (success and failure), per 403 under /api/admin and per try on an object not found (decision
+// 109: another territory's answers as a missing one, and both are recorded). A change records itself in
+// its own transaction (`recordAudit(trx, …)`, one line in the service), so a change without its entry
+// cannot be committed; the refusals are recorded here, in one hook, whoever refused them.
 
-export type AuditObject = { type: string; id: string | null };
+export type AuditObject = { type: AuditObjectType; id: string | null };
 
 export type AuditRecord = {
   actor: Actor;
-  /** What was done: 'promoters.create', 'auth.login', 'access.denied', … */
-  verb: string;
+  /** What was done: 'promoters.create', 'auth.login', 'access.denied', … (who reads it: lib/audit-readers.ts) */
+  verb: AuditVerb;
   object?: AuditObject;
   /** What changed, what was refused; never a password. */
   details?: Record<string, unknown>;
@@ -56,17 +58,35 @@ export async function recordAudit(db: Db, at: Date, record: AuditRecord): Promis
 
 const ADMIN_ROUTES = `${API_BASE}${ADMIN_PATH_PREFIX}`;
 
+/** A file may name tens of thousands of unknown codes, of any length: the first hundred, cut, and how many. */
+const TRIED_IDS_MAX = 100;
+const clip = (id: string) => id.slice(0, 64);
+const triedIds = (ids: readonly string[]) =>
+  ids.length > TRIED_IDS_MAX ? { ids: ids.slice(0, TRIED_IDS_MAX).map(clip), count: ids.length } : { ids: ids.map(clip) };
+
 export const auditTrailPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
   // onError runs before the answer is sent, for a refusal from the auth hook as from a service: the
-  // entry is there when the caller reads the 403.
+  // entry is there when the caller reads the answer.
   app.addHook('onError', async (request, _reply, error) => {
-    if (!(error instanceof AppError) || error.statusCode !== 403) return;
-    if (!(request.routeOptions.url ?? '').startsWith(ADMIN_ROUTES)) return;
+    if (!(error instanceof AppError) || (error.statusCode !== 403 && error.tried.length === 0)) return;
+    const path = request.routeOptions.url ?? '';
+    if (!path.startsWith(ADMIN_ROUTES)) return;
     const actor = request.actor ?? { type: 'anonymous', id: null, name: null, roles: [], address: request.ip };
-    await recordAudit(opts.db, opts.now(), {
-      actor,
-      verb: 'access.denied',
-      details: { path: request.routeOptions.url, code: error.code },
-    }).catch((err: unknown) => request.log.error({ err }, 'audit entry not written'));
+    const verb = error.statusCode === 403 ? 'access.denied' : 'access.not_found';
+    // The guard refuses before the body is read: what was tried is the route, needing its permission.
+    const details = { path, code: error.code, permission: request.routeOptions.config.permission ?? null };
+    // One entry per kind of object tried: its id when one, else the ids in the details.
+    const records: AuditRecord[] =
+      error.tried.length === 0
+        ? [{ actor, verb, details }]
+        : error.tried.map((t) => ({
+            actor,
+            verb,
+            object: { type: t.type, id: t.ids.length === 1 ? clip(t.ids[0]!) : null },
+            details: { ...details, ...(t.ids.length > 1 ? triedIds(t.ids) : {}) },
+          }));
+    for (const record of records) {
+      await recordAudit(opts.db, opts.now(), record).catch((err: unknown) => request.log.error({ err }, 'audit entry not written'));
+    }
   });
 });

@@ -1,17 +1,22 @@
 import type { AuditEntry, AuditListBody, AuditListResponse } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
+import { auditReach } from '../../lib/audit-readers.ts';
+import type { StaffCall } from '../../plugins/audit-trail.ts';
 import * as repo from './audit.repository.ts';
 
-// /api/admin/audit/list (decision 086): who did what, when, to which object, from which address.
+// /api/admin/audit/list (decision 086): who did what, when, to which object, from which address — of
+// the entries the reader's roles cover (decision 109: the privacy officer does not read promoters'
+// accounts through it, nor the admin the officer's look-ups of consumers).
 
 export type AuditDeps = { db: Db };
 
 /** ISO instants of any offset, compared as the stored UTC text. */
 const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
 
-export async function list(deps: AuditDeps, body: z.output<typeof AuditListBody>): Promise<AuditListResponse> {
-  const { rows, total } = await repo.listAuditEntries(deps.db, { ...body, from: utc(body.from), to: utc(body.to) }, body);
+export async function list(deps: AuditDeps, call: StaffCall, body: z.output<typeof AuditListBody>): Promise<AuditListResponse> {
+  const reach = auditReach(call.staff.roles);
+  const { rows, total } = await repo.listAuditEntries(deps.db, reach, { ...body, from: utc(body.from), to: utc(body.to) }, body);
   const entries: AuditEntry[] = rows.map((r) => ({
     uuid: r.id,
     at: r.at,

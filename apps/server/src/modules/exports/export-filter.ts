@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { wallDate } from '../../lib/time.ts';
 import type { Db } from '../../db/kysely.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -42,14 +42,13 @@ export function periodOf(q: { from?: string | undefined; to?: string | undefined
 export const today = (now: Date, timezone: string) => wallDate(now, timezone);
 
 /**
- * The territory named by the filter, as its id: unknown is 422 E_TERRITORY_NOT_FOUND; one outside the
- * caller's territories is 403 E_FORBIDDEN (decision 085: naming a territory not hers is refused, and the
- * refusal is in the audit log), never an empty file that looks like a quiet month.
+ * The territory named by the filter, as its id: unknown, or outside the caller's territories (one answer,
+ * decision 109), is 422 E_TERRITORY_NOT_FOUND — never an empty file that looks like a quiet month. The
+ * try is in the audit log.
  */
 export async function territoryOf(db: Db, ident: string | undefined, scope: TerritoryScope): Promise<string | undefined> {
   if (ident === undefined) return undefined;
   const territory = await territoryByIdent(db, ident);
-  if (!territory) throw new AppError('E_TERRITORY_NOT_FOUND');
-  if (!allInScope(scope, [territory.id])) throw new AppError('E_FORBIDDEN');
+  if (!territory || !allInScope(scope, [territory.id])) throw refusedTry('E_TERRITORY_NOT_FOUND', { type: 'territory', ids: [ident] });
   return territory.id;
 }

@@ -314,7 +314,7 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
     expect((await auditEntries(t, 'exports.actions')).length).toBe(before);
   });
 
-  it('a coordinator gets her territories only; naming another is 403 and in the audit log; the client gets no names', async () => {
+  it('a coordinator gets her territories only; naming another is unknown to her and in the audit log; the client gets no names', async () => {
     const month = (d: number) => ({ since: `${day('07', d)} 10:00:00`, eventId });
     const inWarsaw = await buildPlacedAction(t, anna, waw, month(2));
     const inKrakow = await buildPlacedAction(t, piotr, krk, month(3));
@@ -346,10 +346,11 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
 
     for (const name of ['actions', 'registrations', 'redemptions'] as const) {
       const res = await getExport(t, name, { ...period, territory: waw }, krkCoordinator.token);
-      expect([res.statusCode, res.json().data.error], name).toEqual([403, 'E_FORBIDDEN']);
+      expect([res.statusCode, res.json().data.error], name).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     }
-    const denied = (await auditEntries(t, 'access.denied')).filter((e) => e.actor_id === krkCoordinator.staffId);
-    expect(denied.map((e) => JSON.parse(e.details!).path)).toEqual(
+    const tried = (await auditEntries(t, 'access.not_found')).filter((e) => e.actor_id === krkCoordinator.staffId);
+    expect(tried.every((e) => e.object_type === 'territory' && e.object_id === waw)).toBe(true);
+    expect(tried.map((e) => JSON.parse(e.details!).path)).toEqual(
       expect.arrayContaining([
         '/api/admin/exports/actions.csv',
         '/api/admin/exports/registrations.csv',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_CSV_COLUMNS } from '@promotor/contract/rules';
 import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
 import { PLAN_CSV_MAX_ROWS, readPlanCsv, type PlanCsvError } from './plan-csv.ts';
-import { checkPlanReferences, type PlanReferences } from './plan-references.ts';
+import { checkPlanReferences, unknownReferences, type PlanReferences } from './plan-references.ts';
 import { planActionsFromRows } from './plan-rows.ts';
 
 const ZONE = 'Europe/Warsaw';
@@ -199,8 +199,10 @@ describe('what the rows name', () => {
       ['HST1', { id: 'u1', territories: new Set(['WAW-CENTRUM']), active: true }],
       ['HST2', { id: 'u2', territories: new Set(['KRK-STARE-MIASTO']), active: true }],
       ['HST3', { id: 'u3', territories: new Set(['WAW-CENTRUM']), active: false }],
+      ['HST4', { id: 'u4', territories: new Set(['KRK-STARE-MIASTO']), active: false }],
+      ['HST5', { id: 'u5', territories: new Set(['WAW-MOKOTOW']), active: true }],
     ]),
-    scope: new Set(['WAW-CENTRUM']),
+    scope: new Set(['WAW-CENTRUM', 'WAW-MOKOTOW']),
   };
   const check = (rows: Partial<PlanRowValues>[], scope: PlanReferences['scope'] = known.scope) =>
     checkPlanReferences(plan(planCsv(rows.map(planRow))).actions, { ...known, scope });
@@ -211,18 +213,16 @@ describe('what the rows name', () => {
 
   it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
     ['an unknown territory', { territory: 'GDA-CENTRUM' }, 'territory', 'Nie ma terytorium „GDA-CENTRUM”.'],
-    [
-      'a territory outside the caller’s',
-      { territory: 'KRK-STARE-MIASTO' },
-      'territory',
-      'Terytorium „KRK-STARE-MIASTO” nie jest Twoim terytorium.',
-    ],
+    // Outside the caller's territories: word for word as what does not exist (decision 109).
+    ['a territory outside the caller’s', { territory: 'KRK-STARE-MIASTO' }, 'territory', 'Nie ma terytorium „KRK-STARE-MIASTO”.'],
     ['an unknown hostess code', { promoters: 'HST1,HST9' }, 'promoters', 'Nie ma promotorki z kodem hostessy „HST9”.'],
+    ['a promoter of another territory', { promoters: 'HST2' }, 'promoters', 'Nie ma promotorki z kodem hostessy „HST2”.'],
+    ['a deactivated promoter of another territory', { promoters: 'HST4' }, 'promoters', 'Nie ma promotorki z kodem hostessy „HST4”.'],
     [
-      'a promoter of another territory',
-      { promoters: 'HST2' },
+      'a promoter of the caller’s other territory',
+      { promoters: 'HST5' },
       'promoters',
-      'Promotorka z kodem hostessy „HST2” nie pracuje na terytorium „WAW-CENTRUM”.',
+      'Promotorka z kodem hostessy „HST5” nie pracuje na terytorium „WAW-CENTRUM”.',
     ],
     ['a deactivated promoter', { promoters: 'HST3' }, 'promoters', 'Promotorka z kodem hostessy „HST3” jest nieaktywna.'],
   ])('refuses %s on every row that names it', (_name, values, column, message) => {
@@ -234,5 +234,20 @@ describe('what the rows name', () => {
 
   it('lets an administrator (no scope) plan in any territory', () => {
     expect(check([{ territory: 'KRK-STARE-MIASTO', promoters: 'HST2' }], null)).toEqual([]);
+  });
+
+  it('tells an administrator that a promoter works elsewhere or is deactivated', () => {
+    expect(check([{ promoters: 'HST2,HST4' }], null).map((e) => e.message)).toEqual([
+      'Promotorka z kodem hostessy „HST2” nie pracuje na terytorium „WAW-CENTRUM”.',
+      'Promotorka z kodem hostessy „HST4” jest nieaktywna.',
+    ]);
+  });
+
+  it('lists what a file names that the caller cannot see, for the audit log', () => {
+    const actions = plan(
+      planCsv([planRow({ territory: 'KRK-STARE-MIASTO', promoters: 'HST1,HST2,HST9' }), planRow({ promoters: 'HST4' })]),
+    ).actions;
+    expect(unknownReferences(actions, known)).toEqual({ territories: ['KRK-STARE-MIASTO'], promoters: ['HST2', 'HST9', 'HST4'] });
+    expect(unknownReferences(actions, { ...known, scope: null })).toEqual({ territories: [], promoters: ['HST9'] });
   });
 });

@@ -1,13 +1,12 @@
 import { PLAN_IMPORT_MAX_CHANGES, PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
-import { allInScope } from '../../db/territory-scope.ts';
 import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newCode, newId, sha256 } from '../../lib/crypto.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
-import { checkPlanReferences, sortErrors } from './plan-references.ts';
+import { checkPlanReferences, sortErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
 import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
 import * as repo from './planning.repository.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
@@ -16,10 +15,19 @@ import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.
 // /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
 // planned — all before the one transaction that writes, so a bad row writes nothing.
 
-/** 422 with every error of the file by row and column (the first PLAN_IMPORT_MAX_ERRORS of them). */
-function refuse(errors: PlanCsvError[]): never {
+/**
+ * 422 with every error of the file by row and column (the first PLAN_IMPORT_MAX_ERRORS of them); what
+ * it names that the caller cannot see is recorded as tried (decision 109).
+ */
+function refuse(errors: PlanCsvError[], unknown?: UnknownReferences): never {
   const sorted = sortErrors(errors);
-  throw new AppError('E_PLAN_INVALID', undefined, { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount: sorted.length });
+  const data = { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount: sorted.length };
+  if (!unknown) throw new AppError('E_PLAN_INVALID', undefined, data);
+  const tried = [
+    { type: 'territory', ids: unknown.territories },
+    { type: 'promoter', ids: unknown.promoters },
+  ] as const;
+  throw refusedTry('E_PLAN_INVALID', tried, undefined, data);
 }
 
 type Loaded = {
@@ -32,13 +40,12 @@ type Loaded = {
 async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<Loaded> {
   const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
   const promoters = await repo.findPromotersByCode(db, [...new Set(actions.flatMap((a) => [...a.promoters.keys()]))]);
-  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
-  const errors = checkPlanReferences(actions, {
-    territories: new Map(territories.map((t) => [t.ident, t])),
-    promoters,
-    scope,
-  });
-  if (errors.length > 0) refuse(errors);
+  const scope = caller.scope.everywhere
+    ? null
+    : new Set((await repo.findTerritoriesById(db, caller.scope.territoryIds)).map((t) => t.ident));
+  const known = { territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
+  const errors = checkPlanReferences(actions, known);
+  if (errors.length > 0) refuse(errors, unknownReferences(actions, known));
   const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
   return {
     territories: new Map(territories.map((t) => [t.ident, t])),

@@ -3,44 +3,66 @@ import type { PlanCsvError } from './plan-csv.ts';
 import type { PlannedAction } from './plan-rows.ts';
 
 // What the plan's rows name must exist and be the caller's (decision 087): its territories, the
-// promoters by hostess code, each promoter working in the action's territory. Pure: the service loads
-// what the file names and hands it here, so the rules are tested without a database.
+// promoters by hostess code, each promoter working in the action's territory. What lies outside the
+// caller's territories is named as unknown, word for word as what does not exist (decision 109): a
+// coordinator learns nothing of another territory from a dry run. Pure: the service loads what the
+// file names and hands it here, so the rules are tested without a database.
 
 export type PlanReferences = {
   territories: ReadonlyMap<string, { id: string }>;
   /** By hostess code: the promoter and the idents of her territories. */
   promoters: ReadonlyMap<string, { id: string; territories: ReadonlySet<string>; active: boolean }>;
-  /** The caller's territory idents; null when she may plan everywhere (admin). */
+  /** The caller's territory idents (all of hers, not only those the file names); null when she may plan everywhere (admin). */
   scope: ReadonlySet<string> | null;
 };
 
+/** What the file names that the caller cannot see: unknown, or outside her territories. */
+export type UnknownReferences = { territories: string[]; promoters: string[] };
+
 const messages = {
   unknownTerritory: (t: string) => `Nie ma terytorium „${t}”.`,
-  outsideScope: (t: string) => `Terytorium „${t}” nie jest Twoim terytorium.`,
   unknownPromoter: (code: string) => `Nie ma promotorki z kodem hostessy „${code}”.`,
   inactivePromoter: (code: string) => `Promotorka z kodem hostessy „${code}” jest nieaktywna.`,
   notOfTerritory: (code: string, t: string) => `Promotorka z kodem hostessy „${code}” nie pracuje na terytorium „${t}”.`,
 } as const;
 
-/** Every row naming something unknown or not the caller's. */
+/** What the caller sees of what the file names: a territory of hers, a promoter working in one of them. */
+function visible(known: PlanReferences) {
+  const { scope } = known;
+  return {
+    territory: (ident: string) => known.territories.has(ident) && (!scope || scope.has(ident)),
+    promoter: (code: string) => {
+      const promoter = known.promoters.get(code);
+      return promoter && (!scope || [...promoter.territories].some((t) => scope.has(t))) ? promoter : undefined;
+    },
+  };
+}
+
+/** What the file names that the caller cannot see (for the audit log's record of the try). */
+export function unknownReferences(actions: readonly PlannedAction[], known: PlanReferences): UnknownReferences {
+  const sees = visible(known);
+  const territories = new Set(actions.map((a) => a.territory).filter((t) => !sees.territory(t)));
+  const promoters = new Set(actions.flatMap((a) => [...a.promoters.keys()]).filter((code) => !sees.promoter(code)));
+  return { territories: [...territories], promoters: [...promoters] };
+}
+
+/** Every row naming something unknown or not the caller's (both named as unknown). */
 export function checkPlanReferences(actions: readonly PlannedAction[], known: PlanReferences): PlanCsvError[] {
+  const sees = visible(known);
   const errors: PlanCsvError[] = [];
   for (const action of actions) {
-    const territoryProblem = !known.territories.has(action.territory)
-      ? messages.unknownTerritory(action.territory)
-      : known.scope && !known.scope.has(action.territory)
-        ? messages.outsideScope(action.territory)
-        : null;
-    if (territoryProblem) {
-      for (const row of action.rows) errors.push({ row, column: 'territory', message: territoryProblem });
+    const territoryKnown = sees.territory(action.territory);
+    if (!territoryKnown) {
+      const message = messages.unknownTerritory(action.territory);
+      for (const row of action.rows) errors.push({ row, column: 'territory', message });
     }
     for (const [code, rows] of action.promoters) {
-      const promoter = known.promoters.get(code);
+      const promoter = sees.promoter(code);
       const message = !promoter
         ? messages.unknownPromoter(code)
         : !promoter.active
           ? messages.inactivePromoter(code)
-          : !territoryProblem && !promoter.territories.has(action.territory)
+          : territoryKnown && !promoter.territories.has(action.territory)
             ? messages.notOfTerritory(code, action.territory)
             : null;
       if (message) for (const row of rows) errors.push({ row, column: 'promoters', message });

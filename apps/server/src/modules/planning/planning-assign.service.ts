@@ -1,10 +1,11 @@
 import type { AdminAssignBody, AdminAssignResponse } from '@promotor/contract';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { anyInScope } from '../../db/territory-scope.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { assignmentWarnings } from './assignment-warnings.ts';
 import * as assignRepo from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
-import { answerAction } from './planning.service.ts';
+import { actionNotFound, answerAction } from './planning.service.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 // /api/admin/actions/assign and /unassign (issue 24): only promoters of the action's territory; an
@@ -16,12 +17,15 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
   const ids = [...new Set(body.promoters.map((p) => p.uuid))];
   const warnings = await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
-    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (!row) throw actionNotFound(body.action.uuid);
     if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
     const promoters = await assignRepo.findPromotersById(trx, ids);
     for (const id of ids) {
       const promoter = promoters.get(id);
-      if (!promoter || !promoter.active) throw new AppError('E_PROMOTER_NOT_FOUND');
+      // One of no territory of the caller's is unknown to her, as a missing one (decision 109).
+      if (!promoter || !promoter.active || !anyInScope(caller.scope, [...promoter.territoryIds])) {
+        throw refusedTry('E_PROMOTER_NOT_FOUND', { type: 'promoter', ids: [id] });
+      }
       if (row.territory_id === null || !promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
     }
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
@@ -50,7 +54,7 @@ export async function unassignPromoters(deps: PlanningDeps, caller: PlanningCall
   const ids = [...new Set(body.promoters.map((p) => p.uuid))];
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
-    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (!row) throw actionNotFound(body.action.uuid);
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
     const removed = ids.filter((id) => existing.has(id));
     for (const userId of removed) {

@@ -14,6 +14,15 @@ export function findTerritories(db: Db, idents: readonly string[]) {
     .execute();
 }
 
+export function findTerritoriesById(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('territories')
+    .select(['id', 'ident'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** Promoters by hostess code, each with the idents of her territories. */
 export async function findPromotersByCode(db: Db, codes: readonly string[]) {
   const byCode = new Map<string, { id: string; territories: Set<string>; active: boolean }>();

@@ -10,9 +10,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
 import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
 import { actorHolds } from '../../plugins/auth.ts';
+import { actionChanges } from './action-changes.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
@@ -24,14 +25,18 @@ import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.
 export { toPoint as toAdminActionPoint } from './planning.mapper.ts';
 
 // The back office's actions (issue 24): list, create, update, cancel. A coordinator's scope is in every
-// query (planning.repository.ts): another territory's action is E_ACTION_NOT_FOUND, as a missing one.
+// query (planning.repository.ts): another territory's action is E_ACTION_NOT_FOUND, as a missing one,
+// and another territory E_TERRITORY_NOT_FOUND, as an unknown one (decision 109).
+
+/** Not found, or not in the caller's territories: one answer; the audit log records the try. */
+export const actionNotFound = (id: string) => refusedTry('E_ACTION_NOT_FOUND', { type: 'action', ids: [id] });
 
 type ActionInput = z.output<typeof AdminActionCreateBody>['action'];
 type Body<S extends z.ZodType> = z.output<S>;
 
 export async function answerAction(db: Db, id: string, scope: TerritoryScope): Promise<AdminActionResponse> {
   const row = await repo.findAction(db, id, scope);
-  if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+  if (!row) throw actionNotFound(id);
   return { action: (await toAdminActions(db, [row]))[0]! };
 }
 
@@ -60,9 +65,10 @@ export async function listActions(
 /** The input's territory, known and the caller's; its event, created when new (named by its ident). */
 async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
-  if (!territory) throw new AppError('E_TERRITORY_NOT_FOUND');
-  // Decision 085: a change naming a territory outside her scope is a 403 (so in the audit log).
-  if (!allInScope(caller.scope, [territory.id])) throw new AppError('E_FORBIDDEN');
+  // Decision 109: a territory outside her scope is unknown to her (the try is in the audit log).
+  if (!territory || !allInScope(caller.scope, [territory.id])) {
+    throw refusedTry('E_TERRITORY_NOT_FOUND', { type: 'territory', ids: [input.territory.ident] });
+  }
   const [event] = await repo.findEvents(trx, [input.event.ident]);
   const eventId =
     event?.id ??
@@ -142,7 +148,7 @@ export async function updateAction(
   const input = body.action;
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findAction(trx, input.uuid, caller.scope);
-    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (!row) throw actionNotFound(input.uuid);
     const [assignments, points] = await Promise.all([repo.assignmentsOf(trx, [row.id]), repo.pointsOf(trx, [row.id])]);
     if (
       !isStillPlanned({ globalStatus: row.global_status, assignments: assignments.map((s) => ({ userId: s.user_id, status: s.status })) })
@@ -166,7 +172,9 @@ export async function updateAction(
       until: input.until,
     });
     await updatePoints(trx, row.id, points, input.points);
-    await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id });
+    // What changed, from and to; an update that changes nothing records nothing (decision 086).
+    const changes = actionChanges(row, points, input);
+    if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, changes);
   });
   return answerAction(deps.db, input.uuid, caller.scope);
 }
@@ -179,7 +187,7 @@ export async function cancelAction(
 ): Promise<AdminActionResponse> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
-    if (!row) throw new AppError('E_ACTION_NOT_FOUND');
+    if (!row) throw actionNotFound(body.action.uuid);
     if (row.global_status === 'hst_cancelled') return;
     const assignments = await repo.assignmentsOf(trx, [row.id]);
     if (
@@ -188,7 +196,8 @@ export async function cancelAction(
       throw new AppError('E_WRONG_ACTION_STATUS');
     }
     if (!(await repo.cancelAction(trx, row.id))) throw new AppError('E_WRONG_ACTION_STATUS');
-    await auditChange(trx, deps, caller, 'actions.cancel', { type: 'action', id: row.id });
+    const status = { from: row.global_status, to: 'hst_cancelled' };
+    await auditChange(trx, deps, caller, 'actions.cancel', { type: 'action', id: row.id }, { status });
   });
   return answerAction(deps.db, body.action.uuid, caller.scope);
 }

@@ -102,19 +102,21 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
       const res = await call(path, body, krk.token);
       expect(res.json().data.error, path).toBe('E_ACTION_NOT_FOUND');
     }
-    // Naming a territory not hers is a 403 (decision 085), and so in the audit log.
+    // Naming a territory not hers is naming one that does not exist (decision 109), and the try is in the audit log.
     const inWarsaw = await call('create', { action: actionInput({ territory: 'WAW-CENTRUM' }) }, krk.token);
-    expect([inWarsaw.statusCode, inWarsaw.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    expect([inWarsaw.statusCode, inWarsaw.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     const own = await create(krk, { territory: 'KRK-STARE-MIASTO' });
     const moved = await call('update', { action: { uuid: own.uuid, ...actionInput({ territory: 'WAW-CENTRUM' }) } }, krk.token);
-    expect([moved.statusCode, moved.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
-    const denied = await t.db
+    expect([moved.statusCode, moved.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
+    const tried = await t.db
       .selectFrom('audit_log')
       .select('details')
-      .where('verb', '=', 'access.denied')
+      .where('verb', '=', 'access.not_found')
+      .where('object_type', '=', 'territory')
+      .where('object_id', '=', 'WAW-CENTRUM')
       .where('actor_id', '=', krk.staffId)
       .execute();
-    expect(denied.map((d) => JSON.parse(d.details!).path)).toEqual(
+    expect(tried.map((d) => JSON.parse(d.details!).path)).toEqual(
       expect.arrayContaining(['/api/admin/actions/create', '/api/admin/actions/update']),
     );
     const unknown = await call('create', { action: actionInput({ territory: 'NIE-MA-TAKIEGO' }) }, krk.token);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
+import type { AuditVerb } from '../../lib/audit-readers.ts';
 import type { TerritoryScope } from '../../db/territory-scope.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { recordAudit, type AuditObject } from '../../plugins/audit-trail.ts';
@@ -15,7 +16,7 @@ export function auditChange(
   trx: Db,
   deps: PlanningDeps,
   caller: PlanningCaller,
-  verb: string,
+  verb: AuditVerb,
   object: AuditObject,
   details?: Record<string, unknown>,
 ) {

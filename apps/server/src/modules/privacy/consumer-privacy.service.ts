@@ -9,7 +9,7 @@ import type {
 } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { consentHistoryOf, currentConsents, fromWithdrawal, toAdminConsumer, toConsumerRequest } from './consent-history.ts';
@@ -57,7 +57,7 @@ export async function find(deps: ConsumerPrivacyDeps, call: StaffCall, body: Fin
 
 async function requireConsumer(db: Db, uuid: string) {
   const row = await repo.findConsumerById(db, uuid);
-  if (!row) throw new AppError('E_CONSUMER_NOT_FOUND');
+  if (!row) throw refusedTry('E_CONSUMER_NOT_FOUND', { type: 'consumer', ids: [uuid] });
   return row;
 }
 

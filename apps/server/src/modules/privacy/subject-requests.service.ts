@@ -10,8 +10,9 @@ import type {
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { z } from 'zod';
 import type { Db } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import type { AuditVerb } from '../../lib/audit-readers.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
@@ -53,13 +54,13 @@ export function monthsLater(instant: Date, months: number, timeZone: string): Da
 
 async function requireConsumer(db: Db, id: string): Promise<ConsumerRow> {
   const consumer = await findConsumerById(db, id);
-  if (!consumer) throw new AppError('E_CONSUMER_NOT_FOUND');
+  if (!consumer) throw refusedTry('E_CONSUMER_NOT_FOUND', { type: 'consumer', ids: [id] });
   return consumer;
 }
 
 async function requirePending(db: Db, id: string): Promise<repo.RequestRow> {
   const request = await repo.findRequest(db, id);
-  if (!request) throw new AppError('E_REQUEST_NOT_FOUND');
+  if (!request) throw refusedTry('E_REQUEST_NOT_FOUND', { type: 'subject_request', ids: [id] });
   if (request.state !== 'pending') throw new AppError('E_REQUEST_WRONG_STATE', { state: request.state });
   return request;
 }
@@ -154,7 +155,7 @@ export async function extend(deps: SubjectRequestsDeps, call: StaffCall, body: E
   return { request: toConsumerRequest((await repo.findRequest(deps.db, request.id))!) };
 }
 
-type Closing = { state: 'completed' | 'denied'; verb: string; details: Record<string, unknown> };
+type Closing = { state: 'completed' | 'denied'; verb: AuditVerb; details: Record<string, unknown> };
 
 /** Closes the request (conditional on pending) with its audit entry, after `work` in the same transaction. */
 async function close(

@@ -64,15 +64,24 @@ export async function territoriesOf(db: Db, userIds: readonly string[]): Promise
   return byUser;
 }
 
-/** Whether a promoter or a staff member already has this username (one username, one account). */
-export async function usernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+/** Who holds a username or a hostess code. */
+export type Holder = { kind: 'promoter' | 'staff'; id: string };
+
+/** The promoter or staff member who already has this username (one username, one account). */
+export async function usernameHolder(db: Db, username: string, exceptUserId?: string): Promise<Holder | undefined> {
   let users = db.selectFrom('users').select('id').where('username', '=', username);
   if (exceptUserId) users = users.where('id', '!=', exceptUserId);
   const [user, staff] = await Promise.all([
     users.executeTakeFirst(),
     db.selectFrom('staff').select('id').where('username', '=', username).executeTakeFirst(),
   ]);
-  return !!user || !!staff;
+  if (user) return { kind: 'promoter', id: user.id };
+  return staff ? { kind: 'staff', id: staff.id } : undefined;
+}
+
+export async function identHolder(db: Db, ident: string): Promise<Holder | undefined> {
+  const user = await db.selectFrom('users').select('id').where('ident', '=', ident).executeTakeFirst();
+  return user ? { kind: 'promoter', id: user.id } : undefined;
 }
 
 export async function identTaken(db: Db, ident: string): Promise<boolean> {

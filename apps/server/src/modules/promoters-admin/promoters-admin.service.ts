@@ -12,7 +12,7 @@ import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
@@ -21,7 +21,8 @@ import * as repo from './promoters-admin.repository.ts';
 
 // /api/admin/promoters/* (issue 24). The guard let the caller in with her scope; every query here is
 // limited to it (a Kraków coordinator's promoter of Warsaw is E_PROMOTER_NOT_FOUND, as one that does
-// not exist), and every change writes its audit entry in its own transaction (decision 086).
+// not exist; Warsaw itself is E_TERRITORY_NOT_FOUND, as an unknown territory — decision 109), and every
+// change writes its audit entry in its own transaction (decision 086).
 
 export type PromotersAdminDeps = { db: Db; now: () => Date };
 
@@ -62,20 +63,34 @@ export async function list(deps: PromotersAdminDeps, { staff }: StaffCall, body:
   };
 }
 
-/** The territories named, each known and within the caller's scope. */
+/** The territories named, each known and within the caller's scope: one outside it is unknown to her (decision 109). */
 async function territoryIds(db: Db, scope: TerritoryScope, idents: readonly string[]): Promise<string[]> {
-  const found = await territoriesByIdent(db, idents);
+  const found = (await territoriesByIdent(db, idents)).filter((t) => allInScope(scope, [t.id]));
   const missing = idents.filter((ident) => !found.some((t) => t.ident === ident));
-  if (missing.length > 0) throw new AppError('E_TERRITORY_NOT_FOUND', { territories: missing });
-  const ids = found.map((t) => t.id);
-  if (!allInScope(scope, ids)) throw new AppError('E_FORBIDDEN');
-  return ids;
+  if (missing.length > 0) throw refusedTry('E_TERRITORY_NOT_FOUND', { type: 'territory', ids: missing }, { territories: missing });
+  return found.map((t) => t.id);
 }
 
 async function findInScope(db: Db, scope: TerritoryScope, id: string): Promise<User> {
   const user = await repo.findPromoterInScope(db, scope, id);
-  if (!user) throw new AppError('E_PROMOTER_NOT_FOUND');
+  if (!user) throw refusedTry('E_PROMOTER_NOT_FOUND', { type: 'promoter', ids: [id] });
   return user;
+}
+
+/**
+ * A username or hostess code taken: named (E_USERNAME_TAKEN, E_HOSTESS_CODE_TAKEN) when its holder is
+ * one the caller sees — anyone for an unlimited role, a promoter of her territories for a coordinator;
+ * otherwise E_PROMOTER_CONFLICT, which names neither the field nor the holder (decision 109).
+ */
+async function takenError(db: Db, scope: TerritoryScope, taken: { username: string; exceptUserId?: string; ident?: string | undefined }) {
+  const holder = await repo.usernameHolder(db, taken.username, taken.exceptUserId);
+  const identHolder = taken.ident === undefined ? undefined : await repo.identHolder(db, taken.ident);
+  if (!holder && !identHolder) return null;
+  if (scope.everywhere) return new AppError(holder ? 'E_USERNAME_TAKEN' : 'E_HOSTESS_CODE_TAKEN');
+  const seen = async (h: repo.Holder | undefined) => h?.kind === 'promoter' && !!(await repo.findPromoterInScope(db, scope, h.id));
+  if (holder && (await seen(holder))) return new AppError('E_USERNAME_TAKEN');
+  if (!holder && (await seen(identHolder))) return new AppError('E_HOSTESS_CODE_TAKEN');
+  return new AppError('E_PROMOTER_CONFLICT');
 }
 
 /** A hostess code nobody has: HST and six digits. */
@@ -95,8 +110,8 @@ export async function create(
   const p = body.promoter;
   const username = p.username.trim().toLowerCase();
   const ids = await territoryIds(db, staff.scope, [...new Set(p.territories)]);
-  if (await repo.usernameTaken(db, username)) throw new AppError('E_USERNAME_TAKEN');
-  if (p.ident && (await repo.identTaken(db, p.ident))) throw new AppError('E_HOSTESS_CODE_TAKEN');
+  const taken = await takenError(db, staff.scope, { username, ident: p.ident });
+  if (taken) throw taken;
   const ident = p.ident ?? (await freeIdent(db));
   const passwordHash = await hashPassword(p.password);
   const id = newId();
@@ -119,7 +134,7 @@ export async function create(
   // Two creates of one username (or hostess code) at once: the unique index refuses the second.
   await write.catch(async (error: unknown) => {
     if (!isUniqueViolation(error)) throw error;
-    throw new AppError((await repo.usernameTaken(db, username)) ? 'E_USERNAME_TAKEN' : 'E_HOSTESS_CODE_TAKEN');
+    throw (await takenError(db, staff.scope, { username, ident })) ?? error;
   });
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }
@@ -143,7 +158,8 @@ export async function update(
   change('lastname', p.lastname);
   const username = p.username?.trim().toLowerCase();
   if (username !== undefined && username !== user.username) {
-    if (await repo.usernameTaken(db, username, user.id)) throw new AppError('E_USERNAME_TAKEN');
+    const taken = await takenError(db, staff.scope, { username, exceptUserId: user.id });
+    if (taken) throw taken;
     change('username', username);
     set.email_address = username;
   }
@@ -167,8 +183,9 @@ export async function update(
       await recordAudit(trx, now(), { actor, verb: 'promoters.update', object: { type: 'promoter', id: user.id }, details: changes });
     });
     // Two changes to one new username at once: the unique index refuses the second, as in create.
-    await write.catch((error: unknown) => {
-      throw isUniqueViolation(error) && set.username !== undefined ? new AppError('E_USERNAME_TAKEN') : error;
+    await write.catch(async (error: unknown) => {
+      if (!isUniqueViolation(error) || set.username === undefined) throw error;
+      throw (await takenError(db, staff.scope, { username: set.username, exceptUserId: user.id })) ?? error;
     });
   }
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, user.id)) ?? { ...user, ...set });

@@ -119,14 +119,14 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
       expect([res.statusCode, res.json().data.error]).toEqual([404, 'E_PROMOTER_NOT_FOUND']);
     }
     const create = await post(t.app, '/admin/promoters/create', newPromoter([waw]), krkCoordinator.token);
-    expect([create.statusCode, create.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    expect([create.statusCode, create.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     const moveIn = await post(
       t.app,
       '/admin/promoters/update',
       { promoter: { uuid: piotr.userId, territories: [waw] } },
       krkCoordinator.token,
     );
-    expect([moveIn.statusCode, moveIn.json().data.error]).toEqual([403, 'E_FORBIDDEN']);
+    expect([moveIn.statusCode, moveIn.json().data.error]).toEqual([422, 'E_TERRITORY_NOT_FOUND']);
     const untouched = await t.db
       .selectFrom('users')
       .select(['firstname', 'deactivated_at'])

@@ -15,7 +15,7 @@ import type {
 } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { actorHolds, type CallerUser } from '../../plugins/auth.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
@@ -71,10 +71,14 @@ export async function list(deps: ReviewsDeps, call: StaffCall, body: ListBody): 
   return { ...page, total, reports: rows.map((r) => namesFor(call, toSummary(r, deps.timezone))) };
 }
 
+/** Not found, or not the caller's to see: one answer; the audit log records the reports tried (decision 109). */
+const reportNotFound = (refs: Ref[], details?: unknown) =>
+  refusedTry('E_REPORT_NOT_FOUND', { type: 'report', ids: refs.map((r) => `${r.action.uuid}/${r.promoter.ident}`) }, details);
+
 /** The report named, if the caller may see it: another territory's, an unfinished one, or (for `client`) one not approved is 404. */
 async function visibleReport(deps: ReviewsDeps, call: StaffCall, ref: Ref): Promise<repo.ReportRow> {
   const row = await repo.findReport(deps.db, call.staff.scope, ref.action.uuid, ref.promoter.ident);
-  if (!row || (approvedOnly(call) && stateOf(row) !== 'approved')) throw new AppError('E_REPORT_NOT_FOUND');
+  if (!row || (approvedOnly(call) && stateOf(row) !== 'approved')) throw reportNotFound([ref]);
   return row;
 }
 
@@ -169,7 +173,7 @@ export async function approveMany(deps: ReviewsDeps, call: StaffCall, body: Bulk
   const refs = [...new Map(body.reports.map((r) => [keyOf(r), r])).values()];
   const rows = await Promise.all(refs.map((ref) => repo.findReport(deps.db, call.staff.scope, ref.action.uuid, ref.promoter.ident)));
   const missing = refs.filter((_, i) => !rows[i]);
-  if (missing.length > 0) throw new AppError('E_REPORT_NOT_FOUND', { reports: missing });
+  if (missing.length > 0) throw reportNotFound(missing, { reports: missing });
   const found = rows as repo.ReportRow[];
   const wrong = found.filter((r) => !REVIEWABLE.includes(stateOf(r)));
   if (wrong.length > 0) {
@@ -191,7 +195,7 @@ export async function approveMany(deps: ReviewsDeps, call: StaffCall, body: Bulk
 
 export async function flagPhoto(deps: ReviewsDeps, call: StaffCall, body: FlagBody): Promise<AdminReportFlagResponse> {
   const file = await repo.findFileInScope(deps.db, call.staff.scope, 'action_files', body.file.uuid);
-  if (!file) throw new AppError('E_FILE_NOT_FOUND');
+  if (!file) throw refusedTry('E_FILE_NOT_FOUND', { type: 'action_file', ids: [body.file.uuid] });
   const at = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const changed = await repo.setPhotoFlag(trx, file.id, body.flagged ? { at: at.toISOString(), by: call.staff.staffId } : null);
@@ -212,7 +216,9 @@ export async function flagPhoto(deps: ReviewsDeps, call: StaffCall, body: FlagBo
 async function storedImage(deps: ReviewsDeps, call: StaffCall, table: 'action_files' | 'action_receipts', id: string) {
   const code = table === 'action_files' ? 'E_FILE_NOT_FOUND' : 'E_RECEIPT_NOT_FOUND';
   const file = await repo.findFileInScope(deps.db, call.staff.scope, table, id);
-  if (!file || (approvedOnly(call) && (file.state ?? 'submitted') !== 'approved')) throw new AppError(code);
+  if (!file || (approvedOnly(call) && (file.state ?? 'submitted') !== 'approved')) {
+    throw refusedTry(code, { type: table === 'action_files' ? 'action_file' : 'receipt', ids: [id] });
+  }
   // A receipt stays for the counts after its image went (retention, an erasure: decision 099).
   if (table === 'action_receipts' && (await repo.receiptImageRemoved(deps.db, file.id))) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
   const data = await deps.blobStore.get(file.blob_key);

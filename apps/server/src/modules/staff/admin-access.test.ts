@@ -250,7 +250,9 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     const denied = (await auditEntries(t, 'access.denied')).filter((e) => e.actor_id === promoter.userId);
     expect(denied).toHaveLength(1);
     expect(denied[0]).toMatchObject({ actor_type: 'promoter', address: '127.0.0.1' });
-    expect(JSON.parse(denied[0]!.details!)).toEqual({ path: `/api${path(name)}`, code: 'E_FORBIDDEN' });
+    // What was tried: the route and the permission it needs (the guard refuses before the body is read).
+    const permission = routeDefinition(name).permission;
+    expect(JSON.parse(denied[0]!.details!)).toEqual({ path: `/api${path(name)}`, code: 'E_FORBIDDEN', permission });
   });
 
   it("consumers' personal data is the privacy role's alone: even admin gets 403 (the guard, on a call of that permission)", async () => {

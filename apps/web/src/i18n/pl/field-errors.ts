@@ -71,6 +71,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_TERRITORY_NOT_FOUND: 'Nie ma takiego terytorium.',
   E_USERNAME_TAKEN: 'Konto z tym adresem e-mail już istnieje.',
   E_HOSTESS_CODE_TAKEN: 'Ten kod hostessy jest już zajęty.',
+  E_PROMOTER_CONFLICT: 'Tego adresu e-mail lub kodu hostessy nie można użyć. Wybierz inny.',
   E_PLAN_INVALID: 'Plik planu ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_PROMOTER_NOT_OF_TERRITORY: 'Ta promotorka nie pracuje na terytorium akcji.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
