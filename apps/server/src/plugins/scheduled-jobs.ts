@@ -15,6 +15,8 @@ import * as repo from './scheduled-jobs.repository.ts';
 export type JobContext = {
   /** The app's clock (tests move it). */
   now: () => Date;
+  /** The start of the tick this run was claimed for (the run itself may begin or end in a later one). */
+  tick: Date;
   /**
    * Call between steps: moves the lease on. Throws when the lock was taken over (this run outlived
    * its lease) or the server is closing, so the job stops where it is.
@@ -78,7 +80,7 @@ export class JobRunner {
       if (!(await repo.extend(db, job.name, this.holder, this.until()))) throw new JobStopped(`${job.name}: its lock was taken over`);
     };
     try {
-      await job.run({ now, keepLock });
+      await job.run({ now, tick: new Date(nextTick(started, job.everyMs).getTime() - job.everyMs), keepLock });
       return 'ran';
     } finally {
       if (this.stopping) await repo.release(db, job.name, this.holder);

@@ -224,7 +224,7 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       ])
       .execute();
     const keepLock = async () => {};
-    const { removed } = await runRetention(deps(), { now: t.clock.now, keepLock });
+    const { removed } = await runRetention(deps(), { now: t.clock.now, tick: t.clock.now(), keepLock });
     expect(removed.rateCounters).toBe(1);
     expect(await t.db.selectFrom('rate_counters').select('key').where('key', 'like', 'ip:10.0.0.%').execute()).toEqual([
       { key: 'ip:10.0.0.2' },
