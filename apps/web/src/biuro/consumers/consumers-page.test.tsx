@@ -6,6 +6,7 @@ import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
 import { buildConsentEntry, buildConsumer, buildConsumerRequest, buildHistory, buildOfficer, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 const t = pl.biuroConsumers;
 const officer = buildOfficer();
@@ -129,7 +130,7 @@ describe('the consumers page', () => {
     await userEvent.click(within(card).getByRole('button', { name: t.proof.pdf }));
     expect(await within(card).findByRole('status')).toHaveTextContent(t.proof.downloaded('dowod-zgod.pdf'));
     await userEvent.click(within(card).getByRole('button', { name: t.proof.json }));
-    const jsonName = `zgody-${joanna.uuid.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.json`;
+    const jsonName = `zgody-${joanna.uuid.slice(0, 8)}-${appDay(new Date())}.json`;
     expect(await within(card).findByText(t.proof.downloaded(jsonName))).toBeInTheDocument();
     expect(saved.map((file) => file.name)).toEqual(['dowod-zgod.pdf', jsonName]);
     expect(api.requestsTo('/admin/consumers/proof').map((request) => request.body)).toEqual([

@@ -1,5 +1,6 @@
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ConsentEntry, ConsentField, Consumer, ConsumerHistory } from '../api/admin-types.ts';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 // What the consumers' page shows, as pure functions (issue 26, decision 100).
 
@@ -68,6 +69,6 @@ export function proofText(entry: ConsentEntry): string {
   }
 }
 
-/** A proof file's name when the server gives none: zgody-<her id's start>-<day>.<format>. */
+/** A proof file's name when the server gives none: zgody-<her id's start>-<day in the app's zone>.<format>. */
 export const proofFileName = (consumer: Consumer, format: 'json' | 'pdf', now: Date): string =>
-  `zgody-${consumer.uuid.slice(0, 8)}-${now.toISOString().slice(0, 10)}.${format}`;
+  `zgody-${consumer.uuid.slice(0, 8)}-${appDay(now)}.${format}`;

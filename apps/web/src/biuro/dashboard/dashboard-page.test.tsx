@@ -94,8 +94,14 @@ describe('the dashboard', () => {
     );
     const select = await screen.findByLabelText(d.territory);
     await userEvent.selectOptions(select, 'WAW-POLUDNIE');
-    await vi.waitFor(() =>
-      expect(api.requestsTo('/admin/dashboard').at(-1)?.body).toEqual({ from: '2026-11-01', to: '2026-11-30', territory: 'WAW-POLUDNIE' }),
+    await vi.waitFor(
+      () =>
+        expect(api.requestsTo('/admin/dashboard').at(-1)?.body).toEqual({
+          from: '2026-11-01',
+          to: '2026-11-30',
+          territory: 'WAW-POLUDNIE',
+        }),
+      { timeout: 5000 },
     );
     expect(window.location.search).toContain('terytorium=WAW-POLUDNIE');
     expect(screen.getByLabelText(d.from)).toHaveValue('2026-11-01');

@@ -181,7 +181,7 @@ describe('the live day', () => {
     expect(api.requestsTo('/admin/live')).toHaveLength(2);
 
     await act(async () => setVisibility('visible'));
-    await vi.waitFor(() => expect(api.requestsTo('/admin/live')).toHaveLength(3));
+    await vi.waitFor(() => expect(api.requestsTo('/admin/live')).toHaveLength(3), { timeout: 5000 });
   });
 
   it('a failed refresh keeps the last answer on screen and says the data may be old', async () => {
@@ -218,7 +218,9 @@ describe('the live day', () => {
         .map((option) => option.textContent),
     ).toEqual([pl.biuro.table.any, 'WAW-CENTRUM', 'WAW-POLUDNIE']);
     await userEvent.selectOptions(select, 'WAW-POLUDNIE');
-    await vi.waitFor(() => expect(api.requestsTo('/admin/live').at(-1)?.body).toEqual({ territory: 'WAW-POLUDNIE' }));
+    await vi.waitFor(() => expect(api.requestsTo('/admin/live').at(-1)?.body).toEqual({ territory: 'WAW-POLUDNIE' }), {
+      timeout: 5000,
+    });
     expect(new URLSearchParams(window.location.search).get('terytorium')).toBe('WAW-POLUDNIE');
   });
 });

@@ -7,6 +7,7 @@ import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
 import { buildConsumerRequest, buildOfficer, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 const t = pl.biuroRequests;
 const officer = buildOfficer();
@@ -156,7 +157,7 @@ describe('the requests page', () => {
     });
     const panel = await openPanel(request);
     await userEvent.click(within(panel).getByRole('button', { name: t.complete.accessSubmit }));
-    const name = `dane-access-abcdef12-${new Date().toISOString().slice(0, 10)}.json`;
+    const name = `dane-access-abcdef12-${appDay(new Date())}.json`;
     expect(await within(panel).findByRole('status')).toHaveTextContent(t.complete.downloaded(name));
     expect(saved).toEqual([{ name }]);
     expect(api.requestsTo('/admin/consumers/requests/complete')[0]!.body).toEqual({ request: { uuid: request.uuid } });

@@ -1,6 +1,7 @@
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ConsumerRequest, ConsumerRequestKind, ConsumerRequestState } from '../api/admin-types.ts';
 import type { PageState, TableViewSpec } from '../lib/table-url-state.ts';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 
 // The data-subject requests (issue 26, decision 100): a month to answer (art. 12(3)); the list says
 // how many days are left and warns a week ahead.
@@ -64,6 +65,6 @@ export function deadlineOf(request: ConsumerRequest, now: Date): Deadline {
 /** Carrying it out answers her data (a JSON file to save): access and portability. */
 export const answersExport = (kind: ConsumerRequestKind) => kind === 'access' || kind === 'portability';
 
-/** An export's file name: dane-<kind>-<her id's start>-<day>.json. */
+/** An export's file name: dane-<kind>-<her id's start>-<day in the app's zone>.json. */
 export const exportFileName = (request: ConsumerRequest, now: Date) =>
-  `dane-${request.kind}-${request.consumer.uuid.slice(0, 8)}-${now.toISOString().slice(0, 10)}.json`;
+  `dane-${request.kind}-${request.consumer.uuid.slice(0, 8)}-${appDay(now)}.json`;
