@@ -17,10 +17,16 @@ const HEADER = 'event;name;territory;date;from;to;point_name;street;postal_code;
 const hostessCode = (username: string) =>
   readDatabase((db) => (db.prepare('select ident from users where username = ?').get(username) as { ident: string }).ident);
 
-/** Tomorrow in the app's time zone (Europe/Warsaw), as the CSV's dates are written. */
+/**
+ * Tomorrow in the app's time zone (Europe/Warsaw), as the CSV's dates are written: today's date there
+ * plus one calendar day. Not now + 24 h: in the first hour of a 25-hour day (October) that is still
+ * today, and late on the day before a 23-hour one (March) it is the day after tomorrow.
+ */
 function tomorrow(): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(appNow().getTime() + 24 * 3600 * 1000));
-  return day;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(appNow());
+  const noon = new Date(`${today}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + 1);
+  return noon.toISOString().slice(0, 10);
 }
 
 async function onHerPhone(browser: Browser, promoter: Promoter, check: (page: import('@playwright/test').Page) => Promise<void>) {

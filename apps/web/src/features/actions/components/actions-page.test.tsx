@@ -164,7 +164,7 @@ describe('actions list (/akcje)', () => {
     const { fetch } = useFakeFetch({ '/api/action/list': 'cut-off' });
     renderList();
 
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 5000 });
     expect(await screen.findByText('Nie udało się wczytać akcji.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Wystąpił błąd. Spróbuj ponownie.' })).not.toBeInTheDocument();
     expect(useAppStore.getState().toasts).toEqual([]);

@@ -44,7 +44,7 @@ describe('receipt store', () => {
     endSession();
 
     // The database is deleted once this tab's open connection has closed itself (a moment later).
-    await vi.waitFor(async () => expect(await loadReceipt('receipt:form-1')).toBeNull());
+    await vi.waitFor(async () => expect(await loadReceipt('receipt:form-1')).toBeNull(), { timeout: 5000 });
     expect(await loadReceipt('receipt:form-2')).toBeNull();
     // The next promoter's photo is kept as usual.
     expect(await (await loadReceipt(await saveReceipt('form-3', jpeg('next promoter'))))?.text()).toBe('next promoter');
