@@ -17,6 +17,8 @@ const GRID: RaceTest = {
   title: "the office's $staff and her $promoter at once",
 };
 
+const PHONE = 'modules/actions/phone-writes-races.test.ts';
+
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   authLogin: { file: 'plugins/rate-counters.test.ts', title: '30 parallel wrong passwords for one username' },
@@ -24,8 +26,10 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   actionCheckIn: GRID,
   actionCheckOut: GRID,
   actionCancel: GRID,
-  // The end photos against the office's writes; one ident's photos twice at once: the unique index.
+  // The end photos against the office's writes; one ident's photos twice at once in phone-writes-races.
   actionFileCreate: GRID,
+  actionLocationSave: { file: PHONE, title: 'pings at once (her outbox flushing)' },
+  pollAnswer: { file: PHONE, title: 'her start checklist sent' },
   actionReceiptCreate: { file: 'modules/receipts/receipts.test.ts', title: 'parallel uploads cannot pass the cap of a registration' },
   leadVerify: { file: 'modules/leads/leads.test.ts', title: 'parallel wrong guesses cannot pass the 5 tries' },
   leadRegister: { file: 'modules/leads/lead-register-registry.test.ts', title: 'two registrations of one serial at once' },
@@ -43,6 +47,7 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminActionsUpdate: GRID,
   adminActionsUnassign: GRID,
   adminActionsCancel: GRID,
+  adminActionsCreate: { file: 'modules/planning/planning.test.ts', title: 'creates naming one new event at once all answer 200' },
   adminActionsAssign: { file: 'modules/planning/planning.test.ts', title: 'assigns of one promoter at once all answer 200' },
   adminReportsReview: { file: 'modules/reviews/reviews.test.ts', title: 'two reviewers at once: exactly one decision wins' },
 };
@@ -68,11 +73,9 @@ const NOT_YET_COVERED: Partial<Record<RouteName, string>> = {
   authResetToken: 'codes requested at once: the hourly limit holds (rate counters), one code valid',
   authUpdatePassword: 'two changes at once: one password wins, every other session ended',
   // Her phone, during an action.
-  actionLocationSave: 'pings at once: every ping kept, her newest position on the assignment the latest taken',
   actionReportResubmit: 'two resubmits at once: one moves the review to submitted, the other 409',
   leadOtp: 'codes sent at once for one consumer: the limits hold, one pair of codes valid',
   deviceBurn: 'one serial burnt twice at once: one burn, the other told it is used',
-  pollAnswer: 'one answer sent twice at once (two phones): one row, no 5xx',
   availabilityUpdate: 'two moves of one block at once, or a move into a block created at once: no overlap saved',
   availabilityDelete: 'a delete and a move of one block at once: one wins, the other 404',
   // The back office.
@@ -80,7 +83,6 @@ const NOT_YET_COVERED: Partial<Record<RouteName, string>> = {
   adminAuthLogout: 'one staff session ended twice at once',
   adminPromotersDeactivate: 'deactivation and her login at once: no working session left (the guard refuses her)',
   adminPromotersResetPassword: 'reset and her login at once: no session with the old password left',
-  adminActionsCreate: 'creates naming one new event at once: all 200, one event',
   adminReportsApproveMany: 'approve-many and a single review of one report at once: one decision, one history line',
   adminReportsFlagPhoto: 'flag and unflag of one photo at once: one state, one audit entry each',
   adminConsumersWithdraw: 'one withdrawal twice at once: one set of new consent records',
