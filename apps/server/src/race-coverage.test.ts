@@ -18,6 +18,7 @@ const GRID: RaceTest = {
 };
 
 const PHONE = 'modules/actions/phone-writes-races.test.ts';
+const REVIEWS = 'modules/reviews/reviews-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -49,6 +50,9 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminActionsCancel: GRID,
   adminActionsCreate: { file: 'modules/planning/planning.test.ts', title: 'creates naming one new event at once all answer 200' },
   adminActionsAssign: { file: 'modules/planning/planning.test.ts', title: 'assigns of one promoter at once all answer 200' },
+  actionReportResubmit: { file: REVIEWS, title: 'her resubmission sent from two phones at once' },
+  adminReportsApproveMany: { file: REVIEWS, title: 'approve-many and a request for changes of one report at once' },
+  adminReportsFlagPhoto: { file: REVIEWS, title: 'one photo flagged by two reviewers at once' },
   adminReportsReview: { file: 'modules/reviews/reviews.test.ts', title: 'two reviewers at once: exactly one decision wins' },
 };
 
@@ -73,7 +77,6 @@ const NOT_YET_COVERED: Partial<Record<RouteName, string>> = {
   authResetToken: 'codes requested at once: the hourly limit holds (rate counters), one code valid',
   authUpdatePassword: 'two changes at once: one password wins, every other session ended',
   // Her phone, during an action.
-  actionReportResubmit: 'two resubmits at once: one moves the review to submitted, the other 409',
   leadOtp: 'codes sent at once for one consumer: the limits hold, one pair of codes valid',
   deviceBurn: 'one serial burnt twice at once: one burn, the other told it is used',
   availabilityUpdate: 'two moves of one block at once, or a move into a block created at once: no overlap saved',
@@ -83,8 +86,6 @@ const NOT_YET_COVERED: Partial<Record<RouteName, string>> = {
   adminAuthLogout: 'one staff session ended twice at once',
   adminPromotersDeactivate: 'deactivation and her login at once: no working session left (the guard refuses her)',
   adminPromotersResetPassword: 'reset and her login at once: no session with the old password left',
-  adminReportsApproveMany: 'approve-many and a single review of one report at once: one decision, one history line',
-  adminReportsFlagPhoto: 'flag and unflag of one photo at once: one state, one audit entry each',
   adminConsumersWithdraw: 'one withdrawal twice at once: one set of new consent records',
   adminConsumerRequestsCreate: 'one request recorded twice at once (no key): two requests, or one by a natural key',
   adminConsumerRequestsExtend: 'two extensions at once: extended once',
