@@ -19,6 +19,7 @@ const GRID: RaceTest = {
 
 const PHONE = 'modules/actions/phone-writes-races.test.ts';
 const REVIEWS = 'modules/reviews/reviews-races.test.ts';
+const AVAILABILITY = 'modules/availability/availability-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -41,6 +42,8 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
     file: 'modules/availability/availability.test.ts',
     title: 'of overlapping blocks sent at once, exactly one is saved',
   },
+  availabilityUpdate: { file: AVAILABILITY, title: 'two blocks moved into one free time at once' },
+  availabilityDelete: { file: AVAILABILITY, title: 'one block moved and deleted at once' },
   mgmUpdateConsumer: { file: 'modules/mgm/mgm-consent-proof.test.ts', title: 'two sends at once leave one request waiting' },
   mgmConfirmConsumer: { file: 'modules/mgm/mgm-consent-proof.test.ts', title: 'the same code confirmed twice at once' },
   mgmInviteConsumer: { file: 'modules/mgm/mgm.test.ts', title: 'invite: two promoters inviting one consumer at once' },
@@ -79,8 +82,6 @@ const NOT_YET_COVERED: Partial<Record<RouteName, string>> = {
   // Her phone, during an action.
   leadOtp: 'codes sent at once for one consumer: the limits hold, one pair of codes valid',
   deviceBurn: 'one serial burnt twice at once: one burn, the other told it is used',
-  availabilityUpdate: 'two moves of one block at once, or a move into a block created at once: no overlap saved',
-  availabilityDelete: 'a delete and a move of one block at once: one wins, the other 404',
   // The back office.
   adminAuthLogin: 'parallel wrong passwords for one staff username: the limits hold',
   adminAuthLogout: 'one staff session ended twice at once',
