@@ -3,7 +3,7 @@ import type { Db } from './kysely.ts';
 
 /**
  * Serialises the writes on one action inside a transaction: the office's (update, assign, unassign,
- * cancel, a report's review) and her phone's (check-in, check-out, cancel, photos). Each takes this lock
+ * cancel, a report's review) and her phone's (check-in, check-out, cancel). Each takes this lock
  * first and reads what it checks after it, so a check and the write that follows cannot interleave with
  * another writer's: on PostgreSQL (read committed) a cancel that read "nobody has started" and a
  * check-in that read "not cancelled" both won, each blind to the other's uncommitted row (issue 32).

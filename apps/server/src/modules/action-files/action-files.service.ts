@@ -1,6 +1,5 @@
 import type { FileCreateInput, FileListResponse } from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
-import { lockAction } from '../../db/lock-action.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
@@ -73,12 +72,6 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   });
   const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data }));
   await storeThenWrite(deps, blobs, async (trx) => {
-    // Her status again, on the action's locked row: the checks above ran before the transaction, and her
-    // other phone or the office may have changed it since (issue 32, decision 105).
-    await lockAction(trx, action.id);
-    const current = await requireAssignedAction(trx, caller, action.id);
-    if (!(resend && (await mayResend(trx, caller, current, input.ident))))
-      checkActionStatus(current, { userStatus: RULES[input.ident].userStatus });
     if (replaced.length)
       await repo.deleteFiles(
         trx,
