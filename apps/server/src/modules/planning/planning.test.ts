@@ -175,6 +175,20 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(actions).toHaveLength(5);
   });
 
+  it('an assign and a move to a territory she does not work in, at once: one of them is refused, she never works outside hers', async () => {
+    for (let i = 0; i < 5; i++) {
+      const action = await create(waw, { territory: 'WAW-CENTRUM' });
+      const moved = { ...actionInput({ territory: 'WAW-POLUDNIE' }), uuid: action.uuid, points: [] as unknown[] };
+      moved.points = action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid }));
+      const answers = await Promise.all([
+        call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token),
+        call('update', { action: moved }, waw.token),
+      ]);
+      const labels = answers.map((r) => (r.statusCode === 200 ? '200' : `${r.statusCode} ${r.json().data.error}`)).sort();
+      expect(labels, `try ${i + 1}`).toEqual(['200', '422 E_PROMOTER_NOT_OF_TERRITORY']);
+    }
+  });
+
   it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
     const first = await create(waw, { offset: 3, from: '09:00', to: '13:00' });
     const second = await create(waw, { offset: 3, from: '12:00', to: '16:00' });
