@@ -113,14 +113,34 @@ export function findPoint(db: Db, pointId: string) {
   return db.selectFrom('action_points').selectAll().where('id', '=', pointId).executeTakeFirst();
 }
 
-/** Changes her status only if it still is what the service saw (two racing requests cannot both win). */
+/**
+ * Changes her status only if it still is what the service saw, and only while the organiser's status is
+ * none of `refusedGlobal` (two racing requests cannot both win).
+ */
 export async function updateAssignment(
   db: Db,
-  key: { actionId: string; userId: string; expectedStatus: ActionAssignmentTable['status'] },
+  key: {
+    actionId: string;
+    userId: string;
+    expectedStatus: ActionAssignmentTable['status'];
+    /** None by default (the seeds, which write what the organiser handed over). */
+    refusedGlobal?: readonly ActionTable['global_status'][];
+  },
   set: Partial<Pick<ActionAssignmentTable, 'status' | 'action_point_id' | 'last_status_at' | 'cancelled_at'>>,
 ): Promise<boolean> {
   let q = db.updateTable('action_assignments').set(set).where('action_id', '=', key.actionId).where('user_id', '=', key.userId);
   q = key.expectedStatus === null ? q.where('status', 'is', null) : q.where('status', '=', key.expectedStatus);
+  const refused = key.refusedGlobal ?? [];
+  if (refused.length > 0) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('actions as a')
+          .select('a.id')
+          .whereRef('a.id', '=', 'action_assignments.action_id')
+          .where('a.global_status', 'not in', [...refused]),
+      ),
+    );
+  }
   const result = await q.where('cancelled_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,6 @@
 import type { Action, CancelActionBody, CheckInBody, CheckOutBody, ListActionsBody, SaveLocationBody } from '@promotor/contract';
 import { commitTogether } from '../../db/commit-together.ts';
+import { lockAction } from '../../db/lock-action.ts';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -83,6 +84,12 @@ async function requirePoint(db: Db, caller: CallerUser, body: { actionPoint: { u
   return { point, action };
 }
 
+/** The action a call names: its uuid, else its point's (a point never moves to another action); undefined for no such point. */
+async function namedActionId(db: Db, body: { action?: { uuid: string }; actionPoint?: { uuid: string } }): Promise<string | undefined> {
+  if (body.action) return body.action.uuid;
+  return body.actionPoint ? (await repo.findPoint(db, body.actionPoint.uuid))?.action_id : undefined;
+}
+
 function stamp(deps: ActionsDeps) {
   const now = deps.now();
   return { iso: now.toISOString(), wall: toWallClock(now, deps.timezone), today: wallDate(now, deps.timezone) };
@@ -90,37 +97,46 @@ function stamp(deps: ActionsDeps) {
 
 type Transition = {
   kind: 'check_in' | 'check_out' | 'cancel';
+  action: AssignedAction;
+  pointId: string | null;
   /** When it counts: her tap time within its bounds (check-in, check-out), else now. */
   at?: TapTime;
   expected: 'started' | null;
+  /** The organiser's statuses that refuse it (the contract's rules say the same; here in the statement too). */
+  refusedGlobal: readonly ('hst_cancelled' | 'finished')[];
   set: { status?: 'started' | 'finished'; action_point_id?: string; cancelled_at?: string };
   location?: { latitude: number | null; longitude: number | null };
   cashTerminalId?: string;
 };
 
 /**
- * Changes her status in one transaction with the event that records it (time, point, position): the
- * reports derive start, end and duration from these. The update is conditional on the status the
- * service checked, so that of two racing requests only one succeeds.
+ * Changes her status in one transaction with its checks and the event that records it (time, point,
+ * position): the reports derive start, end and duration from these. The action's row is locked first
+ * (db/lock-action.ts) and `decide` reads and checks after it, so an office's write on the action at the
+ * same moment (cancel, update, unassign), which takes the same lock, is either seen by the checks or
+ * waits for this commit (issue 32, decision 105). The update is conditional on the statuses checked as
+ * well (the guard in the statement), so that of two racing requests only one succeeds.
  */
-async function transition(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, pointId: string | null, t: Transition) {
+async function transition(deps: ActionsDeps, caller: CallerUser, actionId: string | undefined, decide: (trx: Db) => Promise<Transition>) {
   const now = stamp(deps);
-  const at = t.at ?? { iso: now.iso, wall: now.wall, receivedIso: now.iso };
-  await deps.db
+  return deps.db
     .transaction()
     .execute(async (trx) => {
+      if (actionId) await lockAction(trx, actionId);
+      const t = await decide(trx);
+      const at = t.at ?? { iso: now.iso, wall: now.wall, receivedIso: now.iso };
       const changed = await repo.updateAssignment(
         trx,
-        { actionId: action.id, userId: caller.userId, expectedStatus: t.expected },
+        { actionId: t.action.id, userId: caller.userId, expectedStatus: t.expected, refusedGlobal: t.refusedGlobal },
         { ...t.set, last_status_at: at.wall },
       );
       if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
       await repo.insertStatusEvent(trx, {
         id: newId(),
-        action_id: action.id,
+        action_id: t.action.id,
         user_id: caller.userId,
         kind: t.kind,
-        action_point_id: pointId,
+        action_point_id: t.pointId,
         latitude: t.location?.latitude ?? null,
         longitude: t.location?.longitude ?? null,
         cash_terminal_id: t.cashTerminalId ?? null,
@@ -131,7 +147,7 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: Assigne
       // Her check-in on her assignment too, in the same transaction: what the live day reads (decision 101).
       if (t.kind === 'check_in') {
         await repo.recordCheckIn(trx, {
-          actionId: action.id,
+          actionId: t.action.id,
           userId: caller.userId,
           at: at.iso,
           wallTime: at.wall,
@@ -139,6 +155,7 @@ async function transition(deps: ActionsDeps, caller: CallerUser, action: Assigne
           longitude: t.location?.longitude ?? null,
         });
       }
+      return t.action.id;
     })
     .catch((error: unknown) => {
       // The one-started-action index refused a check-in that raced another one.
@@ -157,57 +174,70 @@ const refuseWith = (code: ActionStatusRefusal | null) => {
 };
 
 /** Her tap time within its bounds (decision 072): not before her last check-in or check-out, nor before the action's day. */
-async function tapTimeOf(deps: ActionsDeps, caller: CallerUser, action: AssignedAction, tappedAt: string | undefined) {
-  const after = await repo.lastStatusEventAt(deps.db, caller.userId);
+async function tapTimeOf(db: Db, deps: ActionsDeps, caller: CallerUser, action: AssignedAction, tappedAt: string | undefined) {
+  const after = await repo.lastStatusEventAt(db, caller.userId);
   return tapTime(tappedAt, { now: deps.now(), timezone: deps.timezone, since: action.since, after });
 }
 
 // spec §4 Check-in: makes the action 'started' for her.
 export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: CheckInBody): Promise<Action> {
-  const { point, action } = await requirePoint(deps.db, caller, body);
-  refuseWith(checkInRefusal(facts(action), stamp(deps).today));
-  await refuseWhileAnotherStarted(deps.db, caller);
-  // spec §4 Start/end flow: answers, photos, then the check-in. A start is never recorded without its
-  // proof (decision 072); checked after the refusals above, which keep their codes.
-  if (!(await repo.hasStartPhotos(deps.db, action.id, caller.userId))) throw new AppError('E_START_PHOTOS_MISSING');
-
-  await transition(deps, caller, action, point.id, {
-    kind: 'check_in',
-    at: await tapTimeOf(deps, caller, action, body.tappedAt),
-    expected: null,
-    set: { status: 'started', action_point_id: point.id },
-    location: body.location,
-    cashTerminalId: body.cashTerminal?.id,
+  const actionId = await transition(deps, caller, await namedActionId(deps.db, body), async (trx) => {
+    const { point, action } = await requirePoint(trx, caller, body);
+    refuseWith(checkInRefusal(facts(action), stamp(deps).today));
+    await refuseWhileAnotherStarted(trx, caller);
+    // spec §4 Start/end flow: answers, photos, then the check-in. A start is never recorded without its
+    // proof (decision 072); checked after the refusals above, which keep their codes.
+    if (!(await repo.hasStartPhotos(trx, action.id, caller.userId))) throw new AppError('E_START_PHOTOS_MISSING');
+    return {
+      kind: 'check_in',
+      action,
+      pointId: point.id,
+      at: await tapTimeOf(trx, deps, caller, action, body.tappedAt),
+      expected: null,
+      refusedGlobal: ['hst_cancelled', 'finished'],
+      set: { status: 'started', action_point_id: point.id },
+      location: body.location,
+      cashTerminalId: body.cashTerminal?.id,
+    };
   });
-  return getAction(deps, caller, action.id);
+  return getAction(deps, caller, actionId);
 }
 
 // spec §4 Check-out: only an action she has started; it becomes finished for her.
 export async function checkOut(deps: ActionsDeps, caller: CallerUser, body: CheckOutBody): Promise<Action> {
-  const { point, action } = await requirePoint(deps.db, caller, body);
-  refuseWith(checkOutRefusal(facts(action)));
-
-  await transition(deps, caller, action, point.id, {
-    kind: 'check_out',
-    at: await tapTimeOf(deps, caller, action, body.tappedAt),
-    expected: 'started',
-    set: { status: 'finished' },
-    location: body.location,
+  const actionId = await transition(deps, caller, await namedActionId(deps.db, body), async (trx) => {
+    const { point, action } = await requirePoint(trx, caller, body);
+    refuseWith(checkOutRefusal(facts(action)));
+    return {
+      kind: 'check_out',
+      action,
+      pointId: point.id,
+      at: await tapTimeOf(trx, deps, caller, action, body.tappedAt),
+      expected: 'started',
+      refusedGlobal: ['hst_cancelled'],
+      set: { status: 'finished' },
+      location: body.location,
+    };
   });
-  return getAction(deps, caller, action.id);
+  return getAction(deps, caller, actionId);
 }
 
 // spec §4 Cancel flow: only before she has started; the action leaves her list.
 export async function cancel(deps: ActionsDeps, caller: CallerUser, body: CancelActionBody): Promise<void> {
-  const { point, action } = body.actionPoint
-    ? await requirePoint(deps.db, caller, { actionPoint: body.actionPoint, action: body.action })
-    : { point: null, action: await requireAssignedAction(deps.db, caller, body.action!.uuid) };
-  // Only before she has started: a finished action is no 'already closed' case here.
-  refuseWith(cancelRefusal(facts(action)));
-  await transition(deps, caller, action, point?.id ?? null, {
-    kind: 'cancel',
-    expected: null,
-    set: { cancelled_at: deps.now().toISOString() },
+  await transition(deps, caller, await namedActionId(deps.db, body), async (trx) => {
+    const { point, action } = body.actionPoint
+      ? await requirePoint(trx, caller, { actionPoint: body.actionPoint, action: body.action })
+      : { point: null, action: await requireAssignedAction(trx, caller, body.action!.uuid) };
+    // Only before she has started: a finished action is no 'already closed' case here.
+    refuseWith(cancelRefusal(facts(action)));
+    return {
+      kind: 'cancel',
+      action,
+      pointId: point?.id ?? null,
+      expected: null,
+      refusedGlobal: ['hst_cancelled'],
+      set: { cancelled_at: deps.now().toISOString() },
+    };
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AdminAssignBody, AdminAssignResponse } from '@promotor/contract';
 import type { z } from 'zod';
+import { lockAction } from '../../db/lock-action.ts';
 import { anyInScope } from '../../db/territory-scope.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { assignmentWarnings } from './assignment-warnings.ts';
@@ -16,6 +17,8 @@ type Body = z.output<typeof AdminAssignBody>;
 export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller, body: Body): Promise<AdminAssignResponse> {
   const ids = [...new Set(body.promoters.map((p) => p.uuid))];
   const warnings = await deps.db.transaction().execute(async (trx) => {
+    // The action's row first: an office's cancel at this moment either comes before the check below or waits (decision 105).
+    await lockAction(trx, body.action.uuid);
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw actionNotFound(body.action.uuid);
     if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
@@ -53,6 +56,8 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
 export async function unassignPromoters(deps: PlanningDeps, caller: PlanningCaller, body: Body): Promise<AdminAssignResponse> {
   const ids = [...new Set(body.promoters.map((p) => p.uuid))];
   await deps.db.transaction().execute(async (trx) => {
+    // The action's row first: her check-in at this moment either comes before the delete below or waits (decision 105).
+    await lockAction(trx, body.action.uuid);
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw actionNotFound(body.action.uuid);
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));

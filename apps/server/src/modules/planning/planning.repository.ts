@@ -1,6 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
-import type { ActionTable } from '../../db/schema.ts';
+import type { ActionTable, Database } from '../../db/schema.ts';
 
 // The planning's SQL (issue 24). Territory scoping lives here, in the queries (db/territory-scope.ts):
 // given a coordinator's scope, a query cannot return another territory's action.
@@ -204,12 +205,32 @@ export function assignmentsOf(db: Db, actionIds: readonly string[]) {
   );
 }
 
-export async function updateAction(
+/**
+ * Still planned, in the statement itself: accepted, and nobody has started or finished it (plan-diff.ts
+ * `isStillPlanned` says the same of what a service read). With the action's row locked (db/lock-action.ts)
+ * her check-in cannot slip in between (issue 32).
+ */
+const stillPlanned = ({ and, eb, exists, not, selectFrom }: ExpressionBuilder<Database, 'actions'>) =>
+  and([
+    eb('actions.global_status', '=', 'accepted'),
+    not(
+      exists(
+        selectFrom('action_assignments as s')
+          .select('s.action_id')
+          .whereRef('s.action_id', '=', 'actions.id')
+          .where('s.status', 'is not', null),
+      ),
+    ),
+  ]);
+
+/** Only while it is still planned: answers whether it changed. */
+export async function updatePlannedAction(
   db: Db,
   id: string,
   set: Partial<Pick<ActionTable, 'name' | 'event_id' | 'territory_id' | 'since' | 'until'>>,
-) {
-  await db.updateTable('actions').set(set).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await db.updateTable('actions').set(set).where('id', '=', id).where(stillPlanned).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Only while it is still planned: two racing changes cannot both pass the service's check. */
@@ -218,7 +239,7 @@ export async function cancelAction(db: Db, id: string): Promise<boolean> {
     .updateTable('actions')
     .set({ global_status: 'hst_cancelled' })
     .where('id', '=', id)
-    .where('global_status', '=', 'accepted')
+    .where(stillPlanned)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

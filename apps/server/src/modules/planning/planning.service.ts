@@ -8,6 +8,7 @@ import type {
 } from '@promotor/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
+import { lockAction } from '../../db/lock-action.ts';
 import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
@@ -147,6 +148,8 @@ export async function updateAction(
 ): Promise<AdminActionResponse> {
   const input = body.action;
   await deps.db.transaction().execute(async (trx) => {
+    // The action's row first: her check-in at this moment either comes before the checks below or waits (decision 105).
+    await lockAction(trx, input.uuid);
     const row = await repo.findAction(trx, input.uuid, caller.scope);
     if (!row) throw actionNotFound(input.uuid);
     const [assignments, points] = await Promise.all([repo.assignmentsOf(trx, [row.id]), repo.pointsOf(trx, [row.id])]);
@@ -164,13 +167,14 @@ export async function updateAction(
       );
       if ([...promoters.values()].some((p) => !p.territoryIds.has(territoryId))) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
     }
-    await repo.updateAction(trx, row.id, {
+    const changed = await repo.updatePlannedAction(trx, row.id, {
       name: input.name,
       event_id: eventId,
       territory_id: territoryId,
       since: input.since,
       until: input.until,
     });
+    if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
     await updatePoints(trx, row.id, points, input.points);
     // What changed, from and to; an update that changes nothing records nothing (decision 086).
     const changes = actionChanges(row, points, input);
@@ -186,6 +190,8 @@ export async function cancelAction(
   body: Body<typeof AdminActionRefBody>,
 ): Promise<AdminActionResponse> {
   await deps.db.transaction().execute(async (trx) => {
+    // The action's row first: her check-in at this moment either comes before the checks below or waits (decision 105).
+    await lockAction(trx, body.action.uuid);
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw actionNotFound(body.action.uuid);
     if (row.global_status === 'hst_cancelled') return;

@@ -167,6 +167,30 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
   });
 
+  it('creates naming one new event at once all answer 200: one action each, the event made once', async () => {
+    const event = `EV-NEW-${randomUUID().slice(0, 8)}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('create', { action: actionInput({ event }) }, waw.token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const events = await t.db.selectFrom('events').select('id').where('ident', '=', event).execute();
+    expect(events).toHaveLength(1);
+    const actions = await t.db.selectFrom('actions').select('id').where('event_id', '=', events[0]!.id).execute();
+    expect(actions).toHaveLength(5);
+  });
+
+  it('an assign and a move to a territory she does not work in, at once: one of them is refused, she never works outside hers', async () => {
+    for (let i = 0; i < 5; i++) {
+      const action = await create(waw, { territory: 'WAW-CENTRUM' });
+      const moved = { ...actionInput({ territory: 'WAW-POLUDNIE' }), uuid: action.uuid, points: [] as unknown[] };
+      moved.points = action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid }));
+      const answers = await Promise.all([
+        call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token),
+        call('update', { action: moved }, waw.token),
+      ]);
+      const labels = answers.map((r) => (r.statusCode === 200 ? '200' : `${r.statusCode} ${r.json().data.error}`)).sort();
+      expect(labels, `try ${i + 1}`).toEqual(['200', '422 E_PROMOTER_NOT_OF_TERRITORY']);
+    }
+  });
+
   it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
     const first = await create(waw, { offset: 3, from: '09:00', to: '13:00' });
     const second = await create(waw, { offset: 3, from: '12:00', to: '16:00' });

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { ReportReviewState } from '@promotor/contract';
 import type { Database, Db, ReportReviewEventTable, ReportReviewTable } from '../../db/schema.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -178,15 +178,10 @@ export function reviewEvents(db: Db, actionId: string, userId: string) {
     .execute();
 }
 
-/**
- * Serialises the reviews of one action inside a transaction: two promoters' reports approved at once
- * would each see the other's as not yet approved (PostgreSQL's read committed) and neither would accept
- * the action. SQLite runs every explicit transaction alone already and has no FOR UPDATE.
- */
-export async function lockAction(db: Db, actionId: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('actions').select('id').where('id', '=', actionId).forUpdate().execute();
-}
+// Serialises the reviews of one action inside a transaction: two promoters' reports approved at once
+// would each see the other's as not yet approved (PostgreSQL's read committed) and neither would accept
+// the action. The one lock of an action's writers (db/lock-action.ts), the office's and her phone's.
+export { lockAction } from '../../db/lock-action.ts';
 
 /**
  * The action becomes 'accepted' once every promoter still assigned has finished and her report is
