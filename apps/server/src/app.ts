@@ -197,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         dataDir: config.dataDir,
         production: config.nodeEnv === 'production',
       });
-      await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore });
+      await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore, dropOldVersions: database.dropOldVersions });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },
