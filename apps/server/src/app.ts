@@ -8,12 +8,13 @@ import type { DatabaseHandle } from './db/kysely.ts';
 import { AppError } from './lib/app-error.ts';
 import { failure } from './lib/envelope.ts';
 import { parseRequestJson } from './lib/json.ts';
+import { loginNameKey } from './lib/login-names.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { idempotencyPlugin, serverHashKey } from './plugins/idempotency.ts';
 import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
 import { JobRunner, scheduleJob } from './plugins/scheduled-jobs.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
@@ -146,19 +147,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the answer of a promoter's call: her phone's last call and outbox (decision 091).
   await app.register(phoneOutboxPlugin, { db, now });
   await app.register(auditTrailPlugin, { db, now });
+  const hashKey = serverHashKey(config.idempotencyHashKey, config.dataDir);
   await app.register(idempotencyPlugin, {
     db,
     now,
-    hashKey: config.idempotencyHashKey,
-    dataDir: config.dataDir,
+    hashKey,
+    keptInDataDir: config.idempotencyHashKey === null,
     production: config.nodeEnv === 'production',
   });
+  // Names typed at a login are kept only as keyed digests (decision 107).
+  const nameKey = loginNameKey(hashKey);
 
   const authDeps = { db, notifier, now, sessionTtlMs: config.sessionTtlMs };
   const loginLimits = { perIpPerMinute: config.loginLimitPerIpPerMinute, perUserPer15Minutes: config.loginLimitPerUserPer15Minutes };
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { ...authDeps, limits: loginLimits, counters });
+      await api.register(authRoutes, { ...authDeps, limits: loginLimits, counters, nameKey });
       const actionsDeps = { db, now, timezone: config.timezone };
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
@@ -172,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cataloguesRoutes, { catalogues });
       await api.register(mgmRoutes, { db, now, notifier, counters, catalogues });
       // the back office (issue 24, decisions 085 and 086)
-      await api.register(staffAuthRoutes, { db, now, sessionTtlMs: config.sessionTtlMs, limits: loginLimits, counters });
+      await api.register(staffAuthRoutes, { db, now, sessionTtlMs: config.sessionTtlMs, nameKey, limits: loginLimits, counters });
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);
@@ -193,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         dataDir: config.dataDir,
         production: config.nodeEnv === 'production',
       });
-      await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore });
+      await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore, dropOldVersions: database.dropOldVersions });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

@@ -10,7 +10,8 @@ import {
 import { DateTimeString, DateValue } from './common.ts';
 import { ruleMessages } from './rules/messages.ts';
 import { cashTerminalRules } from './rules/start-action.rules.ts';
-import { ruledString } from './zod-rules.ts';
+import { visibleLength } from './rules/visible-text.rules.ts';
+import { blankTrimmedText, ruledString } from './zod-rules.ts';
 
 // spec §3 Action point, Action
 export const ActionPoint = z.object({
@@ -138,7 +139,7 @@ const EndPoll = z.object({
     z.object({
       question_ident: z.literal('q0'),
       answer_ident: z.tuple([z.enum(END_REASONS)]),
-      answer_text: z.string().trim().max(OTHER_TEXT_MAX).optional(),
+      answer_text: blankTrimmedText(OTHER_TEXT_MAX).optional(),
     }),
   ]),
 });
@@ -149,7 +150,7 @@ export const PollAnswerBody = z
   .superRefine((body, ctx) => {
     if (body.poll.ident !== 'action_end') return;
     const [answer] = body.poll.content;
-    if (answer.answer_ident[0] === 'other' && !answer.answer_text) {
+    if (answer.answer_ident[0] === 'other' && visibleLength(answer.answer_text ?? '') === 0) {
       ctx.addIssue({ code: 'custom', message: ruleMessages.fieldRequired, path: ['poll', 'content', 0, 'answer_text'] });
     }
   });

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   E_EXPIRED: 401,
   E_USER_NOT_FOUND: 404,
   E_USER_WRONG_PASSWORD: 401,
+  // the back office's login: an unknown username and a wrong password answer alike (decision 107)
+  E_WRONG_CREDENTIALS: 401,
   E_TOO_MANY_REQUESTS: 429,
   // password reset
   E_RESET_CODE_INVALID: 422,

@@ -15,6 +15,15 @@ export type { Db };
 export type DatabaseHandle = {
   db: Db;
   dialect: Dialect;
+  /**
+   * After an erasure (decision 108): no older version of what was overwritten or deleted is left in the
+   * database's files, as far as the app can see to it. SQLite: secure_delete (set at open) has zeroed
+   * the freed space in the file; the WAL, which holds whole pages as they were, is copied in and
+   * emptied (checkpoint TRUNCATE). PostgreSQL: nothing here — dead row versions stay until VACUUM, which
+   * only the tables' owner may run (README, Deploying). False when a reader of another connection (a
+   * backup tool) kept the WAL from being emptied: its copies then stay until the next checkpoint.
+   */
+  dropOldVersions: () => Promise<boolean>;
   destroy: () => Promise<void>;
 };
 
@@ -38,8 +47,16 @@ function openSqlite(file: string): DatabaseHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(keepingStatements(database)) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // What is deleted or overwritten is overwritten with zeros, not left in free pages and free space
+  // within pages, where an erased consumer's e-mail could be read from the file (decision 108).
+  database.pragma('secure_delete = ON');
+  const dialect = new GroupCommitSqliteDialect(keepingStatements(database));
+  const db = new Kysely<Database>({ dialect });
+  const dropOldVersions = async () => {
+    const [result] = await dialect.driver.runOutsideTransactions<{ busy: number }>('pragma wal_checkpoint(TRUNCATE)');
+    return result?.busy === 0;
+  };
+  return { db, dialect: 'sqlite', dropOldVersions, destroy: () => db.destroy() };
 }
 
 /** How many prepared statements the SQLite connection keeps: every query the code writes, with room. */
@@ -85,7 +102,8 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPreparedStatements(pool) }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  // Dead row versions are the owner's VACUUM's (README, Deploying): the app's role may not run it.
+  return { db, dialect: 'postgres', dropOldVersions: async () => true, destroy: () => db.destroy() };
 }
 
 /**

@@ -57,6 +57,26 @@ describe('SQLite group commit', () => {
     for (const rows of seen) expect(rows).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('a WAL checkpoint waits for the transaction running, then copies the WAL in and leaves it empty', async () => {
+    const checkpoint = () => dialect.driver.runOutsideTransactions<{ busy: number; log: number }>('pragma wal_checkpoint(TRUNCATE)');
+    const walSize = () => fs.statSync(`${file}-wal`).size;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('pings').values({ id: 'in-transaction', note: null }).execute();
+      await holding;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    let checkpointed = false;
+    const afterTransaction = checkpoint().then((result) => ((checkpointed = true), result));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(checkpointed).toBe(false);
+    release();
+    await transaction;
+    expect(await afterTransaction).toEqual([expect.objectContaining({ busy: 0, log: 0 })]);
+    expect([committed(), walSize()]).toEqual([['in-transaction'], 0]);
+  });
+
   it('a write that fails fails alone: the others of its commit are kept', async () => {
     await insert('taken');
     const results = await Promise.allSettled([insert('x'), insert('taken'), insert('y')]);

@@ -125,6 +125,16 @@ export class GroupCommitSqliteDriver implements Driver {
     });
   }
 
+  /**
+   * Runs a statement SQLite refuses inside a transaction (a WAL checkpoint) on the connection itself:
+   * after the explicit transaction running now, with the open batch committed first.
+   */
+  async runOutsideTransactions<R>(sql: string): Promise<R[]> {
+    while (this.#transaction) await this.#transaction.done;
+    this.commitBatch();
+    return this.#db.prepare(sql).all([]) as R[];
+  }
+
   /** Commits the open batch, if any, and settles its writes. */
   commitBatch(): void {
     const batch = this.#batch;

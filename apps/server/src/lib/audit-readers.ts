@@ -50,6 +50,8 @@ const VERBS = {
 
 const OBJECT_TYPES = {
   staff_session: 'staff.manage',
+  // A staff account a failed login named (decision 107).
+  staff: 'staff.manage',
   promoter: 'promoters.read',
   action: 'actions.read',
   action_point: 'actions.read',

@@ -56,7 +56,7 @@ export async function findStaffSessionByToken(db: Db, token: string) {
 
 /** A promoter's login data by (normalized) username: for the back office to refuse her by name. */
 export function findPromoterLogin(db: Db, username: string) {
-  return db.selectFrom('users').select(['id', 'password_hash']).where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'username', 'password_hash']).where('username', '=', username).executeTakeFirst();
 }
 
 /** A staff member's login data by (normalized) username: for the promoter app to refuse her by name. */

@@ -37,7 +37,7 @@ describe.each(testDatabases)('Idempotency-Key (%s)', (dialect) => {
   async function instance(config: Config, logStream?: NodeJS.WritableStream): Promise<FastifyInstance> {
     const app = await buildApp({
       config,
-      database: { db: t.db, dialect, destroy: async () => {} },
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: logStream !== undefined,
       ...(logStream ? { logStream } : {}),

@@ -70,16 +70,25 @@ function sameRequest(stored: string, keyed: string, request: FastifyRequest): bo
 export type IdempotencyOptions = {
   db: Db;
   now: () => Date;
-  /** IDEMPOTENCY_HASH_KEY; null: the key kept in dataDir. */
-  hashKey: Buffer | null;
-  dataDir: string;
+  /** IDEMPOTENCY_HASH_KEY, or the key kept in DATA_DIR (`serverHashKey`). */
+  hashKey: Buffer;
+  /** True when the key is the one kept in DATA_DIR: a production start warns. */
+  keptInDataDir: boolean;
   production: boolean;
 };
 
+/**
+ * The server's key for what the database keeps only as a keyed digest: Idempotency-Key request hashes
+ * (decision 102) and the names typed at a failed login (decision 107, `lib/login-names.ts`, which
+ * derives its own key from this one). IDEMPOTENCY_HASH_KEY, else one kept in DATA_DIR.
+ */
+export function serverHashKey(configured: Buffer | null, dataDir: string): Buffer {
+  return configured ?? keptSecret(dataDir, HASH_KEY_FILE);
+}
+
 export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: IdempotencyOptions) => {
-  const { db, now } = opts;
-  const hashKey = opts.hashKey ?? keptSecret(opts.dataDir, HASH_KEY_FILE);
-  if (!opts.hashKey && opts.production) {
+  const { db, now, hashKey } = opts;
+  if (opts.keptInDataDir && opts.production) {
     // Each instance would key with its own: a retry reaching another one would answer 422.
     app.log.warn('IDEMPOTENCY_HASH_KEY is not set: Idempotency-Key request hashes are keyed with a key kept in DATA_DIR');
   }

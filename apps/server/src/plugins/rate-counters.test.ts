@@ -14,7 +14,7 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     // A second instance on the same database, as behind a load balancer.
     second = await buildApp({
       config: t.config,
-      database: { db: t.db, dialect, destroy: async () => {} },
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: false,
     });
@@ -86,7 +86,7 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     for (let i = 0; i < 10; i++) await login(t.app, 'zapomniana@demo.pl', 'x-haslo-1', `10.50.${i}.1`);
     const restarted = await buildApp({
       config: t.config,
-      database: { db: t.db, dialect, destroy: async () => {} },
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: false,
     });

@@ -47,7 +47,7 @@ export class GuessLimiter {
 
   private key = (username: string) => `guess:${username}`;
 
-  /** False when the username has used up its guesses in this window. */
+  /** False when the username (its digest, plugins/login-guard.ts) has used up its guesses in this window. */
   async reserve(username: string): Promise<boolean> {
     return (await this.counters.hit(this.key(username), this.windowMs)).count <= this.max;
   }

@@ -75,20 +75,28 @@ export type RegisteredConsumer = {
   receiptId: string;
 };
 
-/** A receipt photo of her registration, as the phone sends it after /lead/register. */
-export async function uploadReceipt(t: TestApp, r: Registrar, lead: { id: string; bc: string; serial: string }): Promise<string> {
-  const { payload, headers } = buildMultipart([
+/** The multipart body of her receipt photo, as the phone sends it after /lead/register. */
+export function receiptUpload(r: Registrar, lead: { id: string; bc: string; serial: string }) {
+  return buildMultipart([
     {
       name: '_input',
       value: JSON.stringify({ action: { uuid: r.action.uuid }, device: { serial: lead.serial, beacon: lead.bc }, lead: { id: lead.id } }),
     },
     { name: 'files[]', filename: 'paragon.jpg', contentType: 'image/jpeg', data: buildJpeg(2500) },
   ]);
+}
+
+/**
+ * A receipt photo of her registration, as the phone sends it after /lead/register: from its outbox, so
+ * with an Idempotency-Key (`receipt-<lead id>`), and its answer is kept for replays.
+ */
+export async function uploadReceipt(t: TestApp, r: Registrar, lead: { id: string; bc: string; serial: string }): Promise<string> {
+  const { payload, headers } = receiptUpload(r, lead);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/action/receipt/create',
     payload,
-    headers: { ...headers, authorization: `Bearer ${r.token}` },
+    headers: { ...headers, authorization: `Bearer ${r.token}`, 'idempotency-key': `receipt-${lead.id}` },
   });
   if (res.statusCode !== 200) throw new Error(`receipt: ${res.body}`);
   return res.json().data.receipt.uuid as string;

@@ -6,7 +6,7 @@ import { PageBody, PageInfo } from './common.ts';
 const IsoInstant = z.iso.datetime({ offset: true });
 
 export const AuditListBody = PageBody.extend({
-  /** The actor's username (or, for a failed login, the username typed). */
+  /** The actor's username (a failed login naming no account has none: its details hold a keyed digest of the name typed, decision 107). */
   actor: z.string().trim().max(254).optional(),
   /** e.g. 'promoters.create', 'auth.login', 'access.denied'. */
   verb: z.string().trim().max(64).optional(),

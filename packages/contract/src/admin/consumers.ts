@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEBFORM_CONSENTS } from '../catalogues.ts';
+import { requiredText } from '../zod-rules.ts';
 import { PageBody, PageInfo, UuidRef } from './common.ts';
 
 // The data-protection officer's calls (issue 26): find a consumer, her consent history and its proof,
@@ -24,8 +25,9 @@ export const PRIVACY_REASON_MAX = 500;
 export const PRIVACY_NOTE_MAX = 1000;
 
 /** Why the officer looks her up (every look-up is in the audit log with it). */
-const Reason = z.string().trim().min(3).max(PRIVACY_REASON_MAX);
-const Note = z.string().trim().min(1).max(PRIVACY_NOTE_MAX);
+// Counted in characters that show (decision 107): "\u200b\u200b\u200b" is no reason.
+const Reason = requiredText(3, PRIVACY_REASON_MAX);
+const Note = requiredText(1, PRIVACY_NOTE_MAX);
 
 /** Exact match, as stored: an e-mail address (compared in lower case) or a number with its prefix (+48600123456). */
 export const AdminConsumerFindBody = z.union([

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
 import { GlobalActionStatus, SurveyAnswer } from '../actions.ts';
 import { ReportReviewState } from '../reports.ts';
+import { visibleLength } from '../rules/visible-text.rules.ts';
+import { blankTrimmedText } from '../zod-rules.ts';
 import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 
 // The back office's report review (issue 25, decision 090): one report per action and promoter, with
@@ -122,8 +124,8 @@ export type AdminReportResponse = z.infer<typeof AdminReportResponse>;
 export const AdminReviewBody = ReportRef.extend({
   decision: z.enum(['approved', 'changes_requested']),
   reason: ReviewReason.optional(),
-  note: z.string().trim().max(REVIEW_NOTE_MAX).optional(),
-}).refine((b) => b.decision !== 'changes_requested' || (b.note !== undefined && b.note.length > 0), {
+  note: blankTrimmedText(REVIEW_NOTE_MAX).optional(),
+}).refine((b) => b.decision !== 'changes_requested' || visibleLength(b.note ?? '') > 0, {
   message: 'Podaj, co trzeba poprawić',
   path: ['note'],
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeUsername } from '@promotor/contract';
 import { apiRoute } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { loginNameDigest } from '../../lib/login-names.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
 import { loginGuard, type LoginLimits } from '../../plugins/login-guard.ts';
@@ -9,23 +10,25 @@ import type { RateCounters } from '../../plugins/rate-counters.ts';
 
 const FAILED_GUESSES = new Set(['E_USER_NOT_FOUND', 'E_USER_WRONG_PASSWORD', 'E_RESET_CODE_INVALID'] as const);
 
-export type AuthRouteOptions = service.AuthDeps & { limits: LoginLimits; counters: RateCounters };
+/** `nameKey`: the key of typed names' digests (lib/login-names.ts, decision 107). */
+export type AuthRouteOptions = service.AuthDeps & { limits: LoginLimits; counters: RateCounters; nameKey: Buffer };
 
-const usernameKey = (request: FastifyRequest) => {
+/** The per-username counter of code requests: by the name's keyed digest, never its text (decision 107). */
+const usernameKey = (nameKey: Buffer) => (request: FastifyRequest) => {
   const body = request.body as { username?: unknown } | undefined;
-  return `user:${typeof body?.username === 'string' ? normalizeUsername(body.username) : ''}`;
+  return `user:${loginNameDigest(nameKey, typeof body?.username === 'string' ? normalizeUsername(body.username) : '')}`;
 };
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRouteOptions) {
-  const { limits, counters, ...deps } = opts;
+  const { limits, counters, nameKey, ...deps } = opts;
   // Two limits on guessable calls: per address (every call), and per username across addresses —
   // failed guesses only for login and reset, every call for reset-token (each one sends an SMS).
-  const { perIp, guarded } = loginGuard(counters, limits, FAILED_GUESSES);
+  const { perIp, guarded } = loginGuard(counters, limits, FAILED_GUESSES, nameKey);
   // The plugin runs one limit per request, so the per-username one is checked by hand.
   const codeRequests = app.createRateLimit({
     max: limits.perUserPer15Minutes,
     timeWindow: 15 * 60_000,
-    keyGenerator: usernameKey,
+    keyGenerator: usernameKey(nameKey),
   });
   const perUserRequests = async (request: FastifyRequest) => {
     const result = await codeRequests(request);

@@ -38,7 +38,7 @@ describe.each(testDatabases)('consent texts (%s)', (dialect) => {
     fs.writeFileSync(cataloguesFile, JSON.stringify(file));
     const app = await buildApp({
       config: { ...t.config, cataloguesFile },
-      database: { db: t.db, dialect, destroy: async () => {} },
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: false,
     });

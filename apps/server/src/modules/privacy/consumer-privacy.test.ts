@@ -75,6 +75,18 @@ describe.each(testDatabases)('the privacy officer and one consumer (%s)', (diale
       }
     });
 
+    it('a reason that shows nothing (zero-width or no-break spaces) is 400 at body.reason; blank ends are not audited', async () => {
+      for (const blank of ['\u200b\u200b\u200b', '\u00a0\u2003\u00a0', 'a\u200b\u200b']) {
+        const res = await call('find', { emailAddress: 'a@test.pl', reason: blank });
+        expect(errorOf(res)).toEqual([400, 'E_VALIDATION']);
+        expect(res.json().data.details).toEqual([{ path: 'body.reason', message: 'Wprowadź co najmniej 3 znaki.' }]);
+      }
+      const res = await call('find', { emailAddress: 'nikt-inny@test.pl', reason: '\u200b\u00a0Telefon od klientki\u200e' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = await auditEntries(t, 'consumers.find');
+      expect(JSON.parse(entry!.details!)).toMatchObject({ reason: 'Telefon od klientki' });
+    });
+
     it('an erased consumer is found by nobody; her history stays readable and a withdrawal is 409', async () => {
       const her = await buildRegisteredConsumer(t);
       await t.db.updateTable('consumers').set({ erased_at: t.clock.now().toISOString() }).where('id', '=', her.id).execute();

@@ -21,6 +21,18 @@ export function receiptIdsOf(db: Db, leadIds: readonly string[]) {
   return db.selectFrom('action_receipts').select('id').where('lead_id', 'in', leadIds).execute();
 }
 
+/** Her devices' serial numbers, wherever her rows hold one: what stored answers are searched for (decision 108). */
+export async function serialsOf(db: Db, consumerId: string, leadIds: readonly string[]): Promise<string[]> {
+  const rows = [
+    ...(await db.selectFrom('consumer_items').select('serial_number as serial').where('consumer_id', '=', consumerId).execute()),
+  ];
+  if (leadIds.length > 0) {
+    rows.push(...(await db.selectFrom('lead_items').select('serial_number as serial').where('lead_id', 'in', leadIds).execute()));
+    rows.push(...(await db.selectFrom('action_receipts').select('device_serial as serial').where('lead_id', 'in', leadIds).execute()));
+  }
+  return [...new Set(rows.map((r) => r.serial).filter((s): s is string => s !== null && s.trim() !== ''))];
+}
+
 /** Her row stays (consent records, leads and invitations point at it), naming no one. */
 export async function eraseConsumerRow(db: Db, consumerId: string, at: string): Promise<boolean> {
   const result = await db
@@ -101,6 +113,25 @@ export async function deleteCounters(db: Db, hashes: readonly string[]): Promise
 export async function deleteMessagesTo(db: Db, recipients: readonly string[]): Promise<void> {
   const to = recipients.filter((r) => r !== '');
   if (to.length > 0) await db.deleteFrom('outbox_messages').where('recipient', 'in', to).execute();
+}
+
+/** Stored answers holding any of these texts (any case): the ones an erasure must scrub. */
+export function storedAnswersHolding(db: Db, needles: readonly string[]) {
+  if (needles.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['scope', 'key', 'response_body'])
+    .where('response_body', 'is not', null)
+    .where((eb) => eb.or(needles.map((n) => eb(eb.fn('lower', ['response_body']), 'like', `%${n.toLowerCase()}%`))))
+    .execute();
+}
+
+export async function replaceStoredAnswer(db: Db, scope: string, key: string, body: string): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ response_body: body }).where('scope', '=', scope).where('key', '=', key).execute();
+}
+
+export async function deleteStoredAnswer(db: Db, scope: string, key: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
 }
 
 /**

@@ -42,6 +42,8 @@ export async function eraseConsumer(trx: Db, consumer: ConsumerRow, at: Date): P
   const iso = at.toISOString();
   if (!(await repo.eraseConsumerRow(trx, consumer.id, iso))) return false;
   const leadIds = (await repo.leadIdsOf(trx, consumer.id)).map((l) => l.id);
+  // Read before they are emptied: the stored answers that hold them are found by them.
+  const serials = await repo.serialsOf(trx, consumer.id, leadIds);
   const hashes = hashesOf(consumer);
   await repo.eraseItems(trx, consumer.id);
   await repo.eraseLeads(trx, consumer.id, leadIds);
@@ -53,5 +55,39 @@ export async function eraseConsumer(trx: Db, consumer: ConsumerRow, at: Date): P
   await repo.deleteCounters(trx, hashes.counters);
   await repo.deleteMessagesTo(trx, [consumer.email_address, consumer.mobile_number]);
   await repo.deleteStoredAnswers(trx, [consumer.id, consumer.email_address, consumer.mobile_number]);
+  await scrubStoredAnswers(trx, serials);
   return true;
+}
+
+/**
+ * Answers kept for replays that hold her devices' serials (/action/receipt/create answers the receipt
+ * with its device.serial): each such value becomes null, as her receipt's device_serial does, so a
+ * retry of that call still replays instead of running again — and names nothing. An answer that
+ * still holds a serial elsewhere (inside a longer text) is deleted. (decision 108)
+ */
+async function scrubStoredAnswers(trx: Db, serials: readonly string[]): Promise<void> {
+  const needles = serials.filter((s) => s.length >= 3).map((s) => s.toLowerCase());
+  for (const row of await repo.storedAnswersHolding(trx, needles)) {
+    const scrubbed = withoutValues(row.response_body!, new Set(needles));
+    if (scrubbed === null || needles.some((n) => scrubbed.text.toLowerCase().includes(n))) {
+      await repo.deleteStoredAnswer(trx, row.scope, row.key);
+    } else if (scrubbed.changed) {
+      await repo.replaceStoredAnswer(trx, row.scope, row.key, scrubbed.text);
+    }
+  }
+}
+
+/** The JSON text with every string equal (in any case) to one of `values` made null; null if it is not JSON. */
+function withoutValues(json: string, values: ReadonlySet<string>): { text: string; changed: boolean } | null {
+  let changed = false;
+  try {
+    const text = JSON.stringify(JSON.parse(json), (_key, value: unknown) => {
+      if (typeof value !== 'string' || !values.has(value.trim().toLowerCase())) return value;
+      changed = true;
+      return null;
+    });
+    return { text, changed };
+  } catch {
+    return null;
+  }
 }

@@ -46,7 +46,8 @@ export const PERSONAL_DATA = {
   password_resets: { id: no, user_id: no, code_hash: no, created_at: no, expires_at: no, used_at: no, attempts: no },
   // The dev outbox (and any message kept for sending): the messages sent to her are deleted.
   outbox_messages: { id: no, channel: no, recipient: hers('erase'), subject: no, body: hers('erase'), created_at: no },
-  // Stored answers for replays: an answer naming her (the officer's export) is deleted. The request's
+  // Stored answers for replays: an answer naming her (the officer's export) is deleted; one holding her
+  // device's serial (/action/receipt/create) has it made null, so the retry still replays (decision 108). The request's
   // hash is keyed (decision 102): of a body that holds little besides her e-mail (/mgm/invite-consumer),
   // yet without the server's key, which is not in the database, no guess of her e-mail can be checked
   // against it. Rows written before decision 102 hold a plain SHA-256 until the sweep removes them.
@@ -202,6 +203,7 @@ export const PERSONAL_DATA = {
     action_id: no,
     user_id: no,
     lead_id: no,
+    // shown to the report's reviewers masked (GLO12…78), to the brand's client not at all (decision 108)
     device_serial: hers('erase'),
     device_beacon: no,
     // names bytes that are gone once image_removed_at is set
@@ -392,4 +394,12 @@ export function consumerColumns(): { table: InventoryTable; column: string; rule
       c.personal === 'consumer' ? [{ table: table as InventoryTable, column, rule: c.rule }] : [],
     ),
   );
+}
+
+/**
+ * The tables an erasure changes (a consumer's column with `erase` or `pseudonymise`), by name: where
+ * PostgreSQL keeps dead versions of her rows until the owner's VACUUM (README, Deploying; decision 108).
+ */
+export function erasedTables(): InventoryTable[] {
+  return [...new Set(consumerColumns().flatMap((c) => (c.rule.startsWith('keep') ? [] : [c.table])))].sort();
 }

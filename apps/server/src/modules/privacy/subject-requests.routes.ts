@@ -9,5 +9,7 @@ export async function subjectRequestsRoutes(app: FastifyInstance, deps: service.
   apiRoute(app, 'adminConsumerRequestsCreate', async (request) => service.create(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminConsumerRequestsList', async (request) => service.list(deps, request.body));
   apiRoute(app, 'adminConsumerRequestsExtend', async (request) => service.extend(deps, staffCallOf(request), request.body));
-  apiRoute(app, 'adminConsumerRequestsComplete', async (request) => service.complete(deps, staffCallOf(request), request.body));
+  apiRoute(app, 'adminConsumerRequestsComplete', async (request) =>
+    service.complete(deps, staffCallOf(request), request.body, request.log),
+  );
 }

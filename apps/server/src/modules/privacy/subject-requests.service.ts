@@ -8,6 +8,7 @@ import type {
   AdminConsumerRequestResponse,
 } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/schema.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
@@ -27,7 +28,14 @@ import { staffName } from '../staff/staff-accounts.service.ts';
 // date, extended once with a reason, carried out or denied. pending → completed | denied, each move
 // conditional on the state it was seen in, written with its audit entry (ids, never her fields).
 
-export type SubjectRequestsDeps = { db: Db; now: () => Date; timezone: string; blobStore: BlobStore };
+/** `dropOldVersions`: the database handle's (db/kysely.ts), run after an erasure (decision 108). */
+export type SubjectRequestsDeps = {
+  db: Db;
+  now: () => Date;
+  timezone: string;
+  blobStore: BlobStore;
+  dropOldVersions: () => Promise<boolean>;
+};
 
 type CreateBody = z.output<typeof AdminConsumerRequestCreateBody>;
 type ListBody = z.output<typeof AdminConsumerRequestListBody>;
@@ -222,7 +230,7 @@ async function rectify(deps: SubjectRequestsDeps, call: StaffCall, request: repo
 }
 
 /** Art. 17: the images first (outside the transaction, safe to repeat), then every table in one. */
-async function erase(deps: SubjectRequestsDeps, call: StaffCall, request: repo.RequestRow, note: string | null) {
+async function erase(deps: SubjectRequestsDeps, call: StaffCall, request: repo.RequestRow, note: string | null, log?: FastifyBaseLogger) {
   const consumer = await requireConsumer(deps.db, request.consumer_id);
   if (consumer.erased_at !== null) throw new AppError('E_CONSUMER_ERASED');
   const images = await removeHerReceiptImages(deps, consumer.id, deps.now());
@@ -236,12 +244,21 @@ async function erase(deps: SubjectRequestsDeps, call: StaffCall, request: repo.R
       if (!(await eraseConsumer(trx, consumer, at))) throw new AppError('E_CONSUMER_ERASED');
     },
   );
+  // Committed: now the older versions of her rows go from the database's files too (SQLite's WAL).
+  if (!(await deps.dropOldVersions())) {
+    log?.warn(
+      { consumer: consumer.id },
+      "erasure: another reader kept the WAL from being emptied; her old rows' copies stay until the next checkpoint",
+    );
+  }
 }
 
+/** `log`: the request's logger, for a copy an erasure could not drop (decision 108). */
 export async function complete(
   deps: SubjectRequestsDeps,
   call: StaffCall,
   body: CompleteBody,
+  log?: FastifyBaseLogger,
 ): Promise<AdminConsumerRequestCompleteResponse> {
   const request = await requirePending(deps.db, body.request.uuid);
   const note = body.note ?? null;
@@ -251,7 +268,7 @@ export async function complete(
   if (body.outcome === 'denied') {
     await close(deps, call, request, note, { state: 'denied', verb: 'consumers.request_deny', details: {} });
   } else if (request.kind === 'erasure') {
-    await erase(deps, call, request, note);
+    await erase(deps, call, request, note, log);
   } else if (request.kind === 'rectification') {
     await rectify(deps, call, request, body);
   } else {

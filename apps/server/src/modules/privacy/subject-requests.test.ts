@@ -113,6 +113,15 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
     ).toHaveLength(1);
   });
 
+  it('an extension reason that shows nothing is 400, and the due date stays', async () => {
+    const o = await officer(t);
+    const request = await pending(o.token, await buildConsumer(t));
+    const res = await api().extend(o.token, request.uuid, '\u200b\u200b\u200b');
+    expect(errorOf(res)).toEqual([400, 'E_VALIDATION']);
+    expect(res.json().data.details).toEqual([{ path: 'body.reason', message: expect.any(String) }]);
+    expect((await api().extend(o.token, request.uuid, 'Wiele rejestracji')).statusCode).toBe(200);
+  });
+
   it('extension after the first month is 409, and of a closed request 409 E_REQUEST_WRONG_STATE', async () => {
     let o = await officer(t);
     const late = await pending(o.token, await buildConsumer(t));
@@ -129,6 +138,8 @@ describe.each(testDatabases)('data-subject requests (%s)', (dialect) => {
     const request = await pending(o.token, await buildConsumer(t), 'erasure');
     const bare = await api().complete(o.token, request.uuid, { outcome: 'denied' });
     expect(errorOf(bare)).toEqual([400, 'E_VALIDATION']);
+    const invisible = await api().complete(o.token, request.uuid, { outcome: 'denied', note: '\u200b\u2060\u00a0' });
+    expect(errorOf(invisible)).toEqual([400, 'E_VALIDATION']);
     const denied = await api().complete(o.token, request.uuid, { outcome: 'denied', note: 'Dane potrzebne do toczącej się reklamacji' });
     expect(denied.json().data).toEqual({
       request: expect.objectContaining({

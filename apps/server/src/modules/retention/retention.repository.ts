@@ -87,7 +87,7 @@ export async function deleteUnconfirmedMgmRequests(db: Db, beforeIso: string, li
   return Number(result.numDeletedRows);
 }
 
-/** Rate counters whose window has ended (an address, a username typed at login). */
+/** Rate counters whose window has ended (an address, the keyed digest of a username typed at login). */
 export async function deleteEndedRateCounters(db: Db, nowIso: string, limit: number): Promise<number> {
   const result = await db
     .deleteFrom('rate_counters')

@@ -15,6 +15,7 @@ import {
   storeReportImage,
 } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { maskSerial } from './report-detail.ts';
 
 // A report's detail in the back office (issue 25, decision 090): what she did, where, with what; the
 // photos a reviewer flags; and the brand's `client`, who sees approved reports only and no consumer.
@@ -97,7 +98,7 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       registrations: 2,
       codesHandedOut: 2,
       flaggedPhotos: 0,
-      receipts: [{ uuid: receipt, imageKept: true, device: { serial: 'GLO12345678', beacon: 'BC-ABCDEFGHJK' } }],
+      receipts: [{ uuid: receipt, imageKept: true, device: { serial: 'GLO12…78', beacon: 'BC-ABCDEFGHJK' } }],
       polls: [{ ident: 'action_start', content: JSON.stringify(answers.poll.content) }],
       survey: form,
       registrationsByModel: [
@@ -183,6 +184,39 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       404,
       'E_FILE_NOT_FOUND',
     ]);
+  });
+
+  it("a receipt's serial is masked for its reviewers (admin, coordinator), who see its image; the client gets neither serial nor beacon; the officer no report", async () => {
+    const report = await buildReport(t, waw);
+    const receipt = await storeReportImage(t, report, 'receipt');
+    const admin = await buildSignedInStaff(t, { roles: ['admin'] });
+    const officer = await buildSignedInStaff(t, { roles: ['privacy'] });
+    for (const reviewer of [admin, coordinator]) {
+      const res = await getReport(t.app, reviewer.token, report.ref);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.report.receipts).toEqual([
+        { uuid: receipt, imageKept: true, device: { serial: 'GLO12…78', beacon: 'BC-ABCDEFGHJK' } },
+      ]);
+      expect(res.body).not.toContain('GLO12345678');
+      expect((await post(t.app, '/admin/reports/receipt', { receipt: { uuid: receipt } }, reviewer.token)).statusCode).toBe(200);
+    }
+    await markApproved(t, report);
+    const forClient = await getReport(t.app, client.token, report.ref);
+    expect(forClient.json().data.report.receipts).toEqual([{ uuid: receipt, imageKept: true, device: { serial: null, beacon: null } }]);
+    expect(errorOf(await getReport(t.app, officer.token, report.ref))).toEqual([403, 'E_FORBIDDEN']);
+    expect(errorOf(await post(t.app, '/admin/reports/receipt', { receipt: { uuid: receipt } }, officer.token))).toEqual([
+      403,
+      'E_FORBIDDEN',
+    ]);
+  });
+
+  it.each([
+    ['GLO12345678', 'GLO12…78'],
+    ['GLOFC08FFC042', 'GLOFC…42'],
+    ['VUSE9876', 'VU…6'],
+    ['AB12', '…'],
+  ])('the serial %s is shown to a reviewer as %s', (serial, shown) => {
+    expect(maskSerial(serial)).toBe(shown);
   });
 
   it("the client sees approved reports only: the list, the detail, the photos; never a receipt's device identifiers", async () => {

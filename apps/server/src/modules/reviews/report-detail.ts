@@ -50,7 +50,22 @@ const entry = (kind: AdminReportTimelineEntry['kind'], at: string): AdminReportT
   note: null,
 });
 
-/** The report's detail. `forClient`: the brand's viewer, who gets no device identifiers of a receipt. */
+/**
+ * A receipt's device serial as a reviewer sees it (decision 108): the brand's prefix and the last two,
+ * enough to tell a report's receipts apart and to hold one against its photo — never the whole serial,
+ * which the brand's registry ties to her (personal-data.ts: hers, erased with her).
+ */
+export function maskSerial(serial: string): string {
+  const s = serial.trim();
+  if (s.length >= 11) return `${s.slice(0, 5)}…${s.slice(-2)}`;
+  if (s.length >= 6) return `${s.slice(0, 2)}…${s.slice(-1)}`;
+  return '…';
+}
+
+/**
+ * The report's detail. A receipt's serial is masked for its reviewers (admin, coordinators); `forClient`:
+ * the brand's viewer, who gets no device identifiers of a receipt at all.
+ */
 export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: string; forClient: boolean }): Promise<AdminReport> {
   const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
     repo.pointsOf(db, row.action_id),
@@ -88,7 +103,9 @@ export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: strin
     receipts: receipts.map((r) => ({
       uuid: r.id,
       imageKept: r.image_removed_at === null,
-      device: o.forClient ? { serial: null, beacon: null } : { serial: r.device_serial, beacon: r.device_beacon },
+      device: o.forClient
+        ? { serial: null, beacon: null }
+        : { serial: r.device_serial === null ? null : maskSerial(r.device_serial), beacon: r.device_beacon },
     })),
     polls: polls.map((p) => ({ ident: p.ident, content: p.content })),
     survey: survey ? { chechboxes: JSON.parse(survey.chechboxes) as ('tak' | 'nie')[], text: survey.text } : null,

@@ -104,6 +104,7 @@ describe.each(testDatabases)('report review (%s)', (dialect) => {
     const noNote = await post(t.app, '/admin/reports/review', { ...report.ref, decision: 'changes_requested' }, wawCoordinator.token);
     expect(errorOf(noNote)).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await requestChanges(t.app, wawCoordinator.token, report.ref, '   '))).toEqual([400, 'E_VALIDATION']);
+    expect(errorOf(await requestChanges(t.app, wawCoordinator.token, report.ref, '\u200b\u200b\u200b'))).toEqual([400, 'E_VALIDATION']);
     expect(errorOf(await requestChanges(t.app, wawCoordinator.token, report.ref, 'Popraw', 'kaprys'))).toEqual([400, 'E_VALIDATION']);
     const tooLong = await requestChanges(t.app, wawCoordinator.token, report.ref, 'x'.repeat(1001));
     expect(errorOf(tooLong)).toEqual([400, 'E_VALIDATION']);

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { auditEntries, buildSignedInStaff, buildStaff, buildTerritory, STAFF_PASSWORD } from '../../test/admin-builders.ts';
@@ -22,13 +23,22 @@ describe.each(testDatabases)('back office login (%s)', (dialect) => {
     expect(session.json().data.staff.username).toBe(staff.username);
   });
 
-  it('a promoter cannot log into the back office (E_NOT_STAFF), and a wrong password stays a wrong password', async () => {
+  it('a promoter cannot log into the back office (E_NOT_STAFF), and a wrong password is the same answer as for anyone', async () => {
     const promoter = await buildPromoter(t);
     const refused = await post(t.app, '/admin/auth/login', { username: promoter.username, password: promoter.password });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().data.error).toBe('E_NOT_STAFF');
     const wrong = await post(t.app, '/admin/auth/login', { username: promoter.username, password: 'nie-to-haslo' });
-    expect(wrong.json().data.error).toBe('E_USER_WRONG_PASSWORD');
+    expect([wrong.statusCode, wrong.json().data.error]).toEqual([401, 'E_WRONG_CREDENTIALS']);
+  });
+
+  it('an unknown username and a wrong password get the same answer at the back office: 401 E_WRONG_CREDENTIALS', async () => {
+    const staff = await buildStaff(t);
+    const unknown = await post(t.app, '/admin/auth/login', { username: 'nikogo-takiego@test.pl', password: STAFF_PASSWORD });
+    const wrong = await post(t.app, '/admin/auth/login', { username: staff.username, password: 'nie-to-haslo' });
+    const answer = (res: typeof wrong) => [res.statusCode, res.json().data, res.json().status];
+    expect(answer(unknown)).toEqual([401, { error: 'E_WRONG_CREDENTIALS' }, { success: false }]);
+    expect(answer(wrong)).toEqual(answer(unknown));
   });
 
   it('a staff member cannot log into the promoter app (E_NOT_A_PROMOTER)', async () => {
@@ -56,15 +66,79 @@ describe.each(testDatabases)('back office login (%s)', (dialect) => {
     expect([after.statusCode, after.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
   });
 
-  it('every login is in the audit log: the success with her roles, the failure with the username typed and its code', async () => {
+  it('every login is in the audit log: the success with her roles, the failure by the account it names and its code', async () => {
     const staff = await buildStaff(t, { roles: ['client'] });
-    await post(t.app, '/admin/auth/login', { username: staff.username, password: 'nie-to-haslo' });
+    await post(t.app, '/admin/auth/login', { username: ` ${staff.username.toUpperCase()}`, password: 'nie-to-haslo' });
     await post(t.app, '/admin/auth/login', { username: staff.username, password: STAFF_PASSWORD });
     const failed = (await auditEntries(t, 'auth.login_failed')).find((e) => e.actor_name === staff.username);
     expect(failed).toMatchObject({ actor_type: 'anonymous', actor_id: null, address: '127.0.0.1' });
-    expect(JSON.parse(failed!.details!)).toEqual({ code: 'E_USER_WRONG_PASSWORD' });
+    expect(failed).toMatchObject({ object_type: 'staff', object_id: staff.staffId });
+    expect(JSON.parse(failed!.details!)).toEqual({ code: 'E_WRONG_CREDENTIALS' });
     const ok = (await auditEntries(t, 'auth.login')).find((e) => e.actor_id === staff.staffId);
     expect(ok).toMatchObject({ actor_type: 'staff', actor_name: staff.username, actor_roles: 'client', object_type: 'staff_session' });
+  });
+
+  it('an unknown username is answered about as late as a wrong password (the time tells no more than the code)', async () => {
+    const accounts = await Promise.all(Array.from({ length: 7 }, () => buildStaff(t)));
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const res = await post(t.app, '/admin/auth/login', { username, password: 'nie-to-haslo' });
+      expect(res.json().data.error).toBe('E_WRONG_CREDENTIALS');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so that a busy moment of the machine falls on both alike; medians, for the same reason.
+    for (const account of accounts) {
+      known.push(await timed(account.username));
+      unknown.push(await timed(`nikt-${randomBytes(4).toString('hex')}@test.pl`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Without the dummy verification an unknown name is answered some 20 times sooner (two look-ups, no argon2).
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
+  });
+
+  it("a password typed into the username field is kept nowhere: the audit entry and both doors' guess counters hold a keyed digest", async () => {
+    const typed = `Tajne-Haslo-${randomBytes(4).toString('hex')}!`;
+    await post(t.app, '/admin/auth/login', { username: typed, password: 'x' });
+    await post(t.app, '/admin/auth/login', { username: ` ${typed.toUpperCase()} `, password: 'y' });
+    await post(t.app, '/auth/login', { username: typed, password: 'x' });
+    await post(t.app, '/auth/reset-token', { username: typed });
+    const texts = [typed, typed.toLowerCase(), typed.toUpperCase()];
+    const dump = JSON.stringify([
+      await t.db.selectFrom('audit_log').selectAll().execute(),
+      await t.db.selectFrom('rate_counters').selectAll().execute(),
+    ]).toLowerCase();
+    for (const text of texts) expect(dump).not.toContain(text.toLowerCase());
+
+    const failed = (await auditEntries(t, 'auth.login_failed')).slice(0, 2);
+    const details = failed.map((e) => JSON.parse(e.details!) as { code: string; typedName: string });
+    expect(failed.map((e) => [e.actor_name, e.object_type, e.object_id])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(details[0]).toEqual({ code: 'E_WRONG_CREDENTIALS', typedName: expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/) });
+    // The same name typed twice (case and spaces aside) is the same digest: repeated guesses can be told apart.
+    expect(details[1]!.typedName).toBe(details[0]!.typedName);
+    // Keyed: not the plain digest anyone could compute from a guess.
+    expect(details[0]!.typedName).not.toContain(createHash('sha256').update(typed.toLowerCase()).digest('hex'));
+    await post(t.app, '/admin/auth/login', { username: `${typed}-2`, password: 'x' });
+    const other = JSON.parse((await auditEntries(t, 'auth.login_failed'))[0]!.details!) as { typedName: string };
+    expect(other.typedName).not.toBe(details[0]!.typedName);
+  });
+
+  it("a promoter's username tried at the back office's door is recorded by her account, not as typed", async () => {
+    const promoter = await buildPromoter(t);
+    await post(t.app, '/admin/auth/login', { username: promoter.username.toUpperCase(), password: 'nie-to-haslo' });
+    const [failed] = await auditEntries(t, 'auth.login_failed');
+    expect(failed).toMatchObject({
+      actor_type: 'anonymous',
+      actor_name: promoter.username,
+      object_type: 'promoter',
+      object_id: promoter.userId,
+    });
+    expect(JSON.parse(failed!.details!)).toEqual({ code: 'E_WRONG_CREDENTIALS' });
   });
 
   it("the promoters' lockout holds at the back office's door: failed guesses per username, across both logins", async () => {

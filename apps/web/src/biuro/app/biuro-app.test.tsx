@@ -29,6 +29,15 @@ describe('the back office', () => {
     expect(localStorage.getItem('biuroSession')).toBeNull();
   });
 
+  it('a wrong username or password at /biuro is one Polish message that names neither, and she stays on the login page', async () => {
+    fakeAdminApi({ '/admin/auth/login': { status: 401, body: failure('E_WRONG_CREDENTIALS') } });
+    openAt('/biuro/logowanie');
+    await logIn('nikt@demo.pl', 'zle-haslo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nieprawidłowy login lub hasło.');
+    expect(window.location.pathname).toBe('/biuro/logowanie');
+    expect(localStorage.getItem('biuroSession')).toBeNull();
+  });
+
   it("a coordinator's login opens the promoters of her territories; her token is kept apart from a promoter's", async () => {
     localStorage.setItem('token', 'promoter-token');
     const staff = buildStaff();

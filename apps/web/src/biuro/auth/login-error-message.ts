@@ -9,6 +9,7 @@ export function loginErrorMessage(error: unknown): string {
   const code = error.code;
   if (!code) return pl.biuro.errors.generic;
   if (PROMOTER_REFUSED_CODES.includes(code)) return pl.biuro.login.promoterRefused;
-  if (code === 'E_USER_NOT_FOUND' || code === 'E_USER_WRONG_PASSWORD') return pl.biuro.login.wrongCredentials;
+  // An unknown username and a wrong password are one answer at this door (decision 107).
+  if (code === 'E_WRONG_CREDENTIALS') return pl.biuro.login.wrongCredentials;
   return pl.errors.ofCode(code);
 }

@@ -1,3 +1,4 @@
+import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -62,7 +63,7 @@ function NewRequestForm({ consumer, onCreated }: { consumer: Consumer; onCreated
     setBusy(true);
     setError(null);
     try {
-      const body = { consumer: { uuid: consumer.uuid }, kind, ...(note.trim() ? { note: note.trim() } : {}) };
+      const body = { consumer: { uuid: consumer.uuid }, kind, ...(visibleLength(note) > 0 ? { note: trimInvisible(note) } : {}) };
       await adminCall('/admin/consumers/requests/create', body);
       setOpen(false);
       setNote('');

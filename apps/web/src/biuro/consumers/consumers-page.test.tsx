@@ -51,6 +51,16 @@ describe('the consumers page', () => {
     expect(api.requestsTo('/admin/consumers/find')[0]!.authorization).toBe('Bearer rodo-token');
   });
 
+  it('a reason of zero-width or no-break spaces is no reason: she is asked for one and nothing is sent', async () => {
+    const api = openConsumers({ '/admin/consumers/find': { body: ok({ consumers: [] }) } });
+    await find('nikt@example.pl', '\u200b\u200b\u200b\u00a0');
+    expect(screen.getByLabelText(t.find.reason)).toHaveAccessibleDescription(t.find.required);
+    await userEvent.type(screen.getByLabelText(t.find.reason), 'ab');
+    await userEvent.click(screen.getByRole('button', { name: t.find.submit }));
+    expect(screen.getByLabelText(t.find.reason)).toHaveAccessibleDescription(t.find.reasonTooShort);
+    expect(api.requestsTo('/admin/consumers/find')).toEqual([]);
+  });
+
   it('searches by phone, and the contract’s message for a field shows under it', async () => {
     const api = openConsumers({
       '/admin/consumers/find': {

@@ -1,3 +1,4 @@
+import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ConsentEntry, ConsentField, Consumer, ConsumerHistory } from '../api/admin-types.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
@@ -15,17 +16,18 @@ export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 export const NOTE_MAX = 1000;
 
-/** The form's own checks, the same as the contract's: a value, and a reason of at least 3 characters. */
+/** The form's own checks, the same as the contract's: a value, and a reason of at least 3 characters that show. */
 export function findErrors(form: FindForm): FindErrors {
   const errors: FindErrors = {};
   if (!form.value.trim()) errors.value = t.find.required;
-  if (!form.reason.trim()) errors.reason = t.find.required;
-  else if (form.reason.trim().length < REASON_MIN) errors.reason = t.find.reasonTooShort;
+  const shown = visibleLength(form.reason);
+  if (shown === 0) errors.reason = t.find.required;
+  else if (shown < REASON_MIN) errors.reason = t.find.reasonTooShort;
   return errors;
 }
 
 export function findBody(form: FindForm): AdminBody<'/admin/consumers/find'> {
-  const reason = form.reason.trim();
+  const reason = trimInvisible(form.reason);
   return form.by === 'email' ? { emailAddress: form.value.trim(), reason } : { mobileNumber: form.value.trim(), reason };
 }
 

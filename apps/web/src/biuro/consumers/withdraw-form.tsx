@@ -1,3 +1,4 @@
+import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -30,7 +31,7 @@ export function WithdrawForm({ consumer, given, onWithdrawn }: Props) {
 
   function check(event: FormEvent) {
     event.preventDefault();
-    const found = { consents: picked.length === 0 ? t.pickOne : undefined, note: note.trim() ? undefined : t.noteRequired };
+    const found = { consents: picked.length === 0 ? t.pickOne : undefined, note: visibleLength(note) > 0 ? undefined : t.noteRequired };
     setErrors(found);
     if (!found.consents && !found.note) setStep('confirm');
   }
@@ -41,7 +42,7 @@ export function WithdrawForm({ consumer, given, onWithdrawn }: Props) {
     try {
       // Sent in the order she gave them (the list's), whatever the order of the ticks.
       const consents = given.filter((field) => picked.includes(field));
-      await adminCall('/admin/consumers/withdraw', { consumer: { uuid: consumer.uuid }, consents, note: note.trim() });
+      await adminCall('/admin/consumers/withdraw', { consumer: { uuid: consumer.uuid }, consents, note: trimInvisible(note) });
       setStep('closed');
       setPicked([]);
       setNote('');

@@ -1,3 +1,4 @@
+import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -50,7 +51,9 @@ export function ReviewForm({ report, onReviewed }: Props) {
     setError(null);
     try {
       const body =
-        decision === 'approved' ? { ...reportRef(report), decision } : { ...reportRef(report), decision, reason, note: note.trim() };
+        decision === 'approved'
+          ? { ...reportRef(report), decision }
+          : { ...reportRef(report), decision, reason, note: trimInvisible(note) };
       const answer = await adminCall('/admin/reports/review', body);
       onReviewed(answer.report, decision === 'approved' ? t.approved : t.changesRequested);
     } catch (failure) {
@@ -64,7 +67,7 @@ export function ReviewForm({ report, onReviewed }: Props) {
 
   function submitRequest(event: FormEvent) {
     event.preventDefault();
-    if (!note.trim()) {
+    if (visibleLength(note) === 0) {
       setNoteError(t.noteRequired);
       noteRef.current?.focus();
       return;

@@ -1,3 +1,4 @@
+import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -62,7 +63,7 @@ function NoteForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim().length < minLength) {
+    if (visibleLength(text) < minLength) {
       setFieldError(required);
       ref.current?.querySelector<HTMLElement>('[data-focus-here]')?.focus();
       return;
@@ -70,7 +71,7 @@ function NoteForm({
     setBusy(true);
     setError(null);
     try {
-      await send(text.trim());
+      await send(trimInvisible(text));
     } catch (failure) {
       const fields = Object.values(fieldErrorsOf(failure, 'body.'));
       if (fields[0]) setFieldError(fields[0]);

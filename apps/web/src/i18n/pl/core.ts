@@ -18,6 +18,7 @@ const errorCodes = {
   E_EXPIRED: 'Sesja wygasła. Zaloguj się ponownie.',
   E_USER_NOT_FOUND: 'Użytkownik nie istnieje.',
   E_USER_WRONG_PASSWORD: 'Nieprawidłowe hasło.',
+  E_WRONG_CREDENTIALS: 'Nieprawidłowy login lub hasło.',
   E_TOO_MANY_REQUESTS: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
   E_NOT_A_PROMOTER: 'To konto pracownika biura. Zaloguj się w panelu biura: /biuro.',
   E_ACCOUNT_DEACTIVATED: 'Konto zostało dezaktywowane. Skontaktuj się z koordynatorem.',

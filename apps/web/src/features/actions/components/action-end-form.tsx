@@ -1,6 +1,6 @@
 import type { Action } from '@promotor/contract';
 import type { EndReason } from '@promotor/contract/constants';
-import { ruleMessages } from '@promotor/contract/rules';
+import { ruleMessages, visibleLength } from '@promotor/contract/rules';
 import { useId, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -31,14 +31,14 @@ const endDraft = (values: EndValues): EndValues | null =>
 export function endFormBlockers(reason: EndReason | null, otherText: string, photos: PhotoPair | null): string[] {
   return [
     !reason && pl.actionEnd.needReason,
-    reason === 'other' && otherText.trim() === '' && pl.actionEnd.needText,
+    reason === 'other' && visibleLength(otherText) === 0 && pl.actionEnd.needText,
     !photos && pl.actionForm.needPhotos,
   ].filter((blocker) => blocker !== false);
 }
 
 /** 'Inne' needs its text: the message under the field once it was left (spec §5 on blur). */
 const needsOtherText = ({ reason, otherText }: EndValues) =>
-  reason === 'other' && otherText.trim() === '' ? { otherText: ruleMessages.fieldRequired } : {};
+  reason === 'other' && visibleLength(otherText) === 0 ? { otherText: ruleMessages.fieldRequired } : {};
 
 /** spec §2 End action, opened with what she entered before and did not send (her draft, decision 076). */
 export function ActionEndForm(props: ActionEndFormProps) {
