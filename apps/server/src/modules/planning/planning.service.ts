@@ -7,7 +7,7 @@ import type {
   AdminActionUpdateBody,
 } from '@promotor/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/kysely.ts';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -90,7 +90,8 @@ export async function createAction(
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const { territoryId, eventId } = await resolve(trx, caller, input);
-    await repo.insertChunked(trx, 'actions', [
+    // One action per event, territory, times and name (decision 106): a taken key is a 409, not a copy.
+    const inserted = await repo.insertNewActions(trx, [
       {
         id,
         ident: `AK-${newCode(6)}`,
@@ -103,6 +104,7 @@ export async function createAction(
         created_at: deps.now().toISOString(),
       },
     ]);
+    if (inserted === 0) throw new AppError('E_ACTION_EXISTS');
     await replacePoints(trx, id, [], plannedPoints(input.points));
     await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
   });
@@ -140,7 +142,7 @@ export async function updateAction(
   body: Body<typeof AdminActionUpdateBody>,
 ): Promise<AdminActionResponse> {
   const input = body.action;
-  await deps.db.transaction().execute(async (trx) => {
+  const write = deps.db.transaction().execute(async (trx) => {
     const row = await repo.findAction(trx, input.uuid, caller.scope);
     if (!row) throw new AppError('E_ACTION_NOT_FOUND');
     const [assignments, points] = await Promise.all([repo.assignmentsOf(trx, [row.id]), repo.pointsOf(trx, [row.id])]);
@@ -167,6 +169,10 @@ export async function updateAction(
     });
     await updatePoints(trx, row.id, points, input.points);
     await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id });
+  });
+  // Renamed or moved onto the key of another action (decision 106): the unique index refuses it.
+  await write.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new AppError('E_ACTION_EXISTS') : error;
   });
   return answerAction(deps.db, input.uuid, caller.scope);
 }
