@@ -22,9 +22,10 @@ function cases() {
     plan('plan: 1 row + 800,000 blank lines', `${HEADER}\n${row(0)}\n${'\n'.repeat(800_000)}`),
     plan('plan: 1 row + 10 MiB of blank lines', `${HEADER}\n${row(0)}\n${'\n'.repeat(10 * MIB - 400)}`),
     plan('plan: 19,999 lines of one field (csv-parse: an error object each)', `${HEADER}\n${row(0)}\n${'x\n'.repeat(19_999)}`),
+    plan('plan: 20,000 rows, every cell wrong', `${HEADER}\n${'x;'.repeat(13)}x\n`.repeat(1) + `${'x;'.repeat(13)}x\n`.repeat(19_999)),
     plan(
-      'plan: 15,000 rows of 50 unknown codes each',
-      `${HEADER}\n${Array.from({ length: 15_000 }, (_, i) => row(i, codes(i))).join('\n')}\n`,
+      'plan: 13,000 rows of 50 unknown codes each',
+      `${HEADER}\n${Array.from({ length: 13_000 }, (_, i) => row(i, codes(i))).join('\n')}\n`,
     ),
     plan(
       'plan: 10,000 actions, imported (writes)',

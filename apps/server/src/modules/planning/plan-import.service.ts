@@ -21,10 +21,25 @@ import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.
 // of one file at once leave what one leaves, and the unique natural key of an action (migration 026)
 // refuses what a /create slipped in meanwhile.
 
-/** 422 with every error of the file by row and column (the first PLAN_IMPORT_MAX_ERRORS of them). */
-function refuse(errors: PlanCsvError[]): never {
+/** 422 with the file's errors by row and column (the first PLAN_IMPORT_MAX_ERRORS of them) and how many. */
+function refuse(errors: PlanCsvError[], errorCount = errors.length): never {
   const sorted = sortErrors(errors);
-  throw new AppError('E_PLAN_INVALID', undefined, { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount: sorted.length });
+  throw new AppError('E_PLAN_INVALID', undefined, { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount });
+}
+
+/**
+ * Errors as they come, counted, and only the first PLAN_IMPORT_MAX_ERRORS of them kept: a file can
+ * name hundreds of thousands of unknown codes, and so many objects kept to the end cost the garbage
+ * collector pauses that hold every request (issue 32).
+ */
+class ErrorTally {
+  kept: PlanCsvError[] = [];
+  count = 0;
+  add(errors: PlanCsvError[]) {
+    this.count += errors.length;
+    for (const error of errors) this.kept.push(error);
+    if (this.kept.length > 4 * PLAN_IMPORT_MAX_ERRORS) this.kept = sortErrors(this.kept).slice(0, PLAN_IMPORT_MAX_ERRORS);
+  }
 }
 
 type References = {
@@ -39,17 +54,29 @@ type Loaded = References & { events: Map<string, string> };
  * name a great many codes (issue 32).
  */
 async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<References> {
-  const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
-  const promoters = await repo.findPromotersByCode(db, [...new Set(actions.flatMap((a) => [...a.promoters.keys()]))]);
-  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
-  const known = { territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
-  const errors: PlanCsvError[] = [];
   const pause = timeSlices();
-  for (let i = 0; i < actions.length; i += 100) {
-    errors.push(...checkPlanReferences(actions.slice(i, i + 100), known));
+  const codes = new Set<string>();
+  for (const action of actions) {
+    for (const code of action.promoters.keys()) codes.add(code);
     await pause();
   }
-  if (errors.length > 0) refuse(errors);
+  const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
+  // In parts with a pause between: on SQLite a read answers at once, and hundreds of them in a row
+  // would never let the event loop turn.
+  const promoters: Awaited<ReturnType<typeof repo.findPromotersByCode>> = new Map();
+  const named = [...codes];
+  for (let i = 0; i < named.length; i += 5000) {
+    for (const [code, promoter] of await repo.findPromotersByCode(db, named.slice(i, i + 5000))) promoters.set(code, promoter);
+    await pause();
+  }
+  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
+  const known = { territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
+  const errors = new ErrorTally();
+  for (let i = 0; i < actions.length; i += 100) {
+    errors.add(checkPlanReferences(actions.slice(i, i + 100), known));
+    await pause();
+  }
+  if (errors.count > 0) refuse(errors.kept, errors.count);
   return { territories: known.territories, promoterIds: new Map([...promoters].map(([code, p]) => [code, p.id])) };
 }
 
