@@ -51,6 +51,7 @@ export default tseslint.config(
         Buffer: 'readonly',
         FormData: 'readonly',
         Blob: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
   },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --db postgres] [--scale [--explain]] [--flush] [--plan-import] [--live]: the API's hot paths under load, side
+// npm run bench [-- --db postgres] [--scale [--explain]] [--flush] [--plan-import] [--hostile-import] [--live]: the API's hot paths under load, side
 // by side with bare Fastify.
 // Starts the anchor (bench/anchor-server.mjs: bare Fastify 5 + the same zod type provider, one
 // validated POST) and the real server on a fresh database (a temporary SQLite file, or with
@@ -16,6 +16,8 @@
 //   --flush    instead of the cases: 1,000 phones flushing their outboxes at once (bench/flush.mjs)
 //   --plan-import  instead of the cases: the back office's import of a 10,000-row plan beside its
 //              database floor (bench/plan-import.mjs)
+//   --hostile-import  instead of the cases: the files that cost the imports most (blank lines, the
+//              costliest within the limits), /api/health's latency while each is imported (bench/hostile-import.mjs)
 //   --live     instead of the cases: the scale data plus 1,000 running actions today, and the back
 //              office's /api/admin/live beside the anchor (bench/live-day.mjs; BENCH_LIVE_CONNECTIONS, 1)
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,6 +30,7 @@ import pg from 'pg';
 import { openBenchDb } from './bench-db.mjs';
 import { runFlush } from './flush.mjs';
 import { buildLiveData, runLive } from './live-day.mjs';
+import { runHostileImport } from './hostile-import.mjs';
 import { runPlanImport } from './plan-import.mjs';
 import { addRedeemPool } from './voucher-pool.mjs';
 import { buildScaleData } from './scale-data.mjs';
@@ -48,6 +51,7 @@ const TIMEZONE = process.env.APP_TIMEZONE ?? 'Europe/Warsaw';
 const scale = args.includes('--scale');
 const flush = args.includes('--flush');
 const planImport = args.includes('--plan-import');
+const hostileImport = args.includes('--hostile-import');
 const explain = args.includes('--explain');
 const liveDay = args.includes('--live');
 if (explain && !scale) throw new Error('--explain goes with --scale');
@@ -292,7 +296,7 @@ try {
   const anna = (await call('/auth/login', { username: 'anna@demo.pl', password: 'demo-haslo-1' })).token.token;
   const piotr = (await call('/auth/login', { username: 'piotr@demo.pl', password: 'demo-haslo-1' })).token.token;
   const buildScale = () => withBenchDb((db) => buildScaleData(db, { timezone: TIMEZONE }));
-  if (!flush && !planImport && !liveDay) await startFloor(anna);
+  if (!flush && !planImport && !hostileImport && !liveDay) await startFloor(anna);
   if (liveDay) {
     await buildScale();
     await withBenchDb((db) => buildLiveData(db, { timezone: TIMEZONE }));
@@ -306,6 +310,8 @@ try {
     });
   } else if (planImport) {
     await withBenchDb((db) => runPlanImport(db, { base, dbKind }));
+  } else if (hostileImport) {
+    await runHostileImport({ base, dbKind });
   } else if (flush) {
     if (scale) await buildScale();
     await withBenchDb((db) => runFlush(db, { base, timezone: TIMEZONE }));

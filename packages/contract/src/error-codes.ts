@@ -110,6 +110,8 @@ export const ERROR_STATUS = {
   // planning in the back office (issue 24, decision 087)
   E_PLAN_INVALID: 422,
   E_PROMOTER_NOT_OF_TERRITORY: 422,
+  // an action of this event, territory, name and times exists already (issue 32, decision 106)
+  E_ACTION_EXISTS: 409,
   E_VOUCHER_IMPORT_INVALID: 422,
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,

@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-erasable-recipient.ts';
 import * as m022 from './migrations/022-retention-indexes.ts';
 import * as m023 from './migrations/023-check-in-on-the-assignment.ts';
 import * as m024 from './migrations/024-audit-order.ts';
+import * as m026 from './migrations/026-action-natural-key.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -53,6 +54,7 @@ const migrations: Record<string, DialectMigration> = {
   '022-retention-indexes': m022,
   '023-check-in-on-the-assignment': m023,
   '024-audit-order': m024,
+  '026-action-natural-key': m026,
 };
 
 class StaticProvider implements MigrationProvider {

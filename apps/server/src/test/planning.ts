@@ -25,16 +25,25 @@ export function postPlan(
 }
 
 /** POST /api/admin/vouchers/import with the codes' file, its event and batch. */
-export function postVoucherCodes(app: FastifyInstance, token: string, o: { event: string; batch: string; text: string }) {
+export function postVoucherCodes(
+  app: FastifyInstance,
+  token: string,
+  o: { event: string; batch: string; text: string | Buffer; headers?: Record<string, string> },
+) {
   const { payload, headers } = buildMultipart([
     { name: 'event', value: o.event },
     { name: 'batch', value: o.batch },
-    { name: 'file', filename: 'kody.csv', contentType: 'text/csv', data: Buffer.from(o.text, 'utf8') },
+    {
+      name: 'file',
+      filename: 'kody.csv',
+      contentType: 'text/csv',
+      data: typeof o.text === 'string' ? Buffer.from(o.text, 'utf8') : o.text,
+    },
   ]);
   return app.inject({
     method: 'POST',
     url: '/api/admin/vouchers/import',
     payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
+    headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` },
   });
 }

@@ -211,7 +211,8 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
           rows.map((id, i) => ({
             id,
             ident: `AK-FAR${i}-${id.slice(0, 6)}`,
-            name: 'Daleko',
+            // One action per event, territory, times and name (decision 106): each its own name.
+            name: `Daleko ${id.slice(0, 8)}`,
             event_id: eventId,
             territory_id: territoryId,
             since: `${day} 10:00:00`,

@@ -10,13 +10,13 @@ const HEADER = PLAN_CSV_COLUMNS.join(';');
 const ROW = Object.values(planRow()).join(';');
 
 /** The file's actions, or its errors, from reading to grouping (the references aside). */
-function plan(file: string | Uint8Array) {
-  const read = readPlanCsv(file);
+async function plan(file: string | Uint8Array) {
+  const read = await readPlanCsv(file);
   if (read.errors.length > 0) return { actions: [], errors: read.errors };
   return planActionsFromRows(read.rows, ZONE);
 }
 
-const errorsOf = (rows: Partial<PlanRowValues>[], o?: PlanCsvOptions) => plan(planCsv(rows.map(planRow), o)).errors;
+const errorsOf = async (rows: Partial<PlanRowValues>[], o?: PlanCsvOptions) => (await plan(planCsv(rows.map(planRow), o))).errors;
 
 describe('reading a plan file', () => {
   it.each<[string, PlanCsvOptions]>([
@@ -24,9 +24,9 @@ describe('reading a plan file', () => {
     ['commas', { separator: ',' }],
     ['a BOM', { bom: true }],
     ['a BOM, commas and CRLF line breaks', { bom: true, separator: ',', lineBreak: '\r\n' }],
-  ])('reads a file with %s', (_name, o) => {
+  ])('reads a file with %s', async (_name, o) => {
     const file = planCsv([planRow({ promoters: 'HST1, HST2' }), planRow({ point_name: 'Arkadia' })], o);
-    const { actions, errors } = plan(Buffer.from(file, 'utf8'));
+    const { actions, errors } = await plan(Buffer.from(file, 'utf8'));
     expect(errors).toEqual([]);
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({
@@ -54,33 +54,33 @@ describe('reading a plan file', () => {
     ]);
   });
 
-  it('keeps Polish letters, separators and quotes inside quoted fields', () => {
+  it('keeps Polish letters, separators and quotes inside quoted fields', async () => {
     const name = 'Żółć; "Gęś", źdźbło – Łódź';
     const file = planCsv([planRow({ name, point_name: 'Świętokrzyska, róg', city: 'Łódź', promoters: 'HST1,HST2' })], { separator: ',' });
     expect(file).toContain('"HST1,HST2"');
-    const { actions } = plan(Buffer.from(file, 'utf8'));
+    const { actions } = await plan(Buffer.from(file, 'utf8'));
     expect(actions[0]).toMatchObject({ name, points: [{ name: 'Świętokrzyska, róg', city: 'Łódź' }] });
     expect([...actions[0]!.promoters.keys()]).toEqual(['HST1', 'HST2']);
   });
 
-  it('accepts coordinates with a decimal comma, and empty optional cells as nothing', () => {
+  it('accepts coordinates with a decimal comma, and empty optional cells as nothing', async () => {
     const file = planCsv([
       planRow({ latitude: '52,1799', longitude: '21,0034' }),
       planRow({ postal_code: '', petra_id: '', latitude: '', longitude: '' }),
     ]);
-    expect(plan(file).actions[0]!.points).toMatchObject([
+    expect((await plan(file)).actions[0]!.points).toMatchObject([
       { latitude: 52.1799, longitude: 21.0034 },
       { postalCode: null, petraId: null, latitude: null, longitude: null },
     ]);
   });
 
-  it('counts a quoted line break and blank lines in the row numbers, and skips blank lines', () => {
+  it('counts a quoted line break and blank lines in the row numbers, and skips blank lines', async () => {
     const file = `${HEADER}\n\n${ROW.replace('Galeria Mokotów', '"Galeria\nMokotów"')}\n;;;;;;;;;;;;;\n${ROW.replace('2030-03-04', '2030-02-30')}\n`;
-    expect(plan(file).errors).toEqual([{ row: 6, column: 'date', message: 'Taka data nie istnieje.' }]);
+    expect((await plan(file)).errors).toEqual([{ row: 6, column: 'date', message: 'Taka data nie istnieje.' }]);
   });
 
-  it('ignores trailing empty columns a spreadsheet adds', () => {
-    expect(plan(`${HEADER};;\n${ROW};;\n`).errors).toEqual([]);
+  it('ignores trailing empty columns a spreadsheet adds', async () => {
+    expect((await plan(`${HEADER};;\n${ROW};;\n`)).errors).toEqual([]);
   });
 
   it.each<[string, string | Uint8Array, PlanCsvError]>([
@@ -121,13 +121,29 @@ describe('reading a plan file', () => {
       `${HEADER}\n${ROW.replaceAll(';', ',')}\n`,
       { row: 2, column: null, message: expect.stringContaining('Liczba pól w wierszu: 1 ') },
     ],
-  ])('refuses %s, naming the line', (_name, file, error) => {
-    expect(plan(file).errors).toEqual([error]);
+  ])('refuses %s, naming the line', async (_name, file, error) => {
+    expect((await plan(file)).errors).toEqual([error]);
   });
 
-  it(`refuses a file of more than ${PLAN_CSV_MAX_ROWS} rows`, () => {
+  it(`refuses a file of more than ${PLAN_CSV_MAX_ROWS} rows`, async () => {
     const file = `${HEADER}\n${`${ROW}\n`.repeat(PLAN_CSV_MAX_ROWS + 1)}`;
-    expect(plan(file).errors).toEqual([{ row: 1, column: null, message: expect.stringContaining('podziel go') }]);
+    expect((await plan(file)).errors).toEqual([{ row: 1, column: null, message: expect.stringContaining('podziel go') }]);
+  });
+
+  it('counts blank lines toward the limit: one row and 800,000 blank lines are refused at once', async () => {
+    const started = performance.now();
+    const read = await readPlanCsv(`${HEADER}\n${ROW}\n${'\n'.repeat(800_000)}`);
+    expect(read.errors).toEqual([{ row: 1, column: null, message: expect.stringContaining('puste też się liczą') }]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const lone = await readPlanCsv(`${HEADER}\r${ROW}\r${'\r'.repeat(PLAN_CSV_MAX_ROWS)}`);
+    expect(lone.errors).toEqual([{ row: 1, column: null, message: expect.stringContaining('puste też się liczą') }]);
+  });
+
+  it(`reads ${PLAN_CSV_MAX_ROWS} lines under the header, blank and whitespace ones among them, naming rows by line`, async () => {
+    const blank = `${'\n'.repeat(PLAN_CSV_MAX_ROWS / 2 - 1)}${' \n'.repeat(PLAN_CSV_MAX_ROWS / 2 - 1)}`;
+    const read = await readPlanCsv(`${HEADER}\n${ROW}\n${blank}${ROW.replace('2030-03-04', '2030-03-05')}\n`);
+    expect(read.errors).toEqual([]);
+    expect(read.rows.map((r) => r.row)).toEqual([2, PLAN_CSV_MAX_ROWS + 1]);
   });
 });
 
@@ -155,12 +171,20 @@ describe('judging the rows', () => {
     ['a latitude out of range', { latitude: '95' }, 'latitude', expect.stringContaining('od -90 do 90')],
     ['a longitude that is no number', { longitude: 'wschód' }, 'longitude', expect.stringContaining('od -180 do 180')],
     ['one coordinate only', { longitude: '' }, 'longitude', 'Podaj obie współrzędne albo żadnej.'],
-  ])('refuses %s in its column', (_name, values, column, message) => {
-    expect(errorsOf([{}, values])).toEqual([{ row: 3, column, message }]);
+  ])('refuses %s in its column', async (_name, values, column, message) => {
+    expect(await errorsOf([{}, values])).toEqual([{ row: 3, column, message }]);
   });
 
-  it('reports every bad cell of every row, and no action when any row is bad', () => {
-    const result = plan(planCsv([planRow({ date: 'jutro', city: '' }), planRow(), planRow({ to: '25:00' })]));
+  it('refuses a row naming more hostess codes than one assignment takes', async () => {
+    const codes = (n: number) => Array.from({ length: n }, (_, i) => `HST${i}`).join(',');
+    expect(await errorsOf([{}, { promoters: codes(51) }])).toEqual([
+      { row: 3, column: 'promoters', message: 'Wiersz może wskazać najwyżej 50 kodów hostess.' },
+    ]);
+    expect(await errorsOf([{ promoters: codes(50) }])).toEqual([]);
+  });
+
+  it('reports every bad cell of every row, and no action when any row is bad', async () => {
+    const result = await plan(planCsv([planRow({ date: 'jutro', city: '' }), planRow(), planRow({ to: '25:00' })]));
     expect(result.actions).toEqual([]);
     expect(result.errors.map((e) => [e.row, e.column])).toEqual([
       [2, 'date'],
@@ -169,8 +193,8 @@ describe('judging the rows', () => {
     ]);
   });
 
-  it('makes one action of the rows with the same event, name, territory, date and times', () => {
-    const { actions } = plan(
+  it('makes one action of the rows with the same event, name, territory, date and times', async () => {
+    const { actions } = await plan(
       planCsv([
         planRow({ promoters: 'HST1' }),
         planRow({ point_name: 'Punkt 2', promoters: 'HST2,HST1' }),
@@ -204,11 +228,11 @@ describe('what the rows name', () => {
     ]),
     scope: new Set(['WAW-CENTRUM', 'WAW-MOKOTOW']),
   };
-  const check = (rows: Partial<PlanRowValues>[], scope: PlanReferences['scope'] = known.scope) =>
-    checkPlanReferences(plan(planCsv(rows.map(planRow))).actions, { ...known, scope });
+  const check = async (rows: Partial<PlanRowValues>[], scope: PlanReferences['scope'] = known.scope) =>
+    checkPlanReferences((await plan(planCsv(rows.map(planRow)))).actions, { ...known, scope });
 
-  it('accepts known territories and promoters of them', () => {
-    expect(check([{ promoters: 'HST1' }])).toEqual([]);
+  it('accepts known territories and promoters of them', async () => {
+    expect(await check([{ promoters: 'HST1' }])).toEqual([]);
   });
 
   it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
@@ -225,27 +249,27 @@ describe('what the rows name', () => {
       'Promotorka z kodem hostessy „HST5” nie pracuje na terytorium „WAW-CENTRUM”.',
     ],
     ['a deactivated promoter', { promoters: 'HST3' }, 'promoters', 'Promotorka z kodem hostessy „HST3” jest nieaktywna.'],
-  ])('refuses %s on every row that names it', (_name, values, column, message) => {
-    expect(check([values, { ...values, point_name: 'Punkt 2' }, { name: 'Inna', promoters: '' }])).toEqual([
+  ])('refuses %s on every row that names it', async (_name, values, column, message) => {
+    expect(await check([values, { ...values, point_name: 'Punkt 2' }, { name: 'Inna', promoters: '' }])).toEqual([
       { row: 2, column, message },
       { row: 3, column, message },
     ]);
   });
 
-  it('lets an administrator (no scope) plan in any territory', () => {
-    expect(check([{ territory: 'KRK-STARE-MIASTO', promoters: 'HST2' }], null)).toEqual([]);
+  it('lets an administrator (no scope) plan in any territory', async () => {
+    expect(await check([{ territory: 'KRK-STARE-MIASTO', promoters: 'HST2' }], null)).toEqual([]);
   });
 
-  it('tells an administrator that a promoter works elsewhere or is deactivated', () => {
-    expect(check([{ promoters: 'HST2,HST4' }], null).map((e) => e.message)).toEqual([
+  it('tells an administrator that a promoter works elsewhere or is deactivated', async () => {
+    expect((await check([{ promoters: 'HST2,HST4' }], null)).map((e) => e.message)).toEqual([
       'Promotorka z kodem hostessy „HST2” nie pracuje na terytorium „WAW-CENTRUM”.',
       'Promotorka z kodem hostessy „HST4” jest nieaktywna.',
     ]);
   });
 
-  it('lists what a file names that the caller cannot see, for the audit log', () => {
-    const actions = plan(
-      planCsv([planRow({ territory: 'KRK-STARE-MIASTO', promoters: 'HST1,HST2,HST9' }), planRow({ promoters: 'HST4' })]),
+  it('lists what a file names that the caller cannot see, for the audit log', async () => {
+    const actions = (
+      await plan(planCsv([planRow({ territory: 'KRK-STARE-MIASTO', promoters: 'HST1,HST2,HST9' }), planRow({ promoters: 'HST4' })]))
     ).actions;
     expect(unknownReferences(actions, known)).toEqual({ territories: ['KRK-STARE-MIASTO'], promoters: ['HST2', 'HST9', 'HST4'] });
     expect(unknownReferences(actions, { ...known, scope: null })).toEqual({ territories: [], promoters: ['HST9'] });

@@ -1,17 +1,30 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { PLAN_CSV_COLUMNS, type PlanCsvColumn } from '@promotor/contract/rules';
+import { linesUpTo } from '../../lib/line-count.ts';
+import { timeSlices } from '../../lib/time-slices.ts';
 
 // Reading the plan's CSV file (decision 087): bytes → rows of named cells, each with the line of the
 // file it starts on (the header is line 1), or the errors that stop the import before any row is
 // judged. csv-parse does the quoting (a quoted field may hold the separator, quotes, line breaks);
 // this file decides the encoding, the separator and the header.
+//
+// Bounded in time and memory whatever the file holds (issue 32, decision 106): its lines are counted
+// first, blank ones too, and a file of more is refused before anything else; csv-parse reads it a
+// chunk at a time, in time slices, so other requests are answered meanwhile.
 
 export type PlanCsvError = { row: number; column: PlanCsvColumn | null; message: string };
 export type PlanCsvCells = Record<PlanCsvColumn, string>;
 export type PlanCsvRow = { row: number; cells: PlanCsvCells };
 
-/** More rows than any plan needs: a bigger file is refused before it costs memory and time. */
+/** More lines under the header than any plan needs, blank ones counted: a longer file is refused first. */
 export const PLAN_CSV_MAX_ROWS = 20_000;
+
+/**
+ * Bytes csv-parse reads at a time. A line that makes a record of the wrong length costs it an error
+ * object (50–100 µs); a chunk of 1 KiB holds at most 512 of them, so one chunk never holds the event
+ * loop long, and a real plan's 10,000 rows are some 1,300 chunks.
+ */
+const CHUNK_BYTES = 1024;
 
 const HEADER = PLAN_CSV_COLUMNS.join(';');
 
@@ -23,7 +36,7 @@ const messages = {
   quoteNotClosed: 'Cudzysłów otwarty w tym wierszu nie jest zamknięty.',
   badQuote: 'Pole w cudzysłowie musi kończyć się cudzysłowem, po którym stoi separator.',
   fieldCount: (count: number) => `Liczba pól w wierszu: ${count} zamiast ${PLAN_CSV_COLUMNS.length}. Sprawdź separator i cudzysłowy.`,
-  tooManyRows: `Plik ma więcej niż ${PLAN_CSV_MAX_ROWS} wierszy planu: podziel go na części.`,
+  tooManyRows: `Plik ma więcej niż ${PLAN_CSV_MAX_ROWS} wierszy pod nagłówkiem (puste też się liczą): usuń puste wiersze albo podziel go na części.`,
   noRows: 'Plik nie ma żadnego wiersza planu pod nagłówkiem.',
 } as const;
 
@@ -31,18 +44,15 @@ type Read = { rows: PlanCsvRow[]; errors: PlanCsvError[] };
 const failed = (error: PlanCsvError): Read => ({ rows: [], errors: [error] });
 
 /** Text of the file: UTF-8 with or without a BOM; line breaks as '\n'. */
-function decode(input: Uint8Array | string): string | PlanCsvError {
+function decode(input: Uint8Array): string | PlanCsvError {
   let text: string;
-  if (typeof input === 'string') text = input;
-  else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(input);
-    } catch {
-      // Name the line of the first byte that is not UTF-8 (a Windows-1250 'ł', typically).
-      const lossy = new TextDecoder('utf-8').decode(input);
-      const before = lossy.slice(0, lossy.indexOf('\uFFFD'));
-      return { row: before.split('\n').length, column: null, message: messages.notUtf8 };
-    }
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(input);
+  } catch {
+    // Name the line of the first byte that is not UTF-8 (a Windows-1250 'ł', typically).
+    const lossy = new TextDecoder('utf-8').decode(input);
+    const before = lossy.slice(0, lossy.indexOf('\uFFFD'));
+    return { row: before.split('\n').length, column: null, message: messages.notUtf8 };
   }
   // No text holds a NUL, and PostgreSQL can neither store nor compare one: refused, naming its line.
   const nul = text.indexOf('\u0000');
@@ -56,30 +66,70 @@ const separatorOf = (text: string) => (text.slice(0, text.indexOf('\n') >>> 0).i
 
 const isBlank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
-/** The records with the line each starts on, or the first quoting error with its line. */
-function records(text: string, delimiter: string): { line: number; record: string[] }[] | PlanCsvError {
-  const lines: number[] = [];
-  let endOfLast = 0;
-  try {
-    const parsed: string[][] = parse(text, {
-      delimiter,
-      record_delimiter: '\n',
-      relax_column_count: true,
-      // Blank lines come through as records of one empty cell, so every line is counted.
-      skip_empty_lines: false,
-      on_record: (record: string[], context: { lines: number }) => {
-        lines.push(endOfLast + 1);
-        endOfLast = context.lines;
-        return record;
-      },
-    });
-    return parsed.map((record, i) => ({ line: lines[i]!, record }));
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const message = error.code === 'CSV_QUOTE_NOT_CLOSED' ? messages.quoteNotClosed : messages.badQuote;
-    const row = error.code === 'CSV_QUOTE_NOT_CLOSED' ? endOfLast + 1 : (error as CsvError & { lines: number }).lines;
-    return { row, column: null, message };
+/** How many line breaks a cell holds (a quoted field may hold some). */
+function breaksIn(cell: string): number {
+  let breaks = 0;
+  for (let at = cell.indexOf('\n'); at >= 0; at = cell.indexOf('\n', at + 1)) breaks++;
+  return breaks;
+}
+
+/** The first line after `line` that is not blank: where a record that never ended began. */
+function firstLineAfter(text: string, line: number): number {
+  let at = 0;
+  for (let n = 0; n < line && at >= 0; n++) at = text.indexOf('\n', at) + 1 || -1;
+  if (at < 0) return line + 1;
+  let next = line + 1;
+  while (text[at] === '\n') {
+    at++;
+    next++;
   }
+  return next;
+}
+
+type Found = { line: number; record: string[] };
+
+/** The records with the line each starts on, or the first quoting error with its line. */
+async function records(text: string, delimiter: string): Promise<Found[] | PlanCsvError> {
+  const found: Found[] = [];
+  let endOfLast = 0;
+  const parser = parse({
+    delimiter,
+    record_delimiter: '\n',
+    relax_column_count: true,
+    // A blank line makes no record (csv-parse would build an error object for each: one field, not 14);
+    // the lines were counted before, blank ones too.
+    skip_empty_lines: true,
+    on_record: (record: string[], context: { lines: number }) => {
+      // It starts where it ends, less the line breaks inside its quoted fields.
+      found.push({ line: context.lines - record.reduce((n, cell) => n + breaksIn(cell), 0), record });
+      endOfLast = context.lines;
+      return null;
+    },
+  });
+  let failure: unknown;
+  parser.on('error', (error) => (failure ??= error));
+  const bytes = Buffer.from(text, 'utf8');
+  const pause = timeSlices();
+  for (let at = 0; at < bytes.length && failure === undefined; at += CHUNK_BYTES) {
+    await new Promise<void>((resolve) =>
+      parser.write(bytes.subarray(at, at + CHUNK_BYTES), (error) => {
+        failure ??= error ?? undefined;
+        resolve();
+      }),
+    );
+    await pause();
+  }
+  if (failure === undefined) {
+    await new Promise<void>((resolve) => {
+      parser.once('error', () => resolve());
+      parser.end(() => resolve());
+    });
+  }
+  if (failure === undefined) return found;
+  if (!(failure instanceof CsvError)) throw failure;
+  if (failure.code === 'CSV_QUOTE_NOT_CLOSED')
+    return { row: firstLineAfter(text, endOfLast), column: null, message: messages.quoteNotClosed };
+  return { row: (failure as CsvError & { lines: number }).lines, column: null, message: messages.badQuote };
 }
 
 /**
@@ -87,21 +137,26 @@ function records(text: string, delimiter: string): { line: number; record: strin
  * the file as a whole (encoding, header, quoting) or a row's shape (its number of fields); the cells'
  * values are judged by plan-rows.ts.
  */
-export function readPlanCsv(input: Uint8Array | string): Read {
-  const text = decode(input);
+export async function readPlanCsv(input: Uint8Array | string): Promise<Read> {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  if (linesUpTo(bytes, PLAN_CSV_MAX_ROWS + 1) > PLAN_CSV_MAX_ROWS + 1)
+    return failed({ row: 1, column: null, message: messages.tooManyRows });
+  const text = decode(bytes);
   if (typeof text !== 'string') return failed(text);
   if (text.trim() === '') return failed({ row: 1, column: null, message: messages.empty });
   const separator = separatorOf(text);
-  const found = records(text, separator);
+  const found = await records(text, separator);
   if (!Array.isArray(found)) return failed(found);
   const [header, ...body] = found;
   const names = header!.record.map((cell) => cell.trim());
   while (names.length > PLAN_CSV_COLUMNS.length && names.at(-1) === '') names.pop();
-  if (names.join(';') !== HEADER) return failed({ row: 1, column: null, message: messages.header(separator) });
+  if (header!.line !== 1 || names.join(';') !== HEADER) return failed({ row: 1, column: null, message: messages.header(separator) });
 
   const rows: PlanCsvRow[] = [];
   const errors: PlanCsvError[] = [];
+  const pause = timeSlices();
   for (const { line, record } of body) {
+    await pause();
     if (isBlank(record)) continue;
     // Trailing empty fields (a spreadsheet's empty columns) are no extra fields.
     const cells = record.slice();
@@ -112,7 +167,6 @@ export function readPlanCsv(input: Uint8Array | string): Read {
     }
     rows.push({ row: line, cells: Object.fromEntries(PLAN_CSV_COLUMNS.map((name, i) => [name, cells[i]!.trim()])) as PlanCsvCells });
   }
-  if (rows.length + errors.length > PLAN_CSV_MAX_ROWS) return failed({ row: 1, column: null, message: messages.tooManyRows });
   if (rows.length + errors.length === 0) return failed({ row: 1, column: null, message: messages.noRows });
   return { rows, errors };
 }

@@ -6,8 +6,8 @@ import { readPlanCsv } from './plan-csv.ts';
 import { diffPlan, type StoredAction } from './plan-diff.ts';
 import { planActionsFromRows, type PlannedAction } from './plan-rows.ts';
 
-const actionsOf = (rows: Partial<PlanRowValues>[]): PlannedAction[] =>
-  planActionsFromRows(readPlanCsv(planCsv(rows.map(planRow))).rows, 'Europe/Warsaw').actions;
+const actionsOf = async (rows: Partial<PlanRowValues>[]): Promise<PlannedAction[]> =>
+  (await planActionsFromRows((await readPlanCsv(planCsv(rows.map(planRow)))).rows, 'Europe/Warsaw')).actions;
 
 /** What the database holds after importing these rows' first action. */
 function storedFrom(action: PlannedAction, o: Partial<StoredAction> = {}): StoredAction {
@@ -34,13 +34,13 @@ const promoterIds = new Map([
 describe('what an import changes', () => {
   const rows = [{ promoters: 'HST1' }, { point_name: 'Arkadia' }];
 
-  it('creates an action it does not find', () => {
-    const [action] = actionsOf(rows);
+  it('creates an action it does not find', async () => {
+    const [action] = await actionsOf(rows);
     expect(diffPlan([action!], new Map(), promoterIds).steps).toMatchObject([{ change: 'created', promoterIds: ['u1'] }]);
   });
 
-  it('changes nothing when the same file comes again', () => {
-    const [action] = actionsOf(rows);
+  it('changes nothing when the same file comes again', async () => {
+    const [action] = await actionsOf(rows);
     const result = diffPlan([action!], new Map([[action!.key, storedFrom(action!)]]), promoterIds);
     expect(result).toMatchObject({ steps: [{ change: 'unchanged' }], errors: [] });
   });
@@ -59,16 +59,16 @@ describe('what an import changes', () => {
       { pointsChanged: true, promoterIds: [] },
     ],
     ['another promoter named', [{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }], { pointsChanged: false, promoterIds: ['u2'] }],
-  ])('updates an action when the file has %s', (_name, changed, expected) => {
-    const [before] = actionsOf(rows);
-    const [after] = actionsOf(changed);
+  ])('updates an action when the file has %s', async (_name, changed, expected) => {
+    const [before] = await actionsOf(rows);
+    const [after] = await actionsOf(changed);
     const stored = storedFrom(before!);
     const { steps } = diffPlan([after!], new Map([[after!.key, stored]]), promoterIds);
     expect(steps[0]).toMatchObject({ change: 'updated', ...expected });
   });
 
-  it('never unassigns: a promoter left out of the file stays, and nothing changes', () => {
-    const [action] = actionsOf([{ promoters: '' }, { point_name: 'Arkadia' }]);
+  it('never unassigns: a promoter left out of the file stays, and nothing changes', async () => {
+    const [action] = await actionsOf([{ promoters: '' }, { point_name: 'Arkadia' }]);
     expect(diffPlan([action!], new Map([[action!.key, storedFrom(action!)]]), promoterIds).steps[0]!.change).toBe('unchanged');
   });
 
@@ -76,11 +76,11 @@ describe('what an import changes', () => {
     ['cancelled', { globalStatus: 'hst_cancelled' }],
     ['started by a promoter', { assignments: [{ userId: 'u1', status: 'started' }] }],
     ['finished', { globalStatus: 'finished' }],
-  ])('leaves an action %s alone when the file matches it, and refuses to change it', (_name, state) => {
-    const [action] = actionsOf(rows);
+  ])('leaves an action %s alone when the file matches it, and refuses to change it', async (_name, state) => {
+    const [action] = await actionsOf(rows);
     const stored = storedFrom(action!, state);
     expect(diffPlan([action!], new Map([[action!.key, stored]]), promoterIds).steps[0]!.change).toBe('unchanged');
-    const [changed] = actionsOf([{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }]);
+    const [changed] = await actionsOf([{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }]);
     expect(diffPlan([changed!], new Map([[changed!.key, stored]]), promoterIds).errors).toEqual([
       { row: 2, column: null, message: expect.stringContaining('nie może jej zmienić') },
       { row: 3, column: null, message: expect.stringContaining('nie może jej zmienić') },

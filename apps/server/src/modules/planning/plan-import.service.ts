@@ -1,9 +1,12 @@
 import { PLAN_IMPORT_MAX_CHANGES, PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
+import { lockNames } from '../../db/lock-names.ts';
+import { allInScope } from '../../db/territory-scope.ts';
 import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newCode, newId, sha256 } from '../../lib/crypto.ts';
+import { timeSlices } from '../../lib/time-slices.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
 import { checkPlanReferences, sortErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
@@ -13,15 +16,18 @@ import { pointValues, replacePoints } from './plan-points.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 // /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
-// planned — all before the one transaction that writes, so a bad row writes nothing.
+// planned, write — all or nothing. Imports naming one territory run one after another (decision 106):
+// the comparison and the writes happen in one transaction that waits for the one before, so N imports
+// of one file at once leave what one leaves, and the unique natural key of an action (migration 026)
+// refuses what a /create slipped in meanwhile.
 
 /**
- * 422 with every error of the file by row and column (the first PLAN_IMPORT_MAX_ERRORS of them); what
- * it names that the caller cannot see is recorded as tried (decision 109).
+ * 422 with the file's errors by row and column (the first PLAN_IMPORT_MAX_ERRORS of them) and how many;
+ * what it names that the caller cannot see is recorded as tried (decision 109).
  */
-function refuse(errors: PlanCsvError[], unknown?: UnknownReferences): never {
+function refuse(errors: PlanCsvError[], errorCount = errors.length, unknown?: UnknownReferences): never {
   const sorted = sortErrors(errors);
-  const data = { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount: sorted.length };
+  const data = { errors: sorted.slice(0, PLAN_IMPORT_MAX_ERRORS), errorCount };
   if (!unknown) throw new AppError('E_PLAN_INVALID', undefined, data);
   const tried = [
     { type: 'territory', ids: unknown.territories },
@@ -30,28 +36,57 @@ function refuse(errors: PlanCsvError[], unknown?: UnknownReferences): never {
   throw refusedTry('E_PLAN_INVALID', tried, undefined, data);
 }
 
-type Loaded = {
+/**
+ * Errors as they come, counted, and only the first PLAN_IMPORT_MAX_ERRORS of them kept: a file can
+ * name hundreds of thousands of unknown codes, and so many objects kept to the end cost the garbage
+ * collector pauses that hold every request (issue 32).
+ */
+class ErrorTally {
+  kept: PlanCsvError[] = [];
+  count = 0;
+  add(errors: PlanCsvError[]) {
+    this.count += errors.length;
+    for (const error of errors) this.kept.push(error);
+    if (this.kept.length > 4 * PLAN_IMPORT_MAX_ERRORS) this.kept = sortErrors(this.kept).slice(0, PLAN_IMPORT_MAX_ERRORS);
+  }
+}
+
+type References = {
   territories: Map<string, { id: string; ident: string }>;
   promoterIds: Map<string, string>;
-  events: Map<string, string>;
 };
+type Loaded = References & { events: Map<string, string> };
 
-/** What the file names, loaded, and the rows that name something unknown or not the caller's. */
-async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<Loaded> {
+/**
+ * What the file names (territories, promoters), loaded, or the 422 naming every row that names
+ * something unknown or not the caller's. Checked in slices of actions, in time slices: a file may
+ * name a great many codes (issue 32).
+ */
+async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAction[]): Promise<References> {
+  const pause = timeSlices();
+  const codes = new Set<string>();
+  for (const action of actions) {
+    for (const code of action.promoters.keys()) codes.add(code);
+    await pause();
+  }
   const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
-  const promoters = await repo.findPromotersByCode(db, [...new Set(actions.flatMap((a) => [...a.promoters.keys()]))]);
-  const scope = caller.scope.everywhere
-    ? null
-    : new Set((await repo.findTerritoriesById(db, caller.scope.territoryIds)).map((t) => t.ident));
+  // In parts with a pause between: on SQLite a read answers at once, and hundreds of them in a row
+  // would never let the event loop turn.
+  const promoters: Awaited<ReturnType<typeof repo.findPromotersByCode>> = new Map();
+  const named = [...codes];
+  for (let i = 0; i < named.length; i += 5000) {
+    for (const [code, promoter] of await repo.findPromotersByCode(db, named.slice(i, i + 5000))) promoters.set(code, promoter);
+    await pause();
+  }
+  const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
   const known = { territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
-  const errors = checkPlanReferences(actions, known);
-  if (errors.length > 0) refuse(errors, unknownReferences(actions, known));
-  const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
-  return {
-    territories: new Map(territories.map((t) => [t.ident, t])),
-    promoterIds: new Map([...promoters].map(([code, p]) => [code, p.id])),
-    events: new Map(events.map((e) => [e.ident, e.id])),
-  };
+  const errors = new ErrorTally();
+  for (let i = 0; i < actions.length; i += 100) {
+    errors.add(checkPlanReferences(actions.slice(i, i + 100), known));
+    await pause();
+  }
+  if (errors.count > 0) refuse(errors.kept, errors.count, unknownReferences(actions, known));
+  return { territories: known.territories, promoterIds: new Map([...promoters].map(([code, p]) => [code, p.id])) };
 }
 
 /** The actions already planned that the file's actions may match, by their key. */
@@ -64,7 +99,7 @@ async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): 
     until: sinces.at(-1)!,
   });
   const wanted = new Set(actions.map((a) => a.key));
-  // The oldest action of a key is the one a file matches (two with one key come only from /create).
+  // One action a key (migration 026's unique index); the oldest first all the same.
   const matched = new Map<string, repo.PlannedActionRow>();
   for (const r of rows) {
     if (r.territory_ident === null) continue;
@@ -80,7 +115,7 @@ async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): 
   return new Map([...matched].map(([key, r]) => [key, byAction.get(r.id)!]));
 }
 
-/** Writes the steps in the caller's transaction. */
+/** Writes the steps in the caller's transaction; E_ACTION_EXISTS when an action of a new key appeared meanwhile. */
 async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): Promise<void> {
   const missingEvents = [...new Set(steps.map((s) => s.planned.event))].filter((ident) => !loaded.events.has(ident));
   const events = await repo.ensureEvents(
@@ -123,9 +158,11 @@ async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): P
       });
     }
   }
-  await repo.insertChunked(trx, 'actions', actions);
+  // Another writer that does not wait for imports (/create, /update) made one of them since the
+  // comparison: the import is refused whole, and the same file again matches what is there now.
+  if ((await repo.insertNewActions(trx, actions)) !== actions.length) throw new AppError('E_ACTION_EXISTS');
   await repo.insertChunked(trx, 'action_points', points);
-  await repo.insertChunked(trx, 'action_assignments', assignments);
+  await repo.insertNewAssignments(trx, assignments);
 }
 
 const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<string, string>): PlanImportChange => ({
@@ -140,26 +177,51 @@ const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<s
   assigned: step.promoterIds.map((id) => codes.get(id)!),
 });
 
-export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, file: Buffer, dryRun: boolean): Promise<PlanImportResponse> {
-  const read = readPlanCsv(file);
-  if (read.errors.length > 0) refuse(read.errors);
-  const planned = planActionsFromRows(read.rows, deps.timezone);
-  if (planned.errors.length > 0) refuse(planned.errors);
-
-  const loaded = await loadReferences(deps.db, caller, planned.actions);
-  const stored = await storedActions(deps.db, planned.actions, loaded);
-  const { steps, errors } = diffPlan(planned.actions, stored, loaded.promoterIds);
+/** The file's steps against what `db` holds now (its events read anew), or the 422 of an action it may not change. */
+async function compare(db: Db, references: References, actions: PlannedAction[]) {
+  const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
+  const loaded: Loaded = { ...references, events: new Map(events.map((e) => [e.ident, e.id])) };
+  const stored = await storedActions(db, actions, loaded);
+  const { steps, errors } = diffPlan(actions, stored, loaded.promoterIds);
   if (errors.length > 0) refuse(errors);
+  return { loaded, steps };
+}
 
+function answerOf(steps: PlanStep[], loaded: Loaded, dryRun: boolean): PlanImportResponse {
   const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
   const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
-  const changed = steps.filter((s) => s.change !== 'unchanged');
-  const changes = changed.slice(0, PLAN_IMPORT_MAX_CHANGES).map((s) => changeOf(s, codes));
-  const answer = { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
-  if (dryRun || changed.length === 0) return answer;
-  const now = deps.now().toISOString();
-  const importId = newId();
-  await deps.db.transaction().execute(async (trx) => {
+  const changes = steps
+    .filter((s) => s.change !== 'unchanged')
+    .slice(0, PLAN_IMPORT_MAX_CHANGES)
+    .map((s) => changeOf(s, codes));
+  return { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
+}
+
+export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, file: Buffer, dryRun: boolean): Promise<PlanImportResponse> {
+  const read = await readPlanCsv(file);
+  if (read.errors.length > 0) refuse(read.errors);
+  const planned = await planActionsFromRows(read.rows, deps.timezone);
+  if (planned.errors.length > 0) refuse(planned.errors);
+  // Territories and promoters outside the transaction: a file naming unknown ones is refused without
+  // holding anything (on SQLite a transaction holds the one connection).
+  const references = await loadReferences(deps.db, caller, planned.actions);
+  if (dryRun) {
+    const { loaded, steps } = await compare(deps.db, references, planned.actions);
+    return answerOf(steps, loaded, true);
+  }
+
+  return deps.db.transaction().execute(async (trx) => {
+    // After the import before it that names one of these territories has committed (decision 106).
+    await lockNames(
+      trx,
+      'plan import',
+      planned.actions.map((a) => a.territory),
+    );
+    const { loaded, steps } = await compare(trx, references, planned.actions);
+    const answer = answerOf(steps, loaded, false);
+    if (answer.created + answer.updated === 0) return answer;
+    const now = deps.now().toISOString();
+    const importId = newId();
     await write(trx, steps, loaded, now);
     // One entry per action changed, as /create and /update write, and one for the file itself.
     for (const step of steps) {
@@ -182,6 +244,6 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
       { type: 'plan_import', id: importId },
       { sha256: sha256(file), rows: read.rows.length, ...counts },
     );
+    return answer;
   });
-  return answer;
 }

@@ -15,7 +15,9 @@ import {
   type PlanCsvColumn,
   type Rule,
 } from '@promotor/contract/rules';
+import { PLAN_ASSIGN_MAX } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
+import { timeSlices } from '../../lib/time-slices.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import type { PlanCsvError, PlanCsvRow } from './plan-csv.ts';
 
@@ -85,6 +87,16 @@ function onTheClock(wall: string, timeZone: string, days: Map<string, boolean>):
   return !changes || toWallClock(instantOfWall(wall, timeZone), timeZone) === wall;
 }
 
+/** A row names at most as many promoters as one /assign call takes: each row's work stays small (issue 32). */
+const tooManyPromoters = `Wiersz może wskazać najwyżej ${PLAN_ASSIGN_MAX} kodów hostess.`;
+
+/** Whether the cell holds more than `max` comma-separated values, read no further than needed to tell. */
+function moreValuesThan(cell: string, max: number): boolean {
+  let commas = 0;
+  for (let at = cell.indexOf(','); at >= 0; at = cell.indexOf(',', at + 1)) if (++commas >= max) return true;
+  return false;
+}
+
 type Checked = { action: Omit<PlannedAction, 'points' | 'promoters' | 'rows'>; point: PlannedPoint; codes: string[] };
 
 /** One row's value, or its errors (every bad cell, not only the first). */
@@ -102,6 +114,8 @@ function checkRow({ row, cells }: PlanCsvRow, timeZone: string, days: Map<string
   if (latitude !== 'invalid' && longitude !== 'invalid' && (latitude === null) !== (longitude === null)) {
     fail(latitude === null ? 'latitude' : 'longitude', planMessages.coordinatesBoth);
   }
+  const tooMany = moreValuesThan(cells.promoters, PLAN_ASSIGN_MAX);
+  if (tooMany) fail('promoters', tooManyPromoters);
   const since = `${cells.date} ${cells.from}:00`;
   const until = `${cells.date} ${cells.to}:00`;
   if (errors.length === 0) {
@@ -128,12 +142,17 @@ function checkRow({ row, cells }: PlanCsvRow, timeZone: string, days: Map<string
   };
 }
 
-/** The file's actions in the order they first appear, or every error of every row. */
-export function planActionsFromRows(rows: readonly PlanCsvRow[], timeZone: string): { actions: PlannedAction[]; errors: PlanCsvError[] } {
+/** The file's actions in the order they first appear, or every error of every row; in time slices. */
+export async function planActionsFromRows(
+  rows: readonly PlanCsvRow[],
+  timeZone: string,
+): Promise<{ actions: PlannedAction[]; errors: PlanCsvError[] }> {
   const errors: PlanCsvError[] = [];
   const actions = new Map<string, PlannedAction>();
   const days = new Map<string, boolean>();
+  const pause = timeSlices();
   for (const row of rows) {
+    await pause();
     const checked = checkRow(row, timeZone, days);
     if (Array.isArray(checked)) {
       errors.push(...checked);

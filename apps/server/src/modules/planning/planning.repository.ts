@@ -1,7 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
-import type { ActionTable, Database } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { ActionAssignmentTable, ActionTable, Database } from '../../db/schema.ts';
 
 // The planning's SQL (issue 24). Territory scoping lives here, in the queries (db/territory-scope.ts):
 // given a coordinator's scope, a query cannot return another territory's action.
@@ -85,6 +86,38 @@ export async function insertChunked<T extends 'actions' | 'action_points' | 'act
     await db
       .insertInto(table)
       .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
+}
+
+/** An action's natural key (migration 026): one action per event, territory, times and name. */
+const NATURAL_KEY = ['event_id', 'territory_id', 'since', 'until', 'name'] as const;
+
+/**
+ * New actions, each only when no action has its natural key (decision 106); answers how many were
+ * written. The guard is the unique index itself: a concurrent writer of the same key makes this one
+ * wait for its commit, then write nothing for that action.
+ */
+export async function insertNewActions(db: Db, rows: readonly Insertable<ActionTable>[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const result = await db
+      .insertInto('actions')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(NATURAL_KEY).doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+/** Promoters assigned, those already assigned left as they are (an /assign may have come first). */
+export async function insertNewAssignments(db: Db, rows: readonly Insertable<ActionAssignmentTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('action_assignments')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['action_id', 'user_id']).doNothing())
       .execute();
   }
 }

@@ -7,7 +7,7 @@ import type {
   AdminActionUpdateBody,
 } from '@promotor/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/kysely.ts';
+import { isUniqueViolation, type Db } from '../../db/kysely.ts';
 import { lockAction } from '../../db/lock-action.ts';
 import type { ActionPointTable } from '../../db/schema.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -97,7 +97,8 @@ export async function createAction(
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const { territoryId, eventId } = await resolve(trx, caller, input);
-    await repo.insertChunked(trx, 'actions', [
+    // One action per event, territory, times and name (decision 106): a taken key is a 409, not a copy.
+    const inserted = await repo.insertNewActions(trx, [
       {
         id,
         ident: `AK-${newCode(6)}`,
@@ -110,6 +111,7 @@ export async function createAction(
         created_at: deps.now().toISOString(),
       },
     ]);
+    if (inserted === 0) throw new AppError('E_ACTION_EXISTS');
     await replacePoints(trx, id, [], plannedPoints(input.points));
     await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
   });
@@ -147,7 +149,7 @@ export async function updateAction(
   body: Body<typeof AdminActionUpdateBody>,
 ): Promise<AdminActionResponse> {
   const input = body.action;
-  await deps.db.transaction().execute(async (trx) => {
+  const write = deps.db.transaction().execute(async (trx) => {
     // The action's row first: her check-in at this moment either comes before the checks below or waits (decision 105).
     await lockAction(trx, input.uuid);
     const row = await repo.findAction(trx, input.uuid, caller.scope);
@@ -179,6 +181,10 @@ export async function updateAction(
     // What changed, from and to; an update that changes nothing records nothing (decision 086).
     const changes = actionChanges(row, points, input);
     if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, changes);
+  });
+  // Renamed or moved onto the key of another action (decision 106): the unique index refuses it.
+  await write.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new AppError('E_ACTION_EXISTS') : error;
   });
   return answerAction(deps.db, input.uuid, caller.scope);
 }

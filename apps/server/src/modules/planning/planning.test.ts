@@ -299,4 +299,17 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const paths = res.json().data.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['body.action.until', 'body.action.points.0.longitude']));
   });
+
+  it('one action per event, territory, times and name: a second create or an update onto it answers 409 E_ACTION_EXISTS', async () => {
+    const name = `Akcja ${randomUUID().slice(0, 8)}`;
+    const first = await create(waw, { name });
+    const again = await call('create', { action: actionInput({ name }) }, waw.token);
+    expect([again.statusCode, again.json().data.error]).toEqual([409, 'E_ACTION_EXISTS']);
+    // Another hour, another name or another day is another action; renamed onto the first, refused.
+    const other = await create(waw, { name, from: '11:00' });
+    const moved = await call('update', { action: { uuid: other.uuid, ...actionInput({ name }) } }, waw.token);
+    expect([moved.statusCode, moved.json().data.error]).toEqual([409, 'E_ACTION_EXISTS']);
+    const named = await t.db.selectFrom('actions').select(['id', 'since']).where('name', '=', name).orderBy('since').execute();
+    expect(named.map((a) => a.id)).toEqual([first.uuid, other.uuid]);
+  });
 });

@@ -9,6 +9,7 @@ import type {
 } from '@promotor/contract';
 import type { z } from 'zod';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
+import { lockPromoter } from '../../db/lock-promoter.ts';
 import type { User } from '../../db/schema.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -139,6 +140,45 @@ export async function create(
   return answer(db, (await repo.findPromoterInScope(db, staff.scope, id))!);
 }
 
+type Change = {
+  set: Parameters<typeof repo.updatePromoter>[2];
+  changes: Record<string, { from: unknown; to: unknown }>;
+  territories?: string[];
+};
+
+/** What the body changes of her as she is now (`user`, `current` territories): only what differs. */
+function changesOf(
+  user: User,
+  current: { id: string; ident: string }[],
+  body: UpdateBody['promoter'],
+  o: { scope: TerritoryScope; sent: string[] | undefined; sentIdents: string[] },
+): Change {
+  const set: Change['set'] = {};
+  const changes: Change['changes'] = {};
+  const change = <K extends 'firstname' | 'lastname' | 'username' | 'mobile_phone'>(key: K, value: User[K] | undefined) => {
+    if (value === undefined || value === user[key]) return;
+    set[key] = value;
+    changes[key] = { from: user[key], to: value };
+  };
+  change('firstname', body.firstname);
+  change('lastname', body.lastname);
+  const username = body.username?.trim().toLowerCase();
+  if (username !== undefined && username !== user.username) {
+    change('username', username);
+    set.email_address = username;
+  }
+  change('mobile_phone', body.mobilePhone === undefined ? undefined : (body.mobilePhone ?? null));
+  if (!o.sent) return { set, changes };
+  // A coordinator changes only her territories of the promoter; the others stay as they are.
+  const kept = current.filter((t) => !allInScope(o.scope, [t.id]));
+  const territories = [...new Set([...kept.map((t) => t.id), ...o.sent])];
+  const before = current.map((t) => t.ident).sort();
+  const after = [...new Set([...kept.map((t) => t.ident), ...o.sentIdents])].sort();
+  if (before.join() === after.join()) return { set, changes };
+  changes.territories = { from: before, to: after };
+  return { set, changes, territories };
+}
+
 export async function update(
   deps: PromotersAdminDeps,
   { staff, actor }: StaffCall,
@@ -146,49 +186,33 @@ export async function update(
 ): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
   const p = body.promoter;
-  const user = await findInScope(db, staff.scope, p.uuid);
-  const set: Parameters<typeof repo.updatePromoter>[2] = {};
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  const change = <K extends 'firstname' | 'lastname' | 'username' | 'mobile_phone'>(key: K, value: User[K] | undefined) => {
-    if (value === undefined || value === user[key]) return;
-    set[key] = value;
-    changes[key] = { from: user[key], to: value };
-  };
-  change('firstname', p.firstname);
-  change('lastname', p.lastname);
+  const found = await findInScope(db, staff.scope, p.uuid);
   const username = p.username?.trim().toLowerCase();
-  if (username !== undefined && username !== user.username) {
-    const taken = await takenError(db, staff.scope, { username, exceptUserId: user.id });
+  if (username !== undefined && username !== found.username) {
+    const taken = await takenError(db, staff.scope, { username, exceptUserId: found.id });
     if (taken) throw taken;
-    change('username', username);
-    set.email_address = username;
   }
-  change('mobile_phone', p.mobilePhone === undefined ? undefined : (p.mobilePhone ?? null));
-  let territories: string[] | undefined;
-  if (p.territories) {
-    const sent = await territoryIds(db, staff.scope, [...new Set(p.territories)]);
-    const current = (await repo.territoriesOf(db, [user.id])).get(user.id) ?? [];
-    // A coordinator changes only her territories of the promoter; the others stay as they are.
-    const kept = current.filter((t) => !allInScope(staff.scope, [t.id])).map((t) => t.id);
-    territories = [...new Set([...kept, ...sent])];
-    const before = current.map((t) => t.ident).sort();
-    const after = await identsOf(db, territories);
-    if (before.join() !== after.join()) changes.territories = { from: before, to: after };
-    else territories = undefined;
-  }
-  if (Object.keys(changes).length > 0) {
-    const write = db.transaction().execute(async (trx) => {
-      await repo.updatePromoter(trx, user.id, set);
-      if (territories) await repo.replaceTerritories(trx, user.id, territories);
-      await recordAudit(trx, now(), { actor, verb: 'promoters.update', object: { type: 'promoter', id: user.id }, details: changes });
-    });
-    // Two changes to one new username at once: the unique index refuses the second, as in create.
-    await write.catch(async (error: unknown) => {
-      if (!isUniqueViolation(error) || set.username === undefined) throw error;
-      throw (await takenError(db, staff.scope, { username: set.username, exceptUserId: user.id })) ?? error;
-    });
-  }
-  return answer(db, (await repo.findPromoterInScope(db, staff.scope, user.id)) ?? { ...user, ...set });
+  const sent = p.territories ? await territoryIds(db, staff.scope, [...new Set(p.territories)]) : undefined;
+  const sentIdents = sent ? await identsOf(db, sent) : [];
+  // Changes of one promoter run one after another (decision 106): she is read again under her lock,
+  // so a change made meanwhile is neither lost nor written twice (user_territories' key was a 500 on
+  // PostgreSQL), and each audit entry starts where the one before ended.
+  const write = db.transaction().execute(async (trx) => {
+    await lockPromoter(trx, found.id);
+    const user = (await repo.findPromoterInScope(trx, staff.scope, found.id)) ?? found;
+    const current = (await repo.territoriesOf(trx, [user.id])).get(user.id) ?? [];
+    const { set, changes, territories } = changesOf(user, current, p, { scope: staff.scope, sent, sentIdents });
+    if (Object.keys(changes).length === 0) return;
+    await repo.updatePromoter(trx, user.id, set);
+    if (territories) await repo.replaceTerritories(trx, user.id, territories);
+    await recordAudit(trx, now(), { actor, verb: 'promoters.update', object: { type: 'promoter', id: user.id }, details: changes });
+  });
+  // Two changes to one new username at once: the unique index refuses the second, as in create.
+  await write.catch(async (error: unknown) => {
+    if (!isUniqueViolation(error) || username === undefined) throw error;
+    throw (await takenError(db, staff.scope, { username, exceptUserId: found.id })) ?? error;
+  });
+  return answer(db, (await repo.findPromoterInScope(db, staff.scope, found.id)) ?? found);
 }
 
 async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string[]> {

@@ -6,23 +6,35 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildEvent, buildVoucherBatch } from '../../test/builders.ts';
-import { ImportError, importVoucherCodes, parseCodes } from './voucher-import.ts';
+import { ImportError, importVoucherCodes, parseCodes, VOUCHER_IMPORT_MAX_LINES } from './voucher-import.ts';
 
 const run = promisify(execFile);
 
 describe('the codes of a CSV file', () => {
-  it('one a line, the first column, trimmed and unquoted; empty lines and a header skipped', () => {
-    expect(parseCodes('\uFEFFkod;opis\r\n GLO-AB12CD \r\n\r\n"VELO-99XY",2 saszetki\n\t\nVUSE_0001\n')).toEqual([
+  it('one a line, the first column, trimmed and unquoted; empty lines and a header skipped', async () => {
+    expect(await parseCodes('\uFEFFkod;opis\r\n GLO-AB12CD \r\n\r\n"VELO-99XY",2 saszetki\n\t\nVUSE_0001\n')).toEqual([
       'GLO-AB12CD',
       'VELO-99XY',
       'VUSE_0001',
     ]);
     // A first line that is a code is a code.
-    expect(parseCodes('AB12\nCD34')).toEqual(['AB12', 'CD34']);
+    expect(await parseCodes('AB12\nCD34')).toEqual(['AB12', 'CD34']);
   });
 
-  it('a line that is no code after the first one stops the import, naming the line', () => {
-    expect(() => parseCodes('kod\nAB12\nto nie kod\n')).toThrow(
+  it(`a file of more than ${VOUCHER_IMPORT_MAX_LINES} lines, blank ones counted, is refused before it is read`, async () => {
+    const started = performance.now();
+    await expect(parseCodes(`kod\nAB12\n${'\n'.repeat(10 * 1024 * 1024 - 10)}`)).rejects.toThrow(
+      new ImportError(
+        `Plik ma więcej niż ${VOUCHER_IMPORT_MAX_LINES} wierszy (puste też się liczą): podziel go na części; nic nie dodano.`,
+      ),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Up to the limit, blank lines are skipped as before.
+    expect(await parseCodes(`kod\nAB12\n${'\n'.repeat(VOUCHER_IMPORT_MAX_LINES - 2)}`)).toEqual(['AB12']);
+  });
+
+  it('a line that is no code after the first one stops the import, naming the line', async () => {
+    await expect(parseCodes('kod\nAB12\nto nie kod\n')).rejects.toThrow(
       new ImportError('Wiersz 3: „to nie kod” nie wygląda na kod; nic nie dodano.'),
     );
   });

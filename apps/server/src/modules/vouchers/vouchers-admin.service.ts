@@ -61,7 +61,7 @@ export async function importVouchers(
   o: { eventIdent: string; batchIdent: string; file: Buffer },
 ): Promise<AdminVoucherImportResponse> {
   try {
-    const codes = parseCodes(o.file.toString('utf8'));
+    const codes = await parseCodes(o.file);
     return await deps.db.transaction().execute(async (trx) => {
       const result = await importParsedCodes(trx, { eventIdent: o.eventIdent, batchIdent: o.batchIdent, codes });
       await recordAudit(trx, deps.now(), {

@@ -123,6 +123,15 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     expect(unknown.json().data.message).toBe('Nie ma wydarzenia EV-NIE-MA.');
   });
 
+  it('refuses a file of 10 MiB of blank lines at once, adding nothing (blank lines count toward the limit)', async () => {
+    const event = await newEvent();
+    const text = Buffer.concat([Buffer.from('kod\nAB12-BLANK\n'), Buffer.alloc(10 * 1024 * 1024 - 100, 0x0a)]);
+    const res = await postVoucherCodes(t.app, admin.token, { event: event.ident, batch: 'puste wiersze', text });
+    expect([res.statusCode, res.json().data.error]).toEqual([422, 'E_VOUCHER_IMPORT_INVALID']);
+    expect(res.json().data.message).toContain('puste też się liczą');
+    expect(await t.db.selectFrom('vouchers').select('id').where('ident', '=', 'AB12-BLANK').execute()).toEqual([]);
+  });
+
   it('refuses a NUL in a form field with a 400 (PostgreSQL cannot compare one: was a 500)', async () => {
     const res = await postVoucherCodes(t.app, admin.token, { event: 'EV\u0000', batch: 'partia', text: 'KOD-12345\n' });
     expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);

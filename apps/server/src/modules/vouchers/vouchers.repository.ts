@@ -203,43 +203,45 @@ export async function redeem(
 }
 
 /** A batch of the event by ident, created when missing (the CSV import). */
+/**
+ * The event's batch of this ident, made when missing; `created` says whether this call made it. The
+ * unique (event, ident) index is the guard: a second maker at once waits for the first to commit and
+ * then finds its batch (decision 106).
+ */
 export async function ensureBatch(db: Db, eventId: string, ident: string): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('voucher_batches')
+    .values({ id: newId(), event_id: eventId, ident })
+    .onConflict((oc) => oc.columns(['event_id', 'ident']).doNothing())
+    .executeTakeFirst();
   const found = await db
     .selectFrom('voucher_batches')
     .select('id')
     .where('event_id', '=', eventId)
     .where('ident', '=', ident)
-    .executeTakeFirst();
-  if (found) return { id: found.id, created: false };
-  const id = newId();
-  await db.insertInto('voucher_batches').values({ id, event_id: eventId, ident }).execute();
-  return { id, created: true };
+    .executeTakeFirstOrThrow();
+  return { id: found.id, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 };
 }
 
 export function findEventByIdent(db: Db, ident: string) {
   return db.selectFrom('events').select('id').where('ident', '=', ident).executeTakeFirst();
 }
 
-/** Which of these codes exist already, in any batch (a code is unique across batches). */
-export async function existingIdents(db: Db, idents: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  // Chunks keep the statement within SQLite's and PostgreSQL's parameter limits.
+/**
+ * Codes added to the batch's pool, each only if no batch has it (a code is unique across batches);
+ * answers how many were added. Chunks keep the statement within the parameter limits.
+ */
+export async function insertNewPoolCodes(db: Db, batchId: string, idents: readonly string[]): Promise<number> {
+  let added = 0;
   for (let i = 0; i < idents.length; i += 500) {
-    const rows = await db
-      .selectFrom('vouchers')
-      .select('ident')
-      .where('ident', 'in', idents.slice(i, i + 500))
-      .execute();
-    for (const r of rows) found.add(r.ident);
+    const result = await db
+      .insertInto('vouchers')
+      .values(idents.slice(i, i + 500).map((ident) => ({ id: newId(), batch_id: batchId, ident })))
+      .onConflict((oc) => oc.column('ident').doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
-  return found;
-}
-
-export async function insertPoolCodes(db: Db, batchId: string, idents: string[]): Promise<void> {
-  await insertVouchers(
-    db,
-    idents.map((ident) => ({ id: newId(), batch_id: batchId, ident })),
-  );
+  return added;
 }
 
 /**

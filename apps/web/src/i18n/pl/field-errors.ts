@@ -74,6 +74,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_PROMOTER_CONFLICT: 'Tego adresu e-mail lub kodu hostessy nie można użyć. Wybierz inny.',
   E_PLAN_INVALID: 'Plik planu ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_PROMOTER_NOT_OF_TERRITORY: 'Ta promotorka nie pracuje na terytorium akcji.',
+  E_ACTION_EXISTS:
+    'Akcja o tej nazwie, w tym wydarzeniu, na tym terytorium i w tych godzinach już jest. Zmień nazwę albo godziny; plik zaimportuj ponownie, a zostanie do niej dopasowany.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
