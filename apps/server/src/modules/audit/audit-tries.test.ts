@@ -74,7 +74,11 @@ describe.each(testDatabases)('tries in the audit log (%s)', (dialect) => {
   it('a plan file naming promoters she cannot see records their codes: the first hundred and how many', async () => {
     const anna = await buildPromoter(t, { territories: [waw] });
     const codes = [anna.ident, ...Array.from({ length: 150 }, (_, i) => `NIEMA${i}`)];
-    const file = planCsv([planRow({ event: 'EV-PROBA', territory: krk, promoters: codes.join(',') })]);
+    // At most 50 codes a row (decision 106): four rows, each its own action.
+    const rows = [0, 1, 2, 3].map((i) =>
+      planRow({ event: 'EV-PROBA', name: `Próba ${i}`, territory: krk, promoters: codes.slice(i * 40, i * 40 + 40).join(',') }),
+    );
+    const file = planCsv(rows);
     const res = await postPlan(t.app, krkCoordinator.token, file, { dryRun: true, headers: { 'idempotency-key': randomUUID() } });
     expect(res.statusCode).toBe(422);
     const entry = await lastTry('access.not_found');

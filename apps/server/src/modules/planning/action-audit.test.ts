@@ -57,7 +57,8 @@ describe.each(testDatabases)("an action's changes in the audit log (%s)", (diale
     const day = wallDay(t, 2);
     const input = {
       event: { ident: 'EV-AUDYT' },
-      name: 'Sampling',
+      // Each its own: one action per event, territory, times and name (decision 106).
+      name: `Sampling ${randomUUID().slice(0, 8)}`,
       since: `${day} 10:00:00`,
       until: `${day} 18:00:00`,
       territory: { ident: 'WAW-CENTRUM' },
@@ -84,7 +85,7 @@ describe.each(testDatabases)("an action's changes in the audit log (%s)", (diale
     await call('update', {
       action: {
         ...input,
-        name: 'Sampling wieczorny',
+        name: `${input.name} wieczorny`,
         until: `${day} 20:00:00`,
         territory: { ident: 'WAW-POLUDNIE' },
         points: [{ ...first!, name: 'Galeria Nowa' }, point(3)],
@@ -94,7 +95,7 @@ describe.each(testDatabases)("an action's changes in the audit log (%s)", (diale
     expect(created!.verb).toBe('actions.create');
     expect(updated!.verb).toBe('actions.update');
     expect(updated!.details).toEqual({
-      name: { from: 'Sampling', to: 'Sampling wieczorny' },
+      name: { from: input.name, to: `${input.name} wieczorny` },
       territory: { from: 'WAW-CENTRUM', to: 'WAW-POLUDNIE' },
       until: { from: `${day} 18:00:00`, to: `${day} 20:00:00` },
       points: {
