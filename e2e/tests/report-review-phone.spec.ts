@@ -48,10 +48,17 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   test.setTimeout(240_000);
   const ewa = await createPromoterWithActions('Ewa');
   const action = actionIdByName(ewa.username, REPORT_ACTION);
-  // The organiser's part: the seeded day has no territory; the Warsaw coordinator's is Warszawa Centrum.
-  writeDatabase(`update actions set territory_id = (select id from territories where ident = 'WAW-CENTRUM') where id = ?`, action);
   const ident = readDatabase(
     (db) => (db.prepare('select ident from users where username = ?').get(ewa.username) as { ident: string }).ident,
+  );
+  // The organiser's part: the seeded day has no territory; the Warsaw coordinator's is Warszawa Centrum.
+  // A name of its own: the demo's action of that name and hours is there already (one action per
+  // event, territory, times and name, decision 106).
+  const name = `${REPORT_ACTION} ${ident}`;
+  writeDatabase(
+    `update actions set name = ?, territory_id = (select id from territories where ident = 'WAW-CENTRUM') where id = ?`,
+    name,
+    action,
   );
   await review(request, { action, promoter: ident }, 'changes_requested');
 
@@ -64,7 +71,7 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   await logIn(page, ewa);
   await openMenu(page);
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Raporty' }).click();
-  const listed = page.getByRole('link', { name: new RegExp(`^${REPORT_ACTION} Do poprawy \\d{2}-\\d{2}-\\d{4}$`) });
+  const listed = page.getByRole('link', { name: new RegExp(`^${name} Do poprawy \\d{2}-\\d{2}-\\d{4}$`) });
   await expect(listed).toBeVisible();
   await shot(page, 'raporty-do-poprawy');
   await listed.click();
