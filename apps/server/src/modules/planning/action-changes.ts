@@ -1,6 +1,7 @@
 import type { AdminActionUpdateBody } from '@promotor/contract';
 import type { z } from 'zod';
 import type { ActionPointTable } from '../../db/schema.ts';
+import { toPoint } from './planning.mapper.ts';
 import type { PlannedActionRow } from './planning.repository.ts';
 
 // What an update of an action changes, for its audit entry (decision 109): each field from → to, the
@@ -8,17 +9,6 @@ import type { PlannedActionRow } from './planning.repository.ts';
 
 type ActionInput = z.output<typeof AdminActionUpdateBody>['action'];
 type Change = { from: unknown; to: unknown };
-
-const storedPoint = (p: ActionPointTable) => ({
-  uuid: p.id,
-  name: p.name,
-  streetAddress: p.street_address,
-  postalCode: p.postal_code,
-  cityName: p.city_name,
-  petraId: p.petra_id,
-  latitude: p.latitude,
-  longitude: p.longitude,
-});
 
 const inputPoint = (p: ActionInput['points'][number]) => ({
   uuid: p.uuid ?? null,
@@ -46,6 +36,6 @@ export function actionChanges(
   compare('territory', row.territory_ident, input.territory.ident);
   compare('since', row.since, input.since);
   compare('until', row.until, input.until);
-  compare('points', points.map(storedPoint), input.points.map(inputPoint));
+  compare('points', points.map(toPoint), input.points.map(inputPoint));
   return Object.keys(changes).length > 0 ? changes : null;
 }
