@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { buildStaff } from '../test/admin-builders.ts';
 import { buildPromoter } from '../test/builders.ts';
 import { PROMOTER_PASSWORD, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
 
@@ -41,6 +42,20 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     // …and after 15 minutes she is let in again.
     t.clock.advance(15 * 60_000);
     expect((await login(second, username, PROMOTER_PASSWORD, '10.21.0.2')).statusCode).toBe(200);
+  });
+
+  it("30 parallel wrong passwords for one staff member at the back office's door, on two instances: only 10 are checked", async () => {
+    const { username } = await buildStaff(t);
+    const guess = (i: number) =>
+      (i % 2 ? second : t.app).inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: `10.40.${i}.1`,
+        payload: { username, password: `zgaduje-${i}` },
+      });
+    const codes = (await Promise.all(Array.from({ length: 30 }, (_, i) => guess(i)))).map((a) => a.json().data.error as string);
+    expect(codes.filter((c) => c === 'E_WRONG_CREDENTIALS')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'E_TOO_MANY_REQUESTS')).toHaveLength(20);
   });
 
   it('20 parallel wrong reset codes for one username: only 10 are checked, the rest are 429', async () => {

@@ -27,6 +27,11 @@ export async function revokeSession(db: Db, id: string, at: string): Promise<voi
   await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
+export async function sessionIsLive(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends every session of the user but `keepId` (after a password change or reset). */
 export async function revokeUserSessions(db: Db, userId: string, at: string, keepId?: string): Promise<void> {
   let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);

@@ -8,6 +8,7 @@ import {
 } from '@promotor/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
+import { lockUser } from '../../db/lock-user.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
@@ -47,7 +48,14 @@ export async function login(deps: AuthDeps, username: string, password: string):
     created_at: created.toISOString(),
     expires_at: new Date(created.getTime() + sessionTtlMs).toISOString(),
   };
-  await repo.insertSession(db, session);
+  await db.transaction().execute(async (trx) => {
+    // Her row as committed now: a password changed or an account deactivated while the password was
+    // being checked leaves no session (issue 32; db/lock-user.ts).
+    const current = await lockUser(trx, user.id, 'share');
+    if (current?.password_hash !== user.password_hash) throw new AppError('E_USER_WRONG_PASSWORD');
+    if (current.deactivated_at) throw new AppError('E_ACCOUNT_DEACTIVATED');
+    await repo.insertSession(trx, session);
+  });
   return {
     token: { uuid: session.id, token: session.token, expiresAt: session.expires_at },
     user: await toSessionUser(db, user),
@@ -97,6 +105,8 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, log
   const code = newCode(RESET_CODE_LENGTH);
   const created = now();
   await db.transaction().execute(async (trx) => {
+    // Two codes asked for at once: the second voids the first once it has committed (one code open).
+    await lockUser(trx, user.id, 'update');
     await repo.voidPasswordResets(trx, user.id, created.toISOString());
     await repo.insertPasswordReset(trx, {
       id: newId(),
@@ -144,6 +154,9 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, password: s
   const at = now().toISOString();
   await db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, caller.userId, passwordHash);
+    // Read after her row's lock is held: a change from her other phone that committed first ended this
+    // session, and this change is then refused instead of ending the winner's session (issue 32).
+    if (!(await repo.sessionIsLive(trx, caller.sessionId))) throw new AppError('E_UNAUTHORIZED');
     await repo.revokeUserSessions(trx, caller.userId, at, caller.sessionId);
   });
 }

@@ -13,6 +13,7 @@ import {
   startRegistrationApp,
   type Registrar,
 } from '../../test/registrations.ts';
+import { raceSame, sortedLabels } from '../../test/races.ts';
 import { post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // spec §7 /device/burn: after a registration with a Glo serial the app marks the device as used.
@@ -46,6 +47,14 @@ describe.each(testDatabases)('/device/burn (%s)', (dialect) => {
     t.clock.advance(60_000);
     expect((await burn(r.token, serial!)).statusCode).toBe(200);
     expect((await deviceOf(serial!)).burnt_at).toBe(burnt.burnt_at);
+  });
+
+  it('one serial burnt from her outbox and her hand at once: every call answered 200, the device burnt once', async () => {
+    const [serial] = await gloSerials(t);
+    const r = await registeredGlo(serial!);
+    const answers = await raceSame(6, () => burn(r.token, serial!));
+    expect(sortedLabels(answers)).toEqual(Array(6).fill('200'));
+    expect(await deviceOf(serial!)).toEqual({ status: 'registered', burnt_at: t.clock.now().toISOString() });
   });
 
   it("another promoter's serial, an unregistered one and an unknown one are all error_device_not_found", async () => {

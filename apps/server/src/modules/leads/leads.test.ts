@@ -13,6 +13,7 @@ import {
   type Contact,
   type Registrar,
 } from '../../test/registrations.ts';
+import { raceSame, serverErrors, sortedLabels } from '../../test/races.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { listOutbox } from '../notifier/notifier.ts';
 import { OTP_SENDS_PER_CONTACT, OTP_SENDS_PER_PROMOTER_CONTACT, OTP_SENDS_PER_PROMOTER_HOUR } from './otp-send-limits.ts';
@@ -273,6 +274,16 @@ describe.each(testDatabases)('consumer registry: /lead/otp and /lead/verify (%s)
     const second = await sentCodes(ewa, c);
     if (first.sms !== second.sms) expect(errorOf(await check(ewa, c, { ...second, sms: first.sms }))).toEqual([422, 'error_wrong_otp']);
     expect((await check(ewa, c, second)).statusCode).toBe(200);
+    expect(await t.db.selectFrom('lead_otps').select('id').where('user_id', '=', ewa.userId).execute()).toHaveLength(1);
+  });
+
+  it('codes sent at once for one consumer: her hourly 3 hold, the rest are refused, one pair of codes is kept', async () => {
+    const ewa = await promoter();
+    const c = contact();
+    const answers = await raceSame(8, () => requestCodes(t, ewa.token, c));
+    expect(serverErrors(answers)).toEqual([]);
+    expect(sortedLabels(answers)).toEqual([...Array(3).fill('200'), ...Array(5).fill('429 E_OTP_SEND_LIMIT')]);
+    expect((await listOutbox(t.db, 500)).filter((m) => m.recipient === c.mobileNumber)).toHaveLength(3);
     expect(await t.db.selectFrom('lead_otps').select('id').where('user_id', '=', ewa.userId).execute()).toHaveLength(1);
   });
 

@@ -108,7 +108,8 @@ export async function resume(deps: StaffAuthDeps, caller: StaffCaller): Promise<
 
 export async function logout(deps: StaffAuthDeps, caller: StaffCaller, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await repo.revokeStaffSession(trx, caller.sessionId, deps.now().toISOString());
+    // Two tabs logging out at once: the session ends once, and once in the log.
+    if (!(await repo.revokeStaffSession(trx, caller.sessionId, deps.now().toISOString()))) return;
     await recordAudit(trx, deps.now(), { actor, verb: 'auth.logout', object: { type: 'staff_session', id: caller.sessionId } });
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { auditEntries, buildSignedInStaff, buildStaff, buildTerritory, STAFF_PASSWORD } from '../../test/admin-builders.ts';
+import { raceSame, serverErrors, sortedLabels } from '../../test/races.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testDatabases)('back office login (%s)', (dialect) => {
@@ -64,6 +65,19 @@ describe.each(testDatabases)('back office login (%s)', (dialect) => {
     expect((await post(t.app, '/admin/auth/logout', undefined, staff.token)).statusCode).toBe(200);
     const after = await post(t.app, '/admin/auth/session', undefined, staff.token);
     expect([after.statusCode, after.json().data.error]).toEqual([401, 'E_UNAUTHORIZED']);
+  });
+
+  it('one staff session ended from two tabs at once: the session ends once, one entry in the log, no 5xx', async () => {
+    const staff = await buildSignedInStaff(t);
+    const answers = await raceSame(2, () => post(t.app, '/admin/auth/logout', undefined, staff.token));
+    expect(serverErrors(answers)).toEqual([]);
+    // The second tab is told its session has ended when the first had committed before it was let in.
+    expect([
+      ['200', '200'],
+      ['200', '401 E_UNAUTHORIZED'],
+    ]).toContainEqual(sortedLabels(answers));
+    const logouts = (await auditEntries(t, 'auth.logout')).filter((e) => e.actor_id === staff.staffId);
+    expect(logouts).toHaveLength(1);
   });
 
   it('every login is in the audit log: the success with her roles, the failure by the account it names and its code', async () => {

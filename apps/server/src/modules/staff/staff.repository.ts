@@ -60,6 +60,13 @@ export async function extendStaffSession(db: Db, id: string, expiresAt: string):
   await db.updateTable('staff_sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
 }
 
-export async function revokeStaffSession(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+/** Whether this call ended the session (false: it had ended already). */
+export async function revokeStaffSession(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
