@@ -22,3 +22,15 @@ export async function lockAction(trx: Db, actionId: string): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await trx.selectFrom('actions').select('id').where('id', '=', actionId).forNoKeyUpdate().execute();
 }
+
+/**
+ * lockAction for several actions (a plan import that changes them), in the order of their ids so
+ * that two writers locking overlapping sets cannot wait for each other. Answers whether anything was
+ * locked: on SQLite nothing is, and what the transaction read before still holds.
+ */
+export async function lockActions(trx: Db, actionIds: readonly string[]): Promise<boolean> {
+  if (!trx.isTransaction) throw new Error('lockActions needs a transaction');
+  if (actionIds.length === 0 || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return false;
+  for (const id of [...new Set(actionIds)].sort()) await lockAction(trx, id);
+  return true;
+}

@@ -1,6 +1,7 @@
 import { PLAN_IMPORT_MAX_CHANGES, PLAN_IMPORT_MAX_ERRORS, type PlanImportChange, type PlanImportResponse } from '@promotor/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
+import { lockActions } from '../../db/lock-action.ts';
 import { lockNames } from '../../db/lock-names.ts';
 import { allInScope } from '../../db/territory-scope.ts';
 import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
@@ -187,6 +188,23 @@ async function compare(db: Db, references: References, actions: PlannedAction[])
   return { loaded, steps };
 }
 
+/**
+ * compare, with the actions the file changes locked as each of their writers locks them (a check-in,
+ * the office's update: db/lock-action.ts), then compared again: a check-in that committed after the
+ * first comparison is seen, and the action is refused as started instead of its points being replaced
+ * under her (issue 32). Compared until no newly matched action is left unlocked.
+ */
+async function compareLocked(trx: Db, references: References, actions: PlannedAction[]) {
+  let compared = await compare(trx, references, actions);
+  const locked = new Set<string>();
+  for (;;) {
+    const toLock = compared.steps.filter((s) => s.change === 'updated' && !locked.has(s.actionId)).map((s) => s.actionId);
+    if (!(await lockActions(trx, toLock))) return compared;
+    for (const id of toLock) locked.add(id);
+    compared = await compare(trx, references, actions);
+  }
+}
+
 function answerOf(steps: PlanStep[], loaded: Loaded, dryRun: boolean): PlanImportResponse {
   const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
   const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
@@ -217,7 +235,7 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
       'plan import',
       planned.actions.map((a) => a.territory),
     );
-    const { loaded, steps } = await compare(trx, references, planned.actions);
+    const { loaded, steps } = await compareLocked(trx, references, planned.actions);
     const answer = answerOf(steps, loaded, false);
     if (answer.created + answer.updated === 0) return answer;
     const now = deps.now().toISOString();
