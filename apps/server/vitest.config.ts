@@ -14,5 +14,6 @@ export default defineProject({
     // failing order, pass it back: npx vitest run apps/server --sequence.seed=1763912345678
     // (or only the failing file with that seed: a file's order depends on the seed alone).
     runner: './src/test/shuffle-runner.ts',
+    isolate: false,
   },
 });
