@@ -29,6 +29,14 @@ if (process.env.E2E_CLOCK && process.env.CLOCK_OFFSET_MS === undefined) {
 // Per port, so that two runs on one machine do not share a database (start-server.mjs removes it at the end).
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, `../.tmp/e2e-data-${PORT}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+// On PostgreSQL when E2E_DATABASE_URL names a server (npm test runs the day's walkthrough there too):
+// the server gets a fresh database of this run's own, named by the port, which the commands of the
+// fixtures (npm run admin) reach as DATABASE_URL. Without it, the embedded SQLite file in E2E_DATA_DIR.
+if (process.env.E2E_DATABASE_URL) {
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/promotor_e2e_${PORT}`;
+  process.env.E2E_SERVER_DATABASE_URL = url.toString();
+}
 
 // Debian's Chromium (Playwright's own browser download cannot work on our machines).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -11,16 +11,43 @@ if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
+// PostgreSQL (playwright.config.ts): a fresh database for this run. The runner may end this process
+// before it can drop its database, so each run first drops the e2e databases nobody is connected to.
+const databaseUrl = process.env.E2E_SERVER_DATABASE_URL;
+const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
+async function onPostgres(...statements) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const answers = [];
+    for (const statement of statements) answers.push((await client.query(statement)).rows);
+    return answers;
+  } finally {
+    await client.end();
+  }
+}
+async function freshDatabase(name) {
+  const [orphans] = await onPostgres(
+    `select datname from pg_database d where datname like 'promotor\\_e2e\\_%'
+       and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)`,
+  );
+  for (const { datname } of orphans) await onPostgres(`drop database if exists "${datname}"`).catch(() => {});
+  await onPostgres(`drop database if exists "${name}" with (force)`, `create database "${name}"`);
+}
+
 // The server as `npm start` runs it: built into one file.
 const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+if (databaseName) await freshDatabase(databaseName);
 const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_BUNDLE ?? 'dist/server.mjs'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -29,8 +56,9 @@ const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERV
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => {
-  // Each run has a port and a data folder of its own (playwright.config.ts): nothing to keep.
+server.on('exit', async (code) => {
+  // Each run has a port and a data folder (or database) of its own (playwright.config.ts): nothing to keep.
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseName) await onPostgres(`drop database if exists "${databaseName}" with (force)`).catch(() => {});
   process.exit(code ?? 0);
 });

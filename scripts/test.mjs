@@ -73,7 +73,9 @@ const built =
 
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
 const playwrightReport = path.join(tmp, 'playwright.json');
-fs.rmSync(playwrightReport, { force: true });
+const playwrightPostgresReport = path.join(tmp, 'playwright-postgres.json');
+const WORKING_DAY = 'e2e/tests/working-day.spec.ts';
+for (const report of [playwrightReport, playwrightPostgresReport]) fs.rmSync(report, { force: true });
 if (!fs.existsSync(chromium)) {
   missing('end-to-end tests', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
 } else if (!built) {
@@ -83,6 +85,19 @@ if (!fs.existsSync(chromium)) {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
+  // The working day of issue 33 again, on PostgreSQL: the database of every real deployment.
+  if (env.TEST_DATABASE_URL) {
+    step(
+      'end-to-end working day on PostgreSQL',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', WORKING_DAY, '--reporter=list,json'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightPostgresReport,
+        E2E_DATABASE_URL: env.TEST_DATABASE_URL,
+      },
+    );
+  }
 }
 
 // One closing line over every runner, so that CI's log says how many tests ran.
@@ -95,8 +110,9 @@ if (fs.existsSync(vitestReport)) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
-if (fs.existsSync(playwrightReport)) {
-  const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
+for (const report of [playwrightReport, playwrightPostgresReport]) {
+  if (!fs.existsSync(report)) continue;
+  const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
   skipped += s.skipped;
