@@ -86,7 +86,7 @@ if (!fs.existsSync(chromium)) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
   // The working day of issue 33 again, on PostgreSQL: the database of every real deployment.
-  if (env.TEST_DATABASE_URL) {
+  if (env.TEST_DATABASE_URL && fs.existsSync(path.join(root, WORKING_DAY))) {
     step(
       'end-to-end working day on PostgreSQL',
       'npx',
