@@ -84,7 +84,16 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
         ))}
       </ul>
       <p>
-        <code className="biuro-code">{pl.biuro.csvImport.header}</code>
+        {/* A line may end after a ';', never inside a column's name. */}
+        <code className="biuro-code plan-header-code">
+          {pl.biuro.csvImport.header.split(';').map((name, i) => (
+            <span key={name}>
+              {i > 0 ? ';' : ''}
+              <wbr />
+              {name}
+            </span>
+          ))}
+        </code>
       </p>
       <p>
         <a href={template} download="szablon-planu.csv">

@@ -30,7 +30,13 @@ export function ImportPreview({ outcome, confirm, onConfirm }: Props) {
         <li>{t.unchanged(answer.unchanged)}</li>
       </ul>
       <Confirmations answer={answer} confirm={confirm} onConfirm={onConfirm} />
-      {answer.changes.length ? <ImportChanges answer={answer} /> : <p className="biuro-muted">{t.nothingToChange}</p>}
+      {answer.changes.length ? (
+        <div className="plan-preview__scroll">
+          <ImportChanges answer={answer} />
+        </div>
+      ) : (
+        <p className="biuro-muted">{t.nothingToChange}</p>
+      )}
     </section>
   );
 }
