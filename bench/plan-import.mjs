@@ -40,6 +40,8 @@ async function login(base) {
 async function timedImport(base, token, file, dryRun) {
   const form = new FormData();
   form.append('dryRun', String(dryRun));
+  // What a write must confirm (decision 113): the bench's event is new, and one promoter has many actions.
+  for (const what of ['NewEvents', 'Past', 'Conflicts']) form.append(`confirm${what}`, 'true');
   form.append('file', new Blob([file], { type: 'text/csv' }), 'plan.csv');
   const started = performance.now();
   const res = await fetch(`${base}/api/admin/actions/import`, {

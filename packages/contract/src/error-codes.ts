@@ -112,6 +112,10 @@ export const ERROR_STATUS = {
   E_PROMOTER_NOT_OF_TERRITORY: 422,
   // an action of this event, territory, name and times exists already (issue 32, decision 106)
   E_ACTION_EXISTS: 409,
+  // a promoter's schedule conflicts and the call did not confirm it; data.conflicts (issue 33, decision 113)
+  E_SCHEDULE_CONFLICT: 409,
+  // a plan import's write that did not confirm what its dry run listed (new events, past, conflicts)
+  E_PLAN_NOT_CONFIRMED: 409,
   E_VOUCHER_IMPORT_INVALID: 422,
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,

@@ -4,16 +4,20 @@ import { buildMultipart } from './files.ts';
 // The back office's form calls as it sends them (multipart): the plan import (file, dryRun) and the
 // voucher codes' import (file, event, batch).
 
-/** POST /api/admin/actions/import with the file's text (or bytes) and, when given, dryRun. */
+/** What a plan import's write confirms (decision 113): each a form field 'confirm…' = 'true'. */
+export type PlanConfirmation = 'NewEvents' | 'Past' | 'Conflicts';
+
+/** POST /api/admin/actions/import with the file's text (or bytes) and, when given, dryRun and confirmations. */
 export function postPlan(
   app: FastifyInstance,
   token: string,
   file: string | Buffer,
-  o: { dryRun?: boolean; headers?: Record<string, string> } = {},
+  o: { dryRun?: boolean; confirm?: readonly PlanConfirmation[]; headers?: Record<string, string> } = {},
 ) {
   const data = typeof file === 'string' ? Buffer.from(file, 'utf8') : file;
   const { payload, headers } = buildMultipart([
     ...(o.dryRun === undefined ? [] : [{ name: 'dryRun', value: String(o.dryRun) }]),
+    ...(o.confirm ?? []).map((what) => ({ name: `confirm${what}`, value: 'true' })),
     { name: 'file', filename: 'plan.csv', contentType: 'text/csv', data },
   ]);
   return app.inject({

@@ -57,10 +57,23 @@ export const PlanActionInput = z
   })
   .refine((a) => a.until > a.since, { message: planMessages.endNotAfterStart, path: ['until'] });
 
-export const AdminActionCreateBody = z.object({ action: PlanActionInput });
+/**
+ * Going on although promoters' schedules conflict (an overlap with another of her actions, a time outside
+ * the availability she declared that day): without it such a call is refused with 409
+ * E_SCHEDULE_CONFLICT and the list of conflicts, and nothing is written (issue 33, decision 113).
+ */
+const Confirm = z.boolean().default(false);
+
+/** The action, and the promoters of its territory assigned with it (as the import assigns them). */
+export const AdminActionCreateBody = z.object({
+  action: PlanActionInput,
+  promoters: z.array(Ref).max(PLAN_ASSIGN_MAX).default([]),
+  confirm: Confirm,
+});
 export type AdminActionCreateBody = z.input<typeof AdminActionCreateBody>;
 
-export const AdminActionUpdateBody = z.object({ action: z.intersection(Ref, PlanActionInput) });
+/** New times are checked against the schedules of the promoters already assigned. */
+export const AdminActionUpdateBody = z.object({ action: z.intersection(Ref, PlanActionInput), confirm: Confirm });
 export type AdminActionUpdateBody = z.input<typeof AdminActionUpdateBody>;
 
 export const AdminActionRefBody = z.object({ action: Ref });
@@ -69,6 +82,7 @@ export type AdminActionRefBody = z.input<typeof AdminActionRefBody>;
 export const AdminAssignBody = z.object({
   action: Ref,
   promoters: z.array(Ref).min(1).max(PLAN_ASSIGN_MAX),
+  confirm: Confirm,
 });
 export type AdminAssignBody = z.input<typeof AdminAssignBody>;
 
@@ -128,7 +142,12 @@ export type AdminActionListResponse = z.infer<typeof AdminActionListResponse>;
 export const AdminActionResponse = z.object({ action: AdminAction });
 export type AdminActionResponse = z.infer<typeof AdminActionResponse>;
 
-/** Why an assignment may be a mistake; the assignment is made all the same (issue 24: warn, don't refuse). */
+/**
+ * Why an assignment may be a mistake. Without `confirm` a call meeting one is refused with 409
+ * E_SCHEDULE_CONFLICT and `data.conflicts` (a list of these); with it, it is made and the answer lists
+ * them as `warnings` (issue 33, decision 113). 'outside_availability': she declared availability on
+ * that day and the action is not within it.
+ */
 export const ASSIGNMENT_WARNINGS = ['overlap', 'outside_availability'] as const;
 export const AssignmentWarning = z.object({
   promoter: Ref,
@@ -141,8 +160,16 @@ export type AssignmentWarning = z.infer<typeof AssignmentWarning>;
 export const AdminAssignResponse = z.object({ action: AdminAction, warnings: z.array(AssignmentWarning) });
 export type AdminAssignResponse = z.infer<typeof AdminAssignResponse>;
 
+/** data of a 409 E_SCHEDULE_CONFLICT. */
+export const ScheduleConflicts = z.object({ conflicts: z.array(AssignmentWarning) });
+export type ScheduleConflicts = z.infer<typeof ScheduleConflicts>;
+
 // /api/admin/actions/import (decision 087): multipart, the CSV in `file`, `dryRun` a text field.
-export const PlanImportFields = z.object({ dryRun: z.enum(['true', 'false']).optional() });
+// What a write must confirm (issue 33, decision 113), each 'true' when the coordinator saw it in the dry
+// run's answer and goes on: events the file names that do not exist yet, actions starting in the past,
+// promoters' schedule conflicts. A write missing one it needs is 409 E_PLAN_NOT_CONFIRMED.
+const Flag = z.enum(['true', 'false']).optional();
+export const PlanImportFields = z.object({ dryRun: Flag, confirmNewEvents: Flag, confirmPast: Flag, confirmConflicts: Flag });
 export type PlanImportFields = z.input<typeof PlanImportFields>;
 
 export const PLAN_IMPORT_MAX_ERRORS = 500;
@@ -167,7 +194,34 @@ export const PlanImportChange = z.object({
 });
 export type PlanImportChange = z.infer<typeof PlanImportChange>;
 
-export const PlanImportResponse = z.object({
+/** An event the file names that does not exist yet (a typo would make one: voucher codes belong to an event). */
+export const PlanImportNewEvent = z.object({ event: z.string(), rows: z.array(z.number().int()) });
+
+/** An action of the file that starts before now (APP_TIMEZONE's wall clock). */
+export const PlanImportPast = z.object({ row: z.number().int(), since: DateTimeString });
+
+/** A promoter the file assigns whose schedule conflicts: by the row naming her. */
+export const PlanImportConflict = z.object({
+  row: z.number().int(),
+  /** Her hostess code. */
+  promoter: z.string(),
+  kind: z.enum(ASSIGNMENT_WARNINGS),
+  /** For an overlap: her other actions then; `row` the file's line of one the file plans, null for one planned already. */
+  actions: z.array(z.object({ name: z.string(), since: DateTimeString, until: DateTimeString, row: z.number().int().nullable() })),
+});
+export type PlanImportConflict = z.infer<typeof PlanImportConflict>;
+
+/** What a write must confirm; each list the first PLAN_IMPORT_MAX_CHANGES, each count complete. */
+export const PlanImportConfirmations = z.object({
+  newEvents: z.array(PlanImportNewEvent),
+  past: z.array(PlanImportPast),
+  pastCount: z.number().int(),
+  conflicts: z.array(PlanImportConflict),
+  conflictCount: z.number().int(),
+});
+export type PlanImportConfirmations = z.infer<typeof PlanImportConfirmations>;
+
+export const PlanImportResponse = PlanImportConfirmations.extend({
   dryRun: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),

@@ -7,11 +7,19 @@ import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 
 const Name = z.string().trim().min(1).max(100);
 const Username = z.email('Oczekiwano adresu e-mail').max(254);
-/** International format, e.g. +48600100200. */
+/**
+ * Stored in international format, e.g. +48600100200; typed as a Polish spreadsheet or person writes it
+ * ('600 123 456', '600-123-456', '(+48) 600 123 456', '0048600123456'): spaces, hyphens, dots and
+ * brackets go, '00' becomes '+', and nine digits alone are a Polish number (issue 33, decision 114).
+ */
+export function normalisedPhone(value: string): string {
+  const digits = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
+  return /^\d{9}$/.test(digits) ? `+48${digits}` : digits;
+}
 const MobilePhone = z
   .string()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+\d{9,15}$/, 'Oczekiwano numeru w formacie +48600100200'));
+  .transform(normalisedPhone)
+  .pipe(z.string().regex(/^\+\d{9,15}$/, 'Podaj numer telefonu, np. 600 123 456 albo +48 600 123 456.'));
 /** Her hostess code (users.ident): what the plan's CSV names her by. */
 const HostessCode = z
   .string()

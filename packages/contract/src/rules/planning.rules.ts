@@ -43,10 +43,10 @@ export const planMessages = {
   territoryRequired: 'Podaj terytorium.',
   territoryTooLong: `Terytorium może mieć najwyżej ${characters(PLAN_LIMITS.territoryIdent)}.`,
   dateRequired: 'Podaj datę akcji.',
-  dateFormat: 'Data musi mieć postać RRRR-MM-DD, np. 2026-12-01.',
+  dateFormat: 'Data musi mieć postać DD.MM.RRRR albo RRRR-MM-DD, np. 30.11.2026.',
   dateNotReal: 'Taka data nie istnieje.',
   timeRequired: 'Podaj godzinę.',
-  timeFormat: 'Godzina musi mieć postać GG:mm, np. 09:30.',
+  timeFormat: 'Godzina musi mieć postać GG:MM, np. 9:30 albo 09:30.',
   timeNotOnClock: 'Tej godziny nie ma w tym dniu (zmiana czasu).',
   endNotAfterStart: 'Koniec akcji musi być później niż jej początek.',
   pointNameRequired: 'Podaj nazwę punktu.',
@@ -91,24 +91,43 @@ export const cityRules: readonly Rule[] = [required(planMessages.cityRequired), 
 export const postalCodeRules: readonly Rule[] = [(v) => (v === '' || /^\d{2}-\d{3}$/.test(v) ? null : planMessages.postalCode)];
 export const petraIdRules: readonly Rule[] = [maxLength(PLAN_LIMITS.petraId, planMessages.petraIdTooLong)];
 
+/**
+ * A calendar day as a person or a Polish Excel writes it — 'RRRR-MM-DD', or 'DD.MM.RRRR' with one or
+ * two digits of day and month ('30.11.2026', '1.12.2026') — as 'YYYY-MM-DD', or null when it is neither
+ * (decision 114). Whether the day exists is planDateRules' to say.
+ */
+export function planDateOf(value: string): string | null {
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  const polish = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  return polish ? `${polish[3]}-${polish[2]!.padStart(2, '0')}-${polish[1]!.padStart(2, '0')}` : null;
+}
+
+/** A wall-clock time 'H:MM' or 'HH:MM' (Excel may add ':00' seconds), 00:00–23:59, as 'HH:mm'; null otherwise. */
+export function planTimeOf(value: string): string | null {
+  const found = /^(\d{1,2}):([0-5]\d)(:00)?$/.exec(value.trim());
+  if (!found || Number(found[1]) > 23) return null;
+  return `${found[1]!.padStart(2, '0')}:${found[2]}`;
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A calendar day 'YYYY-MM-DD' (the shape and a day that exists). */
+/** A calendar day in one of planDateOf's forms, and a day that exists. */
 export const planDateRules: readonly Rule[] = [
   required(planMessages.dateRequired),
-  pattern(/^\d{4}-\d{2}-\d{2}$/, planMessages.dateFormat),
+  (value) => (planDateOf(value) === null ? planMessages.dateFormat : null),
   (value) => {
-    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const [year, month, day] = planDateOf(value)!.split('-').map(Number) as [number, number, number];
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     const last = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
     return month >= 1 && day >= 1 && day <= last ? null : planMessages.dateNotReal;
   },
 ];
 
-/** A wall-clock time 'HH:mm', 00:00–23:59. */
+/** A wall-clock time in one of planTimeOf's forms. */
 export const planTimeRules: readonly Rule[] = [
   required(planMessages.timeRequired),
-  pattern(/^([01]\d|2[0-3]):[0-5]\d$/, planMessages.timeFormat),
+  (value) => (planTimeOf(value) === null ? planMessages.timeFormat : null),
 ];
 
 /** A coordinate as typed: a decimal with '.' or ',' (a Polish spreadsheet writes 52,2297). Null when empty. */

@@ -1,7 +1,8 @@
 import type { AssignmentWarning } from '@promotor/contract';
 
-// Issue 24: an assignment that overlaps another of her actions, or falls outside the hours she said she
-// is available, is made all the same — the coordinator may know better — and answered with a warning.
+// Issue 24, issue 33 (decision 113): an assignment that overlaps another of her actions, or falls outside
+// the hours she said she is available that day, is a schedule conflict. The coordinator may know better:
+// she confirms it and it is made (answered as warnings); unconfirmed, it is refused with the list.
 
 type Span = { since: string; until: string };
 
@@ -16,7 +17,17 @@ export function covers(blocks: readonly Span[], span: Span): boolean {
   return reached >= span.until;
 }
 
-/** The warnings for each promoter, in the order given: an overlap first, then her availability. */
+/** The days a span touches, as the bounds the availability she declared is read in. */
+export const daysOf = (span: Span): Span => ({
+  since: `${span.since.slice(0, 10)} 00:00:00`,
+  until: `${span.until.slice(0, 10)} 23:59:59`,
+});
+
+/**
+ * The conflicts of each promoter, in the order given: an overlap first, then her availability. A day on
+ * which she declared no availability says nothing (she may not have filled in her calendar): only a day
+ * with blocks that leave part of the action out is a conflict. `availability`: her blocks of daysOf(action).
+ */
 export function assignmentWarnings(
   promoterIds: readonly string[],
   action: Span,
@@ -33,12 +44,8 @@ export function assignmentWarnings(
         actions: hers.map((o) => ({ uuid: o.id, name: o.name, since: o.since, until: o.until })),
       });
     }
-    if (
-      !covers(
-        availability.filter((a) => a.user_id === id),
-        action,
-      )
-    )
+    const declared = availability.filter((a) => a.user_id === id);
+    if (declared.length > 0 && !covers(declared, action))
       warnings.push({ promoter: { uuid: id }, kind: 'outside_availability', actions: [] });
   }
   return warnings;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_CSV_COLUMNS } from '@promotor/contract/rules';
+import { PLAN_CSV_COLUMNS, PLAN_CSV_POLISH_HEADERS, planTemplateCsv } from '@promotor/contract/rules';
 import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
 import { PLAN_CSV_MAX_ROWS, readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { checkPlanReferences, unknownReferences, type PlanReferences } from './plan-references.ts';
@@ -87,14 +87,24 @@ describe('reading a plan file', () => {
     ['an empty file', '\uFEFF \n', { row: 1, column: null, message: 'Plik jest pusty.' }],
     ['a file with only the header', `${HEADER}\n`, { row: 1, column: null, message: 'Plik nie ma żadnego wiersza planu pod nagłówkiem.' }],
     [
-      'a header in another order',
-      `${HEADER.replace('from;to', 'to;from')}\n${ROW}\n`,
-      { row: 1, column: null, message: expect.stringContaining('nagłówkiem') },
+      'a header of names it does not know',
+      `${HEADER.replace('from;to', 'start;koniec')}\n${ROW}\n`,
+      { row: 1, column: null, message: 'Nieznane kolumny w nagłówku: „start”.' },
     ],
     [
-      'a header with Polish names',
-      `wydarzenie;${HEADER.slice(6)}\n${ROW}\n`,
-      { row: 1, column: null, message: expect.stringContaining('event;name;territory') },
+      'a header without a column it needs',
+      `${HEADER.replace('city;', '')}\n${ROW.replace('Warszawa;', '')}\n`,
+      { row: 1, column: null, message: 'Brak kolumn w nagłówku: „miasto”.' },
+    ],
+    [
+      'a header naming a column twice',
+      `${HEADER.replace('name;', 'data;')}\n${ROW}\n`,
+      { row: 1, column: null, message: 'Kolumny podane dwa razy: „data”.' },
+    ],
+    [
+      'a first line that is no header',
+      `${ROW}\n${ROW}\n`,
+      { row: 1, column: null, message: expect.stringContaining('wydarzenie;nazwa_akcji') },
     ],
     [
       'a file in Windows-1250',
@@ -147,12 +157,55 @@ describe('reading a plan file', () => {
   });
 });
 
+describe('a Polish spreadsheet (decision 114)', () => {
+  const polish = Object.values(PLAN_CSV_POLISH_HEADERS).join(';');
+
+  it('reads Polish column names in any order and case, with or without Polish letters, the optional columns left out', async () => {
+    const header = 'Data;Od;Do;Wydarzenie;Nazwa akcji;Terytorium;Nazwa punktu;Ulica;Miasto;Szerokosc;DŁUGOŚĆ;Promotorzy';
+    const row = '04.03.2030;9:00;17:30;EV-PLAN;Sampling;WAW-CENTRUM;Arkadia;al. Jana Pawła II 82;Warszawa;52,2567;20,9842;HST1';
+    const { actions, errors } = await plan(`${header}\n${row}\n`);
+    expect(errors).toEqual([]);
+    expect(actions[0]).toMatchObject({
+      event: 'EV-PLAN',
+      since: '2030-03-04 09:00:00',
+      until: '2030-03-04 17:30:00',
+      points: [{ name: 'Arkadia', postalCode: null, petraId: null, latitude: 52.2567, longitude: 20.9842 }],
+    });
+    expect([...actions[0]!.promoters.keys()]).toEqual(['HST1']);
+  });
+
+  it.each([
+    ['30.11.2030', '2030-11-30'],
+    ['1.2.2030', '2030-02-01'],
+    ['2030-11-30', '2030-11-30'],
+  ])('reads the date %s as %s', async (date, day) => {
+    expect((await plan(planCsv([planRow({ date })]))).actions[0]!.since).toBe(`${day} 10:00:00`);
+  });
+
+  it.each([
+    ['9:00', '09:00'],
+    ['09:05', '09:05'],
+    ['9:00:00', '09:00'],
+    ['23:00', '23:00'],
+  ])('reads the time %s as %s', async (from, time) => {
+    expect((await plan(planCsv([planRow({ from, to: '23:59' })]))).actions[0]!.since).toBe(`2030-03-04 ${time}:00`);
+  });
+
+  it('the template offered for download (szablon-planu.csv) reads without an error', async () => {
+    const file = planTemplateCsv('2030-11-30');
+    expect(file.split('\r\n')[0]).toBe(`\uFEFF${polish}`);
+    const { actions, errors } = await plan(Buffer.from(file, 'utf8'));
+    expect(errors).toEqual([]);
+    expect(actions[0]).toMatchObject({ since: '2030-11-30 09:00:00', until: '2030-11-30 17:00:00', points: [{ latitude: 52.2301 }] });
+  });
+});
+
 describe('judging the rows', () => {
   it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
-    ['a date of another shape', { date: '04.03.2030' }, 'date', 'Data musi mieć postać RRRR-MM-DD, np. 2026-12-01.'],
+    ['a date of another shape', { date: '04/03/2030' }, 'date', 'Data musi mieć postać DD.MM.RRRR albo RRRR-MM-DD, np. 30.11.2026.'],
     ['a date that does not exist', { date: '2030-02-29' }, 'date', 'Taka data nie istnieje.'],
-    ['a time of another shape', { from: '9:00' }, 'from', 'Godzina musi mieć postać GG:mm, np. 09:30.'],
-    ['hour 24', { to: '24:00' }, 'to', 'Godzina musi mieć postać GG:mm, np. 09:30.'],
+    ['a time of another shape', { from: '9.00' }, 'from', 'Godzina musi mieć postać GG:MM, np. 9:30 albo 09:30.'],
+    ['hour 24', { to: '24:00' }, 'to', 'Godzina musi mieć postać GG:MM, np. 9:30 albo 09:30.'],
     ['an end before the start', { from: '18:00', to: '10:00' }, 'to', 'Koniec akcji musi być później niż jej początek.'],
     [
       'a time skipped when clocks go forward',

@@ -1,12 +1,13 @@
 import { CsvError, parse } from 'csv-parse';
-import { PLAN_CSV_COLUMNS, type PlanCsvColumn } from '@promotor/contract/rules';
+import { columnOfHeader, PLAN_CSV_COLUMNS, PLAN_CSV_OPTIONAL, PLAN_CSV_POLISH_HEADERS, type PlanCsvColumn } from '@promotor/contract/rules';
 import { linesUpTo } from '../../lib/line-count.ts';
 import { timeSlices } from '../../lib/time-slices.ts';
 
 // Reading the plan's CSV file (decision 087): bytes → rows of named cells, each with the line of the
 // file it starts on (the header is line 1), or the errors that stop the import before any row is
 // judged. csv-parse does the quoting (a quoted field may hold the separator, quotes, line breaks);
-// this file decides the encoding, the separator and the header.
+// this file decides the encoding, the separator and the header (its columns by their English or Polish
+// names, in any order, the optional ones may be left out: decision 114).
 //
 // Bounded in time and memory whatever the file holds (issue 32, decision 106): its lines are counted
 // first, blank ones too, and a file of more is refused before anything else; csv-parse reads it a
@@ -26,16 +27,21 @@ export const PLAN_CSV_MAX_ROWS = 20_000;
  */
 const CHUNK_BYTES = 1024;
 
-const HEADER = PLAN_CSV_COLUMNS.join(';');
+const HEADER = PLAN_CSV_COLUMNS.map((c) => PLAN_CSV_POLISH_HEADERS[c]).join(';');
+const listed = (columns: readonly string[]) => columns.map((c) => `„${c}”`).join(', ');
 
 const messages = {
   notUtf8: 'Plik nie jest zapisany w UTF-8 (w Excelu: „Zapisz jako” → „CSV UTF-8”).',
   nul: 'Plik zawiera znak NUL: to nie jest tekstowy plik CSV (w Excelu: „Zapisz jako” → „CSV UTF-8”).',
   empty: 'Plik jest pusty.',
-  header: (separator: string) => `Pierwszy wiersz musi być nagłówkiem: ${HEADER.replaceAll(';', separator)}.`,
+  header: (separator: string) =>
+    `Pierwszy wiersz musi być nagłówkiem z nazwami kolumn, np. ${HEADER.replaceAll(';', separator)} (albo ich angielskimi nazwami).`,
+  unknownColumns: (names: string[]) => `Nieznane kolumny w nagłówku: ${listed(names)}.`,
+  missingColumns: (columns: PlanCsvColumn[]) => `Brak kolumn w nagłówku: ${listed(columns.map((c) => PLAN_CSV_POLISH_HEADERS[c]))}.`,
+  twiceColumns: (columns: PlanCsvColumn[]) => `Kolumny podane dwa razy: ${listed(columns.map((c) => PLAN_CSV_POLISH_HEADERS[c]))}.`,
   quoteNotClosed: 'Cudzysłów otwarty w tym wierszu nie jest zamknięty.',
   badQuote: 'Pole w cudzysłowie musi kończyć się cudzysłowem, po którym stoi separator.',
-  fieldCount: (count: number) => `Liczba pól w wierszu: ${count} zamiast ${PLAN_CSV_COLUMNS.length}. Sprawdź separator i cudzysłowy.`,
+  fieldCount: (count: number, expected: number) => `Liczba pól w wierszu: ${count} zamiast ${expected}. Sprawdź separator i cudzysłowy.`,
   tooManyRows: `Plik ma więcej niż ${PLAN_CSV_MAX_ROWS} wierszy pod nagłówkiem (puste też się liczą): usuń puste wiersze albo podziel go na części.`,
   noRows: 'Plik nie ma żadnego wiersza planu pod nagłówkiem.',
 } as const;
@@ -59,6 +65,26 @@ function decode(input: Uint8Array): string | PlanCsvError {
   if (nul >= 0) return { row: text.slice(0, nul).split(/\r\n?|\n/).length, column: null, message: messages.nul };
   // A quoted field's own line break becomes '\n' too: a point's name or address has no use for '\r'.
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The column of each field of the header, or the error naming what is unknown, missing or twice.
+ * Trailing empty cells (a spreadsheet's empty columns) are no columns.
+ */
+function columnsOf(cells: string[], separator: string): PlanCsvColumn[] | PlanCsvError {
+  const names = cells.map((cell) => cell.trim());
+  while (names.length > 0 && names.at(-1) === '') names.pop();
+  const columns = names.map(columnOfHeader);
+  const error = (message: string): PlanCsvError => ({ row: 1, column: null, message });
+  const unknown = names.filter((_, i) => columns[i] === null);
+  if (unknown.length === names.length) return error(messages.header(separator));
+  if (unknown.length > 0) return error(messages.unknownColumns(unknown));
+  const known = columns as PlanCsvColumn[];
+  const twice = PLAN_CSV_COLUMNS.filter((c) => known.indexOf(c) !== known.lastIndexOf(c));
+  if (twice.length > 0) return error(messages.twiceColumns(twice));
+  const missing = PLAN_CSV_COLUMNS.filter((c) => !known.includes(c) && !PLAN_CSV_OPTIONAL.includes(c));
+  if (missing.length > 0) return error(messages.missingColumns(missing));
+  return known;
 }
 
 /** ';' (Polish Excel) or ',': the header says which, since its names never contain either. */
@@ -148,9 +174,10 @@ export async function readPlanCsv(input: Uint8Array | string): Promise<Read> {
   const found = await records(text, separator);
   if (!Array.isArray(found)) return failed(found);
   const [header, ...body] = found;
-  const names = header!.record.map((cell) => cell.trim());
-  while (names.length > PLAN_CSV_COLUMNS.length && names.at(-1) === '') names.pop();
-  if (header!.line !== 1 || names.join(';') !== HEADER) return failed({ row: 1, column: null, message: messages.header(separator) });
+  if (header!.line !== 1) return failed({ row: 1, column: null, message: messages.header(separator) });
+  const columns = columnsOf(header!.record, separator);
+  if (!Array.isArray(columns)) return failed(columns);
+  const empty = Object.fromEntries(PLAN_CSV_COLUMNS.map((name) => [name, ''])) as PlanCsvCells;
 
   const rows: PlanCsvRow[] = [];
   const errors: PlanCsvError[] = [];
@@ -160,12 +187,14 @@ export async function readPlanCsv(input: Uint8Array | string): Promise<Read> {
     if (isBlank(record)) continue;
     // Trailing empty fields (a spreadsheet's empty columns) are no extra fields.
     const cells = record.slice();
-    while (cells.length > PLAN_CSV_COLUMNS.length && cells.at(-1)!.trim() === '') cells.pop();
-    if (cells.length !== PLAN_CSV_COLUMNS.length) {
-      errors.push({ row: line, column: null, message: messages.fieldCount(cells.length) });
+    while (cells.length > columns.length && cells.at(-1)!.trim() === '') cells.pop();
+    if (cells.length !== columns.length) {
+      errors.push({ row: line, column: null, message: messages.fieldCount(cells.length, columns.length) });
       continue;
     }
-    rows.push({ row: line, cells: Object.fromEntries(PLAN_CSV_COLUMNS.map((name, i) => [name, cells[i]!.trim()])) as PlanCsvCells });
+    const named = { ...empty };
+    columns.forEach((column, i) => (named[column] = cells[i]!.trim()));
+    rows.push({ row: line, cells: named });
   }
   if (rows.length + errors.length === 0) return failed({ row: 1, column: null, message: messages.noRows });
   return { rows, errors };

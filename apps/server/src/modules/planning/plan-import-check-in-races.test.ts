@@ -27,7 +27,10 @@ describe.each(testDatabases)('a plan import and her check-in on one action at on
   afterAll(() => t.close());
 
   const importPlan = (rows: PlanRowValues[]) =>
-    postPlan(t.app, officeToken, planCsv(rows), { headers: { 'idempotency-key': randomUUID() } });
+    postPlan(t.app, officeToken, planCsv(rows), {
+      confirm: ['NewEvents', 'Past', 'Conflicts'],
+      headers: { 'idempotency-key': randomUUID() },
+    });
 
   it(`the import moves the point she is starting at (${ROUNDS} rounds): one of the two wins, her start is never at a point the action lost`, async () => {
     for (let round = 0; round < ROUNDS; round++) {

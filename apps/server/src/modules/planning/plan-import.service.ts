@@ -10,6 +10,7 @@ import { newCode, newId, sha256 } from '../../lib/crypto.ts';
 import { timeSlices } from '../../lib/time-slices.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
+import { confirmedAll, planConfirmations, type PlanConfirm } from './plan-confirmations.ts';
 import { checkPlanReferences, sortErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
 import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
 import * as repo from './planning.repository.ts';
@@ -20,7 +21,8 @@ import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.
 // planned, write — all or nothing. Imports naming one territory run one after another (decision 106):
 // the comparison and the writes happen in one transaction that waits for the one before, so N imports
 // of one file at once leave what one leaves, and the unique natural key of an action (migration 026)
-// refuses what a /create slipped in meanwhile.
+// refuses what a /create slipped in meanwhile. What the dry run lists for confirmation (new events, past
+// actions, schedule conflicts: decision 113) the write must confirm, or it is 409 E_PLAN_NOT_CONFIRMED.
 
 /**
  * 422 with the file's errors by row and column (the first PLAN_IMPORT_MAX_ERRORS of them) and how many;
@@ -205,17 +207,42 @@ async function compareLocked(trx: Db, references: References, actions: PlannedAc
   }
 }
 
-function answerOf(steps: PlanStep[], loaded: Loaded, dryRun: boolean): PlanImportResponse {
+/** The answer: counts, changes, and what a write must confirm (read in `db`; locked first when `lock`). */
+async function answerOf(
+  db: Db,
+  deps: PlanningDeps,
+  { steps, loaded }: Awaited<ReturnType<typeof compare>>,
+  o: { dryRun: boolean; lock: boolean },
+): Promise<PlanImportResponse> {
   const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
   const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
   const changes = steps
     .filter((s) => s.change !== 'unchanged')
     .slice(0, PLAN_IMPORT_MAX_CHANGES)
     .map((s) => changeOf(s, codes));
-  return { dryRun, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), changes };
+  const confirmations = await planConfirmations(db, steps, {
+    knownEvents: new Set(loaded.events.keys()),
+    promoterIds: loaded.promoterIds,
+    now: deps.now(),
+    timeZone: deps.timezone,
+    lock: o.lock,
+  });
+  return {
+    dryRun: o.dryRun,
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    changes,
+    ...confirmations,
+  };
 }
 
-export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, file: Buffer, dryRun: boolean): Promise<PlanImportResponse> {
+export async function importPlan(
+  deps: PlanningDeps,
+  caller: PlanningCaller,
+  file: Buffer,
+  o: { dryRun: boolean; confirm: PlanConfirm },
+): Promise<PlanImportResponse> {
   const read = await readPlanCsv(file);
   if (read.errors.length > 0) refuse(read.errors);
   const planned = await planActionsFromRows(read.rows, deps.timezone);
@@ -223,10 +250,7 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
   // Territories and promoters outside the transaction: a file naming unknown ones is refused without
   // holding anything (on SQLite a transaction holds the one connection).
   const references = await loadReferences(deps.db, caller, planned.actions);
-  if (dryRun) {
-    const { loaded, steps } = await compare(deps.db, references, planned.actions);
-    return answerOf(steps, loaded, true);
-  }
+  if (o.dryRun) return answerOf(deps.db, deps, await compare(deps.db, references, planned.actions), { dryRun: true, lock: false });
 
   return deps.db.transaction().execute(async (trx) => {
     // After the import before it that names one of these territories has committed (decision 106).
@@ -235,9 +259,14 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
       'plan import',
       planned.actions.map((a) => a.territory),
     );
-    const { loaded, steps } = await compareLocked(trx, references, planned.actions);
-    const answer = answerOf(steps, loaded, false);
+    const compared = await compareLocked(trx, references, planned.actions);
+    const { loaded, steps } = compared;
+    const answer = await answerOf(trx, deps, compared, { dryRun: false, lock: true });
     if (answer.created + answer.updated === 0) return answer;
+    if (!confirmedAll(answer, o.confirm)) {
+      const { newEvents, past, pastCount, conflicts, conflictCount } = answer;
+      throw new AppError('E_PLAN_NOT_CONFIRMED', undefined, { newEvents, past, pastCount, conflicts, conflictCount });
+    }
     const now = deps.now().toISOString();
     const importId = newId();
     await write(trx, steps, loaded, now);
@@ -260,7 +289,13 @@ export async function importPlan(deps: PlanningDeps, caller: PlanningCaller, fil
       caller,
       'actions.import',
       { type: 'plan_import', id: importId },
-      { sha256: sha256(file), rows: read.rows.length, ...counts },
+      {
+        sha256: sha256(file),
+        rows: read.rows.length,
+        ...counts,
+        // What the coordinator confirmed, on the record with the file.
+        confirmed: { newEvents: answer.newEvents.map((e) => e.event), past: answer.pastCount, conflicts: answer.conflictCount },
+      },
     );
     return answer;
   });

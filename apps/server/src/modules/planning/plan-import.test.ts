@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { buildSignedInPromoter, type BuiltPromoter } from '../../test/builders.ts';
+import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
 import { listCurrent } from '../../test/action-steps.ts';
 import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
 import { PLAN_CSV_MAX_ROWS } from './plan-csv.ts';
 import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
-import { postPlan } from '../../test/planning.ts';
-import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { postPlan, type PlanConfirmation } from '../../test/planning.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // /api/admin/actions/import (decision 087) through the real app on both databases: all or nothing, a
 // re-import changes nothing, a dry run writes nothing, a coordinator only in her territories.
@@ -36,8 +36,13 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     const event = `EV-${randomUUID().slice(0, 8)}`;
     return rows.map((r) => planRow({ event, ...r }));
   };
-  const importPlan = (by: Staff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean } = {}) =>
-    postPlan(t.app, by.token, planCsv(rows, o), { dryRun: o.dryRun, headers: { 'idempotency-key': randomUUID() } });
+  /** Each test's event is new: its writes confirm that (decision 113), and only that unless told. */
+  const importPlan = (by: Staff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean; confirm?: PlanConfirmation[] } = {}) =>
+    postPlan(t.app, by.token, planCsv(rows, o), {
+      dryRun: o.dryRun,
+      confirm: o.confirm ?? ['NewEvents'],
+      headers: { 'idempotency-key': randomUUID() },
+    });
   const counts = async () => ({
     actions: Number(
       (
@@ -143,6 +148,89 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     const res = await importPlan(waw, rowsOf([{ promoters: anna.ident }, { name: 'Druga' }]), { dryRun: true });
     expect(res.json().data).toMatchObject({ dryRun: true, created: 2, updated: 0, unchanged: 0 });
     expect(await counts()).toEqual(before);
+  });
+
+  it("a typo in an event's code: the dry run lists the new event by row, and the write is refused until it is confirmed", async () => {
+    const known = `EV-${randomUUID().slice(0, 8)}`;
+    expect((await importPlan(waw, [planRow({ event: known, date: '2030-07-01' })])).statusCode).toBe(200);
+    const typo = `${known}X`;
+    const rows = [
+      planRow({ event: known, name: 'Znane', date: '2030-07-02' }),
+      planRow({ event: typo, name: 'Literówka', date: '2030-07-02' }),
+    ];
+    const preview = await importPlan(waw, rows, { dryRun: true, confirm: [] });
+    expect(preview.json().data).toMatchObject({ created: 2, newEvents: [{ event: typo, rows: [3] }], past: [], conflicts: [] });
+    const before = await counts();
+    const refused = await importPlan(waw, rows, { confirm: [] });
+    expect([refused.statusCode, refused.json().data.error]).toEqual([409, 'E_PLAN_NOT_CONFIRMED']);
+    expect(refused.json().data.newEvents).toEqual([{ event: typo, rows: [3] }]);
+    expect(await counts()).toEqual(before);
+    expect((await importPlan(waw, rows, { confirm: ['NewEvents'] })).statusCode).toBe(200);
+    expect(await t.db.selectFrom('events').select('ident').where('ident', '=', typo).execute()).toHaveLength(1);
+  });
+
+  it('an action starting before now is listed by row and written only when the past is confirmed', async () => {
+    const rows = rowsOf([
+      { name: 'Wczoraj', date: '2020-01-15' },
+      { name: 'Jutro', date: '2030-07-03' },
+    ]);
+    const preview = await importPlan(waw, rows, { dryRun: true });
+    expect(preview.json().data).toMatchObject({ pastCount: 1, past: [{ row: 2, since: '2020-01-15 10:00:00' }] });
+    const refused = await importPlan(waw, rows);
+    expect([refused.statusCode, refused.json().data.error, refused.json().data.pastCount]).toEqual([409, 'E_PLAN_NOT_CONFIRMED', 1]);
+    const written = await importPlan(waw, rows, { confirm: ['NewEvents', 'Past'] });
+    expect(written.json().data).toMatchObject({ created: 2 });
+  });
+
+  it('double booking: the dry run lists by row her overlaps with a planned action and within the file, and the availability she declared; the write needs them confirmed', async () => {
+    const hanna = await buildSignedInPromoter(t, { firstname: 'Hanna', territories: ['WAW-CENTRUM'] });
+    // Her day: 11:00–17:00 planned already (the form), then a file with 10:00–12:00 and another 09:00–10:30 for her;
+    // the next day she declared 08:00–12:00 and the file has 11:00–15:00. Days her calendar takes (decision 057).
+    const [day, next] = [wallDay(t, 20), wallDay(t, 21)];
+    const polish = (d: string) => d.split('-').reverse().join('.');
+    const planned = await importPlan(
+      waw,
+      rowsOf([{ name: 'Z formularza', date: day, from: '11:00', to: '17:00', promoters: hanna.ident }]),
+    );
+    expect(planned.statusCode, planned.body).toBe(200);
+    const declared = await post(
+      t.app,
+      '/availability/create',
+      { availability: { since: `${next} 08:00:00`, until: `${next} 12:00:00` } },
+      hanna.token,
+    );
+    expect(declared.statusCode, declared.body).toBe(200);
+    const rows = rowsOf([
+      { name: 'Rano', date: polish(day), from: '10:00', to: '12:00', promoters: hanna.ident },
+      { name: 'Wcześniej', date: polish(day), from: '9:00', to: '10:30', promoters: hanna.ident },
+      { name: 'Po południu', date: polish(next), from: '11:00', to: '15:00', promoters: hanna.ident },
+      { name: 'Bez niej', date: polish(day), from: '10:00', to: '12:00', promoters: anna.ident },
+    ]);
+    const preview = await importPlan(waw, rows, { dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const overlap = (name: string, since: string, until: string, row: number | null) => ({ name, since, until, row });
+    expect(preview.json().data).toMatchObject({
+      conflictCount: 3,
+      conflicts: [
+        {
+          row: 2,
+          promoter: hanna.ident,
+          kind: 'overlap',
+          actions: expect.arrayContaining([
+            overlap('Wcześniej', `${day} 09:00:00`, `${day} 10:30:00`, 3),
+            overlap('Z formularza', `${day} 11:00:00`, `${day} 17:00:00`, null),
+          ]),
+        },
+        { row: 3, promoter: hanna.ident, kind: 'overlap', actions: [overlap('Rano', `${day} 10:00:00`, `${day} 12:00:00`, 2)] },
+        { row: 4, promoter: hanna.ident, kind: 'outside_availability', actions: [] },
+      ],
+    });
+    const before = await counts();
+    const refused = await importPlan(waw, rows);
+    expect([refused.statusCode, refused.json().data.error, refused.json().data.conflictCount]).toEqual([409, 'E_PLAN_NOT_CONFIRMED', 3]);
+    expect(await counts()).toEqual(before);
+    const written = await importPlan(waw, rows, { confirm: ['NewEvents', 'Conflicts'] });
+    expect(written.json().data).toMatchObject({ created: 4, conflictCount: 3 });
   });
 
   it.each<[string, () => Partial<PlanRowValues>, string, () => string]>([
@@ -276,7 +364,8 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
         promoters: k % 4 === 0 ? anna.ident : '',
       });
     });
-    const first = await importPlan(waw, rows);
+    // Anna's actions of one day overlap one another: confirmed.
+    const first = await importPlan(waw, rows, { confirm: ['NewEvents', 'Conflicts'] });
     expect(first.statusCode, first.body.slice(0, 500)).toBe(200);
     expect(first.json().data).toMatchObject({ created: 5000, updated: 0, unchanged: 0 });
     const again = await importPlan(waw, rows);

@@ -6,7 +6,9 @@ import {
   parseCoordinate,
   petraIdRules,
   planDateRules,
+  planDateOf,
   planMessages,
+  planTimeOf,
   planTimeRules,
   pointNameRules,
   postalCodeRules,
@@ -116,8 +118,10 @@ function checkRow({ row, cells }: PlanCsvRow, timeZone: string, days: Map<string
   }
   const tooMany = moreValuesThan(cells.promoters, PLAN_ASSIGN_MAX);
   if (tooMany) fail('promoters', tooManyPromoters);
-  const since = `${cells.date} ${cells.from}:00`;
-  const until = `${cells.date} ${cells.to}:00`;
+  // '30.11.2026' and '9:00', as a Polish spreadsheet writes them, are 2026-11-30 and 09:00 (decision 114).
+  const date = planDateOf(cells.date);
+  const since = `${date} ${planTimeOf(cells.from)}:00`;
+  const until = `${date} ${planTimeOf(cells.to)}:00`;
   if (errors.length === 0) {
     if (!onTheClock(since, timeZone, days)) fail('from', planMessages.timeNotOnClock);
     if (!onTheClock(until, timeZone, days)) fail('to', planMessages.timeNotOnClock);

@@ -102,3 +102,18 @@ export function availabilityAround(db: Db, userIds: readonly string[], o: { sinc
     .orderBy('since')
     .execute();
 }
+
+/**
+ * The plan import's view of many promoters' schedules in since–until (decision 113): their actions (not
+ * cancelled by anyone) and their availability blocks, read in slices of ids.
+ */
+export async function schedulesInRange(db: Db, userIds: readonly string[], range: { since: string; until: string }) {
+  const actions = [];
+  const availability = [];
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const slice = userIds.slice(i, i + 1000);
+    actions.push(...(await overlappingActions(db, slice, { actionId: '', ...range })));
+    availability.push(...(await availabilityAround(db, slice, range)));
+  }
+  return { actions, availability };
+}

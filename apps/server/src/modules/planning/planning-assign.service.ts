@@ -1,16 +1,16 @@
 import type { AdminAssignBody, AdminAssignResponse } from '@promotor/contract';
 import type { z } from 'zod';
 import { lockAction } from '../../db/lock-action.ts';
-import { anyInScope } from '../../db/territory-scope.ts';
-import { AppError, refusedTry } from '../../lib/app-error.ts';
-import { assignmentWarnings } from './assignment-warnings.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as assignRepo from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
 import { actionNotFound, answerAction } from './planning.service.ts';
+import { checkAssignable, scheduleConflicts } from './schedule-conflicts.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 // /api/admin/actions/assign and /unassign (issue 24): only promoters of the action's territory; an
-// overlap or a time outside her availability is a warning in the answer, not a refusal.
+// overlap or a time outside her availability is refused unless the call confirms it, and then it is a
+// warning in the answer (issue 33, decision 113).
 
 type Body = z.output<typeof AdminAssignBody>;
 
@@ -22,16 +22,11 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw actionNotFound(body.action.uuid);
     if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
-    const promoters = await assignRepo.findPromotersById(trx, ids);
-    for (const id of ids) {
-      const promoter = promoters.get(id);
-      // One of no territory of the caller's is unknown to her, as a missing one (decision 109).
-      if (!promoter || !promoter.active || !anyInScope(caller.scope, [...promoter.territoryIds])) {
-        throw refusedTry('E_PROMOTER_NOT_FOUND', { type: 'promoter', ids: [id] });
-      }
-      if (row.territory_id === null || !promoter.territoryIds.has(row.territory_id)) throw new AppError('E_PROMOTER_NOT_OF_TERRITORY');
-    }
+    await checkAssignable(trx, caller, ids, row.territory_id);
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
+    // Those she is not assigned to yet (or whose cancel is revived): their schedules are checked first.
+    const coming = ids.filter((id) => !existing.has(id) || (existing.get(id)!.cancelled_at != null && existing.get(id)!.status === null));
+    const warnings = await scheduleConflicts(trx, coming, { actionId: row.id, since: row.since, until: row.until }, body.confirm);
     const added = await assignRepo.insertAssignments(
       trx,
       row.id,
@@ -41,13 +36,10 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     for (const userId of revived) await assignRepo.reviveAssignment(trx, row.id, userId);
     const changed = [...added, ...revived];
     if (changed.length === 0) return [];
-    await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed });
-    const span = { actionId: row.id, since: row.since, until: row.until };
-    const [others, availability] = await Promise.all([
-      assignRepo.overlappingActions(trx, changed, span),
-      assignRepo.availabilityAround(trx, changed, span),
-    ]);
-    return assignmentWarnings(changed, span, others, availability);
+    // A conflict the coordinator confirmed is on the record with the assignment.
+    const confirmed = warnings.length > 0 ? { conflictsConfirmed: warnings } : {};
+    await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed, ...confirmed });
+    return warnings.filter((w) => changed.includes(w.promoter.uuid));
   });
   return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings };
 }

@@ -30,7 +30,14 @@ export async function planningRoutes(app: FastifyInstance, deps: PlanningDeps) {
     'adminActionsImport',
     async (request) => {
       const { fields, file } = readFormUpload(request, PlanImportFields, { maxFileBytes: UPLOAD_MAX_FILE_BYTES });
-      return importPlan(deps, callerOf(request), file, fields.dryRun === 'true');
+      return importPlan(deps, callerOf(request), file, {
+        dryRun: fields.dryRun === 'true',
+        confirm: {
+          newEvents: fields.confirmNewEvents === 'true',
+          past: fields.confirmPast === 'true',
+          conflicts: fields.confirmConflicts === 'true',
+        },
+      });
     },
     { bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
   );

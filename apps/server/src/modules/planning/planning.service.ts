@@ -18,8 +18,9 @@ import { actionChanges } from './action-changes.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { toAdminActions } from './planning.mapper.ts';
-import { findPromotersById } from './planning-assign.repository.ts';
+import { findPromotersById, insertAssignments } from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
+import { checkAssignable, scheduleConflicts } from './schedule-conflicts.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 
 /** A point of an action as the back office's answers show it (the live day uses it too). */
@@ -114,6 +115,14 @@ export async function createAction(
     if (inserted === 0) throw new AppError('E_ACTION_EXISTS');
     await replacePoints(trx, id, [], plannedPoints(input.points));
     await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
+    // Her promoters with it, as the import assigns them: the same checks as /assign (decision 113).
+    const ids = [...new Set(body.promoters.map((p) => p.uuid))];
+    if (ids.length === 0) return;
+    await checkAssignable(trx, caller, ids, territoryId);
+    const conflicts = await scheduleConflicts(trx, ids, { actionId: id, since: input.since, until: input.until }, body.confirm);
+    await insertAssignments(trx, id, ids);
+    const confirmed = conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {};
+    await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id }, { promoters: ids, ...confirmed });
   });
   return answerAction(deps.db, id, caller.scope);
 }
@@ -177,6 +186,11 @@ export async function updateAction(
       until: input.until,
     });
     if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
+    // New times: her promoters' schedules again (decision 113); the same times were judged when they were assigned.
+    if (input.since !== row.since || input.until !== row.until) {
+      const assigned = assignments.filter((s) => s.cancelled_at === null).map((s) => s.user_id);
+      await scheduleConflicts(trx, assigned, { actionId: row.id, since: input.since, until: input.until }, body.confirm);
+    }
     await updatePoints(trx, row.id, points, input.points);
     // What changed, from and to; an update that changes nothing records nothing (decision 086).
     const changes = actionChanges(row, points, input);

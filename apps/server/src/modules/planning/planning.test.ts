@@ -49,6 +49,8 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     territory: { ident: o.territory ?? 'WAW-CENTRUM' },
     points: [point(1), point(2)],
   });
+  // The tests share Anna and her days: an assign here confirms the overlaps with the others' actions
+  // (confirm: true), but for those that are about conflicts (decision 113).
   const call = (path: string, body: unknown, token: string) =>
     post(t.app, `/admin/actions/${path}`, body, token, { 'idempotency-key': randomUUID() });
   async function create(by: Staff, o: Parameters<typeof actionInput>[0] = {}) {
@@ -72,7 +74,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
   it('a coordinator plans an action in her territory: accepted, with its points, and in the promoter’s current list once assigned', async () => {
     const action = await create(waw);
     expect(action).toMatchObject({ status: 'accepted', territory: { ident: 'WAW-CENTRUM' }, points: [point(1), point(2)] });
-    const assigned = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    const assigned = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     expect(assigned.statusCode, assigned.body).toBe(200);
     const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);
     expect(mine.find((a) => a.uuid === action.uuid)).toMatchObject({ status: { global: { ident: 'accepted' }, user: { status: null } } });
@@ -129,7 +131,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
   it("the brand's viewer (client) reads the actions but not who is assigned (decision 085: never promoters' data)", async () => {
     const client = await buildSignedInStaff(t, { roles: ['client'] });
     const action = await create(waw);
-    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const seen = (await list(client)).actions.find((a) => a.uuid === action.uuid);
     expect(seen).toMatchObject({ uuid: action.uuid, promoters: [] });
     expect((await list(waw)).actions.find((a) => a.uuid === action.uuid)?.promoters).toHaveLength(1);
@@ -139,7 +141,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const event = `EV-FILTER-${dialect}`;
     const a = await create(waw, { event, territory: 'WAW-CENTRUM' });
     const b = await create(waw, { event, territory: 'WAW-POLUDNIE' });
-    await call('assign', { action: { uuid: b.uuid }, promoters: [{ uuid: ewa.userId }] }, waw.token);
+    await call('assign', { action: { uuid: b.uuid }, promoters: [{ uuid: ewa.userId }], confirm: true }, waw.token);
     await call('cancel', { action: { uuid: a.uuid } }, waw.token);
     const uuids = async (filters: Record<string, unknown>) => (await list(waw, { event, ...filters })).actions.map((x) => x.uuid);
     expect(await uuids({})).toEqual(expect.arrayContaining([a.uuid, b.uuid]));
@@ -151,14 +153,14 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
 
   it('assigns only promoters of the action’s territory', async () => {
     const action = await create(waw, { territory: 'WAW-CENTRUM' });
-    const res = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: ewa.userId }] }, waw.token);
+    const res = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: ewa.userId }], confirm: true }, waw.token);
     expect(res.statusCode).toBe(422);
     expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
   });
 
   it('assigns of one promoter at once all answer 200 and assign her once, with one audit entry', async () => {
     const action = await create(waw);
-    const body = { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] };
+    const body = { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true };
     const assign = () => post(t.app, '/admin/actions/assign', body, waw.token);
     const answers = await Promise.all([assign(), assign(), assign(), assign()]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
@@ -183,7 +185,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
       const moved = { ...actionInput({ territory: 'WAW-POLUDNIE' }), uuid: action.uuid, points: [] as unknown[] };
       moved.points = action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid }));
       const answers = await Promise.all([
-        call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token),
+        call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token),
         call('update', { action: moved }, waw.token),
       ]);
       const labels = answers.map((r) => (r.statusCode === 200 ? '200' : `${r.statusCode} ${r.json().data.error}`)).sort();
@@ -191,26 +193,117 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     }
   });
 
-  it('warns, and assigns all the same, when she has another action then or is not available then', async () => {
+  /** A promoter of Warsaw of the test's own: her schedule holds only what the test plans. */
+  const freshPromoter = () => buildSignedInPromoter(t, { firstname: 'Hanna', territories: ['WAW-CENTRUM'] });
+  const assign = (actionId: string, promoterId: string, confirm?: boolean) =>
+    call(
+      'assign',
+      { action: { uuid: actionId }, promoters: [{ uuid: promoterId }], ...(confirm === undefined ? {} : { confirm }) },
+      waw.token,
+    );
+  const assignedTo = async (actionId: string) =>
+    (await t.db.selectFrom('action_assignments').select('user_id').where('action_id', '=', actionId).execute()).map((r) => r.user_id);
+
+  it('an assign overlapping another of her actions and outside the availability she declared that day is refused with both conflicts; confirmed, it is made', async () => {
+    const hanna = await freshPromoter();
     const first = await create(waw, { offset: 3, from: '09:00', to: '13:00' });
     const second = await create(waw, { offset: 3, from: '12:00', to: '16:00' });
-    await call('assign', { action: { uuid: first.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
-    await post(t.app, '/availability/create', { availability: { since: `${day(3)} 08:00:00`, until: `${day(3)} 14:00:00` } }, anna.token);
-    const res = await call('assign', { action: { uuid: second.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.warnings).toEqual([
-      { promoter: { uuid: anna.userId }, kind: 'overlap', actions: [expect.objectContaining({ uuid: first.uuid })] },
-      { promoter: { uuid: anna.userId }, kind: 'outside_availability', actions: [] },
+    expect((await assign(first.uuid, hanna.userId)).statusCode).toBe(200);
+    await post(t.app, '/availability/create', { availability: { since: `${day(3)} 08:00:00`, until: `${day(3)} 14:00:00` } }, hanna.token);
+    const refused = await assign(second.uuid, hanna.userId);
+    expect([refused.statusCode, refused.json().data.error]).toEqual([409, 'E_SCHEDULE_CONFLICT']);
+    const conflicts = [
+      {
+        promoter: { uuid: hanna.userId },
+        kind: 'overlap',
+        actions: [expect.objectContaining({ uuid: first.uuid, since: `${day(3)} 09:00:00` })],
+      },
+      { promoter: { uuid: hanna.userId }, kind: 'outside_availability', actions: [] },
+    ];
+    expect(refused.json().data.conflicts).toEqual(conflicts);
+    expect(await assignedTo(second.uuid)).toEqual([]);
+    const confirmed = await assign(second.uuid, hanna.userId, true);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.warnings).toEqual(conflicts);
+    expect(await assignedTo(second.uuid)).toEqual([hanna.userId]);
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('object_id', '=', second.uuid)
+      .where('verb', '=', 'actions.assign')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.details!)).toMatchObject({ promoters: [hanna.userId], conflictsConfirmed: conflicts });
+  });
+
+  it('an action within the availability she declared, or on a day she declared none, is no conflict; touching actions do not overlap', async () => {
+    const hanna = await freshPromoter();
+    await post(t.app, '/availability/create', { availability: { since: `${day(4)} 08:00:00`, until: `${day(4)} 20:00:00` } }, hanna.token);
+    const within = await create(waw, { offset: 4, from: '10:00', to: '14:00' });
+    const after = await create(waw, { offset: 4, from: '14:00', to: '18:00' });
+    const undeclared = await create(waw, { offset: 5, from: '10:00', to: '18:00' });
+    for (const action of [within, after, undeclared]) {
+      const res = await assign(action.uuid, hanna.userId);
+      expect([res.statusCode, res.json().data.warnings]).toEqual([200, []]);
+    }
+  });
+
+  it('two assigns of her to overlapping actions at once: one is made, the other is refused with the conflict', async () => {
+    const hanna = await freshPromoter();
+    const morning = await create(waw, { offset: 6, from: '09:00', to: '13:00' });
+    const noon = await create(waw, { offset: 6, from: '12:00', to: '16:00' });
+    const answers = await Promise.all([assign(morning.uuid, hanna.userId), assign(noon.uuid, hanna.userId)]);
+    const labels = answers.map((r) => (r.statusCode === 200 ? '200' : `${r.statusCode} ${r.json().data.error}`)).sort();
+    expect(labels).toEqual(['200', '409 E_SCHEDULE_CONFLICT']);
+    expect([...(await assignedTo(morning.uuid)), ...(await assignedTo(noon.uuid))]).toEqual([hanna.userId]);
+  });
+
+  it("'Dodaj akcję' assigns its promoters with the action; a conflict refuses it whole until confirmed", async () => {
+    const hanna = await freshPromoter();
+    const other = await freshPromoter();
+    const busy = await create(waw, { offset: 7, from: '10:00', to: '12:00' });
+    await assign(busy.uuid, hanna.userId);
+    const input = actionInput({ offset: 7, from: '11:00', to: '17:00' });
+    const promoters = [{ uuid: other.userId }, { uuid: hanna.userId }];
+    const refused = await call('create', { action: input, promoters }, waw.token);
+    expect([refused.statusCode, refused.json().data.error]).toEqual([409, 'E_SCHEDULE_CONFLICT']);
+    expect(refused.json().data.conflicts).toEqual([
+      { promoter: { uuid: hanna.userId }, kind: 'overlap', actions: [expect.objectContaining({ uuid: busy.uuid })] },
     ]);
-    expect(res.json().data.action.promoters.map((p: { uuid: string }) => p.uuid)).toEqual([anna.userId]);
+    expect(await t.db.selectFrom('actions').select('id').where('name', '=', input.name).execute()).toEqual([]);
+    const made = await call('create', { action: input, promoters, confirm: true }, waw.token);
+    expect(made.statusCode, made.body).toBe(200);
+    const action = made.json().data.action;
+    expect(action.promoters.map((p: { uuid: string }) => p.uuid).sort()).toEqual([hanna.userId, other.userId].sort());
+    expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
+    // Only promoters of its territory, as /assign.
+    const elsewhere = await call('create', { action: actionInput({ offset: 8 }), promoters: [{ uuid: ewa.userId }] }, waw.token);
+    expect(elsewhere.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
+  });
+
+  it('moving an action onto another action of its promoter is refused with the conflict until confirmed; other changes are not', async () => {
+    const hanna = await freshPromoter();
+    const morning = await create(waw, { offset: 9, from: '09:00', to: '12:00' });
+    const later = await create(waw, { offset: 9, from: '14:00', to: '18:00' });
+    await assign(morning.uuid, hanna.userId);
+    await assign(later.uuid, hanna.userId);
+    const points = later.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid }));
+    const moved = { ...actionInput({ offset: 9, from: '11:00', to: '18:00' }), uuid: later.uuid, points };
+    const refused = await call('update', { action: moved }, waw.token);
+    expect([refused.statusCode, refused.json().data.error]).toEqual([409, 'E_SCHEDULE_CONFLICT']);
+    expect((await t.db.selectFrom('actions').select('since').where('id', '=', later.uuid).executeTakeFirstOrThrow()).since).toBe(
+      `${day(9)} 14:00:00`,
+    );
+    expect((await call('update', { action: moved, confirm: true }, waw.token)).statusCode).toBe(200);
+    const renamed = { ...moved, name: `${moved.name} (2)` };
+    expect((await call('update', { action: renamed }, waw.token)).statusCode).toBe(200);
   });
 
   it('unassigns her before she starts, and not after', async () => {
     const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
-    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const off = await call('unassign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
     expect(off.json().data.action.promoters).toEqual([]);
-    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const started = await checkIn(t.app, anna.token, {
       uuid: action.uuid,
       name: '',
@@ -262,14 +355,14 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
 
   it('refuses to move an action to a territory its promoters do not work in', async () => {
     const action = await create(waw, { territory: 'WAW-CENTRUM' });
-    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const res = await call('update', { action: { uuid: action.uuid, ...actionInput({ territory: 'WAW-POLUDNIE' }) } }, waw.token);
     expect(res.json().data.error).toBe('E_PROMOTER_NOT_OF_TERRITORY');
   });
 
   it('cancels: her list shows it cancelled and her app cannot start it', async () => {
     const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
-    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }] }, waw.token);
+    await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const res = await call('cancel', { action: { uuid: action.uuid } }, waw.token);
     expect(res.json().data.action.status).toBe('hst_cancelled');
     const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);

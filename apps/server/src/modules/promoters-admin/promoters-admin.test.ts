@@ -43,6 +43,19 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     await loginAs(t.app, body.promoter.username, 'haslo-startowe-1');
   });
 
+  it.each([
+    ['600 123 456', '+48600123456'],
+    ['600-123-456', '+48600123456'],
+    ['(+48) 600 123 456', '+48600123456'],
+    ['0048 600 123 456', '+48600123456'],
+    ['+49 151 2345 6789', '+4915123456789'],
+  ])('a phone typed %s is kept as %s (decision 114)', async (typed, kept) => {
+    const body = newPromoter([waw]);
+    const res = await post(t.app, '/admin/promoters/create', { promoter: { ...body.promoter, mobilePhone: typed } }, wawCoordinator.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.promoter.mobilePhone).toBe(kept);
+  });
+
   it('a repeated create with the same Idempotency-Key answers the first answer and makes one promoter', async () => {
     const body = newPromoter([waw]);
     const headers = { 'idempotency-key': `create-${Math.random()}` };

@@ -44,6 +44,8 @@ export type DataTableProps<T extends RowData> = {
   serverSide?: { rowCount: number };
   /** Shown under the table head instead of rows: loading, failure. */
   status?: ReactNode;
+  /** A row's own class (the plan marks the action just saved). */
+  rowClassName?: (row: T) => string | undefined;
 };
 
 /** A sortable, paged table: column headers are buttons, the sorted one says its order (aria-sort). */
@@ -102,7 +104,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} className={props.rowClassName?.(row.original)}>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id}>
                     <table.FlexRender cell={cell} />

@@ -5,10 +5,12 @@ import { adminCall } from '../api/admin-api.ts';
 import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { conflictsOf, conflictText, ScheduleConflicts } from './schedule-conflicts.tsx';
 
 /**
  * Who works at the action, and adding or removing her: only promoters of its territory are offered
- * (the server refuses others); an overlap or a time outside her availability is a warning, not a refusal.
+ * (the server refuses others); an overlap or a time outside her availability is shown and must be
+ * confirmed before she is assigned (decision 113).
  */
 export function ActionAssignments({ action: initial, onChanged }: { action: PlannedAction; onChanged: (message: string) => void }) {
   const [action, setAction] = useState(initial);
@@ -16,27 +18,41 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
+  const [conflicts, setConflicts] = useState<AssignmentWarning[] | null>(null);
   const territory = action.territory?.ident;
   const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, ...(territory ? { territory } : {}) });
   const assignedIds = new Set(action.promoters.map((promoter) => promoter.uuid));
   const offered = (candidates.data?.promoters ?? []).filter((promoter) => !assignedIds.has(promoter.uuid));
   const cancelled = action.status === 'hst_cancelled';
+  const nameOf = (uuid: string) => {
+    const promoter = [...(candidates.data?.promoters ?? []), ...action.promoters].find((p) => p.uuid === uuid);
+    return promoter ? `${promoter.firstname} ${promoter.lastname}` : uuid;
+  };
 
   const change = async (work: () => Promise<{ action: PlannedAction; warnings?: AssignmentWarning[] }>, message: string) => {
     setBusy(true);
     setFailure(null);
+    setConflicts(null);
     try {
       const answer = await work();
       setAction(answer.action);
-      setWarnings((answer.warnings ?? []).map((warning) => warningText(warning, answer.action)));
+      setWarnings((answer.warnings ?? []).map((warning) => conflictText(warning, nameOf)));
       setChosen('');
       onChanged(message);
     } catch (error) {
-      setFailure(errorMessage(error));
+      const found = conflictsOf(error);
+      if (found) setConflicts(found);
+      else setFailure(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
+
+  const assign = (confirm: boolean) =>
+    change(
+      () => adminCall('/admin/actions/assign', { action: { uuid: action.uuid }, promoters: [{ uuid: chosen }], confirm }),
+      pl.biuro.plan.assigned_,
+    );
 
   return (
     <section className="side-panel__section" aria-labelledby="action-promoters">
@@ -87,7 +103,15 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
             {pl.biuro.plan.assignWho}
           </label>
           <div className="plan-assign__row">
-            <select id="assign-promoter" className="biuro-select" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <select
+              id="assign-promoter"
+              className="biuro-select"
+              value={chosen}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                setConflicts(null);
+              }}
+            >
               <option value="">{pl.biuro.plan.choosePromoter}</option>
               {offered.map((promoter) => (
                 <option key={promoter.uuid} value={promoter.uuid}>
@@ -95,28 +119,22 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
                 </option>
               ))}
             </select>
-            <Button
-              variant="secondary"
-              busy={busy}
-              disabled={!chosen}
-              onClick={() =>
-                void change(
-                  () => adminCall('/admin/actions/assign', { action: { uuid: action.uuid }, promoters: [{ uuid: chosen }] }),
-                  pl.biuro.plan.assigned_,
-                )
-              }
-            >
+            <Button variant="secondary" busy={busy} disabled={!chosen || conflicts !== null} onClick={() => void assign(false)}>
               {pl.biuro.plan.assign}
             </Button>
           </div>
+          {conflicts ? (
+            <ScheduleConflicts
+              conflicts={conflicts}
+              nameOf={nameOf}
+              confirmLabel={pl.biuro.plan.assignAnyway}
+              busy={busy}
+              onConfirm={() => void assign(true)}
+              onCancel={() => setConflicts(null)}
+            />
+          ) : null}
         </div>
       )}
     </section>
   );
-}
-
-function warningText(warning: AssignmentWarning, action: PlannedAction): string {
-  const promoter = action.promoters.find((p) => p.uuid === warning.promoter.uuid);
-  const name = promoter ? `${promoter.firstname} ${promoter.lastname}` : warning.promoter.uuid;
-  return warning.kind === 'overlap' ? pl.biuro.plan.warningOverlap(name) : pl.biuro.plan.warningAvailability(name);
 }

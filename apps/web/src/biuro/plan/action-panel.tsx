@@ -6,10 +6,11 @@ import { newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
-import type { PlannedAction } from '../api/admin-types.ts';
+import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
 import { ConfirmedAction } from '../components/confirmed-action.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { errorMessage } from '../lib/error-message.ts';
+import { useAdminQuery } from '../lib/use-admin-query.ts';
 import {
   actionFormOf,
   actionInputOf,
@@ -19,6 +20,9 @@ import {
   type ActionFormValues,
 } from './action-form.ts';
 import { ActionAssignments } from './action-assignments.tsx';
+import { ActionPoints } from './action-points.tsx';
+import { ActionPromoterChoice } from './action-promoter-choice.tsx';
+import { conflictsOf, ScheduleConflicts } from './schedule-conflicts.tsx';
 
 type Props = {
   open: boolean;
@@ -27,34 +31,56 @@ type Props = {
   territories: string[];
   onClose: () => void;
   onChanged: (message: string) => void;
+  /** Saved (created or changed): the plan shows it, and the panel stays open on it (issue 33). */
+  onSaved: (action: PlannedAction, message: string) => void;
 };
 
-/** The side panel of one action of the plan: its data, its promoters, and cancelling it. */
-export function ActionPanel({ open, action, territories, onClose, onChanged }: Props) {
+/** The side panel of one action of the plan: its data, its points, its promoters, and cancelling it. */
+export function ActionPanel({ open, action, territories, onClose, onChanged, onSaved }: Props) {
   return (
     <SidePanel open={open} title={action ? pl.biuro.plan.editTitle(action.name) : pl.biuro.plan.createTitle} onClose={onClose}>
       {open ? (
-        <ActionPanelBody key={action?.uuid ?? 'new'} action={action} territories={territories} onClose={onClose} onChanged={onChanged} />
+        <ActionPanelBody
+          key={action?.uuid ?? 'new'}
+          action={action}
+          territories={territories}
+          onClose={onClose}
+          onChanged={onChanged}
+          onSaved={onSaved}
+        />
       ) : null}
     </SidePanel>
   );
 }
 
-function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props, 'open'>) {
+function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: Omit<Props, 'open'>) {
   const [values, setValues] = useState<ActionFormValues>(() =>
     action ? actionFormOf(action) : emptyActionForm(territories, appDay(new Date())),
   );
   const [errors, setErrors] = useState<ActionFormErrors>({});
   const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null);
+  const [conflicts, setConflicts] = useState<AssignmentWarning[] | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [createKey] = useState(newIdempotencyKey);
+  // One key per intent: a repeated click creates once; going on past conflicts is another intent.
+  const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
   const cancelled = action?.status === 'hst_cancelled';
+  const territory = values.territory.trim();
+  const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, territory: territory || undefined });
+  const offered = !action && territory && candidates.status === 'loaded' ? candidates.data.promoters : null;
+  const nameOf = (uuid: string) => {
+    const promoter = [...(candidates.data?.promoters ?? []), ...(action?.promoters ?? [])].find((p) => p.uuid === uuid);
+    return promoter ? `${promoter.firstname} ${promoter.lastname}` : uuid;
+  };
 
-  const field = (name: keyof ActionFormValues) => ({
+  const field = (name: Exclude<keyof ActionFormValues, 'points'>) => ({
     name,
     value: values[name],
     error: errors[name] ?? null,
-    onChange: (event: { target: { value: string } }) => setValues((old) => ({ ...old, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((old) => ({ ...old, [name]: event.target.value }));
+      setConflicts(null);
+    },
   });
 
   const run = async (work: () => Promise<unknown>, message: string) => {
@@ -71,6 +97,29 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
     }
   };
 
+  const save = async (confirm: boolean) => {
+    const input = actionInputOf(values);
+    setBusy(true);
+    setFailure(null);
+    setConflicts(null);
+    try {
+      const answer = action
+        ? await adminCall('/admin/actions/update', { action: { ...input, uuid: action.uuid }, confirm })
+        : await adminCall(
+            '/admin/actions/create',
+            { action: input, promoters: chosen.map((uuid) => ({ uuid })), confirm },
+            { idempotencyKey: confirm ? createKeys.confirmed : createKeys.plain },
+          );
+      onSaved(answer.action, pl.biuro.plan.saved);
+    } catch (error) {
+      const found = conflictsOf(error);
+      if (found) setConflicts(found);
+      else setFailure({ message: errorMessage(error), details: issuesOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateActionForm(values);
@@ -80,14 +129,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
       focusField(event.currentTarget as HTMLFormElement, firstInvalid);
       return;
     }
-    const input = actionInputOf(values, action);
-    await run(
-      () =>
-        action
-          ? adminCall('/admin/actions/update', { action: { ...input, uuid: action.uuid } })
-          : adminCall('/admin/actions/create', { action: input }, { idempotencyKey: createKey }),
-      pl.biuro.plan.saved,
-    );
+    await save(false);
   };
 
   return (
@@ -118,7 +160,10 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
               name="territory"
               className="biuro-select"
               value={values.territory}
-              onChange={field('territory').onChange}
+              onChange={(event) => {
+                field('territory').onChange(event);
+                setChosen([]);
+              }}
             >
               <option value="">—</option>
               {territories.map((code) => (
@@ -137,29 +182,37 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
           <Field {...field('since')} label={pl.biuro.plan.since} type="time" />
           <Field {...field('until')} label={pl.biuro.plan.until} type="time" />
         </div>
-        <Field {...field('pointName')} label={pl.biuro.plan.pointName} autoComplete="off" />
-        <Field {...field('street')} label={pl.biuro.plan.street} autoComplete="off" />
-        <div className="plan-row">
-          <Field {...field('postalCode')} label={pl.biuro.plan.postalCode} autoComplete="off" />
-          <Field {...field('city')} label={pl.biuro.plan.city} autoComplete="off" className="plan-row__wide" />
-        </div>
-        {action && action.points.length > 1 ? (
-          <p className="biuro-muted biuro-hint">{pl.biuro.plan.otherPoints(action.points.length - 1)}</p>
+        <ActionPoints points={values.points} errors={errors} onChange={(points) => setValues((old) => ({ ...old, points }))} />
+        {action ? null : (
+          <ActionPromoterChoice
+            promoters={offered}
+            chosen={chosen}
+            onChange={(next) => {
+              setChosen(next);
+              setConflicts(null);
+            }}
+          />
+        )}
+        {conflicts ? (
+          <ScheduleConflicts
+            conflicts={conflicts}
+            nameOf={nameOf}
+            confirmLabel={pl.biuro.plan.saveAnyway}
+            busy={busy}
+            onConfirm={() => void save(true)}
+            onCancel={() => setConflicts(null)}
+          />
         ) : null}
         <div className="modal__actions">
           <Button variant="secondary" onClick={onClose}>
-            {pl.biuro.panel.cancel}
+            {pl.biuro.panel.close}
           </Button>
-          <Button type="submit" busy={busy} disabled={cancelled}>
+          <Button type="submit" busy={busy} disabled={cancelled || conflicts !== null}>
             {pl.biuro.panel.save}
           </Button>
         </div>
       </form>
-      {action ? (
-        <ActionAssignments action={action} onChanged={onChanged} />
-      ) : (
-        <p className="biuro-muted side-panel__section">{pl.biuro.plan.assignOnlySaved}</p>
-      )}
+      {action ? <ActionAssignments action={action} onChanged={onChanged} /> : null}
       {action && !cancelled ? (
         <ConfirmedAction
           key={action.uuid}

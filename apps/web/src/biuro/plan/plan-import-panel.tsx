@@ -1,17 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { planTemplateCsv } from '@promotor/contract/rules';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
 import { SidePanel } from '../components/side-panel.tsx';
+import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { dayOf, timeOf } from './plan-period.ts';
-import { importPlan, type ImportOutcome } from './plan-import.ts';
+import { addDays } from './plan-period.ts';
+import { confirmationsNeeded, importPlan, type ImportConfirm, type ImportOutcome } from './plan-import.ts';
+import { ImportPreview } from './plan-import-preview.tsx';
+
+const NOTHING_CONFIRMED: ImportConfirm = { newEvents: false, past: false, conflicts: false };
 
 type Props = { open: boolean; onClose: () => void; onImported: (message: string) => void };
 
 /**
  * The plan's CSV import: first a dry run shows what would change, or the errors by row, with nothing
- * written; only then 'Zapisz plan' sends the same file to be written.
+ * written; then what it must confirm (new events, past dates, schedule conflicts: decision 113), each
+ * with its box; only then 'Zapisz plan' sends the same file to be written with those confirmations.
  */
 export function PlanImportPanel({ open, onClose, onImported }: Props) {
   return (
@@ -27,8 +33,18 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
   const [preview, setPreview] = useState<ImportOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // One intent per chosen file: the write is sent under one key, so a repeated click writes once.
+  const [confirm, setConfirm] = useState<ImportConfirm>(NOTHING_CONFIRMED);
+  // One intent per chosen file and confirmations: the write is sent under one key, so a repeated click writes once.
   const [writeKey, setWriteKey] = useState(newIdempotencyKey);
+  // The template's example row a week from today; a link to a file made here (no call).
+  const template = useMemo(
+    () => URL.createObjectURL(new Blob([planTemplateCsv(addDays(appDay(new Date()), 7))], { type: 'text/csv;charset=utf-8' })),
+    [],
+  );
+  useEffect(() => () => URL.revokeObjectURL(template), [template]);
+  const needed = preview?.kind === 'changes' ? confirmationsNeeded(preview.answer) : NOTHING_CONFIRMED;
+  const allConfirmed =
+    (!needed.newEvents || confirm.newEvents) && (!needed.past || confirm.past) && (!needed.conflicts || confirm.conflicts);
 
   const send = async (dryRun: boolean) => {
     if (!file) {
@@ -38,13 +54,15 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
     setBusy(true);
     setFailure(null);
     try {
-      const outcome = await importPlan(file, dryRun, dryRun ? newIdempotencyKey() : writeKey);
+      const outcome = await importPlan(file, dryRun, dryRun ? newIdempotencyKey() : writeKey, dryRun ? NOTHING_CONFIRMED : confirm);
       if (!dryRun && outcome.kind === 'changes') {
         onImported(pl.biuro.csvImport.done(outcome.answer.created, outcome.answer.updated));
         onClose();
         return;
       }
       setPreview(outcome);
+      setConfirm(NOTHING_CONFIRMED);
+      setWriteKey(newIdempotencyKey());
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -60,8 +78,27 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
   return (
     <>
       <p className="biuro-muted">{pl.biuro.csvImport.intro}</p>
+      <ul className="biuro-muted plan-preview__list">
+        {pl.biuro.csvImport.forms.map((form) => (
+          <li key={form}>{form}</li>
+        ))}
+      </ul>
       <p>
-        <code className="biuro-code">{pl.biuro.csvImport.header}</code>
+        {/* A line may end after a ';', never inside a column's name. */}
+        <code className="biuro-code plan-header-code">
+          {pl.biuro.csvImport.header.split(';').map((name, i) => (
+            <span key={name}>
+              {i > 0 ? ';' : ''}
+              <wbr />
+              {name}
+            </span>
+          ))}
+        </code>
+      </p>
+      <p>
+        <a href={template} download="szablon-planu.csv">
+          {pl.biuro.csvImport.template}
+        </a>
       </p>
       {failure ? (
         <p className="biuro-alert" role="alert">
@@ -88,90 +125,26 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
           {busy ? pl.biuro.csvImport.previewing : pl.biuro.csvImport.preview}
         </Button>
       </form>
-      {preview ? <ImportPreview outcome={preview} /> : null}
+      {preview ? (
+        <ImportPreview
+          outcome={preview}
+          confirm={confirm}
+          onConfirm={(next) => {
+            setConfirm(next);
+            setWriteKey(newIdempotencyKey());
+          }}
+        />
+      ) : null}
       {preview?.kind === 'changes' && preview.answer.created + preview.answer.updated > 0 ? (
         <div className="modal__actions">
           <Button variant="secondary" onClick={onClose}>
             {pl.biuro.panel.cancel}
           </Button>
-          <Button busy={busy} onClick={() => void send(false)}>
+          <Button busy={busy} disabled={!allConfirmed} onClick={() => void send(false)}>
             {pl.biuro.csvImport.confirm}
           </Button>
         </div>
       ) : null}
     </>
-  );
-}
-
-function ImportPreview({ outcome }: { outcome: ImportOutcome }) {
-  if (outcome.kind === 'errors') {
-    return (
-      <section className="plan-preview" aria-labelledby="import-errors">
-        <h3 id="import-errors" className="biuro-alert" role="alert">
-          {pl.biuro.csvImport.errorsTitle(outcome.errors.length)}
-        </h3>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{pl.biuro.csvImport.columns.row}</th>
-              <th scope="col">{pl.biuro.csvImport.columns.column}</th>
-              <th scope="col">{pl.biuro.csvImport.columns.message}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outcome.errors.map((error, index) => (
-              <tr key={`${error.row}-${error.column}-${index}`}>
-                <td>{error.row}</td>
-                <td>{error.column ?? '—'}</td>
-                <td>{error.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    );
-  }
-  const { answer } = outcome;
-  return (
-    <section className="plan-preview" aria-labelledby="import-preview">
-      <h3 id="import-preview">{pl.biuro.csvImport.previewTitle}</h3>
-      <ul className="plan-preview__counts" role="status">
-        <li>{pl.biuro.csvImport.created(answer.created)}</li>
-        <li>{pl.biuro.csvImport.updated(answer.updated)}</li>
-        <li>{pl.biuro.csvImport.unchanged(answer.unchanged)}</li>
-      </ul>
-      {answer.changes.length ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{pl.biuro.csvImport.columns.row}</th>
-              <th scope="col">{pl.biuro.csvImport.columns.change}</th>
-              <th scope="col">{pl.biuro.plan.columns.date}</th>
-              <th scope="col">{pl.biuro.plan.columns.name}</th>
-              <th scope="col">{pl.biuro.plan.columns.territory}</th>
-              <th scope="col">{pl.biuro.plan.columns.promoters}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.changes.map((change) => (
-              <tr key={`${change.row}`}>
-                <td>{change.row}</td>
-                <td>{change.change === 'created' ? pl.biuro.csvImport.changeCreated : pl.biuro.csvImport.changeUpdated}</td>
-                <td>
-                  {dayOf(change.since)} {timeOf(change.since)}–{timeOf(change.until)}
-                </td>
-                <td>
-                  {change.event}: {change.name}
-                </td>
-                <td>{change.territory}</td>
-                <td>{change.assigned.join(', ') || '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="biuro-muted">{pl.biuro.csvImport.nothingToChange}</p>
-      )}
-    </section>
   );
 }

@@ -30,6 +30,8 @@ export function PlanPage() {
   const canPlan = useCan('actions.plan');
   const [panel, setPanel] = useState<Panel | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The action just saved: the plan moves to its week and marks its row (issue 33).
+  const [saved, setSaved] = useState<string | null>(null);
 
   useEffect(() => {
     document.title = pl.biuro.pageTitle(pl.biuro.plan.title);
@@ -112,6 +114,14 @@ export function PlanPage() {
     setNotice(message);
     list.reload();
   };
+  const onSaved = (action: PlannedAction, message: string) => {
+    const day = dayOf(action.since);
+    setSaved(action.uuid);
+    setPanel({ kind: 'action', action });
+    setNotice(`${message} ${pl.biuro.plan.shownIn(dayLabel(day))}`);
+    if (period.first <= day && day <= period.last) list.reload();
+    else setFilter('dzien', day);
+  };
 
   return (
     <section aria-labelledby="plan-title">
@@ -187,6 +197,7 @@ export function PlanPage() {
                 onSortingChange={setSorting}
                 pagination={view.pagination}
                 onPaginationChange={setPagination}
+                rowClassName={(row) => (row.uuid === saved ? 'plan-row--saved' : undefined)}
               />
             </section>
           ))
@@ -197,6 +208,7 @@ export function PlanPage() {
         territories={territories}
         onClose={() => setPanel(null)}
         onChanged={changed}
+        onSaved={onSaved}
       />
       <PlanImportPanel open={panel?.kind === 'import'} onClose={() => setPanel(null)} onImported={changed} />
     </section>

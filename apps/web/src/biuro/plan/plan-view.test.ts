@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { buildPlannedAction } from '../test/builders.ts';
-import { actionFormOf, actionInputOf, validateActionForm } from './action-form.ts';
+import { actionFormOf, actionInputOf, emptyActionForm, emptyPoint, validateActionForm } from './action-form.ts';
 import { rowErrorsOf } from './plan-import.ts';
 import { byTerritory, planListBody, planPeriod } from './plan-view.ts';
 
@@ -42,16 +42,34 @@ describe('the action form', () => {
     expect(validateActionForm(values)).toEqual({ until: expect.any(String) });
   });
 
-  it('edits the first point and keeps the others with their ids', () => {
+  it('edits every point: each keeps its id, coordinates with a decimal comma are numbers, a new one has no id', () => {
     const action = buildPlannedAction();
     const second = { ...action.points[0]!, uuid: 'point-b', name: 'Arkadia' };
-    const withTwo = { ...action, points: [...action.points, second] };
-    const input = actionInputOf({ ...actionFormOf(withTwo), pointName: 'Złote Tarasy', date: '2026-12-02' }, withTwo);
-    expect(input.points.map((point) => [point.uuid, point.name])).toEqual([
-      [action.points[0]!.uuid, 'Złote Tarasy'],
-      ['point-b', 'Arkadia'],
+    const values = actionFormOf({ ...action, points: [...action.points, second] });
+    values.points[0] = { ...values.points[0]!, name: 'Złote Tarasy', latitude: '52,2301', longitude: '21,0027' };
+    values.points.push({ ...emptyPoint(), name: 'Nowy', street: 'ul. Nowa 1', city: 'Warszawa' });
+    const input = actionInputOf({ ...values, date: '2026-12-02' });
+    expect(input.points.map((point) => [point.uuid, point.name, point.latitude, point.longitude])).toEqual([
+      [action.points[0]!.uuid, 'Złote Tarasy', 52.2301, 21.0027],
+      ['point-b', 'Arkadia', second.latitude, second.longitude],
+      [undefined, 'Nowy', null, null],
     ]);
     expect([input.since, input.until]).toEqual(['2026-12-02 10:00:00', '2026-12-02 18:00:00']);
+  });
+
+  it('says under the point what is missing, a coordinate out of range, and one coordinate without the other', () => {
+    const values = emptyActionForm(['WAW-CENTRUM'], '2026-12-02');
+    values.event = 'EV';
+    values.name = 'Akcja';
+    values.points = [
+      { ...emptyPoint(), name: 'A', street: 'ul. A 1', city: 'Warszawa', latitude: '95', longitude: '21' },
+      { ...emptyPoint(), name: 'B', street: '', city: 'Warszawa', latitude: '52,1' },
+    ];
+    expect(validateActionForm(values)).toEqual({
+      'points.0.latitude': expect.stringContaining('od -90 do 90'),
+      'points.1.street': expect.any(String),
+      'points.1.longitude': 'Podaj obie współrzędne albo żadnej.',
+    });
   });
 });
 

@@ -76,6 +76,9 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_PROMOTER_NOT_OF_TERRITORY: 'Ta promotorka nie pracuje na terytorium akcji.',
   E_ACTION_EXISTS:
     'Akcja o tej nazwie, w tym wydarzeniu, na tym terytorium i w tych godzinach już jest. Zmień nazwę albo godziny; plik zaimportuj ponownie, a zostanie do niej dopasowany.',
+  E_SCHEDULE_CONFLICT: 'Promotorka ma w tym czasie inną akcję albo nie zgłosiła dostępności. Sprawdź listę i potwierdź, jeśli tak ma być.',
+  E_PLAN_NOT_CONFIRMED:
+    'Plik wymaga potwierdzenia (nowe wydarzenia, daty w przeszłości albo konflikty terminów). Sprawdź plik ponownie i zaznacz potwierdzenia.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
