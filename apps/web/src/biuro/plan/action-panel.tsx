@@ -48,7 +48,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged }: Omit<Props
   const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [createKey] = useState(newIdempotencyKey);
-  const cancelled = action?.status === 'hst_cancelled';
+  const cancelled = action?.status === 'cancelled';
 
   const field = (name: keyof ActionFormValues) => ({
     name,
