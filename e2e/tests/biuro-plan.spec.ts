@@ -3,7 +3,7 @@ import { appNow, newContext, test } from '../fixtures/test.ts';
 import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { logIn } from '../fixtures/app.ts';
 import { ANNA, createPromoter, type Promoter } from '../fixtures/promoters.ts';
-import { countRows, readDatabase } from '../fixtures/database.ts';
+import { actionIdByName, countRows, readDatabase } from '../fixtures/database.ts';
 import fs from 'node:fs/promises';
 
 // Issue 24: the Warsaw coordinator plans an action from a CSV file; the promoter's phone shows it and,
@@ -82,8 +82,13 @@ test('the Warsaw coordinator imports a plan for Anna, Anna sees it, the coordina
   await expect(row).toContainText('Anna Nowak');
   await expect(row).toContainText('Zaplanowana');
 
+  // Tomorrow's: not on 'Aktualnie trwające akcje:' (decision 111), but hers, on its detail.
+  const actionId = actionIdByName(ANNA.username, name);
   await onHerPhone(browser, ANNA, async (phone) => {
-    await expect(phone.getByText(name).first()).toBeVisible();
+    await expect(phone.getByRole('heading', { name: 'Aktualnie trwające akcje:' })).toBeVisible();
+    await expect(phone.getByText(name)).toHaveCount(0);
+    await phone.goto(`/akcja/${actionId}`);
+    await expect(phone.getByRole('heading', { name })).toBeVisible();
   });
 
   await row.getByRole('button', { name: /Edytuj/ }).click();
@@ -94,8 +99,9 @@ test('the Warsaw coordinator imports a plan for Anna, Anna sees it, the coordina
   await expect(row).toContainText('Odwołana');
 
   await onHerPhone(browser, ANNA, async (phone) => {
-    const item = phone.getByRole('listitem').filter({ hasText: name });
-    await expect(item).toContainText('Odwołana');
+    await phone.goto(`/akcja/${actionId}`);
+    await expect(phone.getByRole('heading', { name })).toBeVisible();
+    await expect(phone.getByText('Odwołana', { exact: true })).toBeVisible();
   });
 
   await page.getByRole('button', { name: 'Wyloguj' }).click();

@@ -88,7 +88,6 @@ export async function seedReportReviews(trx: Db, o: { promoterUsername: string; 
         const details = { promoter: report.ident, from: state, decision: step.kind, ...(note ? { reason, note } : {}) };
         await recordAudit(trx, at, { actor, verb: 'reports.review', object: { type: 'action', id: report.id }, details });
       }
-      if (step.kind === 'approved') await reviews.acceptIfAllApproved(trx, report.id);
       state = step.kind;
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_STATES } from '../rules/action-state.rules.ts';
 
 // What the back office's calls share.
 
@@ -20,3 +21,6 @@ export const PageInfo = z.object({ page: z.number().int(), pageSize: z.number().
 
 /** An object by its id. */
 export const UuidRef = z.object({ uuid: z.string().min(1).max(64) });
+
+/** An action's status in the back office, derived by the contract's rule (decision 110). */
+export const AdminActionState = z.enum(ACTION_STATES);

@@ -25,7 +25,9 @@ export const AdminDashboardResponse = z.object({
       codesHandedOut: z.number().int(),
     }),
   ),
+  /** The period's actions by their status (decision 110), each once: the five add up to total. */
   actions: z.object({
+    total: z.number().int(),
     planned: z.number().int(),
     started: z.number().int(),
     finished: z.number().int(),

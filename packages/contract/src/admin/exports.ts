@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { GlobalActionStatus } from '../actions.ts';
-import { TerritoryIdent } from './common.ts';
+import { AdminActionState, TerritoryIdent } from './common.ts';
 
 // /api/admin/exports/*.csv (issue 25, decision 092): GET with the bearer token, the filter in the query
 // string; UTF-8 with BOM, ';' separated, streamed. No export carries a consumer's personal data.
@@ -18,8 +17,8 @@ export const AdminExportQuery = z
     event: z.string().trim().min(1).max(64).optional(),
     /** Her hostess code. */
     promoter: z.string().trim().min(1).max(64).optional(),
-    /** The action's global status. */
-    status: GlobalActionStatus.optional(),
+    /** The action's status (decision 110). */
+    status: AdminActionState.optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
 export type AdminExportQuery = z.input<typeof AdminExportQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
-import { GlobalActionStatus, UserActionStatus } from '../actions.ts';
-import { TerritoryIdent } from './common.ts';
+import { UserActionStatus } from '../actions.ts';
+import { AdminActionState, TerritoryIdent } from './common.ts';
 import { AdminActionPoint } from './planning.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories with each
@@ -51,7 +51,8 @@ export const LiveAction = z.object({
   name: z.string(),
   since: DateTimeString,
   until: DateTimeString,
-  status: GlobalActionStatus,
+  /** Derived from what its promoters did and the organiser's cancel (decision 110). */
+  status: AdminActionState,
   territory: z.object({ ident: z.string(), name: z.string() }).nullable(),
   points: z.array(AdminActionPoint),
   promoters: z.array(LivePromoter),

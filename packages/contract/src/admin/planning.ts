@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GlobalActionStatus, UserActionStatus } from '../actions.ts';
+import { UserActionStatus } from '../actions.ts';
 import { DateTimeString } from '../common.ts';
 import {
   PLAN_LIMITS,
@@ -14,7 +14,7 @@ import {
   territoryIdentRules,
 } from '../rules/planning.rules.ts';
 import { ruledString } from '../zod-rules.ts';
-import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+import { AdminActionState, PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 
 // The back office's planning of actions (issue 24): /api/admin/actions/*. Field rules and their Polish
 // messages are the contract's planning rules, shared with the CSV import (decision 087).
@@ -92,7 +92,8 @@ export const AdminActionListBody = PageBody.extend({
   until: DateTimeString,
   territory: TerritoryIdent.optional(),
   event: z.string().trim().min(1).max(PLAN_LIMITS.eventIdent).optional(),
-  status: GlobalActionStatus.optional(),
+  /** The action's status (decision 110). */
+  status: AdminActionState.optional(),
   /** Actions she is assigned to. */
   promoter: z.string().min(1).max(64).optional(),
 }).refine((f) => f.until > f.since, { message: 'until must be after since', path: ['until'] });
@@ -127,7 +128,8 @@ export const AdminAction = z.object({
   name: z.string(),
   since: DateTimeString,
   until: DateTimeString,
-  status: GlobalActionStatus,
+  /** Derived from what its promoters did and the organiser's cancel (decision 110). */
+  status: AdminActionState,
   event: z.object({ uuid: z.string(), ident: z.string(), name: z.string() }),
   /** Null only for actions made before the back office (migration 015), which no coordinator sees. */
   territory: z.object({ uuid: z.string(), ident: z.string(), name: z.string() }).nullable(),

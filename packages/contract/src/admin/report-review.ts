@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
-import { GlobalActionStatus, SurveyAnswer } from '../actions.ts';
+import { SurveyAnswer } from '../actions.ts';
 import { ReportReviewState } from '../reports.ts';
 import { visibleLength } from '../rules/visible-text.rules.ts';
 import { blankTrimmedText } from '../zod-rules.ts';
-import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+import { AdminActionState, PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 
 // The back office's report review (issue 25, decision 090): one report per action and promoter, with
 // the states submitted → approved | changes_requested → (she resubmits) resubmitted → approved.
@@ -41,7 +41,8 @@ export const AdminReportSummary = z.object({
     name: z.string(),
     since: DateTimeString,
     until: DateTimeString,
-    status: GlobalActionStatus,
+    /** Derived from what its promoters did and the organiser's cancel (decision 110). */
+    status: AdminActionState,
     territory: z.object({ ident: z.string(), name: z.string() }).nullable(),
     event: z.object({ ident: z.string(), name: z.string() }),
   }),

@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './auth.rules.ts';
 export * from './start-action.rules.ts';
 export * from './action-status.rules.ts';
+export * from './action-state.rules.ts';
 export * from './availability.rules.ts';
 export * from './webform.rules.ts';
 export * from './mgm.rules.ts';

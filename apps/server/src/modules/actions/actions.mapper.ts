@@ -1,4 +1,5 @@
 import type { Action } from '@promotor/contract';
+import { globalIdentOf } from '@promotor/contract/rules';
 import type { ActionPointTable } from '../../db/schema.ts';
 import type { ListedActionRow } from './actions.repository.ts';
 
@@ -29,7 +30,8 @@ export function toAction(row: ListedActionRow, points: ActionPointTable[]): Acti
         actionPoint: row.user_action_point_id ? { uuid: row.user_action_point_id } : null,
         lastStatusCreated: row.last_status_at ? { date: row.last_status_at } : null,
       },
-      global: { ident: row.global_status },
+      // The action's status by the one rule (decision 110), in §3's words.
+      global: { ident: globalIdentOf(row.state) },
     },
     ...review,
   };

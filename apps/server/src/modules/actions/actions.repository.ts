@@ -1,3 +1,4 @@
+import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { newCode, newId } from '../../lib/crypto.ts';
@@ -31,7 +32,8 @@ function assignedActions(db: Db, userId: string) {
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .where('s.user_id', '=', userId)
     .where('s.cancelled_at', 'is', null)
-    .select(actionColumns);
+    .select(actionColumns)
+    .select(stateOfAction().as('state'));
 }
 
 export type ActionRow = Awaited<ReturnType<typeof findAssignedAction>> & {};

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { ACTION_STATES, type ActionState } from '@promotor/contract/rules';
+import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { COUNTED_BRANDS } from './exports.repository.ts';
@@ -59,40 +61,19 @@ function actionsOfPeriod(db: Db, f: DashboardFilter, scope: TerritoryScope) {
 }
 
 /**
- * The period's actions by how far they got. Her assignment counts unless she cancelled her part:
- * started — one of them started; finished — all of them finished; approved — all their reports approved.
+ * The period's actions by their status (decision 110): each action counted once, under the status Plan
+ * and the exports show, so the statuses add up to the total.
  */
 export async function actionCounts(db: Db, f: DashboardFilter, scope: TerritoryScope) {
-  const live = sql`s.user_id is not null and s.cancelled_at is null`;
-  const perAction = actionsOfPeriod(db, f, scope)
-    .leftJoin('action_assignments as s', 's.action_id', 'a.id')
-    .leftJoin('report_reviews as r', (join) => join.onRef('r.action_id', '=', 's.action_id').onRef('r.user_id', '=', 's.user_id'))
-    .select(['a.id', 'a.global_status'])
-    .select([
-      sql<number>`sum(case when ${live} then 1 else 0 end)`.as('assigned'),
-      sql<number>`sum(case when ${live} and s.status is not null then 1 else 0 end)`.as('started'),
-      sql<number>`sum(case when ${live} and s.status = 'finished' then 1 else 0 end)`.as('finished'),
-      sql<number>`sum(case when ${live} and r.state = 'approved' then 1 else 0 end)`.as('approved'),
-    ])
-    .groupBy(['a.id', 'a.global_status']);
-  const on = sql`x.global_status <> 'hst_cancelled'`;
-  const row = await db
-    .selectFrom(perAction.as('x'))
-    .select([
-      sql<number | string>`count(*)`.as('planned'),
-      sql<number | string>`sum(case when ${on} and x.started > 0 then 1 else 0 end)`.as('started'),
-      sql<number | string>`sum(case when ${on} and x.assigned > 0 and x.finished = x.assigned then 1 else 0 end)`.as('finished'),
-      sql<number | string>`sum(case when ${on} and x.assigned > 0 and x.approved = x.assigned then 1 else 0 end)`.as('approved'),
-      sql<number | string>`sum(case when x.global_status = 'hst_cancelled' then 1 else 0 end)`.as('cancelled'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    planned: n(row.planned),
-    started: n(row.started),
-    finished: n(row.finished),
-    approved: n(row.approved),
-    cancelled: n(row.cancelled),
-  };
+  const rows = await db
+    .selectFrom(actionsOfPeriod(db, f, scope).select(stateOfAction().as('state')).as('x'))
+    .select('x.state')
+    .select(({ fn }) => fn.countAll<number | string>().as('n'))
+    .groupBy('x.state')
+    .execute();
+  const counts: Record<ActionState, number> = { planned: 0, started: 0, finished: 0, approved: 0, cancelled: 0 };
+  for (const r of rows) counts[r.state] = n(r.n);
+  return { ...counts, total: ACTION_STATES.reduce((sum, s) => sum + counts[s], 0) };
 }
 
 /** Her assignments on the period's actions that were not cancelled (by the organiser or by her). */

@@ -134,7 +134,8 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
         { date: d2, registrations: { Glo: 0, Vuse: 1, Velo: 0 }, codesHandedOut: 1 },
       ],
       // planned: every action of the period, the cancelled one too; approved: every live report approved.
-      actions: { planned: 6, started: 4, finished: 3, approved: 2, cancelled: 1 },
+      // Each action once, by its status (decision 110): A3 planned, A5 under way, A2 finished, A1 and A6 approved, A4 cancelled.
+      actions: { total: 6, planned: 1, started: 1, finished: 1, approved: 2, cancelled: 1 },
       registrations: 4,
       codesHandedOut: 3,
       exceptions: [
@@ -150,12 +151,12 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
   it('Kraków sees only Kraków; the administrator and the client see both, and the codes outside an action', async () => {
     const [d0, , d2] = days as [string, string, string];
     const krkData = await dashboard(krkCoordinator, { from: d0, to: d2 });
-    expect(krkData.actions).toEqual({ planned: 1, started: 0, finished: 0, approved: 0, cancelled: 0 });
+    expect(krkData.actions).toEqual({ total: 1, planned: 1, started: 0, finished: 0, approved: 0, cancelled: 0 });
     expect([krkData.registrations, krkData.codesHandedOut]).toEqual([5, 0]);
     expect(krkData.exceptions).toContainEqual({ kind: 'not_started', count: 1 });
 
     const everywhere = await dashboard(admin, { from: d0, to: d2 });
-    expect(everywhere.actions).toEqual({ planned: 7, started: 4, finished: 3, approved: 2, cancelled: 1 });
+    expect(everywhere.actions).toEqual({ total: 7, planned: 2, started: 1, finished: 1, approved: 2, cancelled: 1 });
     expect([everywhere.registrations, everywhere.codesHandedOut]).toEqual([9, 4]);
     expect(everywhere.days[1].registrations).toEqual({ Glo: 7, Vuse: 0, Velo: 1 });
     expect(everywhere.exceptions).toContainEqual({ kind: 'not_started', count: 2 });
@@ -272,7 +273,7 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
     }
     // Finished (one started action per promoter at a time): started and finished alike.
     const data = await dashboard(coordinator, { from: day, to: day });
-    expect(data.actions).toMatchObject({ planned: count, started: count, finished: count });
+    expect(data.actions).toMatchObject({ total: count, planned: 0, started: 0, finished: count });
     expect(data.exceptions).toContainEqual({ kind: 'started_far', count });
   });
 

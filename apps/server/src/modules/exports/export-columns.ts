@@ -1,3 +1,4 @@
+import type { ActionState } from '@promotor/contract/rules';
 import type { CsvColumn } from '../../lib/csv-file.ts';
 import type { ActionRow, RedemptionRow, RegistrationRow } from './exports.repository.ts';
 
@@ -7,11 +8,13 @@ import type { ActionRow, RedemptionRow, RegistrationRow } from './exports.reposi
 // data (decision 085): her files carry the hostess code, which every registration already gives the
 // brand, but not the name.
 
-const GLOBAL_STATUS: Record<string, string> = {
-  accepted: 'Zaplanowana',
-  started: 'Rozpoczęta',
+/** The action's status (decision 110), in the words of Plan and the live day. */
+const ACTION_STATE: Record<ActionState, string> = {
+  planned: 'Zaplanowana',
+  started: 'W trakcie',
   finished: 'Zakończona',
-  hst_cancelled: 'Odwołana',
+  approved: 'Zaakceptowana',
+  cancelled: 'Odwołana',
 };
 
 const REVIEW_STATE: Record<string, string> = {
@@ -26,7 +29,7 @@ function herStatus(row: ActionRow): string | null {
   if (row.hostess_code === null) return null;
   if (row.cancelled_at !== null) return 'Odwołana przez promotorkę';
   if (row.status === 'finished') return 'Zakończona';
-  if (row.status === 'started') return 'Rozpoczęta';
+  if (row.status === 'started') return 'W trakcie';
   return 'Nierozpoczęta';
 }
 
@@ -63,7 +66,7 @@ export function actionColumns(showNames: boolean, showUnapprovedReports: boolean
     { header: 'Rozpoczęcie', cell: approvedOr(showUnapprovedReports, (r) => r.started_at) },
     { header: 'Zakończenie', cell: approvedOr(showUnapprovedReports, (r) => r.ended_at) },
     { header: 'Stan raportu', cell: approvedOr(showUnapprovedReports, reviewState) },
-    { header: 'Status akcji', cell: (r) => GLOBAL_STATUS[r.global_status] ?? r.global_status },
+    { header: 'Status akcji', cell: (r) => ACTION_STATE[r.action_state] },
     { header: 'Rejestracje', cell: (r) => (r.hostess_code === null ? null : count(r.registrations)) },
     { header: 'Wydane kody', cell: (r) => (r.hostess_code === null ? null : count(r.codes)) },
   ];

@@ -1,4 +1,5 @@
-import type { ActionTable } from '../../db/schema.ts';
+import type { ActionState } from '@promotor/contract/rules';
+import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -16,7 +17,8 @@ export type ExportFilter = {
   territoryId?: string | undefined;
   eventIdent?: string | undefined;
   promoterIdent?: string | undefined;
-  status?: ActionTable['global_status'] | undefined;
+  /** The action's status (decision 110). */
+  status?: ActionState | undefined;
 };
 
 export function territoryByIdent(db: Db, ident: string) {
@@ -39,7 +41,8 @@ function filteredActions(db: Db, f: ExportFilter, scope: TerritoryScope) {
     .where('a.since', '>=', f.since)
     .where('a.since', '<', f.until);
   if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
-  if (f.status) q = q.where('a.global_status', '=', f.status);
+  const status = f.status;
+  if (status) q = q.where((eb) => eb(stateOfAction(), '=', status));
   const { eventIdent, promoterIdent } = f;
   if (eventIdent) {
     q = q.where(({ exists, selectFrom }) =>
@@ -112,6 +115,7 @@ export function actionRows(db: Db, f: ExportFilter, scope: TerritoryScope, range
       's.cancelled_at',
       'r.state as review_state',
     ])
+    .select(stateOfAction().as('action_state'))
     .select(({ selectFrom }) => [
       selectFrom('action_points as p')
         .select('p.name')
@@ -217,7 +221,7 @@ function filteredRedemptions(db: Db, f: ExportFilter, scope: TerritoryScope) {
         .whereRef('a.id', '=', 'v.redeemed_action_id')
         .where(territoryInScope('a.territory_id', scope));
       if (territoryId) action = action.where('a.territory_id', '=', territoryId);
-      if (status) action = action.where('a.global_status', '=', status);
+      if (status) action = action.where((eb) => eb(stateOfAction(), '=', status));
       return exists(action);
     });
   }

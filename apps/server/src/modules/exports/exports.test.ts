@@ -127,7 +127,8 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
         Rozpoczęcie: '',
         Zakończenie: '',
         'Stan raportu': '',
-        'Status akcji': 'Zakończona',
+        // Anna finished, Beata has not started: the action is still under way (decision 110).
+        'Status akcji': 'W trakcie',
         Rejestracje: '0',
         'Wydane kody': '0',
       },
@@ -147,7 +148,7 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
         Zakończenie: `${day('03', 10)} 17:55:00`,
         // She finished and no one has reviewed it yet.
         'Stan raportu': 'Przesłany',
-        'Status akcji': 'Zakończona',
+        'Status akcji': 'W trakcie',
         // The test registration does not count.
         Rejestracje: '2',
         'Wydane kody': '1',
@@ -175,15 +176,16 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
     });
   });
 
-  it('her status, cancelled included, and the review state of each report', async () => {
+  it("her status, cancelled included, the review state of each report, and the action's status that follows them", async () => {
     const at = (d: number) => ({ since: `${day('05', d)} 10:00:00`, until: `${day('05', d)} 18:00:00`, eventId });
     const changes = await buildPlacedAction(t, anna, waw, { ...at(3), status: 'finished', global: 'finished' });
     await buildReview(t, changes, anna, 'changes_requested');
+    // Planned as the office plans ('accepted'), then finished and approved: its status follows (issue 33).
     const approved = await buildPlacedAction(t, anna, waw, { ...at(4), status: 'finished', global: 'accepted' });
     await buildReview(t, approved, anna, 'approved');
     const resubmitted = await buildPlacedAction(t, anna, waw, { ...at(5), status: 'finished', global: 'finished' });
     await buildReview(t, resubmitted, anna, 'resubmitted');
-    const running = await buildPlacedAction(t, anna, waw, { ...at(6), status: 'started', global: 'started' });
+    const running = await buildPlacedAction(t, anna, waw, { ...at(6), status: 'started', global: 'accepted' });
     const cancelled = await buildPlacedAction(t, anna, waw, { ...at(7), global: 'hst_cancelled' });
     const herCancel = await buildPlacedAction(t, beata, waw, at(8));
     await t.db
@@ -196,19 +198,23 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
     const of = (a: { ident: string }) =>
       rows.filter((r) => r['Akcja'] === a.ident).map((r) => [r['Jej status'], r['Stan raportu'], r['Status akcji']]);
     expect(of(changes)).toEqual([['Zakończona', 'Do poprawy', 'Zakończona']]);
-    expect(of(approved)).toEqual([['Zakończona', 'Zaakceptowany', 'Zaplanowana']]);
+    expect(of(approved)).toEqual([['Zakończona', 'Zaakceptowany', 'Zaakceptowana']]);
     expect(of(resubmitted)).toEqual([['Zakończona', 'Poprawiony', 'Zakończona']]);
-    expect(of(running)).toEqual([['Rozpoczęta', '', 'Rozpoczęta']]);
+    expect(of(running)).toEqual([['W trakcie', '', 'W trakcie']]);
     expect(of(cancelled)).toEqual([['Nierozpoczęta', '', 'Odwołana']]);
     expect(of(herCancel)).toEqual([['Odwołana przez promotorkę', '', 'Zaplanowana']]);
     // In the order they were planned.
     expect(rows.map((r) => r['Planowany początek'])).toEqual([...rows.map((r) => r['Planowany początek'])].sort());
 
     // Filtered by status, event and promoter.
-    const byStatus = csvObjects(
-      (await getExport(t, 'actions', { from: day('05', 1), to: day('05', 31), status: 'hst_cancelled' }, admin.token)).rawPayload,
-    );
-    expect(byStatus.map((r) => r['Akcja'])).toEqual([cancelled.ident]);
+    const byStatus = async (status: string) =>
+      csvObjects((await getExport(t, 'actions', { from: day('05', 1), to: day('05', 31), status }, admin.token)).rawPayload).map(
+        (r) => r['Akcja'],
+      );
+    expect(await byStatus('cancelled')).toEqual([cancelled.ident]);
+    // The filter reads the status the file shows (decision 110).
+    expect(await byStatus('approved')).toEqual([approved.ident]);
+    expect(await byStatus('started')).toEqual([running.ident]);
     const byPromoter = csvObjects(
       (await getExport(t, 'actions', { from: day('05', 1), to: day('05', 31), promoter: beata.ident }, admin.token)).rawPayload,
     );

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { stateOfAction } from '../../db/action-state.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
@@ -65,8 +66,9 @@ export function todaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope) {
       't.ident as territory_ident',
       't.name as territory_name',
     ])
+    .select(stateOfAction().as('state'))
     .where(today(f, scope));
-  return jsonRows(db, query, ['id', 'ident', 'name', 'since', 'until', 'global_status', 'territory_ident', 'territory_name']);
+  return jsonRows(db, query, ['id', 'ident', 'name', 'since', 'until', 'global_status', 'state', 'territory_ident', 'territory_name']);
 }
 
 const POINT_COLUMNS = [

@@ -84,7 +84,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
       name: a.name,
       since: a.since,
       until: a.until,
-      status: a.global_status,
+      status: a.state,
       territory: a.territory_ident && a.territory_name ? { ident: a.territory_ident, name: a.territory_name } : null,
       points,
       promoters: [],

@@ -52,7 +52,8 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
       name: action.name,
       since: action.since,
       until: action.until,
-      status: 'accepted',
+      // She started it: the action is under way, not 'Zaplanowana' beside her 'W trakcie' (issue 33, decision 110).
+      status: 'started',
       territory: { ident: waw, name: waw },
     });
     expect(shown.points.map((p) => [p.name, p.latitude, p.longitude])).toEqual([

@@ -75,7 +75,7 @@ describe('what an import changes', () => {
   it.each<[string, Partial<StoredAction>]>([
     ['cancelled', { globalStatus: 'hst_cancelled' }],
     ['started by a promoter', { assignments: [{ userId: 'u1', status: 'started' }] }],
-    ['finished', { globalStatus: 'finished' }],
+    ['finished by its promoter', { assignments: [{ userId: 'u1', status: 'finished' }] }],
   ])('leaves an action %s alone when the file matches it, and refuses to change it', async (_name, state) => {
     const [action] = await actionsOf(rows);
     const stored = storedFrom(action!, state);

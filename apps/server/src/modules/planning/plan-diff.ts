@@ -1,3 +1,4 @@
+import { actionFactsOf, actionState } from '@promotor/contract/rules';
 import type { ActionPointTable, ActionTable } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { PlanCsvError } from './plan-csv.ts';
@@ -32,9 +33,8 @@ const samePoint = (stored: ActionPointTable, p: PlannedPoint) =>
 export const samePoints = (stored: readonly ActionPointTable[], planned: readonly PlannedPoint[]) =>
   stored.length === planned.length && planned.every((p, i) => samePoint(stored[i]!, p));
 
-/** Planned, and nobody has started it: a file or the back office may still change it. */
-export const isStillPlanned = (a: Pick<StoredAction, 'globalStatus' | 'assignments'>) =>
-  a.globalStatus === 'accepted' && a.assignments.every((s) => s.status === null);
+/** Its status is 'planned' (decision 110: nobody has started it, not cancelled): a file or the back office may still change it. */
+export const isStillPlanned = (a: Pick<StoredAction, 'globalStatus' | 'assignments'>) => actionState(actionFactsOf(a)) === 'planned';
 
 const notPlannedAnyMore = 'Ta akcja już trwa, zakończyła się albo została odwołana: plik nie może jej zmienić.';
 

@@ -21,7 +21,8 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     await lockAction(trx, body.action.uuid);
     const row = await repo.findAction(trx, body.action.uuid, caller.scope);
     if (!row) throw actionNotFound(body.action.uuid);
-    if (row.global_status === 'hst_cancelled' || row.global_status === 'finished') throw new AppError('E_WRONG_ACTION_STATUS');
+    // Not onto an action cancelled, or one its promoters have all finished (decision 110): that would reopen it.
+    if (row.state === 'cancelled' || row.state === 'finished' || row.state === 'approved') throw new AppError('E_WRONG_ACTION_STATUS');
     await checkAssignable(trx, caller, ids, row.territory_id);
     const existing = new Map((await repo.assignmentsOf(trx, [row.id])).map((s) => [s.user_id, s]));
     // Those she is not assigned to yet (or whose cancel is revived): their schedules are checked first.

@@ -26,7 +26,7 @@ export async function toAdminActions(db: Db, rows: readonly repo.PlannedActionRo
     name: r.name,
     since: r.since,
     until: r.until,
-    status: r.global_status,
+    status: r.state,
     event: { uuid: r.event_id, ident: r.event_ident, name: r.event_name },
     territory:
       r.territory_id && r.territory_ident && r.territory_name

@@ -1,4 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
+import type { ActionState } from '@promotor/contract/rules';
+import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import type { Insertable } from 'kysely';
@@ -143,7 +145,8 @@ function actionsInScope(db: Db, scope: TerritoryScope) {
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
     .where(territoryInScope('a.territory_id', scope))
-    .select(actionColumns);
+    .select(actionColumns)
+    .select(stateOfAction().as('state'));
 }
 
 export type PlannedActionRow = Awaited<ReturnType<typeof findActionsByIds>>[number];
@@ -178,7 +181,7 @@ export type ActionListFilter = {
   until: string;
   territoryIds?: string[];
   eventIdent?: string;
-  status?: ActionTable['global_status'];
+  status?: ActionState;
   promoterId?: string;
 };
 
@@ -186,7 +189,8 @@ function listQuery(db: Db, f: ActionListFilter, scope: TerritoryScope) {
   let q = actionsInScope(db, scope).where('a.since', '<', f.until).where('a.until', '>', f.since);
   if (f.territoryIds) q = q.where(territoryInScope('a.territory_id', { everywhere: false, territoryIds: f.territoryIds }));
   if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
-  if (f.status) q = q.where('a.global_status', '=', f.status);
+  const status = f.status;
+  if (status) q = q.where((eb) => eb(stateOfAction(), '=', status));
   const promoterId = f.promoterId;
   if (promoterId) {
     q = q.where((eb) =>
@@ -239,22 +243,11 @@ export function assignmentsOf(db: Db, actionIds: readonly string[]) {
 }
 
 /**
- * Still planned, in the statement itself: accepted, and nobody has started or finished it (plan-diff.ts
- * `isStillPlanned` says the same of what a service read). With the action's row locked (db/lock-action.ts)
- * her check-in cannot slip in between (issue 32).
+ * Still planned, in the statement itself: its status (decision 110) is 'planned' — not cancelled, and
+ * nobody has started or finished it (plan-diff.ts `isStillPlanned` reads the same rule of what a service
+ * read). With the action's row locked (db/lock-action.ts) her check-in cannot slip in between (issue 32).
  */
-const stillPlanned = ({ and, eb, exists, not, selectFrom }: ExpressionBuilder<Database, 'actions'>) =>
-  and([
-    eb('actions.global_status', '=', 'accepted'),
-    not(
-      exists(
-        selectFrom('action_assignments as s')
-          .select('s.action_id')
-          .whereRef('s.action_id', '=', 'actions.id')
-          .where('s.status', 'is not', null),
-      ),
-    ),
-  ]);
+const stillPlanned = ({ eb }: ExpressionBuilder<Database, 'actions'>) => eb(stateOfAction('actions'), '=', 'planned');
 
 /** Only while it is still planned: answers whether it changed. */
 export async function updatePlannedAction(

@@ -71,9 +71,9 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
   const auditVerbs = async (objectId: string) =>
     (await t.db.selectFrom('audit_log').select('verb').where('object_id', '=', objectId).orderBy('seq').execute()).map((r) => r.verb);
 
-  it('a coordinator plans an action in her territory: accepted, with its points, and in the promoter’s current list once assigned', async () => {
+  it('a coordinator plans an action in her territory: planned, with its points, and in the promoter’s current list once assigned', async () => {
     const action = await create(waw);
-    expect(action).toMatchObject({ status: 'accepted', territory: { ident: 'WAW-CENTRUM' }, points: [point(1), point(2)] });
+    expect(action).toMatchObject({ status: 'planned', territory: { ident: 'WAW-CENTRUM' }, points: [point(1), point(2)] });
     const assigned = await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     expect(assigned.statusCode, assigned.body).toBe(200);
     const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);
@@ -146,7 +146,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const uuids = async (filters: Record<string, unknown>) => (await list(waw, { event, ...filters })).actions.map((x) => x.uuid);
     expect(await uuids({})).toEqual(expect.arrayContaining([a.uuid, b.uuid]));
     expect(await uuids({ territory: 'WAW-POLUDNIE' })).toEqual([b.uuid]);
-    expect(await uuids({ status: 'hst_cancelled' })).toEqual([a.uuid]);
+    expect(await uuids({ status: 'cancelled' })).toEqual([a.uuid]);
     expect(await uuids({ promoter: ewa.userId })).toEqual([b.uuid]);
     expect(await uuids({ since: `${day(5)} 00:00:00`, until: `${day(6)} 00:00:00` })).toEqual([]);
   });
@@ -364,7 +364,7 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const action = await create(waw, { offset: 0, from: '00:00', to: '23:59' });
     await call('assign', { action: { uuid: action.uuid }, promoters: [{ uuid: anna.userId }], confirm: true }, waw.token);
     const res = await call('cancel', { action: { uuid: action.uuid } }, waw.token);
-    expect(res.json().data.action.status).toBe('hst_cancelled');
+    expect(res.json().data.action.status).toBe('cancelled');
     const mine = await listCurrent(t.app, anna.token, `${day(0)} 00:00:00`);
     expect(mine.find((a) => a.uuid === action.uuid)?.status.global.ident).toBe('hst_cancelled');
     const start = await checkIn(t.app, anna.token, {

@@ -26,7 +26,7 @@ export function toSummary(row: repo.ReportRow, timezone: string): AdminReportSum
       name: row.action_name,
       since: row.since,
       until: row.until,
-      status: row.global_status,
+      status: row.action_state,
       territory: row.territory_ident && row.territory_name ? { ident: row.territory_ident, name: row.territory_name } : null,
       event: { ident: row.event_ident, name: row.event_name },
     },

@@ -1,5 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { ReportReviewState } from '@promotor/contract';
+import type { ActionState } from '@promotor/contract/rules';
+import { stateOfAction } from '../../db/action-state.ts';
 import type { Database, Db, ReportReviewEventTable, ReportReviewTable } from '../../db/schema.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -107,6 +109,7 @@ function filtered(db: Db, scope: TerritoryScope, f: ReportListFilter) {
 export async function listReports(db: Db, scope: TerritoryScope, f: ReportListFilter, page: { limit: number; offset: number }) {
   const rows = await filtered(db, scope, f)
     .select(reportColumns)
+    .select(stateOfAction().as('action_state'))
     .select(reportFigures)
     .orderBy('a.since', 'desc')
     .orderBy('a.id')
@@ -128,6 +131,7 @@ export async function findReport(db: Db, scope: TerritoryScope, actionId: string
     .where('a.id', '=', actionId)
     .where('u.ident', '=', promoterIdent)
     .select(reportColumns)
+    .select(stateOfAction().as('action_state'))
     .select(reportFigures)
     .executeTakeFirst();
 }
@@ -184,30 +188,16 @@ export function reviewEvents(db: Db, actionId: string, userId: string) {
 export { lockAction } from '../../db/lock-action.ts';
 
 /**
- * The action becomes 'accepted' once every promoter still assigned has finished and her report is
- * approved (never a cancelled action). Answers whether it changed.
+ * The action's status now (decision 110): 'approved' once every promoter who counts has finished and
+ * her report is approved — derived, never written, so it cannot lag behind a review.
  */
-export async function acceptIfAllApproved(db: Db, actionId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('actions')
-    .set({ global_status: 'accepted' })
-    .where('id', '=', actionId)
-    .where('global_status', 'in', ['started', 'finished'])
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('action_assignments as s')
-            .leftJoin('report_reviews as r', (j) => j.onRef('r.action_id', '=', 's.action_id').onRef('r.user_id', '=', 's.user_id'))
-            .select('s.user_id')
-            .where('s.action_id', '=', actionId)
-            .where('s.cancelled_at', 'is', null)
-            .where((e) => e.or([e('r.state', 'is', null), e('r.state', '!=', 'approved')])),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function actionStateOf(db: Db, actionId: string): Promise<ActionState> {
+  const row = await db
+    .selectFrom('actions as a')
+    .select(stateOfAction().as('state'))
+    .where('a.id', '=', actionId)
+    .executeTakeFirstOrThrow();
+  return row.state;
 }
 
 // ── what a report's detail reads ──

@@ -135,7 +135,8 @@ async function decide(
     staff_name: o.reviewer,
     at: iso,
   });
-  const accepted = d.decision === 'approved' && (await repo.acceptIfAllApproved(trx, row.action_id));
+  // The decision that made the action approved (decision 110: derived from the reviews, not written).
+  const accepted = d.decision === 'approved' && (await repo.actionStateOf(trx, row.action_id)) === 'approved';
   await recordAudit(trx, o.at, {
     actor: call.actor,
     verb: 'reports.review',

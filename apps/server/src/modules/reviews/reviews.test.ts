@@ -35,8 +35,9 @@ describe.each(testDatabases)('report review (%s)', (dialect) => {
   const errorOf = (res: { statusCode: number; json: () => { data: { error?: string } } }) => [res.statusCode, res.json().data.error];
   const stateIn = async (ref: { action: { uuid: string }; promoter: { ident: string } }) =>
     (await getReport(t.app, admin.token, ref)).json().data.report.state;
-  const globalOf = async (actionId: string) =>
-    (await t.db.selectFrom('actions').select('global_status').where('id', '=', actionId).executeTakeFirstOrThrow()).global_status;
+  // The action's status as the back office reads it (decision 110), through one of its reports.
+  const actionStatusIn = async (ref: { action: { uuid: string }; promoter: { ident: string } }) =>
+    (await getReport(t.app, admin.token, ref)).json().data.report.action.status;
   const eventsOf = (actionId: string) =>
     t.db.selectFrom('report_review_events').selectAll().where('action_id', '=', actionId).orderBy('at').orderBy('id').execute();
 
@@ -217,35 +218,36 @@ describe.each(testDatabases)('report review (%s)', (dialect) => {
       [refs[0]!.action.uuid, refs[1]!.action.uuid].includes(e.object_id!),
     );
     expect(audited.filter((e) => JSON.parse(e.details!).bulk === true)).toHaveLength(2);
-    expect(await globalOf(refs[0]!.action.uuid)).toBe('accepted');
+    expect(await actionStatusIn(refs[0]!)).toBe('approved');
   });
 
-  it("the action becomes accepted when every assigned promoter's report is approved; a cancelled one does not count", async () => {
-    const ewa = await buildReport(t, waw, { global: 'started' });
+  it("the action is approved when every assigned promoter's report is approved; a cancelled one does not count", async () => {
+    const ewa = await buildReport(t, waw);
     const ola = await assignAnother(t, ewa, waw, 'finished');
     await assignAnother(t, ewa, waw, null, { cancelled: true });
+    expect(await actionStatusIn(ewa.ref)).toBe('finished');
     await approve(t.app, wawCoordinator.token, ewa.ref);
-    expect(await globalOf(ewa.action.uuid)).toBe('started');
+    expect(await actionStatusIn(ewa.ref)).toBe('finished');
     const last = await approve(t.app, wawCoordinator.token, ola.ref);
-    expect(last.json().data.report.action.status).toBe('accepted');
-    expect(await globalOf(ewa.action.uuid)).toBe('accepted');
+    expect(last.json().data.report.action.status).toBe('approved');
+    expect(await actionStatusIn(ewa.ref)).toBe('approved');
     const entry = (await auditEntries(t, 'reports.review')).find(
       (e) => e.object_id === ewa.action.uuid && e.details!.includes(ola.promoter.ident),
     );
     expect(JSON.parse(entry!.details!)).toMatchObject({ decision: 'approved', actionAccepted: true });
 
-    // One still working: her colleague's approval does not accept the action.
-    const busy = await buildReport(t, waw, { global: 'started' });
+    // One still working: her colleague's approval does not approve the action, which is still running.
+    const busy = await buildReport(t, waw);
     await assignAnother(t, busy, waw, 'started');
     await approve(t.app, wawCoordinator.token, busy.ref);
-    expect(await globalOf(busy.action.uuid)).toBe('started');
+    expect(await actionStatusIn(busy.ref)).toBe('started');
   });
 
-  it("two promoters' reports of one action approved at once by two reviewers: the action still becomes accepted", async () => {
+  it("two promoters' reports of one action approved at once by two reviewers: the action is approved", async () => {
     const other = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
     const pairs = [];
     for (let i = 0; i < 6; i++) {
-      const ewa = await buildReport(t, waw, { global: 'finished' });
+      const ewa = await buildReport(t, waw);
       pairs.push([ewa, await assignAnother(t, ewa, waw, 'finished')] as const);
     }
     // Each approval sees the other's report as not yet approved unless the two are serialised.
@@ -253,7 +255,11 @@ describe.each(testDatabases)('report review (%s)', (dialect) => {
       pairs.flatMap(([ewa, ola]) => [approve(t.app, wawCoordinator.token, ewa.ref), approve(t.app, other.token, ola.ref)]),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
-    expect(await Promise.all(pairs.map(([ewa]) => globalOf(ewa.action.uuid)))).toEqual(pairs.map(() => 'accepted'));
+    expect(await Promise.all(pairs.map(([ewa]) => actionStatusIn(ewa.ref)))).toEqual(pairs.map(() => 'approved'));
+    // One audit entry of each pair says its decision approved the action.
+    const actionIds = new Set(pairs.map(([ewa]) => ewa.action.uuid));
+    const entries = (await auditEntries(t, 'reports.review')).filter((e) => actionIds.has(e.object_id!));
+    expect(entries.filter((e) => JSON.parse(e.details!).actionAccepted === true)).toHaveLength(pairs.length);
   });
 
   it('two reviewers at once: exactly one decision wins, the others are 409, one history line and one audit entry', async () => {

@@ -122,6 +122,7 @@ function Summary({ answer }: { answer: DashboardAnswer }) {
         <h2 id="dash-actions-title">{d.actionsTitle}</h2>
         <Tiles
           tiles={[
+            { name: d.tiles.total, value: actions.total },
             { name: d.tiles.planned, value: actions.planned },
             { name: d.tiles.started, value: actions.started },
             { name: d.tiles.finished, value: actions.finished },

@@ -1,3 +1,4 @@
+import { ACTION_STATES } from '@promotor/contract/rules';
 import type { AdminCsvPath } from '../api/admin-types.ts';
 import type { TableViewSpec } from '../lib/table-url-state.ts';
 import { isDay, periodOf } from '../plan/plan-period.ts';
@@ -15,7 +16,7 @@ export const EXPORTS = [
 ] as const satisfies readonly { name: string; path: AdminCsvPath }[];
 export type ExportName = (typeof EXPORTS)[number]['name'];
 
-const STATUSES = ['accepted', 'started', 'finished', 'hst_cancelled'];
+const STATUSES: readonly string[] = ACTION_STATES;
 
 /** The period of the address; a day missing or broken falls back to the current month's (the server's default too). */
 export function exportPeriod(filters: Record<ExportsFilter, string>, today: string): { from: string; to: string } {

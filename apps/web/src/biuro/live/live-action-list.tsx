@@ -93,7 +93,7 @@ export function LiveActionList({ actions, now, onShow }: { actions: LiveAction[]
               <div className="live-action__head">
                 <h3 id={`live-action-${action.uuid}`}>{action.name}</h3>
                 <span className={`live-status live-status--${action.status}`}>
-                  {pl.biuroLive.actionStatuses[action.status] ?? action.status}
+                  {pl.biuro.plan.statuses[action.status] ?? action.status}
                 </span>
               </div>
               <p className="biuro-muted live-action__meta">

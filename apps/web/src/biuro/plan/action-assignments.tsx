@@ -23,7 +23,7 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
   const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, ...(territory ? { territory } : {}) });
   const assignedIds = new Set(action.promoters.map((promoter) => promoter.uuid));
   const offered = (candidates.data?.promoters ?? []).filter((promoter) => !assignedIds.has(promoter.uuid));
-  const cancelled = action.status === 'hst_cancelled';
+  const cancelled = action.status === 'cancelled';
   const nameOf = (uuid: string) => {
     const promoter = [...(candidates.data?.promoters ?? []), ...action.promoters].find((p) => p.uuid === uuid);
     return promoter ? `${promoter.firstname} ${promoter.lastname}` : uuid;

@@ -64,7 +64,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
   const [busy, setBusy] = useState(false);
   // One key per intent: a repeated click creates once; going on past conflicts is another intent.
   const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
-  const cancelled = action?.status === 'hst_cancelled';
+  const cancelled = action?.status === 'cancelled';
   const territory = values.territory.trim();
   const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, territory: territory || undefined });
   const offered = !action && territory && candidates.status === 'loaded' ? candidates.data.promoters : null;

@@ -23,7 +23,8 @@ describe('the plan page', () => {
       pageSize: 200,
       territory: 'WAW-CENTRUM',
     });
-    expect(planListBody({ ...filters, status: 'hst_cancelled' }, period).status).toBe('hst_cancelled');
+    expect(planListBody({ ...filters, status: 'cancelled' }, period).status).toBe('cancelled');
+    expect(planListBody({ ...filters, status: 'hst_cancelled' }, period).status).toBeUndefined();
   });
 
   it('puts the actions in one table per territory', () => {

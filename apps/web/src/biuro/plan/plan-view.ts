@@ -1,3 +1,4 @@
+import { ACTION_STATES } from '@promotor/contract/rules';
 import type { AdminBody, PlannedAction } from '../api/admin-types.ts';
 import type { TableViewSpec } from '../lib/table-url-state.ts';
 import { isDay, periodBounds, periodOf, type Period, type PeriodKind } from './plan-period.ts';
@@ -21,8 +22,8 @@ export function planPeriod(filters: Record<PlanFilter, string>, today: string): 
 export function planListBody(filters: Record<PlanFilter, string>, period: Period): AdminBody<'/admin/actions/list'> {
   const body: AdminBody<'/admin/actions/list'> = { ...periodBounds(period), page: 1, pageSize: 200 };
   if (filters.terytorium) body.territory = filters.terytorium;
-  if (filters.status === 'accepted' || filters.status === 'started' || filters.status === 'finished' || filters.status === 'hst_cancelled')
-    body.status = filters.status;
+  const status = ACTION_STATES.find((state) => state === filters.status);
+  if (status) body.status = status;
   return body;
 }
 

@@ -19,7 +19,8 @@ describe('the reports and exports filters', () => {
   it('a state or status the contract does not know is left out; a territory is read in capitals', () => {
     const body = reportsListBody({ ...empty, stan: 'rejected', terytorium: 'waw-centrum' }, { pageIndex: 2, pageSize: 25 }, '2026-12-05');
     expect(body).toEqual({ from: '2026-12-01', to: '2026-12-31', page: 3, pageSize: 25, territory: 'WAW-CENTRUM' });
-    expect(exportQuery({ ...empty, status: 'approved' }, '2026-12-05')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(exportQuery({ ...empty, status: 'accepted' }, '2026-12-05')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(exportQuery({ ...empty, status: 'approved' }, '2026-12-05')).toMatchObject({ status: 'approved' });
   });
 
   it("reads the file name of the server's Content-Disposition", () => {

@@ -60,7 +60,7 @@ export const buildPlannedAction = (over: Partial<PlannedAction> = {}): PlannedAc
     since: '2026-12-01 10:00:00',
     until: '2026-12-01 18:00:00',
     territory: { uuid: 'territory-1', ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
-    status: 'accepted',
+    status: 'planned',
     points: [
       {
         uuid: `point-${n}`,

@@ -91,7 +91,7 @@ export function buildDashboard(
   const registrations = days.reduce((sum, day) => sum + day.registrations.Glo + day.registrations.Vuse + day.registrations.Velo, 0);
   return {
     days,
-    actions: { planned: 0, started: 0, finished: 0, approved: 0, cancelled: 0 },
+    actions: { total: 0, planned: 0, started: 0, finished: 0, approved: 0, cancelled: 0 },
     registrations,
     codesHandedOut: days.reduce((sum, day) => sum + day.codesHandedOut, 0),
     exceptions: [],

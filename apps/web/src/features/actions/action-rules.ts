@@ -1,6 +1,7 @@
 import type { Action, ActionPoint } from '@promotor/contract';
 import { actionStatusFacts, cancelRefusal, checkInRefusal } from '@promotor/contract/rules';
-import { appDay } from '../../lib/dates/app-time-zone.ts';
+import { toWallClock } from '@promotor/contract/wall-clock';
+import { appDay, appTimeZone } from '../../lib/dates/app-time-zone.ts';
 
 // spec §2 Actions list, Action detail; §4 User status. Pure rules, shared by the list, the detail
 // and the forms (and unit-tested on their own).
@@ -16,6 +17,17 @@ export const isCancelled = (action: Action) => action.status.global.ident === 'h
  * Dates are wall-clock 'YYYY-MM-DD HH:mm:ss' of that zone, so text order is time order.
  */
 export const startsTodayOrEarlier = (action: Action, now: Date) => action.since.date.slice(0, 10) <= appDay(now);
+
+/**
+ * 'Aktualnie trwające akcje:' lists what runs now (issue 33 item 17, decision 111): the one she has
+ * started, and today's (started on an earlier day too) until their planned end — the ones §2's start
+ * link is for (a cancelled one too, marked, so she learns of it). Not tomorrow's, and not one whose
+ * planned end has passed without her: those are in Kalendarz.
+ */
+export function runsNow(action: Action, now: Date): boolean {
+  if (isStarted(action)) return true;
+  return startsTodayOrEarlier(action, now) && toWallClock(now, appTimeZone()) < action.until.date;
+}
 
 /** spec §2 Actions list: the start/stop link shows only when all three conditions hold. */
 export function showsStartStopLink(action: Action, now: Date): boolean {

@@ -1,5 +1,7 @@
 export const actions = {
   empty: 'Brak akcji na dziś.',
+  /** Later actions exist, none runs now (decision 111). */
+  noneRunning: 'Teraz nie trwa żadna akcja. Kolejne znajdziesz w Kalendarzu.',
   loadFailed: 'Nie udało się wczytać akcji.',
   retry: 'Spróbuj ponownie',
   active: 'W trakcie',

@@ -14,8 +14,10 @@ export const biuroDashboard = {
     label: 'Podsumowanie okresu',
     registrations: 'Rejestracje',
     codes: 'Wydane kody',
+    /** The period's actions, each once under its status (decision 110): the five below add up to it. */
+    total: 'Wszystkie akcje',
     planned: 'Zaplanowane',
-    started: 'Rozpoczęte',
+    started: 'W trakcie',
     finished: 'Zakończone',
     approved: 'Zaakceptowane',
     cancelled: 'Odwołane',

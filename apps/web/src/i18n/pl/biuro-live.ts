@@ -57,12 +57,6 @@ export const biuroLive = {
     finished: 'Zakończona',
     cancelled: 'Odwołana przez promotora',
   },
-  actionStatuses: {
-    accepted: 'Zaplanowana',
-    started: 'W trakcie',
-    finished: 'Zakończona',
-    hst_cancelled: 'Odwołana',
-  } as Record<string, string>,
   exceptions: {
     title: 'Wyjątki',
     intro: 'Najstarsze na górze. Oznacz sprawdzone, aby kolejka malała (zapamiętane na tym komputerze do końca dnia).',

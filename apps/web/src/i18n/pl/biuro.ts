@@ -138,11 +138,13 @@ export const biuro = {
       promoters: 'Promotorzy',
       status: 'Status',
     },
+    /** An action's status (decision 110): Plan, the live day, Raporty and Eksporty read these words. */
     statuses: {
-      accepted: 'Zaplanowana',
+      planned: 'Zaplanowana',
       started: 'W trakcie',
       finished: 'Zakończona',
-      hst_cancelled: 'Odwołana',
+      approved: 'Zaakceptowana',
+      cancelled: 'Odwołana',
     } as Record<string, string>,
     cancelAction: 'Odwołaj akcję',
     cancelConfirm: (name: string) => `Odwołać akcję „${name}”? Promotorki zobaczą ją jako „Odwołana”.`,

@@ -80,6 +80,31 @@ describe('actions list (/akcje)', () => {
     expect(within(item).queryByRole('link', { name: /Rozpocznij/ })).not.toBeInTheDocument();
   });
 
+  it('lists only today’s until their planned end and the one she started: not tomorrow’s, not one over without her (issue 33 item 17)', async () => {
+    answerList([
+      buildAction({ name: 'Teraz', since: '2026-03-05 08:00:00', until: '2026-03-05 22:00:00' }),
+      buildAction({ name: 'Wieczorem', since: '2026-03-05 18:00:00', until: '2026-03-05 22:00:00' }),
+      buildAction({ name: 'Jutro', since: '2026-03-06 10:00:00', until: '2026-03-06 16:00:00' }),
+      buildAction({ name: 'Minęła', since: '2026-03-05 06:00:00', until: '2026-03-05 11:00:00' }),
+      buildAction({ name: 'Ranna', since: '2026-03-05 06:00:00', until: '2026-03-05 11:00:00', status: 'started' }),
+    ]);
+    renderList();
+
+    expect(await screen.findByText('Teraz')).toBeInTheDocument();
+    expect(screen.getByText('Wieczorem')).toBeInTheDocument();
+    expect(screen.getByText('Ranna')).toBeInTheDocument();
+    expect(screen.queryByText('Minęła')).not.toBeInTheDocument();
+    expect(screen.queryByText('Jutro')).not.toBeInTheDocument();
+  });
+
+  it('with only later actions, says none runs now and where the next are', async () => {
+    answerList([buildAction({ name: 'Jutro', since: '2026-03-06 10:00:00', until: '2026-03-06 16:00:00' })]);
+    renderList();
+
+    expect(await screen.findByText('Teraz nie trwa żadna akcja. Kolejne znajdziesz w Kalendarzu.')).toBeInTheDocument();
+    expect(screen.queryByText('Jutro')).not.toBeInTheDocument();
+  });
+
   it('offers "Rozpocznij" only for actions with a point that start today or earlier', async () => {
     answerList([
       buildAction({ uuid: 'today', name: 'Dziś', points: [buildActionPoint()] }),

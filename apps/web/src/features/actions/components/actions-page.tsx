@@ -2,16 +2,23 @@ import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { useActionProgress } from '../hooks/use-action-progress.ts';
+import { runsNow } from '../action-rules.ts';
 import { useActionsList } from '../hooks/use-actions-list.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { ActionListItem } from './action-list-item.tsx';
 import './actions.css';
 
-/** spec §2 Actions list (/akcje). The saved list shows at once and is replaced when the reload answers. */
+/**
+ * spec §2 Actions list (/akcje): what runs now (decision 111), of her current list (today's and later,
+ * kept whole for the detail, the codes and the calendar). The saved list shows at once and is replaced
+ * when the reload answers; an action whose change waits in the outbox stays until it is sent.
+ */
 export function ActionsPage() {
-  const list = useAppStore((state) => state.actions.list);
+  const all = useAppStore((state) => state.actions.list);
   const { loadState, reload } = useActionsList();
   const inProgress = useActionProgress();
-  const now = new Date();
+  const now = useNow();
+  const list = all.filter((action) => runsNow(action, now) || inProgress(action.uuid));
 
   return (
     <section className="actions-page">
@@ -35,7 +42,7 @@ export function ActionsPage() {
           </Button>
         </div>
       ) : (
-        <p className="note">{pl.actions.empty}</p>
+        <p className="note">{all.length > 0 ? pl.actions.noneRunning : pl.actions.empty}</p>
       )}
     </section>
   );
