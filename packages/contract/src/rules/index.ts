@@ -9,3 +9,4 @@ export * from './webform.rules.ts';
 export * from './mgm.rules.ts';
 export * from './planning.rules.ts';
 export * from './visible-text.rules.ts';
+export * from './end-action.rules.ts';
