@@ -21,7 +21,7 @@ export async function answer(deps: ActionsDeps, caller: CallerUser, body: PollAn
   // Decision 119: 'as planned' (no reason) only within 15 minutes of the planned end or after it; an
   // earlier end needs one of §2's reasons, as her phone asks.
   if (body.poll.ident === 'action_end' && body.poll.content[0].answer_ident[0] === END_AS_PLANNED) {
-    if (endsBeforePlan(action.until, new Date(at.iso), deps.timezone)) throw new AppError('E_END_REASON_REQUIRED');
+    if (endsBeforePlan(action.until, at.wall)) throw new AppError('E_END_REASON_REQUIRED');
   }
   await repo.upsertAnswer(deps.db, {
     id: newId(),

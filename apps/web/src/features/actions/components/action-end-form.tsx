@@ -1,6 +1,7 @@
 import type { Action } from '@promotor/contract';
 import { END_AS_PLANNED, type EndReason } from '@promotor/contract/constants';
 import { endsBeforePlan, ruleMessages, visibleLength } from '@promotor/contract/rules';
+import { toWallClock } from '@promotor/contract/wall-clock';
 import { useId, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -29,7 +30,7 @@ const endDraft = (values: EndValues): EndValues | null =>
   values.reason === null && values.otherText === '' && values.photos === null ? null : values;
 
 /** Decision 119: whether ending now comes before the plan, so that §2's reason is asked. */
-const endsEarly = (action: Action, now: Date) => endsBeforePlan(action.until.date, now, appTimeZone());
+const endsEarly = (action: Action, now: Date) => endsBeforePlan(action.until.date, toWallClock(now, appTimeZone()));
 
 /**
  * End-form rules (decision 031): a reason (decision 119: only when she ends before the planned end),
