@@ -103,6 +103,7 @@ const READS: readonly RouteName[] = [
   'actionReceiptList',
   'actionReceiptServe',
   'actionReport',
+  'actionReportsToFix',
   'sampleStats',
   'voucherBatches',
   'voucherVouchers',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
@@ -6,8 +7,11 @@ import { useActionsList } from '../hooks/use-actions-list.ts';
 import { ActionListItem } from './action-list-item.tsx';
 import './actions.css';
 
-/** spec §2 Actions list (/akcje). The saved list shows at once and is replaced when the reload answers. */
-export function ActionsPage() {
+/**
+ * spec §2 Actions list (/akcje). The saved list shows at once and is replaced when the reload answers.
+ * `notices`: what the app puts on top of the list from other features (her reports sent back, issue 33).
+ */
+export function ActionsPage({ notices }: { notices?: ReactNode } = {}) {
   const list = useAppStore((state) => state.actions.list);
   const { loadState, reload } = useActionsList();
   const inProgress = useActionProgress();
@@ -17,6 +21,7 @@ export function ActionsPage() {
     <section className="actions-page">
       <title>{pl.pageTitle(pl.pages.actions)}</title>
       <h1>{pl.pages.actions}</h1>
+      {notices}
       {list.length > 0 ? (
         <ul className="action-list" aria-busy={loadState === 'loading' || undefined}>
           {list.map((action) => (
