@@ -35,6 +35,11 @@ test('an action and a point named by one 60-character word wrap on her list and 
   await expect(page.getByText(point).first()).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
   await page.screenshot({ path: 'test-results-shots/long-names-detail-360.png', fullPage: true });
+
+  // Her calendar shows the action in today's column: the name stays inside it.
+  await page.goto('/kalendarz');
+  await expect(page.getByRole('link', { name: new RegExp(`^${name} `) }).first()).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
 });
 
 test("the voucher sheet's 'Anuluj' and 'Potwierdź' are on the 640 px screen with a 60-character code and batch", async ({ page }) => {
