@@ -69,6 +69,12 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   });
 
   await logIn(page, ewa);
+  // On top of her action list at once, with the note (issue 33 item 18), until she resubmits.
+  const onTop = page.getByRole('region', { name: 'Raport do poprawy' });
+  await expect(onTop).toContainText(name);
+  await expect(onTop).toContainText(NOTE);
+  await expect(onTop.getByRole('link', { name: 'Popraw raport' })).toHaveAttribute('href', `/raport/${action}`);
+  await page.screenshot({ path: 'test-results-shots/akcje-raport-do-poprawy-360.png', fullPage: true });
   await openMenu(page);
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Raporty' }).click();
   const listed = page.getByRole('link', { name: new RegExp(`^${name} Do poprawy \\d{2}-\\d{2}-\\d{4}$`) });
@@ -133,6 +139,14 @@ test('her report sent back: "Do poprawy" with the note, she sends the end photos
   const known = outboxHeaders.slice(outboxHeaders.findIndex((value) => value !== null));
   expect(known.length).toBeGreaterThan(5);
   for (const value of known) expect(value).toMatch(/^(0|\d+; \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/);
+
+  // Resubmitted: no longer on top of her list.
+  const toFixRead = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/action/report/to-fix');
+  await page.goto('/akcje');
+  expect((await toFixRead).ok()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aktualnie trwające akcje:' })).toBeVisible();
+  await expect(onTop).toHaveCount(0);
+  await page.goto(`/raport/${action}`);
 
   await review(request, { action, promoter: ident }, 'approved');
   await page.reload();

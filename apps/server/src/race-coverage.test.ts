@@ -99,6 +99,7 @@ const READS: readonly RouteName[] = [
   'actionReceiptList',
   'actionReceiptServe',
   'actionReport',
+  'actionReportsToFix',
   'sampleStats',
   'voucherBatches',
   'voucherVouchers',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACTIONS_CURRENT_PAGE_SIZE,
+  END_AS_PLANNED,
   END_REASONS,
   REPORT_REVIEW_STATES,
   OTHER_TEXT_MAX,
@@ -138,7 +139,8 @@ const EndPoll = z.object({
   content: z.tuple([
     z.object({
       question_ident: z.literal('q0'),
-      answer_ident: z.tuple([z.enum(END_REASONS)]),
+      // §2's seven reasons, or 'as_planned' when she ends on plan without one (decision 119).
+      answer_ident: z.tuple([z.enum([...END_REASONS, END_AS_PLANNED])]),
       answer_text: blankTrimmedText(OTHER_TEXT_MAX).optional(),
     }),
   ]),

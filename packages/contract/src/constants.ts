@@ -81,6 +81,14 @@ export const END_REASONS = [
 ] as const;
 export type StartChecklistItem = (typeof START_CHECKLIST)[number];
 export type EndReason = (typeof END_REASONS)[number];
+/**
+ * Ours (decision 119): the end poll's answer when she ends on plan without a reason — not one of §2's
+ * seven options, which are shown as they are. A reason is asked only when she ends more than
+ * PLANNED_END_GRACE_MINUTES before the action's planned end.
+ */
+export const END_AS_PLANNED = 'as_planned';
+export type EndAnswer = EndReason | typeof END_AS_PLANNED;
+export const PLANNED_END_GRACE_MINUTES = 15;
 export const OTHER_TEXT_MAX = 500;
 
 /** Upload limits (docs/decisions/011-photo-uploads.md). */

@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   E_MISSING_LEAD_ID: 422,
   // a check-in without the start photos of that action (spec §4: answers, photos, check-in; decision 072)
   E_START_PHOTOS_MISSING: 409,
+  // an end 'as planned' (no reason) more than 15 minutes before the planned end (decision 119)
+  E_END_REASON_REQUIRED: 422,
   // vouchers (decision 056)
   E_EVENT_NOT_FOUND: 404,
   E_VOUCHER_BATCH_NOT_FOUND: 404,

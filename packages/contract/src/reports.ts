@@ -88,6 +88,21 @@ export type ReportResubmitBody = z.infer<typeof ReportResubmitBody>;
 export const ReportResubmitResponse = z.object({ review: ReportReviewMark });
 export type ReportResubmitResponse = z.infer<typeof ReportResubmitResponse>;
 
+// --- /action/report/to-fix (ours, issue 33 item 18): her reports sent back for correction, shown on
+// top of her action list until she resubmits each.
+export const ReportToFix = z.object({
+  /** The action's uuid (her report is the action's, decision 060). */
+  uuid: z.string(),
+  name: z.string(),
+  /** The action's planned start (its date is the report's date). */
+  since: DateTimeString,
+  /** The coordinator's reason and note of the last request for changes. */
+  review: ReportReviewMark,
+});
+export type ReportToFix = z.infer<typeof ReportToFix>;
+export const ReportsToFixResponse = z.object({ reports: z.array(ReportToFix) });
+export type ReportsToFixResponse = z.infer<typeof ReportsToFixResponse>;
+
 // --- /action/report (ours, decision 060): what the report detail shows beyond the action itself,
 // derived from her recorded check-in, check-out and location changes.
 export const ActionReportBody = z.object({ action: Ref });

@@ -45,6 +45,7 @@ export const routePaths = {
   actionReceiptServe: { path: '/action/receipt/serve', kind: 'binary' },
   actionReport: { path: '/action/report', kind: 'json' },
   actionReportResubmit: { path: '/action/report/resubmit', kind: 'json' },
+  actionReportsToFix: { path: '/action/report/to-fix', kind: 'json' },
   sampleStats: { path: '/sample/stats', kind: 'json' },
   // spec §7 Webform API and /device/burn (issue 11)
   leadOtp: { path: '/lead/otp', kind: 'json' },

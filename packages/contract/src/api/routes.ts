@@ -61,6 +61,7 @@ import {
   ReceiptServeBody,
   ReportResubmitBody,
   ReportResubmitResponse,
+  ReportsToFixResponse,
   SampleStatsBody,
   SampleStatsResponse,
 } from '../reports.ts';
@@ -204,6 +205,11 @@ export const routeSchemas = {
     body: ReportResubmitBody,
     response: ReportResubmitResponse,
     summary: 'Send her report back for review after changes were requested (issue 25)',
+  },
+  actionReportsToFix: {
+    idempotent: false,
+    response: ReportsToFixResponse,
+    summary: 'Her reports sent back for correction, with the note, until she resubmits (issue 33)',
   },
 
   sampleStats: { idempotent: false, body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },

@@ -11,3 +11,4 @@ export * from './mgm.rules.ts';
 export * from './planning.rules.ts';
 export * from './plan-csv.rules.ts';
 export * from './visible-text.rules.ts';
+export * from './end-action.rules.ts';

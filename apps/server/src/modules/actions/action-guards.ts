@@ -12,7 +12,7 @@ import * as repo from './actions.repository.ts';
  * actions module, so the modules that use the guards (polls, photos; vouchers and receipts next) do not
  * depend on its columns.
  */
-export type AssignedAction = Readonly<Pick<repo.ActionRow, 'id' | 'ident' | 'name' | 'since' | 'global_status' | 'user_status'>>;
+export type AssignedAction = Readonly<Pick<repo.ActionRow, 'id' | 'ident' | 'name' | 'since' | 'until' | 'global_status' | 'user_status'>>;
 
 /** The caller's action, or 404 — another promoter's action is never revealed to exist. */
 export async function requireAssignedAction(db: Db, caller: CallerUser, actionId: string): Promise<AssignedAction> {

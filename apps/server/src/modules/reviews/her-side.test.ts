@@ -89,6 +89,43 @@ describe.each(testDatabases)('the review in her app (%s)', (dialect) => {
     expect(current.every((x) => !('review' in x))).toBe(true);
   });
 
+  it("her reports sent back for correction are listed with the coordinator's note until she resubmits each (issue 33 item 18)", async () => {
+    const ewa = await buildSignedInPromoter(t, { territories: [waw] });
+    const toFix = async () => {
+      const res = await post(t.app, '/action/report/to-fix', {}, ewa.token);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.reports as unknown[];
+    };
+    const a = await buildReport(t, waw, { promoter: ewa, since: wallTime(t, -3, '10:00') });
+    const b = await buildReport(t, waw, { promoter: ewa, since: wallTime(t, -2, '10:00') });
+    await buildReport(t, waw, { promoter: ewa, since: wallTime(t, -1, '10:00') });
+    expect(await toFix()).toEqual([]);
+
+    await requestChanges(t.app, coordinator.token, a.ref, 'Brak zdjęcia ekspozycji.', 'photos');
+    t.clock.advance(60_000);
+    await requestChanges(t.app, coordinator.token, b.ref, 'Uzupełnij ankietę.', 'survey');
+    expect(await toFix()).toEqual([
+      {
+        uuid: b.action.uuid,
+        name: b.action.name,
+        since: b.action.since,
+        review: { state: 'changes_requested', note: 'Uzupełnij ankietę.', reason: 'survey' },
+      },
+      {
+        uuid: a.action.uuid,
+        name: a.action.name,
+        since: a.action.since,
+        review: { state: 'changes_requested', note: 'Brak zdjęcia ekspozycji.', reason: 'photos' },
+      },
+    ]);
+    // Another promoter's list holds none of hers.
+    const ola = await buildSignedInPromoter(t, { territories: [waw] });
+    expect((await post(t.app, '/action/report/to-fix', {}, ola.token)).json().data.reports).toEqual([]);
+
+    await resubmit(t.app, ewa.token, b.action.uuid);
+    expect((await toFix()).map((report) => (report as { uuid: string }).uuid)).toEqual([a.action.uuid]);
+  });
+
   it('after finishing, the survey and end photos are refused — until changes are requested; each re-send replaces the last', async () => {
     const ewa = await buildSignedInPromoter(t, { territories: [waw] });
     const shop = await buildAction(t, ewa, { global: 'accepted' });

@@ -136,6 +136,25 @@ export async function findReport(db: Db, scope: TerritoryScope, actionId: string
     .executeTakeFirst();
 }
 
+/** More would not be read on a phone's list; a real month sends back a handful. */
+const REPORTS_TO_FIX_MAX = 50;
+
+/** Her reports sent back for correction (issue 33 item 18), the latest request first. */
+export function reportsToFix(db: Db, userId: string) {
+  return db
+    .selectFrom('report_reviews as rr')
+    .innerJoin('actions as a', 'a.id', 'rr.action_id')
+    .innerJoin('action_assignments as s', (j) => j.onRef('s.action_id', '=', 'rr.action_id').onRef('s.user_id', '=', 'rr.user_id'))
+    .where('rr.user_id', '=', userId)
+    .where('rr.state', '=', 'changes_requested')
+    .where('s.cancelled_at', 'is', null)
+    .select(['a.id', 'a.name', 'a.since', 'rr.note', 'rr.reason'])
+    .orderBy('rr.updated_at', 'desc')
+    .orderBy('a.id')
+    .limit(REPORTS_TO_FIX_MAX)
+    .execute();
+}
+
 // ── the state machine's writes: each conditional on the state the service saw ──
 
 export function findReview(db: Db, actionId: string, userId: string) {

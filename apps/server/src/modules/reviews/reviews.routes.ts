@@ -6,7 +6,7 @@ import { sendStoredImage } from '../../plugins/uploads.ts';
 import * as service from './reviews.service.ts';
 
 // /api/admin/reports/* (issue 25, decision 090): the permission of each is the route table's, checked
-// by the one guard; and her /action/report/resubmit.
+// by the one guard; and her /action/report/resubmit and /action/report/to-fix.
 export async function reviewsRoutes(app: FastifyInstance, deps: service.ReviewsDeps) {
   apiRoute(app, 'adminReportsList', async (request) => service.list(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminReportsGet', async (request) => service.get(deps, staffCallOf(request), request.body));
@@ -20,4 +20,5 @@ export async function reviewsRoutes(app: FastifyInstance, deps: service.ReviewsD
     sendStoredImage(reply, await service.receipt(deps, staffCallOf(request), request.body.receipt.uuid)),
   );
   apiRoute(app, 'actionReportResubmit', async (request) => service.resubmit(deps, callerOf(request), request.body.action.uuid));
+  apiRoute(app, 'actionReportsToFix', async (request) => service.reportsToFix(deps, callerOf(request)));
 }

@@ -11,6 +11,7 @@ import type {
   ReportRef,
   ReportResubmitResponse,
   ReportReviewMark,
+  ReportsToFixResponse,
   ReportReviewState,
 } from '@promotor/contract';
 import type { z } from 'zod';
@@ -244,6 +245,22 @@ export async function reviewMarkOf(
   const state = row?.state ?? 'submitted';
   const requested = state === 'changes_requested';
   return { state, note: requested ? (row?.note ?? null) : null, reason: requested ? (row?.reason ?? null) : null };
+}
+
+/**
+ * /action/report/to-fix (issue 33 item 18): her reports sent back for correction, each with the
+ * coordinator's reason and note, shown on top of her action list until she resubmits it.
+ */
+export async function reportsToFix(deps: ReviewsDeps, caller: CallerUser): Promise<ReportsToFixResponse> {
+  const rows = await repo.reportsToFix(deps.db, caller.userId);
+  return {
+    reports: rows.map((row) => ({
+      uuid: row.id,
+      name: row.name,
+      since: row.since,
+      review: { state: 'changes_requested', note: row.note, reason: row.reason },
+    })),
+  };
 }
 
 /** Whether changes of her finished report are requested: she may then send the survey and end photos again. */

@@ -38,25 +38,27 @@ export function BiuroLayout() {
   return (
     <div className="biuro-shell">
       <header className="biuro-side">
-        <p className="biuro-side__brand">{pl.biuro.appName}</p>
-        <nav aria-label={pl.biuro.nav.label}>
-          <ul className="biuro-nav">
-            {PAGES.filter((page) => canWith(staff?.roles, page.permission)).map((page) => (
-              <li key={page.to}>
-                <NavLink to={page.to} className="biuro-nav__link">
-                  {LABELS[page.to]}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="biuro-side__who">
-          <p>{pl.biuro.nav.signedInAs(name)}</p>
-          <p className="biuro-muted">{roles}</p>
-          <p className="biuro-muted">{pl.biuro.nav.territories(territories)}</p>
-          <Button variant="secondary" className="biuro-side__logout" onClick={() => void logout()}>
-            {pl.biuro.nav.logout}
-          </Button>
+        <div className="biuro-side__inner">
+          <p className="biuro-side__brand">{pl.biuro.appName}</p>
+          <nav aria-label={pl.biuro.nav.label}>
+            <ul className="biuro-nav">
+              {PAGES.filter((page) => canWith(staff?.roles, page.permission)).map((page) => (
+                <li key={page.to}>
+                  <NavLink to={page.to} className="biuro-nav__link">
+                    {LABELS[page.to]}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="biuro-side__who">
+            <p>{pl.biuro.nav.signedInAs(name)}</p>
+            <p className="biuro-muted">{roles}</p>
+            <p className="biuro-muted">{pl.biuro.nav.territories(territories)}</p>
+            <Button variant="secondary" className="biuro-side__logout" onClick={() => void logout()}>
+              {pl.biuro.nav.logout}
+            </Button>
+          </div>
         </div>
       </header>
       <main className="biuro-main" aria-busy={navigation.state === 'loading' || undefined}>

@@ -1,4 +1,4 @@
-import { END_REASONS, START_CHECKLIST } from '@promotor/contract/constants';
+import { END_AS_PLANNED, END_REASONS, START_CHECKLIST } from '@promotor/contract/constants';
 import * as pl from '../../i18n/pl.ts';
 import type { Report } from '../api/admin-types.ts';
 
@@ -29,11 +29,15 @@ export function checklistOf(report: Report): ChecklistLine[] | null {
   return START_CHECKLIST.map((item) => ({ label: pl.actionStart.items[item], checked: ticked.includes(item) }));
 }
 
-/** Why she ended (spec §2 End action): the reason's words, and hers for 'Inne'; null without an answer. */
+/**
+ * Why she ended (spec §2 End action): the reason's words, and hers for 'Inne'; that she ended on plan
+ * without one (decision 119); null without an answer.
+ */
 export function endReasonOf(report: Report): string | null {
   const content = contentOf(report, 'action_end');
   const answer = content?.[0];
   const reason = Array.isArray(answer?.answer_ident) ? answer.answer_ident[0] : undefined;
+  if (reason === END_AS_PLANNED) return pl.actionEnd.asPlanned;
   if (typeof reason !== 'string' || !(END_REASONS as readonly string[]).includes(reason)) return null;
   const words = pl.actionEnd.reasons[reason as (typeof END_REASONS)[number]];
   return typeof answer?.answer_text === 'string' && answer.answer_text ? `${words}: ${answer.answer_text}` : words;

@@ -166,6 +166,22 @@ describe('the reports page', () => {
     expect(within(panel).getByRole('region', { name: t.receipts })).toHaveTextContent('Urządzenie: SN-123');
   });
 
+  it("an end on plan without a reason reads 'Zgodnie z planem (bez powodu)' in the panel (decision 119)", async () => {
+    const report = buildReport({
+      polls: [{ ident: 'action_end', content: JSON.stringify([{ question_ident: 'q0', answer_ident: ['as_planned'] }]) }],
+    });
+    openReports({
+      '/admin/reports/list': { body: ok(reportsPage([report])) },
+      '/admin/reports/get': { body: ok({ report }) },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: t.open(`${report.action.name}, 2026-12-01, Anna ${report.promoter.lastname}`) }),
+    );
+    const panel = await screen.findByRole('dialog', { name: t.panelTitle(report.action.name, `Anna ${report.promoter.lastname}`) });
+    const checklist = await within(panel).findByRole('region', { name: t.checklist });
+    expect(checklist).toHaveTextContent(`${t.endReason}Zgodnie z planem (bez powodu)`);
+  });
+
   it('the photos come with the staff token as object URLs, revoked when the panel closes; a photo can be flagged', async () => {
     const report = buildReport();
     const api = openReports({

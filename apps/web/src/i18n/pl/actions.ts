@@ -58,6 +58,12 @@ export const actionEnd = {
   needReason: 'Wybierz powód zakończenia.',
   needText: 'Opisz powód zakończenia.',
   unavailable: 'Tej akcji nie można teraz zakończyć.',
+  // decision 119: on plan (at most 15 minutes before the planned end) the reason is not asked
+  onPlan: (until: string) =>
+    `Akcja dobiegła planowanego końca (${until}), więc powód nie jest potrzebny. Zaznacz go tylko, jeśli coś poszło nie tak.`,
+  clearReason: 'Wyczyść wybór',
+  /** What the report says when she ended on plan without a reason. */
+  asPlanned: 'Zgodnie z planem (bez powodu)',
 } as const;
 export const actionForm = {
   photos: 'Zdjęcia',

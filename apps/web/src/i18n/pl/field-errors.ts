@@ -38,6 +38,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_AVAILABILITY_OVERLAP: 'Ten zakres nachodzi na inny zakres dostępności.',
   E_MISSING_LEAD_ID: 'Brak identyfikatora rejestracji konsumenta.',
   E_START_PHOTOS_MISSING: 'Akcja nie została rozpoczęta: brak zdjęć z rozpoczęcia. Rozpocznij ją ponownie.',
+  E_END_REASON_REQUIRED: 'Akcja kończy się przed planowanym końcem: wybierz powód zakończenia.',
   E_NO_CONSENTS: 'Konsument nie wyraził wymaganych zgód marketingowych.',
   E_ALREADY_MEMBER: 'Konsument jest już uczestnikiem programu.',
   E_NO_PRODUCTS: 'Konsument nie ma zarejestrowanych produktów.',

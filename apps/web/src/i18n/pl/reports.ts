@@ -91,4 +91,9 @@ export const reports = {
     sending: 'Wysyłanie raportu ponownie do akceptacji… Bez internetu raport poczeka w telefonie i wyśle się sam.',
     notStored: 'Nie udało się zapisać w telefonie. Spróbuj ponownie.',
   },
+  /** On top of her action list (issue 33 item 18): each report sent back, until she resubmits it. */
+  toFix: {
+    title: 'Raport do poprawy',
+    open: 'Popraw raport',
+  },
 } as const;

@@ -18,7 +18,17 @@ const REASONS = [
 ];
 
 const points = [buildActionPoint({ uuid: 'p1' }), buildActionPoint({ uuid: 'p2' })];
-const started = buildAction({ uuid: 'a1', status: 'started', points, checkedInAt: 'p2' });
+// Planned to run long after the tests' now: she ends early, so §2's reason is asked (decision 119).
+const started = buildAction({ uuid: 'a1', status: 'started', points, checkedInAt: 'p2', until: '2099-12-31 22:00:00' });
+/** Planned to end before now: she ends on plan. */
+const over = buildAction({
+  uuid: 'a1',
+  status: 'started',
+  points,
+  checkedInAt: 'p2',
+  since: '2020-01-02 08:00:00',
+  until: '2020-01-02 16:00:00',
+});
 
 describe('end form (/akcja/koniec/{id})', () => {
   beforeEach(() => {
@@ -118,6 +128,54 @@ describe('end form (/akcja/koniec/{id})', () => {
       poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_sales'] }] },
       tappedAt: expect.any(String),
     });
+  });
+
+  it('before the planned end a reason is needed to finish', async () => {
+    const user = userEvent.setup();
+    renderActionPage('/akcja/koniec/a1', [started]);
+    await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
+    const submit = screen.getByRole('button', { name: 'Zakończ' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(/Wybierz powód zakończenia\./);
+    expect(screen.queryByText(/powód nie jest potrzebny/)).not.toBeInTheDocument();
+  });
+
+  it("after the planned end no reason is needed: the seven stay, and without one 'as_planned' is sent (decision 119)", async () => {
+    const user = userEvent.setup();
+    const { router } = renderActionPage('/akcja/koniec/a1', [over]);
+    for (const reason of REASONS) expect(screen.getByRole('radio', { name: reason })).not.toBeChecked();
+    expect(
+      screen.getByText(
+        'Akcja dobiegła planowanego końca (16:00), więc powód nie jest potrzebny. Zaznacz go tylko, jeśli coś poszło nie tak.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
+    await user.click(screen.getByRole('button', { name: 'Zakończ' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    const poll = enqueue.mock.calls[0]?.[0][0] as { body: unknown };
+    expect(poll.body).toEqual({
+      action: { uuid: 'a1' },
+      poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['as_planned'] }] },
+      tappedAt: expect.any(String),
+    });
+  });
+
+  it('after the planned end she may still give a reason, or undo her choice', async () => {
+    const user = userEvent.setup();
+    renderActionPage('/akcja/koniec/a1', [over]);
+    await user.click(screen.getByRole('radio', { name: 'Brak sprzedaży' }));
+    await user.click(screen.getByRole('button', { name: 'Wyczyść wybór' }));
+    expect(screen.getByRole('radio', { name: 'Brak sprzedaży' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Wyczyść wybór' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Brak ruchu w miejscu akcji' }));
+    await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
+    await user.click(screen.getByRole('button', { name: 'Zakończ' }));
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
+    const poll = enqueue.mock.calls[0]?.[0][0] as { body: { poll: unknown } };
+    expect(poll.body.poll).toEqual({ ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_traffic'] }] });
   });
 
   it('"Usuń zdjęcia i zrób ponownie" takes the photos again', async () => {

@@ -1,11 +1,13 @@
 import type { Action } from '@promotor/contract';
-import type { EndReason } from '@promotor/contract/constants';
-import { ruleMessages, visibleLength } from '@promotor/contract/rules';
+import { END_AS_PLANNED, type EndReason } from '@promotor/contract/constants';
+import { endsBeforePlan, ruleMessages, visibleLength } from '@promotor/contract/rules';
+import { toWallClock } from '@promotor/contract/wall-clock';
 import { useId, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
+import { appTimeZone } from '../../../lib/dates/app-time-zone.ts';
 import { useFormKit } from '../../../lib/forms/use-form-kit.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { checkOutPoint } from '../action-rules.ts';
@@ -27,10 +29,16 @@ const EMPTY: EndValues = { reason: null, otherText: '', photos: null };
 const endDraft = (values: EndValues): EndValues | null =>
   values.reason === null && values.otherText === '' && values.photos === null ? null : values;
 
-/** End-form rules (decision 031): a reason, the text when it is 'Inne', both photos. */
-export function endFormBlockers(reason: EndReason | null, otherText: string, photos: PhotoPair | null): string[] {
+/** Decision 119: whether ending now comes before the plan, so that §2's reason is asked. */
+const endsEarly = (action: Action, now: Date) => endsBeforePlan(action.until.date, toWallClock(now, appTimeZone()));
+
+/**
+ * End-form rules (decision 031): a reason (decision 119: only when she ends before the planned end),
+ * the text when it is 'Inne', both photos.
+ */
+export function endFormBlockers(reason: EndReason | null, otherText: string, photos: PhotoPair | null, early = true): string[] {
   return [
-    !reason && pl.actionEnd.needReason,
+    !reason && early && pl.actionEnd.needReason,
     reason === 'other' && visibleLength(otherText) === 0 && pl.actionEnd.needText,
     !photos && pl.actionForm.needPhotos,
   ].filter((blocker) => blocker !== false);
@@ -56,7 +64,9 @@ function EndForm({ action, Camera, draft }: ActionEndFormProps & { draft: FormDr
   const form = useFormKit<EndValues>({ initial: draft.restored ?? EMPTY, validate: needsOtherText });
   useKeepDraft(draft, form.values, endDraft);
   const { reason, otherText, photos } = form.values;
-  const blockers = endFormBlockers(reason, otherText, photos);
+  // Read at each render: once on plan she stays on plan (time goes one way).
+  const early = endsEarly(action, new Date());
+  const blockers = endFormBlockers(reason, otherText, photos, early);
 
   // Back where she came from; opened directly (no history in the app), back to the list.
   const goBack = () => void (location.key === 'default' ? navigate('/akcje') : navigate(-1));
@@ -71,8 +81,10 @@ function EndForm({ action, Camera, draft }: ActionEndFormProps & { draft: FormDr
   const onSubmit = form.handleSubmit(
     async (values) => {
       const point = checkOutPoint(action);
-      if (blockers.length > 0 || !values.reason || !values.photos || !point) return;
-      await submitEnd(action, { reason: values.reason, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
+      // On plan without a reason: 'as_planned' (decision 119); the tap's own time decides, as on the server.
+      const answer = values.reason ?? (endsEarly(action, new Date()) ? null : END_AS_PLANNED);
+      if (blockers.length > 0 || !answer || !values.photos || !point) return;
+      await submitEnd(action, { reason: answer, otherText: values.otherText, photos: values.photos, actionPointUuid: point });
       // Stored in the outbox: the draft has done its work.
       await draft.discard();
       await navigate('/akcje');
@@ -88,7 +100,11 @@ function EndForm({ action, Camera, draft }: ActionEndFormProps & { draft: FormDr
       {draft.restored ? <DraftNote onClear={draft.reset} /> : null}
       <ol className="form-steps">
         <li>
-          <EndReasons reason={form.bind('reason')} otherText={form.bind('otherText')} />
+          <EndReasons
+            reason={form.bind('reason')}
+            otherText={form.bind('otherText')}
+            onPlanUntil={early ? null : action.until.date.slice(11, 16)}
+          />
         </li>
         <li>
           <h2 className="form-step__title">{pl.actionForm.photos}</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { useAppStore } from '../../../store/app-store.ts';
@@ -12,8 +13,9 @@ import './actions.css';
  * spec §2 Actions list (/akcje): what runs now (decision 111), of her current list (today's and later,
  * kept whole for the detail, the codes and the calendar). The saved list shows at once and is replaced
  * when the reload answers; an action whose change waits in the outbox stays until it is sent.
+ * `notices`: what the app puts on top of the list from other features (her reports sent back, issue 33).
  */
-export function ActionsPage() {
+export function ActionsPage({ notices }: { notices?: ReactNode } = {}) {
   const all = useAppStore((state) => state.actions.list);
   const { loadState, reload } = useActionsList();
   const inProgress = useActionProgress();
@@ -24,6 +26,7 @@ export function ActionsPage() {
     <section className="actions-page">
       <title>{pl.pageTitle(pl.pages.actions)}</title>
       <h1>{pl.pages.actions}</h1>
+      {notices}
       {list.length > 0 ? (
         <ul className="action-list" aria-busy={loadState === 'loading' || undefined}>
           {list.map((action) => (

@@ -1,5 +1,5 @@
 import type { CancelActionBody, CheckInBody, CheckOutBody, FileCreateInput, PollAnswerBody } from '@promotor/contract';
-import type { EndReason, StartChecklistItem } from '@promotor/contract/constants';
+import type { EndAnswer, StartChecklistItem } from '@promotor/contract/constants';
 import type { OutboxItemInput } from '../../../lib/outbox/index.ts';
 import type { Coordinates } from '../location/current-position.ts';
 import * as pl from '../../../i18n/pl.ts';
@@ -26,7 +26,8 @@ export type StartData = {
 };
 
 export type EndData = {
-  reason: EndReason;
+  /** §2's reason, or 'as_planned' when she ends on plan without one (decision 119). */
+  reason: EndAnswer;
   /** The text of 'Inne'; ignored for the other reasons. */
   otherText: string;
   photos: PhotoPair;

@@ -7,7 +7,12 @@ import { registerOutboxKind } from '../../../lib/outbox/index.ts';
 // app/outbox-kinds.ts imports this module, so the kinds are registered whenever she is logged
 // in, before anything of hers waiting in the outbox can be sent or its refusal shown.
 
-export const pollKind = registerOutboxKind('poll', { route: 'pollAnswer', failureMessage: pl.outbox.failed.poll });
+export const pollKind = registerOutboxKind('poll', {
+  route: 'pollAnswer',
+  failureMessage: pl.outbox.failed.poll,
+  // decision 119: an end 'as planned' that the server counts as early (her clock ran fast)
+  failureMessageByCode: { E_END_REASON_REQUIRED: pl.fieldErrors.E_END_REASON_REQUIRED },
+});
 
 export const photosKind = registerOutboxKind('photos', {
   route: 'actionFileCreate',
