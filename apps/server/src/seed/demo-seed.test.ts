@@ -9,8 +9,21 @@ import { isTestActionName } from '@promotor/contract/lead-items';
 import { DEMO_GLO_SERIALS, DEMO_REGISTERED_GLO_SERIAL } from './consumer-seed.ts';
 import { clearAllData } from '../db/clear-all-data.ts';
 import { errorOf, mgmKit } from '../test/mgm.ts';
-import { DEMO_PASSWORD, TEST_ACTION_NAME, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
+import { DEMO_PASSWORD, TEST_ACTION_NAME, hoursHolding, seedDemoData, seedFreshDay, seedTestAction } from './demo-seed.ts';
 import { REPORT_ACTION_NAME } from './report-seed.ts';
+
+describe("a fresh day's hours hold the moment it is seeded (the phone lists an action until its end, decision 111)", () => {
+  it.each([
+    ['10:20', '08:00', '22:00', '08:00', '22:00'],
+    ['22:30', '08:00', '22:00', '08:00', '23:59'],
+    ['23:50', '08:00', '22:00', '08:00', '23:59'],
+    ['05:10', '08:00', '22:00', '04:00', '22:00'],
+    ['00:30', '12:00', '18:00', '00:00', '18:00'],
+    ['14:20', '09:00', '13:00', '09:00', '16:20'],
+  ])('seeded at %s, %s–%s runs %s–%s', (now, from, to, wantFrom, wantTo) => {
+    expect(hoursHolding({ from, to }, now)).toEqual({ from: wantFrom, to: wantTo });
+  });
+});
 
 describe.each(testDatabases)('demo data (%s)', (dialect) => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { addUserTerritory, insertUser } from '../modules/auth/auth.repository.ts
 import { hashPassword } from '../modules/auth/password.ts';
 import { loadCatalogues } from '../modules/catalogues/catalogues.service.ts';
 import { newId } from '../lib/crypto.ts';
+import { toWallClock } from '@promotor/contract/wall-clock';
 import { wallDate } from '../lib/time.ts';
 import type { BlobStore } from '../plugins/storage.ts';
 import type { Db } from '../db/kysely.ts';
@@ -50,12 +51,40 @@ type ActionSeed = {
   points: NewActionPoint[];
   user: 'anna' | 'piotr';
   userStatus?: 'finished' | 'started';
+  /** Today's hours widened to hold the seed's moment (hoursHolding): the day works at any hour. */
+  holdsNow?: true;
 };
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmmOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The seed's hours, widened when needed to start an hour before `now` (a wall time, HH:MM) and end two
+ * hours after it, within the day. The phone lists an action until its planned end (decision 111), so a
+ * fresh day seeded at 22:30 (training late, an end-to-end run at any hour, decision 104) must still be
+ * running: Żabka's 08:00–22:00 becomes 08:00–23:59 then, and stays as it is during a working day.
+ */
+export function hoursHolding(seed: { from: string; to: string }, now: string): { from: string; to: string } {
+  const at = minutesOf(now);
+  return {
+    from: hhmmOf(Math.min(minutesOf(seed.from), Math.max(0, at - 60 - (at % 60)))),
+    to: hhmmOf(Math.max(minutesOf(seed.to), Math.min(23 * 60 + 59, at + 120))),
+  };
+}
 
 /** A working day for one promoter: every branch of the actions list, nothing started yet. */
 function freshDay(user: 'anna' | 'piotr'): ActionSeed[] {
   return [
-    { name: 'Degustacja glo — Żabka Marszałkowska', day: 0, from: '08:00', to: '22:00', global: 'accepted', points: [POINTS.zabka], user },
+    {
+      name: 'Degustacja glo — Żabka Marszałkowska',
+      day: 0,
+      from: '08:00',
+      to: '22:00',
+      global: 'accepted',
+      points: [POINTS.zabka],
+      user,
+      holdsNow: true,
+    },
     {
       name: 'Promocja velo i vuse — Carrefour Arkadia',
       day: 0,
@@ -64,8 +93,9 @@ function freshDay(user: 'anna' | 'piotr'): ActionSeed[] {
       global: 'accepted',
       points: [POINTS.arkadia, POINTS.arkadiaKiosk],
       user,
+      holdsNow: true,
     },
-    { name: 'Pokaz glo — punkt do ustalenia', day: 0, from: '12:00', to: '18:00', global: 'accepted', points: [], user },
+    { name: 'Pokaz glo — punkt do ustalenia', day: 0, from: '12:00', to: '18:00', global: 'accepted', points: [], user, holdsNow: true },
     { name: 'Degustacja glo — Lidl Mokotów', day: 1, from: '10:00', to: '16:00', global: 'accepted', points: [POINTS.lidl], user },
     {
       name: 'Pokaz vuse — Relay Dworzec Centralny',
@@ -75,6 +105,7 @@ function freshDay(user: 'anna' | 'piotr'): ActionSeed[] {
       global: 'hst_cancelled',
       points: [POINTS.relay],
       user,
+      holdsNow: true,
     },
   ];
 }
@@ -146,16 +177,19 @@ async function insertActions(
     userIds: Record<ActionSeed['user'], string>;
     day: (offset: number) => string;
     createdAt: string;
+    /** The seed's moment as a wall time (HH:MM), for the hours of seeds that hold it. */
+    now: string;
   },
 ): Promise<void> {
   for (const a of o.seeds) {
     const date = o.day(a.day);
+    const { from, to } = a.holdsNow && a.day === 0 ? hoursHolding(a, o.now) : a;
     await insertAction(db, {
       eventId: o.eventId,
       userId: o.userIds[a.user],
       name: a.name,
-      since: `${date} ${a.from}:00`,
-      until: `${date} ${a.to}:00`,
+      since: `${date} ${from}:00`,
+      until: `${date} ${to}:00`,
       global: a.global,
       points: a.points,
       userStatus: a.userStatus ?? null,
@@ -178,6 +212,7 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore
       userIds: { anna: userId, piotr: userId },
       day: (offset) => wallDate(now, timezone, offset),
       createdAt: now.toISOString(),
+      now: toWallClock(now, timezone).slice(11, 16),
     });
     await seedPromoterVouchers(trx, { eventId: event.id, userId, now });
     await seedReports(trx, { eventId: event.id, userId, blobStore, timezone, now, everyAction: false });
@@ -269,6 +304,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
       userIds: { anna: users.anna.id, piotr: users.piotr.id },
       day,
       createdAt,
+      now: toWallClock(now, timezone).slice(11, 16),
     });
 
     await seedDemoVouchers(trx, { eventId: event.id, anna: users.anna.id, piotr: users.piotr.id, now });
