@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import type { ConsumerRequest } from '../api/admin-types.ts';
 import { BiuroApp } from '../app/biuro-app.tsx';
@@ -8,6 +8,7 @@ import { staffSession } from '../auth/staff-session.ts';
 import { buildConsumerRequest, buildOfficer, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
+import { dateText } from '../consumers/consumers-view.ts';
 
 const t = pl.biuroRequests;
 const officer = buildOfficer();
@@ -26,7 +27,7 @@ function openRequests(answers: Parameters<typeof fakeAdminApi>[0], search = '') 
 
 async function openPanel(request: ConsumerRequest) {
   const table = await screen.findByRole('table', { name: t.caption });
-  const receivedDay = new Date(request.receivedAt).toLocaleDateString('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const receivedDay = dateText(request.receivedAt);
   await userEvent.click(await within(table).findByRole('button', { name: t.open(t.requestKinds[request.kind], receivedDay) }));
   return screen.findByRole('dialog', { name: t.panel.title(t.requestKinds[request.kind]) });
 }
@@ -43,6 +44,9 @@ describe('the requests page', () => {
   });
 
   it('lists pending requests first with the days left, warns when overdue or due within a week, and filters by state and kind', async () => {
+    // Days left are Warsaw days (issue 33): at noon in Warsaw, half a day before midnight.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T11:00:00Z') });
+    onTestFinished(() => void vi.useRealTimers());
     const done = buildConsumerRequest({
       kind: 'access',
       state: 'completed',

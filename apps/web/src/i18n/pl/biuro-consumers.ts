@@ -154,6 +154,7 @@ export const biuroRequests = {
   requestStates,
   overdue: (days: number) => (days === 0 ? 'Po terminie (od dziś)' : days === 1 ? 'Po terminie (1 dzień)' : `Po terminie (${days} dni)`),
   dueIn: (days: number) => (days === 1 ? 'Został 1 dzień' : `Zostało ${days} dni`),
+  dueToday: 'Termin dziś',
   dueSoon: 'Termin wkrótce',
   open: (kind: string, date: string) => `Otwórz wniosek: ${kind} z ${date}`,
   panel: {
