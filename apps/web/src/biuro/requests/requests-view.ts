@@ -69,3 +69,6 @@ export const answersExport = (kind: ConsumerRequestKind) => kind === 'access' ||
 /** An export's file name: dane-<kind>-<her id's start>-<day in the app's zone>.json. */
 export const exportFileName = (request: ConsumerRequest, now: Date) =>
   `dane-${request.kind}-${request.consumer.uuid.slice(0, 8)}-${appDay(now)}.json`;
+
+/** The address of her card on the consumers' page (her id only: never her e-mail or number). */
+export const consumerCardPath = (uuid: string) => `/konsumenci?konsument=${encodeURIComponent(uuid)}`;
