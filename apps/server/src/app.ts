@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(planningRoutes, actionsDeps);
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
-      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore });
+      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live });
       await api.register(liveRoutes, {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },

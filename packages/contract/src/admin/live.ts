@@ -69,6 +69,12 @@ export const LIVE_EXCEPTION_KINDS = [
   'finished_without_end_photos',
   /** Her phone reports items still waiting to be sent. */
   'data_on_phone',
+  /** Started LIVE_EARLY_START_MINUTES (default 60) or more before the planned start (decision 116). */
+  'started_early',
+  /** Still running, or finished, LIVE_OVERRUN_MINUTES (default 30) or more after the planned end (decision 116). */
+  'past_planned_end',
+  /** Finished after less than LIVE_SHORT_SHIFT_PERCENT (default 50) % of the planned time (decision 116). */
+  'short_shift',
 ] as const;
 export const LiveExceptionKind = z.enum(LIVE_EXCEPTION_KINDS);
 export type LiveExceptionKind = z.infer<typeof LiveExceptionKind>;
@@ -81,6 +87,8 @@ export const LiveException = z.object({
   since: z.string(),
   /** For started_far: metres from her start to the nearest point. */
   distanceMeters: z.number().nullable(),
+  /** started_early: minutes before the planned start; past_planned_end: after the planned end (so far, or at her end); short_shift: minutes worked. */
+  minutes: z.number().int().nullable(),
 });
 export type LiveException = z.infer<typeof LiveException>;
 

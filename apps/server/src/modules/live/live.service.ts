@@ -7,6 +7,9 @@ import type { Coordinates } from '../../lib/geo.ts';
 import { wallDate } from '../../lib/time.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
+
+// The shift rules, for the report panel (reviews) through this module's face.
+export { shiftExceptions, type LiveThresholds, type ShiftFacts } from './live-exceptions.ts';
 import * as repo from './live.repository.ts';
 import { toAdminActionPoint } from '../planning/planning.service.ts';
 
@@ -99,6 +102,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
         {
           actionCancelled: a.global_status === 'hst_cancelled',
           plannedStartAt,
+          plannedEndAt: instant(a.until),
           status: row.status,
           cancelled: row.cancelled_at !== null,
           startedAt,
@@ -164,6 +168,7 @@ const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): Li
   promoter: { uuid: promoter.uuid, ident: promoter.ident, name: promoter.name },
   since: iso(f.since),
   distanceMeters: f.distanceMeters,
+  minutes: f.minutes,
 });
 
 const polish = new Intl.Collator('pl');

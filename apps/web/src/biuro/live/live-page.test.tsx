@@ -147,6 +147,26 @@ describe('the live day', () => {
     expect(again).toHaveTextContent(pl.biuroLive.exceptions.count(5));
   });
 
+  it('lists her shift against the plan with its minutes: started early, past the planned end, very short (decision 116)', async () => {
+    const anna = buildLivePromoter({ name: 'Anna Nowak' });
+    const ola = buildLivePromoter({ name: 'Ola Zięba', status: 'finished' });
+    const action = buildLiveAction({ name: 'Degustacja velo — Kiosk Nowy Świat', promoters: [anna, ola] });
+    const exceptions = [
+      buildLiveException(action, anna, { kind: 'started_early', since: minutesAgo(600), minutes: 75 }),
+      buildLiveException(action, anna, { kind: 'past_planned_end', since: minutesAgo(467), minutes: 497 }),
+      buildLiveException(action, ola, { kind: 'short_shift', since: minutesAgo(30), minutes: 12 }),
+    ];
+    openLive({ '/admin/live': { body: ok(buildLiveAnswer({ actions: [action], exceptions })) } });
+    const queue = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
+    const items = await within(queue).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Start 1 godz. 15 min przed planem',
+      '8 godz. 17 min po planowanym końcu',
+      'Bardzo krótka zmiana: 12 min',
+    ]);
+    expect(items[1]).toHaveTextContent('Anna Nowak · Degustacja velo — Kiosk Nowy Świat');
+  });
+
   it('a checked exception of yesterday is back in the queue today', async () => {
     const anna = buildLivePromoter({ name: 'Anna Nowak' });
     const action = buildLiveAction({ promoters: [anna] });

@@ -144,6 +144,7 @@ export const buildReport = (over: Partial<Report> = {}): Report => {
       { brand: 'velo', model: 'mint', count: 1 },
     ],
     reviews: [],
+    exceptions: [],
     ...over,
   };
 };
