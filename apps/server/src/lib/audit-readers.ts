@@ -29,6 +29,8 @@ const VERBS = {
   'actions.unassign': 'promoters.read',
   'vouchers.import': 'vouchers.read',
   'reports.review': 'reports.read',
+  // 'Sprawdzone' on a live-day exception (decision 117): the action, her hostess code, the kind.
+  'live.exception_check': 'live.read',
   'reports.flag-photo': 'reports.read',
   'exports.actions': 'exports.read',
   'exports.registrations': 'exports.read',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
 import { GlobalActionStatus, UserActionStatus } from '../actions.ts';
-import { TerritoryIdent } from './common.ts';
+import { TerritoryIdent, UuidRef } from './common.ts';
 import { AdminActionPoint } from './planning.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories with each
@@ -89,8 +89,24 @@ export const LiveException = z.object({
   distanceMeters: z.number().nullable(),
   /** started_early: minutes before the planned start; past_planned_end: after the planned end (so far, or at her end); short_shift: minutes worked. */
   minutes: z.number().int().nullable(),
+  /** 'Sprawdzone' (decision 117): who of the territory's coordinators checked it, and when (ISO UTC); null: in the queue. */
+  checked: z.object({ by: z.object({ uuid: z.string(), name: z.string() }), at: z.string() }).nullable(),
 });
 export type LiveException = z.infer<typeof LiveException>;
+
+/** 'Sprawdzone' set or taken back on one exception: its identity as the live day answered it. */
+export const AdminLiveCheckBody = z.object({
+  exception: z.object({
+    kind: LiveExceptionKind,
+    action: UuidRef,
+    promoter: UuidRef,
+    since: z.iso.datetime(),
+  }),
+  checked: z.boolean(),
+});
+export type AdminLiveCheckBody = z.input<typeof AdminLiveCheckBody>;
+export const AdminLiveCheckResponse = z.object({ checked: LiveException.shape.checked });
+export type AdminLiveCheckResponse = z.infer<typeof AdminLiveCheckResponse>;
 
 export const AdminLiveResponse = z.object({
   /** ISO UTC: the time the answer describes. */

@@ -93,6 +93,7 @@ export const routePaths = {
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
   // issue 25: the live day, the report review, exports and the dashboard
   adminLive: { path: '/admin/live', kind: 'json' },
+  adminLiveCheck: { path: '/admin/live/check', kind: 'json' },
   adminReportsList: { path: '/admin/reports/list', kind: 'json' },
   adminReportsGet: { path: '/admin/reports/get', kind: 'json' },
   adminReportsReview: { path: '/admin/reports/review', kind: 'json' },

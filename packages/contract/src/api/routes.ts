@@ -114,6 +114,8 @@ import {
   AdminDashboardResponse,
   AdminExportQuery,
   AdminLiveBody,
+  AdminLiveCheckBody,
+  AdminLiveCheckResponse,
   AdminLiveResponse,
   AdminReportFileBody,
   AdminReportFlagBody,
@@ -428,6 +430,13 @@ export const routeSchemas = {
     body: AdminLiveBody,
     response: AdminLiveResponse,
     summary: "Back office: today's actions with promoters' last positions and phones' outboxes; the exceptions",
+  },
+  adminLiveCheck: {
+    idempotent: true,
+    permission: 'live.read',
+    body: AdminLiveCheckBody,
+    response: AdminLiveCheckResponse,
+    summary: "Back office: mark a live-day exception 'Sprawdzone' (or put it back), for the territory's coordinators",
   },
   adminReportsList: {
     idempotent: false,

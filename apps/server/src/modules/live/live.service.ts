@@ -11,6 +11,7 @@ import { assignmentExceptions, nearestPointMeters, phoneException, type Finding,
 // The shift rules, for the report panel (reviews) through this module's face.
 export { shiftExceptions, type LiveThresholds, type ShiftFacts } from './live-exceptions.ts';
 import * as repo from './live.repository.ts';
+import { checkerName } from './live-checks.service.ts';
 import { toAdminActionPoint } from '../planning/planning.service.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories, each promoter
@@ -66,6 +67,8 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   const actionRows = await repo.todaysActions(deps.db, filter, caller.scope);
   const pointRows = await repo.pointsOfTodaysActions(deps.db, filter, caller.scope);
   const promoterRows = await repo.promotersOfTodaysActions(deps.db, filter, caller.scope);
+  const checkRows = await repo.checksOfTodaysActions(deps.db, filter, caller.scope);
+  const checks = new Map(checkRows.map((c) => [checkKey(c.kind, c.action_id, c.user_id, c.since), c]));
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
   for (const points of pointsOf.values()) points.sort((x, y) => x.position - y.position);
@@ -129,6 +132,11 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
     const finding = phoneException(promoter.outbox, now, deps.thresholds);
     if (finding) exceptions.push(toException(finding, action, promoter));
   }
+  // 'Sprawdzone' is the territory's, kept on the server (decision 117).
+  for (const e of exceptions) {
+    const check = checks.get(checkKey(e.kind, e.action.uuid, e.promoter.uuid, e.since));
+    if (check) e.checked = { by: { uuid: check.checked_by, name: checkerName(check) }, at: check.checked_at };
+  }
   // ISO UTC times, all of one length: in order as text.
   exceptions.sort((x, y) => (x.since < y.since ? -1 : x.since > y.since ? 1 : x.kind.localeCompare(y.kind)));
   return { at: at.toISOString(), map: deps.map, actions, exceptions };
@@ -169,7 +177,10 @@ const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): Li
   since: iso(f.since),
   distanceMeters: f.distanceMeters,
   minutes: f.minutes,
+  checked: null,
 });
+
+const checkKey = (kind: string, actionId: string, userId: string, since: string) => `${kind}|${actionId}|${userId}|${since}`;
 
 const polish = new Intl.Collator('pl');
 const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>

@@ -209,6 +209,7 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
           since: t.clock.now().toISOString(),
           distanceMeters: null,
           minutes: null,
+          checked: null,
         },
       ]);
       expect(kindsFor(answer, cancelled.uuid)).toEqual([]);

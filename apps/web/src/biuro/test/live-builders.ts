@@ -64,6 +64,7 @@ export const buildLiveException = (action: LiveAction, promoter: LivePromoter, o
   since: minutesAgo(10),
   distanceMeters: null,
   minutes: null,
+  checked: null,
   ...over,
 });
 

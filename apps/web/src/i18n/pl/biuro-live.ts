@@ -65,7 +65,9 @@ export const biuroLive = {
   } as Record<string, string>,
   exceptions: {
     title: 'Wyjątki',
-    intro: 'Najstarsze na górze. Oznacz sprawdzone, aby kolejka malała (zapamiętane na tym komputerze do końca dnia).',
+    intro: 'Najstarsze na górze. Oznacz sprawdzone, aby kolejka malała: widzą to wszyscy koordynatorzy terytorium.',
+    checkedBy: (name: string, time: string) => `Sprawdzone: ${name}, ${time}`,
+    checkFailed: (why: string) => `Nie zapisano oznaczenia. ${why}`,
     none: 'Brak wyjątków. Wszystko w porządku.',
     allChecked: 'Wszystkie wyjątki sprawdzone.',
     check: 'Sprawdzone',
