@@ -112,6 +112,7 @@ const READS: readonly RouteName[] = [
   'mgmValidateConsumer',
   'webformCatalogues',
   'adminAuthSession',
+  'adminTerritories',
   'adminPromotersList',
   'adminAuditList',
   'adminActionsList',

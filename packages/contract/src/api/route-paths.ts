@@ -76,6 +76,7 @@ export const routePaths = {
   adminAuthLogin: { path: '/admin/auth/login', kind: 'json' },
   adminAuthSession: { path: '/admin/auth/session', kind: 'json' },
   adminAuthLogout: { path: '/admin/auth/logout', kind: 'json' },
+  adminTerritories: { path: '/admin/territories', kind: 'json' },
   adminPromotersList: { path: '/admin/promoters/list', kind: 'json' },
   adminPromotersCreate: { path: '/admin/promoters/create', kind: 'json' },
   adminPromotersUpdate: { path: '/admin/promoters/update', kind: 'json' },

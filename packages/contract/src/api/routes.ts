@@ -96,6 +96,7 @@ import {
   AuditListBody,
   AuditListResponse,
   StaffSessionResponse,
+  AdminTerritoriesResponse,
   AdminActionCreateBody,
   AdminActionListBody,
   AdminActionListResponse,
@@ -318,6 +319,12 @@ export const routeSchemas = {
     summary: 'Back office: resume the session of the bearer token',
   },
   adminAuthLogout: { idempotent: true, permission: 'session.own', response: Empty, summary: 'Back office: end the session' },
+  adminTerritories: {
+    idempotent: false,
+    permission: 'session.own',
+    response: AdminTerritoriesResponse,
+    summary: "Back office: the territories of the caller's scope, for the filters' lists",
+  },
   adminPromotersList: {
     idempotent: false,
     permission: 'promoters.read',

@@ -77,6 +77,7 @@ const isCsv = (body: unknown): body is CsvQuery => typeof body === 'object' && b
 const ROWS: Record<string, Row> = {
   adminAuthLogin: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username, password: STAFF_PASSWORD }) },
   adminAuthSession: { allowed: STAFF_ROLES, body: async () => undefined },
+  adminTerritories: { allowed: STAFF_ROLES, body: async () => undefined },
   adminAuthLogout: { allowed: STAFF_ROLES, body: async () => undefined },
   adminPromotersList: { allowed: manage, body: async () => ({}) },
   adminPromotersCreate: {

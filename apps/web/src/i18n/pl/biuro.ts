@@ -60,6 +60,8 @@ const auditObjectTypes: Record<string, string> = {
 export const biuro = {
   appName: 'Promotor — biuro',
   pageTitle: (title: string) => `${title} | Promotor — biuro`,
+  /** A territory in a filter's list: its name, and its code when they differ. */
+  territoryOption: (name: string, ident: string) => (name === ident ? ident : `${name} (${ident})`),
   loading: 'Wczytywanie…',
   login: {
     title: 'Biuro — logowanie',
