@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { API_BASE } from '@promotor/contract/route-paths';
 import rateLimit from '@fastify/rate-limit';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/kysely.ts';
 import { AppError } from './lib/app-error.ts';
 import { failure } from './lib/envelope.ts';
 import { parseRequestJson } from './lib/json.ts';
+import { polishValidatorCompiler } from './lib/polish-validator.ts';
 import { loginNameKey } from './lib/login-names.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(polishValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkAnswers));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -182,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(planningRoutes, actionsDeps);
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
-      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore });
+      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live });
       await api.register(liveRoutes, {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },

@@ -20,6 +20,7 @@ export {
   type LeadItemsContext,
 } from './lead-items.ts';
 export * from './zod-rules.ts';
+export * from './zod-messages.ts';
 export * from './rules/index.ts';
 export * from './wall-clock.ts';
 export * from './api/route-paths.ts';

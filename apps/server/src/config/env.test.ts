@@ -86,7 +86,15 @@ describe('configuration', () => {
         tileOrigin: 'https://tile.openstreetmap.org',
         attribution: '© OpenStreetMap',
       },
-      live: { farMeters: 300, notStartedMs: 15 * 60_000, noPositionMs: 20 * 60_000, outboxStaleMs: 10 * 60_000 },
+      live: {
+        farMeters: 300,
+        notStartedMs: 15 * 60_000,
+        noPositionMs: 20 * 60_000,
+        outboxStaleMs: 10 * 60_000,
+        earlyStartMs: 60 * 60_000,
+        overrunMs: 30 * 60_000,
+        shortShiftShare: 0.5,
+      },
     });
     expect(loadConfig({ MAP_TILE_URL: '' }).map).toEqual({ tileUrl: null, tileOrigin: null, attribution: '© OpenStreetMap' });
     expect(loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.pl:8443/osm/{z}/{x}/{y}.png' }).map.tileOrigin).toBe(
@@ -96,6 +104,12 @@ describe('configuration', () => {
       farMeters: 150,
       notStartedMs: 300_000,
     });
+    expect(loadConfig({ LIVE_EARLY_START_MINUTES: '90', LIVE_OVERRUN_MINUTES: '15', LIVE_SHORT_SHIFT_PERCENT: '25' }).live).toMatchObject({
+      earlyStartMs: 90 * 60_000,
+      overrunMs: 15 * 60_000,
+      shortShiftShare: 0.25,
+    });
+    expect(() => loadConfig({ LIVE_SHORT_SHIFT_PERCENT: '101' })).toThrow(/LIVE_SHORT_SHIFT_PERCENT/);
     expect(() => loadConfig({ MAP_TILE_URL: 'tile.openstreetmap.org' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.pl/map.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ LIVE_FAR_METERS: '0' })).toThrow(/LIVE_FAR_METERS/);

@@ -81,6 +81,12 @@ const EnvSchema = z
     LIVE_NO_POSITION_MINUTES: positiveInt.default(20),
     /** Her phone's oldest waiting item older than this many minutes. */
     LIVE_OUTBOX_STALE_MINUTES: positiveInt.default(10),
+    /** Her shift against the plan (decision 116): started this many minutes or more before the planned start. */
+    LIVE_EARLY_START_MINUTES: positiveInt.default(60),
+    /** … still running (or finished) this many minutes or more after the planned end. */
+    LIVE_OVERRUN_MINUTES: positiveInt.default(30),
+    /** … finished after less than this share (per cent) of the planned time. */
+    LIVE_SHORT_SHIFT_PERCENT: positiveInt.max(100).default(50),
     /**
      * The consent proof's signing key (issue 26, decision 097): an Ed25519 private key as the base64 of
      * its 32-byte seed (`openssl rand -base64 32`). Without it the server keeps one in DATA_DIR.
@@ -222,6 +228,9 @@ const EnvSchema = z
         notStartedMs: e.LIVE_NOT_STARTED_MINUTES * 60_000,
         noPositionMs: e.LIVE_NO_POSITION_MINUTES * 60_000,
         outboxStaleMs: e.LIVE_OUTBOX_STALE_MINUTES * 60_000,
+        earlyStartMs: e.LIVE_EARLY_START_MINUTES * 60_000,
+        overrunMs: e.LIVE_OVERRUN_MINUTES * 60_000,
+        shortShiftShare: e.LIVE_SHORT_SHIFT_PERCENT / 100,
       },
       retention: {
         locationDays: e.LOCATION_RETENTION_DAYS,

@@ -499,6 +499,17 @@ export interface AuditLogTable {
 }
 
 /** Her report of an action under review (migration 016, decision 090); none: submitted once she finished. */
+/** 'Sprawdzone' on a live-day exception (decision 117): who checked it and when. */
+export interface LiveExceptionCheckTable {
+  kind: string;
+  action_id: string;
+  user_id: string;
+  /** ISO UTC, the exception's since. */
+  since: string;
+  checked_by: string;
+  checked_at: string;
+}
+
 export interface ReportReviewTable {
   action_id: string;
   user_id: string;
@@ -611,6 +622,7 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
   report_reviews: ReportReviewTable;
+  live_exception_checks: LiveExceptionCheckTable;
   report_review_events: ReportReviewEventTable;
   promoter_phones: PromoterPhoneTable;
   consent_withdrawals: ConsentWithdrawalTable;

@@ -1,3 +1,4 @@
+import type { AuditVerb } from '@promotor/contract';
 import { permissionReach, isStaffRole, type Permission } from '@promotor/contract/permissions';
 
 // Who may read which audit entries (decision 109): each role the entries its permissions cover. An
@@ -29,6 +30,8 @@ const VERBS = {
   'actions.unassign': 'promoters.read',
   'vouchers.import': 'vouchers.read',
   'reports.review': 'reports.read',
+  // 'Sprawdzone' on a live-day exception (decision 117): the action, her hostess code, the kind.
+  'live.exception_check': 'live.read',
   'reports.flag-photo': 'reports.read',
   'exports.actions': 'exports.read',
   'exports.registrations': 'exports.read',
@@ -46,7 +49,7 @@ const VERBS = {
   'consumers.request_deny': 'consumers.read',
   'consumers.rectify': 'consumers.read',
   'consumers.erase': 'consumers.read',
-} as const satisfies Record<string, Permission>;
+} as const satisfies Record<AuditVerb, Permission>;
 
 const OBJECT_TYPES = {
   staff_session: 'staff.manage',
@@ -66,7 +69,7 @@ const OBJECT_TYPES = {
   subject_request: 'consumers.read',
 } as const satisfies Record<string, Permission>;
 
-export type AuditVerb = keyof typeof VERBS;
+export type { AuditVerb };
 export type AuditObjectType = keyof typeof OBJECT_TYPES;
 
 /** What a reader with these roles may read: the verbs, the object types, and whether entries a promoter made. */

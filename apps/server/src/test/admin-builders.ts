@@ -20,16 +20,18 @@ export async function buildTerritory(t: TestApp, prefix = 'T'): Promise<string> 
 
 export type BuiltStaff = { staffId: string; username: string; password: string; roles: StaffRole[]; territories: string[] };
 
-/** A new staff member with these roles (admin by default) and territories. */
-export async function buildStaff(t: TestApp, o: { roles?: StaffRole[]; territories?: string[] } = {}): Promise<BuiltStaff> {
+type StaffOptions = { roles?: StaffRole[]; territories?: string[]; firstname?: string; lastname?: string };
+
+/** A new staff member with these roles (admin by default) and territories; Beata Biurowa unless named. */
+export async function buildStaff(t: TestApp, o: StaffOptions = {}): Promise<BuiltStaff> {
   const roles = o.roles ?? ['admin'];
   const territories = o.territories ?? [];
   const username = `biuro-${unique().toLowerCase()}@test.pl`;
   const staffId = await createStaff(t.db, {
     username,
     password: STAFF_PASSWORD,
-    firstname: 'Beata',
-    lastname: 'Biurowa',
+    firstname: o.firstname ?? 'Beata',
+    lastname: o.lastname ?? 'Biurowa',
     roles,
     territories,
   });
@@ -43,10 +45,7 @@ export async function staffLogin(app: FastifyInstance, username: string, passwor
 }
 
 /** A new staff member, logged in to the back office. */
-export async function buildSignedInStaff(
-  t: TestApp,
-  o: { roles?: StaffRole[]; territories?: string[] } = {},
-): Promise<BuiltStaff & { token: string }> {
+export async function buildSignedInStaff(t: TestApp, o: StaffOptions = {}): Promise<BuiltStaff & { token: string }> {
   const staff = await buildStaff(t, o);
   return { ...staff, token: await staffLogin(t.app, staff.username) };
 }

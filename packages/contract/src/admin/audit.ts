@@ -5,6 +5,47 @@ import { PageBody, PageInfo } from './common.ts';
 
 const IsoInstant = z.iso.datetime({ offset: true });
 
+/**
+ * Every verb the audit log is written with (the server's readers' table names each, decision 109; the
+ * back office a Polish label for each, issue 33).
+ */
+export const AUDIT_VERBS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'access.denied',
+  'access.not_found',
+  'promoters.create',
+  'promoters.update',
+  'promoters.deactivate',
+  'promoters.reset_password',
+  'actions.create',
+  'actions.update',
+  'actions.cancel',
+  'actions.import',
+  'actions.assign',
+  'actions.unassign',
+  'vouchers.import',
+  'reports.review',
+  'reports.flag-photo',
+  'live.exception_check',
+  'exports.actions',
+  'exports.registrations',
+  'exports.redemptions',
+  'retention.run',
+  'consumers.find',
+  'consumers.history',
+  'consumers.proof',
+  'consumers.withdraw',
+  'consumers.request_create',
+  'consumers.request_extend',
+  'consumers.request_complete',
+  'consumers.request_deny',
+  'consumers.rectify',
+  'consumers.erase',
+] as const;
+export type AuditVerb = (typeof AUDIT_VERBS)[number];
+
 export const AuditListBody = PageBody.extend({
   /** The actor's username (a failed login naming no account has none: its details hold a keyed digest of the name typed, decision 107). */
   actor: z.string().trim().max(254).optional(),
@@ -30,7 +71,16 @@ export const AuditEntry = z.object({
     roles: z.array(z.string()),
   }),
   verb: z.string(),
-  object: z.object({ type: z.string(), uuid: z.string().nullable() }).nullable(),
+  /** `name`: what a person calls it (an action's name, a promoter's or staff member's name, a territory's); null when it has none to show or is gone. */
+  object: z
+    .object({
+      type: z.string(),
+      uuid: z.string().nullable(),
+      name: z.string().nullable(),
+      /** An action's planned day (YYYY-MM-DD, APP_TIMEZONE): where the plan shows it. */
+      day: z.string().nullable(),
+    })
+    .nullable(),
   address: z.string().nullable(),
   /** JSON text as recorded (what changed, the refused path and code); closed answers cannot carry an open object. */
   details: z.string().nullable(),

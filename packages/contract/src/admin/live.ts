@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
 import { UserActionStatus } from '../actions.ts';
-import { AdminActionState, TerritoryIdent } from './common.ts';
+import { AdminActionState, TerritoryIdent, UuidRef } from './common.ts';
 import { AdminActionPoint } from './planning.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories with each
@@ -70,6 +70,12 @@ export const LIVE_EXCEPTION_KINDS = [
   'finished_without_end_photos',
   /** Her phone reports items still waiting to be sent. */
   'data_on_phone',
+  /** Started LIVE_EARLY_START_MINUTES (default 60) or more before the planned start (decision 116). */
+  'started_early',
+  /** Still running, or finished, LIVE_OVERRUN_MINUTES (default 30) or more after the planned end (decision 116). */
+  'past_planned_end',
+  /** Finished after less than LIVE_SHORT_SHIFT_PERCENT (default 50) % of the planned time (decision 116). */
+  'short_shift',
 ] as const;
 export const LiveExceptionKind = z.enum(LIVE_EXCEPTION_KINDS);
 export type LiveExceptionKind = z.infer<typeof LiveExceptionKind>;
@@ -82,8 +88,26 @@ export const LiveException = z.object({
   since: z.string(),
   /** For started_far: metres from her start to the nearest point. */
   distanceMeters: z.number().nullable(),
+  /** started_early: minutes before the planned start; past_planned_end: after the planned end (so far, or at her end); short_shift: minutes worked. */
+  minutes: z.number().int().nullable(),
+  /** 'Sprawdzone' (decision 117): who of the territory's coordinators checked it, and when (ISO UTC); null: in the queue. */
+  checked: z.object({ by: z.object({ uuid: z.string(), name: z.string() }), at: z.string() }).nullable(),
 });
 export type LiveException = z.infer<typeof LiveException>;
+
+/** 'Sprawdzone' set or taken back on one exception: its identity as the live day answered it. */
+export const AdminLiveCheckBody = z.object({
+  exception: z.object({
+    kind: LiveExceptionKind,
+    action: UuidRef,
+    promoter: UuidRef,
+    since: z.iso.datetime(),
+  }),
+  checked: z.boolean(),
+});
+export type AdminLiveCheckBody = z.input<typeof AdminLiveCheckBody>;
+export const AdminLiveCheckResponse = z.object({ checked: LiveException.shape.checked });
+export type AdminLiveCheckResponse = z.infer<typeof AdminLiveCheckResponse>;
 
 export const AdminLiveResponse = z.object({
   /** ISO UTC: the time the answer describes. */

@@ -5,6 +5,7 @@ import { ReportReviewState } from '../reports.ts';
 import { visibleLength } from '../rules/visible-text.rules.ts';
 import { blankTrimmedText } from '../zod-rules.ts';
 import { AdminActionState, PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+import { LiveExceptionKind } from './live.ts';
 
 // The back office's report review (issue 25, decision 090): one report per action and promoter, with
 // the states submitted → approved | changes_requested → (she resubmits) resubmitted → approved.
@@ -99,6 +100,16 @@ export const AdminReviewEntry = z.object({
 });
 export type AdminReviewEntry = z.infer<typeof AdminReviewEntry>;
 
+/** An exception of the live day's rules that holds for this report (decision 116): the reviewers' alone. */
+export const AdminReportException = z.object({
+  kind: LiveExceptionKind,
+  /** ISO UTC: since when it holds. */
+  since: z.string(),
+  distanceMeters: z.number().nullable(),
+  minutes: z.number().int().nullable(),
+});
+export type AdminReportException = z.infer<typeof AdminReportException>;
+
 export const AdminReport = AdminReportSummary.extend({
   timeline: z.array(AdminReportTimelineEntry),
   photos: z.array(AdminReportPhoto),
@@ -116,6 +127,8 @@ export const AdminReport = AdminReportSummary.extend({
   /** Registrations per brand and model: counts only, never a consumer's data. */
   registrationsByModel: z.array(z.object({ brand: z.string(), model: z.string(), count: z.number().int() })),
   reviews: z.array(AdminReviewEntry),
+  /** Her shift against the plan (started early, past the planned end, short): empty for the client. */
+  exceptions: z.array(AdminReportException),
 });
 export type AdminReport = z.infer<typeof AdminReport>;
 

@@ -17,5 +17,9 @@ export const Staff = z.object({
 });
 export type Staff = z.infer<typeof Staff>;
 
+/** The territories a staff member may choose in a filter: hers, or every one for a role of them all (issue 33). */
+export const AdminTerritoriesResponse = z.object({ territories: z.array(z.object({ ident: z.string(), name: z.string() })) });
+export type AdminTerritoriesResponse = z.infer<typeof AdminTerritoriesResponse>;
+
 export const StaffSessionResponse = z.object({ token: SessionToken, staff: Staff });
 export type StaffSessionResponse = z.infer<typeof StaffSessionResponse>;

@@ -77,6 +77,7 @@ export const routePaths = {
   adminAuthLogin: { path: '/admin/auth/login', kind: 'json' },
   adminAuthSession: { path: '/admin/auth/session', kind: 'json' },
   adminAuthLogout: { path: '/admin/auth/logout', kind: 'json' },
+  adminTerritories: { path: '/admin/territories', kind: 'json' },
   adminPromotersList: { path: '/admin/promoters/list', kind: 'json' },
   adminPromotersCreate: { path: '/admin/promoters/create', kind: 'json' },
   adminPromotersUpdate: { path: '/admin/promoters/update', kind: 'json' },
@@ -94,6 +95,7 @@ export const routePaths = {
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
   // issue 25: the live day, the report review, exports and the dashboard
   adminLive: { path: '/admin/live', kind: 'json' },
+  adminLiveCheck: { path: '/admin/live/check', kind: 'json' },
   adminReportsList: { path: '/admin/reports/list', kind: 'json' },
   adminReportsGet: { path: '/admin/reports/get', kind: 'json' },
   adminReportsReview: { path: '/admin/reports/review', kind: 'json' },

@@ -97,6 +97,7 @@ import {
   AuditListBody,
   AuditListResponse,
   StaffSessionResponse,
+  AdminTerritoriesResponse,
   AdminActionCreateBody,
   AdminActionListBody,
   AdminActionListResponse,
@@ -115,6 +116,8 @@ import {
   AdminDashboardResponse,
   AdminExportQuery,
   AdminLiveBody,
+  AdminLiveCheckBody,
+  AdminLiveCheckResponse,
   AdminLiveResponse,
   AdminReportFileBody,
   AdminReportFlagBody,
@@ -322,6 +325,12 @@ export const routeSchemas = {
     summary: 'Back office: resume the session of the bearer token',
   },
   adminAuthLogout: { idempotent: true, permission: 'session.own', response: Empty, summary: 'Back office: end the session' },
+  adminTerritories: {
+    idempotent: false,
+    permission: 'session.own',
+    response: AdminTerritoriesResponse,
+    summary: "Back office: the territories of the caller's scope, for the filters' lists",
+  },
   adminPromotersList: {
     idempotent: false,
     permission: 'promoters.read',
@@ -434,6 +443,13 @@ export const routeSchemas = {
     body: AdminLiveBody,
     response: AdminLiveResponse,
     summary: "Back office: today's actions with promoters' last positions and phones' outboxes; the exceptions",
+  },
+  adminLiveCheck: {
+    idempotent: true,
+    permission: 'live.read',
+    body: AdminLiveCheckBody,
+    response: AdminLiveCheckResponse,
+    summary: "Back office: mark a live-day exception 'Sprawdzone' (or put it back), for the territory's coordinators",
   },
   adminReportsList: {
     idempotent: false,

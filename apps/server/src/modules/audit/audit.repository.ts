@@ -37,3 +37,64 @@ export async function listAuditEntries(db: Db, reach: AuditReach, f: AuditFilter
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/**
+ * What a person calls each object of a page of entries (issue 33: names, not ids): an action's or a
+ * point's name, a promoter's or staff member's name, a territory's, a batch's ident — by type, one query
+ * each. A consumer has none here (her card is reached by its link), nor a gone object.
+ */
+export async function objectNames(
+  db: Db,
+  objects: readonly { type: string; id: string }[],
+): Promise<{ names: Map<string, string>; days: Map<string, string> }> {
+  const ids = (type: string) => [...new Set(objects.filter((o) => o.type === type).map((o) => o.id))];
+  const names = new Map<string, string>();
+  const keep = (type: string, rows: { id: string; name: string }[]) => {
+    for (const row of rows) names.set(`${type}:${row.id}`, row.name);
+  };
+  const person = (r: { firstname: string; lastname: string }) => `${r.firstname} ${r.lastname}`.trim();
+  const [actions, points, promoters, staff, territories, batches] = [
+    'action',
+    'action_point',
+    'promoter',
+    'staff',
+    'territory',
+    'voucher_batch',
+  ].map(ids) as [string[], string[], string[], string[], string[], string[]];
+  const days = new Map<string, string>();
+  if (actions.length) {
+    const rows = await db.selectFrom('actions').select(['id', 'name', 'since']).where('id', 'in', actions).execute();
+    keep('action', rows);
+    for (const r of rows) days.set(r.id, r.since.slice(0, 10));
+  }
+  if (points.length) keep('action_point', await db.selectFrom('action_points').select(['id', 'name']).where('id', 'in', points).execute());
+  if (promoters.length) {
+    const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname']).where('id', 'in', promoters).execute();
+    keep(
+      'promoter',
+      rows.map((r) => ({ id: r.id, name: person(r) })),
+    );
+  }
+  if (staff.length) {
+    const rows = await db.selectFrom('staff').select(['id', 'firstname', 'lastname', 'username']).where('id', 'in', staff).execute();
+    keep(
+      'staff',
+      rows.map((r) => ({ id: r.id, name: person(r) || r.username })),
+    );
+  }
+  if (territories.length) {
+    // Refused tries name a territory by its ident; changes by its id.
+    const rows = await db
+      .selectFrom('territories')
+      .select(['id', 'ident', 'name'])
+      .where((eb) => eb.or([eb('id', 'in', territories), eb('ident', 'in', territories)]))
+      .execute();
+    for (const r of rows) {
+      names.set(`territory:${r.id}`, r.name);
+      names.set(`territory:${r.ident}`, r.name);
+    }
+  }
+  if (batches.length)
+    keep('voucher_batch', await db.selectFrom('voucher_batches').select(['id', 'ident as name']).where('id', 'in', batches).execute());
+  return { names, days };
+}

@@ -17,12 +17,21 @@ const utc = (instant: string | undefined) => (instant === undefined ? undefined 
 export async function list(deps: AuditDeps, call: StaffCall, body: z.output<typeof AuditListBody>): Promise<AuditListResponse> {
   const reach = auditReach(call.staff.roles);
   const { rows, total } = await repo.listAuditEntries(deps.db, reach, { ...body, from: utc(body.from), to: utc(body.to) }, body);
+  const named = rows.flatMap((r) => (r.object_type && r.object_id ? [{ type: r.object_type, id: r.object_id }] : []));
+  const { names, days } = await repo.objectNames(deps.db, named);
   const entries: AuditEntry[] = rows.map((r) => ({
     uuid: r.id,
     at: r.at,
     actor: { type: r.actor_type, uuid: r.actor_id, name: r.actor_name, roles: r.actor_roles ? r.actor_roles.split(',') : [] },
     verb: r.verb,
-    object: r.object_type ? { type: r.object_type, uuid: r.object_id } : null,
+    object: r.object_type
+      ? {
+          type: r.object_type,
+          uuid: r.object_id,
+          name: r.object_id ? (names.get(`${r.object_type}:${r.object_id}`) ?? null) : null,
+          day: r.object_type === 'action' && r.object_id ? (days.get(r.object_id) ?? null) : null,
+        }
+      : null,
     address: r.address,
     details: r.details,
   }));

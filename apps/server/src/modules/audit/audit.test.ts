@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPromoter } from '../../test/builders.ts';
+import { buildAction, buildPromoter } from '../../test/builders.ts';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -40,13 +40,31 @@ describe.each(testDatabases)('the audit log (%s)', (dialect) => {
     const update = data.entries[1];
     expect(update).toMatchObject({
       actor: { type: 'staff', uuid: coordinator.staffId, name: coordinator.username, roles: ['coordinator'] },
-      object: { type: 'promoter', uuid: promoterId },
+      // The object by its name (issue 33): the promoter's name as it is now.
+      object: { type: 'promoter', uuid: promoterId, name: 'Iga Testowa', day: null },
       address: '127.0.0.1',
     });
     expect(JSON.parse(update.details)).toEqual({ firstname: { from: 'Ewa', to: 'Iga' } });
     const byObject = await list({ objectType: 'promoter', objectId: promoterId });
     expect(byObject.entries.map((e: { verb: string }) => e.verb)).toEqual(['promoters.update']);
     expect((await list({ verb: 'access.denied' })).entries[0].details).toContain('/api/admin/audit/list');
+  });
+
+  it('names each object as a person calls it (an action by its name); one without a name to show has none', async () => {
+    const territory = await buildTerritory(t, 'KRK');
+    const promoter = await buildPromoter(t, { territories: [territory] });
+    const action = await buildAction(t, promoter, { name: 'Promocja glo — Złote Tarasy' });
+    const cancel = await post(t.app, '/admin/actions/cancel', { action: { uuid: action.uuid } }, admin.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [cancelled] = (await list({ verb: 'actions.cancel', objectId: action.uuid })).entries;
+    expect(cancelled.object).toEqual({
+      type: 'action',
+      uuid: action.uuid,
+      name: 'Promocja glo — Złote Tarasy',
+      day: action.since.slice(0, 10),
+    });
+    const [login] = (await list({ actor: coordinator.username, verb: 'auth.login' })).entries;
+    expect(login.object).toMatchObject({ type: 'staff_session', name: null });
   });
 
   it('entries written within one clock tick are listed in the order they were written (issue 40)', async () => {

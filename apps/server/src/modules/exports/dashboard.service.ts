@@ -88,6 +88,10 @@ export async function adminDashboard(
     finished_without_end_photos: withoutEndPhotos,
     no_position: 0,
     data_on_phone: 0,
+    // The shift rules (decision 116) are the live day's and the report panel's, not the period's counts.
+    started_early: 0,
+    past_planned_end: 0,
+    short_shift: 0,
   };
   return {
     days,

@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/api-route.ts';
+import { staffCallOf } from '../../plugins/audit-trail.ts';
 import { staffOf } from '../../plugins/auth.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 import { plainSerializerCompiler } from '../../lib/response-serializer.ts';
+import { checkException } from './live-checks.service.ts';
 import { liveDay, type LiveDeps } from './live.service.ts';
 
 // /api/admin/live (issue 25): live.read, checked by the one guard (plugins/auth.ts); its scope limits
@@ -28,4 +30,5 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps & { checkA
     compress: fastCompression,
     serializerCompiler: plainSerializerCompiler(deps.checkAnswers),
   });
+  apiRoute(app, 'adminLiveCheck', async (request) => checkException(deps, staffCallOf(request), request.body));
 }

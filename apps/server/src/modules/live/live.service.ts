@@ -7,7 +7,11 @@ import type { Coordinates } from '../../lib/geo.ts';
 import { wallDate } from '../../lib/time.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
+
+// The shift rules, for the report panel (reviews) through this module's face.
+export { shiftExceptions, type LiveThresholds, type ShiftFacts } from './live-exceptions.ts';
 import * as repo from './live.repository.ts';
+import { checkerName } from './live-checks.service.ts';
 import { toAdminActionPoint } from '../planning/planning.service.ts';
 
 // /api/admin/live (issue 25, decision 091): today's actions in the caller's territories, each promoter
@@ -63,6 +67,8 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   const actionRows = await repo.todaysActions(deps.db, filter, caller.scope);
   const pointRows = await repo.pointsOfTodaysActions(deps.db, filter, caller.scope);
   const promoterRows = await repo.promotersOfTodaysActions(deps.db, filter, caller.scope);
+  const checkRows = await repo.checksOfTodaysActions(deps.db, filter, caller.scope);
+  const checks = new Map(checkRows.map((c) => [checkKey(c.kind, c.action_id, c.user_id, c.since), c]));
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
   for (const points of pointsOf.values()) points.sort((x, y) => x.position - y.position);
@@ -99,6 +105,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
         {
           actionCancelled: a.global_status === 'hst_cancelled',
           plannedStartAt,
+          plannedEndAt: instant(a.until),
           status: row.status,
           cancelled: row.cancelled_at !== null,
           startedAt,
@@ -124,6 +131,11 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   for (const { action, promoter } of phones.values()) {
     const finding = phoneException(promoter.outbox, now, deps.thresholds);
     if (finding) exceptions.push(toException(finding, action, promoter));
+  }
+  // 'Sprawdzone' is the territory's, kept on the server (decision 117).
+  for (const e of exceptions) {
+    const check = checks.get(checkKey(e.kind, e.action.uuid, e.promoter.uuid, e.since));
+    if (check) e.checked = { by: { uuid: check.checked_by, name: checkerName(check) }, at: check.checked_at };
   }
   // ISO UTC times, all of one length: in order as text.
   exceptions.sort((x, y) => (x.since < y.since ? -1 : x.since > y.since ? 1 : x.kind.localeCompare(y.kind)));
@@ -164,7 +176,11 @@ const toException = (f: Finding, action: LiveAction, promoter: LivePromoter): Li
   promoter: { uuid: promoter.uuid, ident: promoter.ident, name: promoter.name },
   since: iso(f.since),
   distanceMeters: f.distanceMeters,
+  minutes: f.minutes,
+  checked: null,
 });
+
+const checkKey = (kind: string, actionId: string, userId: string, since: string) => `${kind}|${actionId}|${userId}|${since}`;
 
 const polish = new Intl.Collator('pl');
 const byName = (a: repo.LivePromoterRow, b: repo.LivePromoterRow) =>

@@ -14,6 +14,9 @@ const MINUTE = 60_000;
 const actionIn = (answer: AdminLiveResponse, uuid: string) => answer.actions.find((a) => a.uuid === uuid);
 const kindsFor = (answer: AdminLiveResponse, actionUuid: string): LiveExceptionKind[] =>
   answer.exceptions.filter((e) => e.action.uuid === actionUuid).map((e) => e.kind);
+/** Of one action, the exceptions but the shift's (decision 116: her end minutes after her start is a short shift, tested on its own). */
+const besidesShift = (answer: AdminLiveResponse, actionUuid: string) =>
+  answer.exceptions.filter((e) => e.action.uuid === actionUuid && e.kind !== 'short_shift');
 
 describe.each(testDatabases)('the live day (%s)', (dialect) => {
   let t: TestApp;
@@ -206,6 +209,8 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
           promoter: { uuid: anna.userId, ident: anna.ident, name: 'Anna Nowak' },
           since: t.clock.now().toISOString(),
           distanceMeters: null,
+          minutes: null,
+          checked: null,
         },
       ]);
       expect(kindsFor(answer, cancelled.uuid)).toEqual([]);
@@ -274,7 +279,7 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
       expect(answer.exceptions.filter((e) => e.action.uuid === running.uuid)).toEqual([
         expect.objectContaining({ kind: 'no_position', since: new Date(started + 20 * MINUTE).toISOString() }),
       ]);
-      expect(kindsFor(answer, finished.uuid)).toEqual([]);
+      expect(besidesShift(answer, finished.uuid)).toEqual([]);
     });
 
     it('finished without the end photos; with them, nothing', async () => {
@@ -289,11 +294,11 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
       await finish(t, anna.token, without, { endPhotos: false });
       await finish(t, ola.token, withPhotos, { endPhotos: true });
       const answer = await live(t, admin, { territory: waw });
-      expect(answer.exceptions.filter((e) => e.action.uuid === without.uuid)).toEqual([
+      expect(besidesShift(answer, without.uuid)).toEqual([
         expect.objectContaining({ kind: 'finished_without_end_photos', since: t.clock.now().toISOString() }),
       ]);
       expect(actionIn(answer, without.uuid)!.promoters[0]!.status).toBe('finished');
-      expect(kindsFor(answer, withPhotos.uuid)).toEqual([]);
+      expect(besidesShift(answer, withPhotos.uuid)).toEqual([]);
     });
 
     it('data on the phone: the oldest item 9:59 old is fine, at 10:00 it is reported, once, with her running action', async () => {
@@ -316,6 +321,49 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
         }),
       ]);
       expect(earlier.uuid).not.toBe(running.uuid);
+    });
+
+    // Decision 116: her shift against the plan, the live day's and the report panel's.
+    it('still running after the planned end: not at 29:59 past it, at 30:00 yes, with the minutes so far', async () => {
+      const waw = await buildTerritory(t, 'WAW');
+      const anna = await promoterOf(waw);
+      onWholeSecond(t);
+      const action = await buildLiveAction(t, anna, {
+        territory: waw,
+        since: wallAt(t, -8 * 60 * MINUTE),
+        until: wallAt(t, -(29 * MINUTE + 59_000)),
+      });
+      await startAt(t, anna.token, action, PKIN);
+      await ping(t, anna.token, action, PKIN);
+      expect(kindsFor(await live(t, admin, { territory: waw }), action.uuid)).toEqual([]);
+      t.clock.advance(1_000);
+      const answer = await live(t, admin, { territory: waw });
+      expect(answer.exceptions.filter((e) => e.action.uuid === action.uuid)).toEqual([
+        expect.objectContaining({ kind: 'past_planned_end', since: t.clock.now().toISOString(), minutes: 30 }),
+      ]);
+      expect(actionIn(answer, action.uuid)!.promoters[0]!.status).toBe('started');
+    });
+
+    it('a start an hour before the plan is early; a shift ended after a quarter of the plan is short', async () => {
+      const waw = await buildTerritory(t, 'WAW');
+      const anna = await promoterOf(waw);
+      const ola = await promoterOf(waw, 'Ola');
+      onWholeSecond(t);
+      const early = await buildLiveAction(t, anna, { territory: waw, since: wallAt(t, 60 * MINUTE), until: wallAt(t, 9 * 60 * MINUTE) });
+      const short = await buildLiveAction(t, ola, { territory: waw, since: wallAt(t, 0), until: wallAt(t, 4 * 60 * MINUTE) });
+      await startAt(t, anna.token, early, PKIN);
+      const startedEarly = t.clock.now().toISOString();
+      await startAt(t, ola.token, short, PKIN);
+      t.clock.advance(60 * MINUTE);
+      await ping(t, anna.token, early, PKIN);
+      await finish(t, ola.token, short, { endPhotos: true });
+      const answer = await live(t, admin, { territory: waw });
+      expect(answer.exceptions.filter((e) => e.action.uuid === early.uuid)).toEqual([
+        expect.objectContaining({ kind: 'started_early', since: startedEarly, minutes: 60 }),
+      ]);
+      expect(answer.exceptions.filter((e) => e.action.uuid === short.uuid)).toEqual([
+        expect.objectContaining({ kind: 'short_shift', since: t.clock.now().toISOString(), minutes: 60 }),
+      ]);
     });
 
     it('nothing on the phone is no exception, however long ago she reported it', async () => {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { wallDate } from '../../lib/time.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { consentHistoryOf, currentConsents, fromWithdrawal, toAdminConsumer, toConsumerRequest } from './consent-history.ts';
 import { consentProofPdf, signConsentProof, type ProofKey } from './consent-proof.ts';
@@ -87,7 +88,9 @@ export async function proof(deps: ConsumerPrivacyDeps, call: StaffCall, body: Pr
     object: { type: 'consumer', id: row.id },
     details: { format: body.format, sha256: signed.sha256, keyId: signed.signature.keyId },
   });
-  const filename = `dowod-zgod-${row.id}-${at.toISOString().slice(0, 10)}`;
+  // The day a person reads in the name is the day of APP_TIMEZONE (issue 33): at 00:10 in Warsaw it is
+  // already the next day, while UTC still says yesterday.
+  const filename = `dowod-zgod-${row.id}-${wallDate(at, deps.timezone)}`;
   if (body.format === 'json') {
     return {
       contentType: 'application/json; charset=utf-8',

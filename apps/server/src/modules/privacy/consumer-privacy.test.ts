@@ -225,6 +225,37 @@ describe.each(testDatabases)('the privacy officer and one consumer (%s)', (diale
       expect(text).toContain(JSON.parse(entry.details!).sha256);
     });
 
+    it('the PDF names each consent in Polish, never by its field name (issue 33)', async () => {
+      const her = await buildRegisteredConsumer(t);
+      const res = await call('proof', { consumer: { uuid: her.id }, format: 'pdf' });
+      const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain('Informacje handlowe SMS-em: UDZIELONA');
+      expect(text).toContain('Informacje handlowe e-mailem: UDZIELONA');
+      expect(text).toContain('Udostępnianie danych partnerom: NIEUDZIELONA');
+      for (const field of ['mobileOptIn', 'newsletterCommercialAuthorization', 'externalCompaniesAuthorization'])
+        expect(text).not.toContain(field);
+    });
+
+    // Issue 33: 00:10 in Warsaw is yesterday in UTC; 23:30 is the same day in both, in winter and in summer time.
+    it.each([
+      ['00:10 in winter time', '2026-11-28T23:10:00Z', '2026-11-29'],
+      ['23:30 in winter time', '2026-11-29T22:30:00Z', '2026-11-29'],
+      ['00:10 in summer time', '2026-07-14T22:10:00Z', '2026-07-15'],
+      ['23:30 in summer time', '2026-07-15T21:30:00Z', '2026-07-15'],
+    ])('a proof made at %s in Warsaw is named by the Warsaw day', async (_when, instant, day) => {
+      const her = await buildRegisteredConsumer(t);
+      const back = t.clock.now().getTime();
+      t.clock.advance(Date.parse(instant) - back);
+      try {
+        for (const format of ['json', 'pdf'] as const) {
+          const res = await call('proof', { consumer: { uuid: her.id }, format });
+          expect(res.headers['content-disposition']).toBe(`attachment; filename="dowod-zgod-${her.id}-${day}.${format}"`);
+        }
+      } finally {
+        t.clock.advance(back - t.clock.now().getTime());
+      }
+    });
+
     it('a name of emoji, Cyrillic, right-to-left text and bidi controls, a name of 5,000 letters and a long RTL note still make a PDF and a JSON that verifies', async () => {
       const firstName = '😀👩‍👩‍👧 Олена שלום مرحبا 漢字 \u202Eevil\u202C\t';
       const her = await buildRegisteredConsumer(t, { firstName, lastName: 'Ł'.repeat(5000) });
@@ -241,6 +272,23 @@ describe.each(testDatabases)('the privacy officer and one consumer (%s)', (diale
       const file = json.json() as ProofFile;
       expect(file.document.consumer.firstName).toBe(firstName);
       expect(verifyConsentProof(file)).toEqual({ sha256: true, signature: true });
+    });
+  });
+
+  describe('refused bodies', () => {
+    // Issue 33: zod's English ('Invalid input: expected object, received undefined') reached her screen.
+    it('say what is wrong in Polish, naming no type', async () => {
+      const missing = await call('history', {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().data.details).toEqual([{ path: 'body.consumer', message: 'To pole jest wymagane' }]);
+      const wrong = await call('withdraw', { consumer: { uuid: 42 }, consents: [], note: 'x'.repeat(1001) }, officer.token, {
+        'idempotency-key': newId(),
+      });
+      expect(wrong.statusCode).toBe(400);
+      const messages = (wrong.json().data.details as { message: string }[]).map((d) => d.message);
+      expect(messages.length).toBeGreaterThanOrEqual(3);
+      for (const message of messages) expect(message).not.toMatch(/invalid|expected|received|string|object|number|array/i);
+      expect(messages).toContain('Wybierz co najmniej jedną pozycję.');
     });
   });
 

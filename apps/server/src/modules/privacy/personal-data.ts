@@ -339,6 +339,15 @@ export const PERSONAL_DATA = {
     reviewed_by: no,
     updated_at: no,
   },
+  // Who checked which exception of the live day (decision 117): ids and times, no one's data.
+  live_exception_checks: {
+    kind: no,
+    action_id: no,
+    user_id: no,
+    since: no,
+    checked_by: no,
+    checked_at: no,
+  },
   report_review_events: {
     id: no,
     action_id: no,

@@ -132,6 +132,44 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
     expect(res.body).not.toMatch(/GLO11111111|emailAddress|mobileNumber|firstName|birthDate|@/);
   });
 
+  // Decision 116: the live day's shift rules, in the report panel — for its reviewers, not the client.
+  it('names a start long before the plan, an end long after it and a short shift, with their minutes; the client sees none', async () => {
+    // On a whole second: the taps' wall times have none of the clock's milliseconds.
+    t.clock.advance((1000 - (t.clock.now().getTime() % 1000)) % 1000);
+    const wall = (minutes: number) => toWallClock(new Date(t.clock.now().getTime() + minutes * 60_000), t.config.timezone);
+    const anna = await buildSignedInPromoter(t, { territories: [waw] });
+    const ola = await buildSignedInPromoter(t, { territories: [waw] });
+    const long = await buildAction(t, anna, { since: wall(90), until: wall(240), name: 'Promocja glo — Złote Tarasy' });
+    const short = await buildAction(t, ola, { since: wall(0), until: wall(480), name: 'Degustacja velo — Kiosk Nowy Świat' });
+    for (const action of [long, short]) await placeInTerritory(t, action.uuid, waw);
+    expect((await checkIn(t.app, anna.token, long)).statusCode).toBe(200);
+    const annaStarted = t.clock.now().getTime();
+    expect((await checkIn(t.app, ola.token, short)).statusCode).toBe(200);
+    t.clock.advance(30 * 60_000);
+    const end = (token: string, action: { uuid: string; points: string[] }) =>
+      post(t.app, '/action/check-out', { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0] } }, token);
+    expect((await end(ola.token, short)).statusCode).toBe(200);
+    const olaEnded = t.clock.now().getTime();
+    t.clock.advance(240 * 60_000);
+    expect((await end(anna.token, long)).statusCode).toBe(200);
+
+    const exceptionsOf = async (token: string, ref: { action: { uuid: string }; promoter: { ident: string } }) => {
+      const res = await getReport(t.app, token, ref);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.report.exceptions;
+    };
+    const annaRef = { action: { uuid: long.uuid }, promoter: { ident: anna.ident } };
+    expect(await exceptionsOf(coordinator.token, annaRef)).toEqual([
+      { kind: 'started_early', since: new Date(annaStarted).toISOString(), distanceMeters: null, minutes: 90 },
+      { kind: 'past_planned_end', since: new Date(annaStarted + 270 * 60_000).toISOString(), distanceMeters: null, minutes: 30 },
+    ]);
+    expect(await exceptionsOf(coordinator.token, { action: { uuid: short.uuid }, promoter: { ident: ola.ident } })).toEqual([
+      { kind: 'short_shift', since: new Date(olaEnded).toISOString(), distanceMeters: null, minutes: 30 },
+    ]);
+    expect((await approve(t.app, coordinator.token, annaRef)).statusCode).toBe(200);
+    expect(await exceptionsOf(client.token, annaRef)).toEqual([]);
+  });
+
   it('a photo is flagged and unflagged, counted in the list, each change in the audit log; the same flag again records nothing', async () => {
     const report = await buildReport(t, waw);
     const photo = await storeReportImage(t, report, 'photo');

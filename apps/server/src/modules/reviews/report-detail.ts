@@ -1,8 +1,16 @@
-import type { AdminReport, AdminReportSummary, AdminReportTimelineEntry, ReportReviewState, ReviewReason } from '@promotor/contract';
+import type {
+  AdminReport,
+  AdminReportException,
+  AdminReportSummary,
+  AdminReportTimelineEntry,
+  ReportReviewState,
+  ReviewReason,
+} from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { Db } from '../../db/kysely.ts';
 import { distanceToNearest } from '../../lib/geo.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
+import { shiftExceptions, type LiveThresholds } from '../live/live.service.ts';
 import * as repo from './reviews.repository.ts';
 
 // A report as the back office shows it (issue 25, decision 090): the list's summary, and the detail
@@ -63,10 +71,43 @@ export function maskSerial(serial: string): string {
 }
 
 /**
+ * Her shift against the plan (decision 116): the live day's rules on her tapped start and end, so the
+ * report says what the live day said (started early, past the planned end, short).
+ */
+export function reportExceptions(
+  row: repo.ReportRow,
+  o: { timezone: string; now: Date; thresholds: LiveThresholds },
+): AdminReportException[] {
+  const instant = (wall: string) => instantOfWall(wall, o.timezone).getTime();
+  const end = row.end_wall ?? row.last_status_at;
+  const findings = shiftExceptions(
+    {
+      plannedStartAt: instant(row.since),
+      plannedEndAt: instant(row.until),
+      status: 'finished',
+      startedAt: row.start_wall ? instant(row.start_wall) : null,
+      finishedAt: end ? instant(end) : null,
+    },
+    o.now.getTime(),
+    o.thresholds,
+  );
+  return findings.map((f) => ({
+    kind: f.kind,
+    since: new Date(f.since).toISOString(),
+    distanceMeters: f.distanceMeters,
+    minutes: f.minutes,
+  }));
+}
+
+/**
  * The report's detail. A receipt's serial is masked for its reviewers (admin, coordinators); `forClient`:
  * the brand's viewer, who gets no device identifiers of a receipt at all.
  */
-export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: string; forClient: boolean }): Promise<AdminReport> {
+export async function toDetail(
+  db: Db,
+  row: repo.ReportRow,
+  o: { timezone: string; forClient: boolean; now: Date; thresholds: LiveThresholds },
+): Promise<AdminReport> {
   const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
     repo.pointsOf(db, row.action_id),
     repo.statusEventsOf(db, row.action_id, row.user_id),
@@ -119,6 +160,8 @@ export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: strin
         at: r.at,
         reviewer: { name: r.staff_name ?? '' },
       })),
+    // A tool of the review: the brand's viewer sees results, not how the shift was checked.
+    exceptions: o.forClient ? [] : reportExceptions(row, o),
   };
 }
 

@@ -23,6 +23,7 @@ import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import type { BlobStore } from '../../plugins/storage.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import { stateOf, submittedAt, toDetail, toSummary } from './report-detail.ts';
+import type { LiveThresholds } from '../live/live.service.ts';
 import * as repo from './reviews.repository.ts';
 import { staffName } from '../staff/staff-accounts.service.ts';
 
@@ -30,7 +31,7 @@ import { staffName } from '../staff/staff-accounts.service.ts';
 // resubmits → resubmitted → approved | changes_requested. One report per action and promoter; every
 // move is conditional on the state it was seen in, written with its history line and audit entry.
 
-export type ReviewsDeps = { db: Db; now: () => Date; timezone: string; blobStore: BlobStore };
+export type ReviewsDeps = { db: Db; now: () => Date; timezone: string; blobStore: BlobStore; thresholds: LiveThresholds };
 
 type ListBody = z.output<typeof AdminReportsListBody>;
 type ReviewBody = z.output<typeof AdminReviewBody>;
@@ -85,7 +86,8 @@ async function visibleReport(deps: ReviewsDeps, call: StaffCall, ref: Ref): Prom
 
 async function answer(deps: ReviewsDeps, call: StaffCall, ref: Ref): Promise<AdminReportResponse> {
   const row = await visibleReport(deps, call, ref);
-  return { report: namesFor(call, await toDetail(deps.db, row, { timezone: deps.timezone, forClient: approvedOnly(call) })) };
+  const o = { timezone: deps.timezone, forClient: approvedOnly(call), now: deps.now(), thresholds: deps.thresholds };
+  return { report: namesFor(call, await toDetail(deps.db, row, o)) };
 }
 
 export const get = (deps: ReviewsDeps, call: StaffCall, body: Ref): Promise<AdminReportResponse> => answer(deps, call, body);

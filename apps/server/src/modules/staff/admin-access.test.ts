@@ -77,6 +77,7 @@ const isCsv = (body: unknown): body is CsvQuery => typeof body === 'object' && b
 const ROWS: Record<string, Row> = {
   adminAuthLogin: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username, password: STAFF_PASSWORD }) },
   adminAuthSession: { allowed: STAFF_ROLES, body: async () => undefined },
+  adminTerritories: { allowed: STAFF_ROLES, body: async () => undefined },
   adminAuthLogout: { allowed: STAFF_ROLES, body: async () => undefined },
   adminPromotersList: { allowed: manage, body: async () => ({}) },
   adminPromotersCreate: {
@@ -148,6 +149,18 @@ const ROWS: Record<string, Row> = {
   },
   // issue 25: the live day (decision 091)
   adminLive: { allowed: manage, body: async ({ territory }) => ({ territory }) },
+  // issue 33: 'Sprawdzone' kept on the server (decision 117)
+  adminLiveCheck: {
+    allowed: manage,
+    body: async (c) => {
+      const report = await buildReport(c.t, c.territory);
+      const since = new Date().toISOString();
+      return {
+        exception: { kind: 'short_shift', action: report.ref.action, promoter: { uuid: report.promoter.userId }, since },
+        checked: true,
+      };
+    },
+  },
   // issue 25: a CSV export is a GET with its filter in the query string (route kind 'csv').
   adminExportsActions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminExportsRegistrations: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },

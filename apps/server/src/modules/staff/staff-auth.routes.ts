@@ -21,6 +21,7 @@ export async function staffAuthRoutes(app: FastifyInstance, opts: StaffAuthRoute
     config: { rateLimit: perIp },
   });
   apiRoute(app, 'adminAuthSession', async (request) => service.resume(deps, staffOf(request)));
+  apiRoute(app, 'adminTerritories', async (request) => service.territories(deps, staffOf(request)));
   apiRoute(app, 'adminAuthLogout', async (request) => {
     await service.logout(deps, staffOf(request), staffActor(staffOf(request), request));
     return {};

@@ -1,6 +1,14 @@
-import { normalizeUsername, type ErrorCode, type LoginBody, type Staff, type StaffSessionResponse } from '@promotor/contract';
+import {
+  normalizeUsername,
+  type AdminTerritoriesResponse,
+  type ErrorCode,
+  type LoginBody,
+  type Staff,
+  type StaffSessionResponse,
+} from '@promotor/contract';
 import { isStaffRole } from '@promotor/contract/permissions';
 import type { Db } from '../../db/kysely.ts';
+import { territoriesInScope } from '../../db/territories.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, newToken } from '../../lib/crypto.ts';
 import { loginNameDigest } from '../../lib/login-names.ts';
@@ -97,6 +105,11 @@ export async function login(deps: StaffAuthDeps, body: LoginBody, address: strin
 }
 
 /** Resumes her session: the token stays, its lifetime starts again. */
+/** Her territories, or every one for a role of them all (the guard's scope): the filters' lists, issue 33. */
+export async function territories(deps: StaffAuthDeps, caller: StaffCaller): Promise<AdminTerritoriesResponse> {
+  return { territories: await territoriesInScope(deps.db, caller.scope) };
+}
+
 export async function resume(deps: StaffAuthDeps, caller: StaffCaller): Promise<StaffSessionResponse> {
   const { db, now, sessionTtlMs } = deps;
   const staff = await repo.findStaffById(db, caller.staffId);

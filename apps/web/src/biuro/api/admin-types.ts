@@ -64,6 +64,8 @@ export type AdminCalls = {
   '/admin/reports/approve-many': FromContract<'adminReportsApproveMany'>;
   '/admin/reports/flag-photo': FromContract<'adminReportsFlagPhoto'>;
   '/admin/live': FromContract<'adminLive'>;
+  '/admin/territories': FromContract<'adminTerritories'>;
+  '/admin/live/check': FromContract<'adminLiveCheck'>;
   '/admin/dashboard': FromContract<'adminDashboard'>;
   '/admin/consumers/find': FromContract<'adminConsumersFind'>;
   '/admin/consumers/history': FromContract<'adminConsumersHistory'>;

@@ -97,7 +97,7 @@ describe('the back office', () => {
         .map((link) => link.textContent),
     ).toEqual([pl.biuro.nav.consumers, pl.biuro.nav.requests, pl.biuro.nav.audit]);
     await userEvent.click(within(menu).getByRole('link', { name: pl.biuro.nav.audit }));
-    expect(await screen.findByRole('cell', { name: 'promoters.update' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: pl.biuro.audit.verbs['promoters.update'] })).toBeInTheDocument();
   });
 
   it('sorting by a column is written to the address, so the view can be shared', async () => {

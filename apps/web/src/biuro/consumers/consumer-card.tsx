@@ -97,9 +97,20 @@ function ProofDownloads({ consumer }: { consumer: Consumer }) {
 /**
  * Her card (issue 26): her data, her consents now and their whole history, the proof to download, a
  * withdrawal on her request, and her data-subject requests. Focus moves to its heading when it opens.
+ * `found`: what the search answered, shown until her history comes (opened by its address: nothing).
  */
-export function ConsumerCard({ consumer: found, onBack }: { consumer: Consumer; onBack: () => void }) {
-  const query = useAdminQuery('/admin/consumers/history', { consumer: { uuid: found.uuid } });
+export function ConsumerCard({
+  uuid,
+  found,
+  backLabel,
+  onBack,
+}: {
+  uuid: string;
+  found?: Consumer | undefined;
+  backLabel: string;
+  onBack: () => void;
+}) {
+  const query = useAdminQuery('/admin/consumers/history', { consumer: { uuid } });
   const canManage = useCan('consumers.manage');
   const [notice, setNotice] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -116,10 +127,10 @@ export function ConsumerCard({ consumer: found, onBack }: { consumer: Consumer; 
     <article className="consumer-card" aria-labelledby="consumer-card-title">
       <div className="biuro-page-head">
         <h2 id="consumer-card-title" ref={heading} tabIndex={-1}>
-          {t.card.title(consumerName(consumer))}
+          {consumer ? t.card.title(consumerName(consumer)) : t.card.untitled}
         </h2>
         <Button variant="secondary" onClick={onBack}>
-          {t.card.back}
+          {backLabel}
         </Button>
       </div>
       {notice ? (
@@ -127,10 +138,12 @@ export function ConsumerCard({ consumer: found, onBack }: { consumer: Consumer; 
           {notice}
         </p>
       ) : null}
-      <CardSection id="consumer-data" title={t.card.data}>
-        <ConsumerData consumer={consumer} />
-      </CardSection>
-      {!history ? (
+      {consumer ? (
+        <CardSection id="consumer-data" title={t.card.data}>
+          <ConsumerData consumer={consumer} />
+        </CardSection>
+      ) : null}
+      {!history || !consumer ? (
         query.status === 'failed' ? (
           <ErrorState message={query.message} onRetry={query.reload} />
         ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import * as pl from '../../i18n/pl.ts';
 import type { Consumer } from '../api/admin-types.ts';
 import { EmptyState } from '../components/data-states.tsx';
@@ -55,21 +56,25 @@ function FoundConsumers({ consumers, onOpen }: { consumers: Consumer[]; onOpen: 
 
 /**
  * /biuro/konsumenci (issue 26, decision 100): the privacy officer finds a consumer by her exact e-mail
- * or number, with the reason the audit log keeps, and opens her card. Nothing is in the address: her
- * e-mail or number never lands in the browser's history.
+ * or number, with the reason the audit log keeps, and opens her card. The address holds only the id of
+ * the card open (`?konsument=`, issue 33: a request links to it, an erased consumer being found by no
+ * search): her e-mail or number never lands in the browser's history.
  */
 export function ConsumersPage() {
   const [found, setFound] = useState<Consumer[] | null>(null);
-  const [opened, setOpened] = useState<Consumer | null>(null);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const openedId = params.get('konsument');
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const open = (consumer: Consumer) => setParams({ konsument: consumer.uuid });
 
   useEffect(() => {
     document.title = pl.biuro.pageTitle(t.title);
   }, []);
   useEffect(() => {
     // A search answered, or back from her card: focus goes to the results (her card takes it itself).
-    if (!opened) resultsHeading.current?.focus();
-  }, [found, opened]);
+    if (!openedId) resultsHeading.current?.focus();
+  }, [found, openedId]);
 
   return (
     <section aria-labelledby="consumers-title">
@@ -79,18 +84,25 @@ export function ConsumersPage() {
       <p className="biuro-muted">{t.intro}</p>
       <ConsumerFindForm
         onFound={(consumers) => {
-          setOpened(null);
           setFound(consumers);
+          if (openedId) setParams({});
         }}
       />
-      {opened ? (
-        <ConsumerCard key={opened.uuid} consumer={opened} onBack={() => setOpened(null)} />
+      {openedId ? (
+        <ConsumerCard
+          key={openedId}
+          uuid={openedId}
+          found={found?.find((consumer) => consumer.uuid === openedId)}
+          backLabel={found ? t.card.back : t.card.backToRequests}
+          // Opened from a request's link there are no results to go back to: back to the requests.
+          onBack={() => (found ? setParams({}) : void navigate('/wnioski'))}
+        />
       ) : found ? (
         <section aria-labelledby="consumers-results" className="consumers-results">
           <h2 id="consumers-results" ref={resultsHeading} tabIndex={-1}>
             {t.results}
           </h2>
-          <FoundConsumers consumers={found} onOpen={setOpened} />
+          <FoundConsumers consumers={found} onOpen={open} />
         </section>
       ) : null}
     </section>

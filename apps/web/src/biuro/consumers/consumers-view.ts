@@ -1,7 +1,7 @@
 import { trimInvisible, visibleLength } from '@promotor/contract/rules';
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ConsentEntry, ConsentField, Consumer, ConsumerHistory } from '../api/admin-types.ts';
-import { appDay } from '../../lib/dates/app-time-zone.ts';
+import { appDateText, appDay } from '../../lib/dates/app-time-zone.ts';
 
 // What the consumers' page shows, as pure functions (issue 26, decision 100).
 
@@ -37,17 +37,11 @@ export function consumerName(consumer: Consumer): string {
   return [consumer.firstName, consumer.lastName].filter(Boolean).join(' ') || consumer.emailAddress || t.unnamed;
 }
 
-/** An instant of the server (ISO UTC) in the reader's clock, to the minute. */
-export function dateTimeText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('pl-PL', { dateStyle: 'short', timeStyle: 'short' });
-}
+/** An instant of the server (ISO UTC) on the app's clock (APP_TIMEZONE), to the minute. */
+export const dateTimeText = (iso: string): string => appDateText(iso, 'minute');
 
-/** An instant's day in the reader's clock (DD.MM.RRRR). */
-export function dateText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric' });
-}
+/** An instant's day on the app's clock (DD.MM.RRRR): the day a person in Warsaw reads, issue 33. */
+export const dateText = (iso: string): string => appDateText(iso, 'day');
 
 export const consentLabel = (field: ConsentField): string => t.consentFields[field] ?? field;
 

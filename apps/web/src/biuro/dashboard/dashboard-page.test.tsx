@@ -131,7 +131,9 @@ describe('the dashboard', () => {
       .map((link) => link.textContent);
     expect(links).toContain(pl.biuro.nav.dashboard);
     expect(links).not.toContain(pl.biuro.nav.live);
-    // No territories of hers to pick from: the territory's code is typed.
-    expect(await screen.findByRole('searchbox', { name: d.territory })).toBeInTheDocument();
+    // No territories of hers, yet every one to choose from a list (issue 33), never a code to type.
+    const territory = await screen.findByRole('combobox', { name: d.territory });
+    expect(await within(territory).findByRole('option', { name: 'Warszawa Południe (WAW-POLUDNIE)' })).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: d.territory })).toBeNull();
   });
 });

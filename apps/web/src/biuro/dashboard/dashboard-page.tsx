@@ -2,9 +2,9 @@ import { useEffect, useMemo } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import type { DashboardAnswer } from '../api/admin-types.ts';
-import { useStaffSession } from '../auth/staff-session.ts';
 import { queryStatus } from '../components/data-states.tsx';
-import { FilterBar, SearchFilter, SelectFilter, TextFilter } from '../components/filter-bar.tsx';
+import { FilterBar, TextFilter } from '../components/filter-bar.tsx';
+import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { DayChart, type DaySeries } from './day-chart.tsx';
@@ -160,8 +160,6 @@ function DashboardData({ from, to, territory }: { from: string; to: string; terr
 /** /biuro/pulpit: a period's registrations and codes per day, actions by status, exceptions. */
 export function DashboardPage() {
   const d = pl.biuroDashboard;
-  const { session } = useStaffSession();
-  const territories = session?.staff.territories ?? [];
   const { view, setFilter, clearFilters } = useTableUrlState(DASHBOARD_VIEW);
   const period = dashboardPeriod(view.filters, appDay(new Date()));
   const territory = view.filters.terytorium.trim().toUpperCase();
@@ -179,16 +177,7 @@ export function DashboardPage() {
       <FilterBar onClear={clearFilters}>
         <TextFilter type="date" label={d.from} value={period.from} onChange={(value) => setFilter('od', value)} />
         <TextFilter type="date" label={d.to} value={period.to} onChange={(value) => setFilter('do', value)} />
-        {territories.length > 0 ? (
-          <SelectFilter
-            label={d.territory}
-            value={view.filters.terytorium}
-            onChange={(value) => setFilter('terytorium', value)}
-            options={territories.map((code) => ({ value: code, label: code }))}
-          />
-        ) : (
-          <SearchFilter label={d.territory} value={view.filters.terytorium} onChange={(value) => setFilter('terytorium', value)} />
-        )}
+        <TerritoryFilter label={d.territory} value={view.filters.terytorium} onChange={(value) => setFilter('terytorium', value)} />
       </FilterBar>
       {period.problem ? (
         <p className="biuro-alert" role="alert">

@@ -3,8 +3,8 @@ import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminDownload } from '../api/admin-api.ts';
-import { useStaffSession } from '../auth/staff-session.ts';
 import { FilterBar, SelectFilter, TextFilter } from '../components/filter-bar.tsx';
+import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { errorMessage } from '../lib/error-message.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { EXPORTS, EXPORTS_VIEW, exportPeriod, exportQuery, saveFile, type ExportName } from './exports-view.ts';
@@ -19,8 +19,6 @@ type Outcome = { kind: 'done'; text: string } | { kind: 'failed'; text: string }
  * the staff token (a plain link cannot send it) and saved under the name the server gives it.
  */
 export function ExportsPage() {
-  const { session } = useStaffSession();
-  const territories = session?.staff.territories ?? [];
   const { view, setFilter, clearFilters } = useTableUrlState(EXPORTS_VIEW);
   const today = appDay(new Date());
   const period = exportPeriod(view.filters, today);
@@ -58,16 +56,7 @@ export function ExportsPage() {
       <FilterBar onClear={clearFilters}>
         <TextFilter type="date" label={t.from} value={period.from} onChange={(value) => setFilter('od', value)} />
         <TextFilter type="date" label={t.to} value={period.to} onChange={(value) => setFilter('do', value)} />
-        {territories.length > 0 ? (
-          <SelectFilter
-            label={t.territory}
-            value={view.filters.terytorium}
-            onChange={(value) => setFilter('terytorium', value)}
-            options={territories.map((code) => ({ value: code, label: code }))}
-          />
-        ) : (
-          <TextFilter label={t.territory} value={view.filters.terytorium} onChange={(value) => setFilter('terytorium', value)} />
-        )}
+        <TerritoryFilter label={t.territory} value={view.filters.terytorium} onChange={(value) => setFilter('terytorium', value)} />
         <TextFilter label={t.event} value={view.filters.wydarzenie} onChange={(value) => setFilter('wydarzenie', value)} />
         <TextFilter label={t.promoter} value={view.filters.promotor} onChange={(value) => setFilter('promotor', value)} />
         <SelectFilter

@@ -1,45 +1,59 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { adminCall } from '../api/admin-api.ts';
+import { errorMessage } from '../lib/error-message.ts';
+import { exceptionKey, type LiveException } from './live-view.ts';
 
-// 'Sprawdzone' (decision 094): what the coordinator has looked at, kept in this browser for the day
-// under one key, replaced when the day changes (nothing of yesterday piles up). Local on purpose: the
-// queue is hers to work through, not a shared state with an audit trail (a server-side
-// acknowledgement would be a new call, table and audit verb).
+// 'Sprawdzone' (issue 33 item 10, decision 117): kept on the server, one queue for the coordinators of a
+// territory, each check with who and when. A mark made here shows at once and stays until an answer of
+// the live day says it (the next poll, asked right after the server took it).
 
-const STORAGE_KEY = 'biuroLiveChecked';
+type Checked = LiveException['checked'];
 
-type Stored = { day: string; keys: string[] };
+/** The exceptions with the marks made here over the last answer's, and how to set one. */
+export function useCheckedExceptions(exceptions: LiveException[], me: { uuid: string; name: string }, reload: () => void) {
+  const [marks, setMarks] = useState<ReadonlyMap<string, Checked>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+  // A new answer is the truth: the marks it already holds are no longer ours to show.
+  useEffect(() => {
+    setMarks((old) => {
+      const kept = new Map(
+        [...old].filter(([key, mark]) => exceptions.some((e) => exceptionKey(e) === key && (e.checked === null) !== (mark === null))),
+      );
+      return kept.size === old.size ? old : kept;
+    });
+  }, [exceptions]);
 
-function read(day: string): string[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Stored | null;
-    return stored && stored.day === day && Array.isArray(stored.keys) ? stored.keys.filter((key) => typeof key === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function write(day: string, keys: string[]): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ day, keys } satisfies Stored));
-  } catch {
-    // A full or blocked storage: the marks last until the page is closed.
-  }
-}
-
-/** The exceptions marked as checked today (`day`: YYYY-MM-DD on the server's clock), and how to change that. */
-export function useCheckedExceptions(day: string) {
-  const [state, setState] = useState(() => ({ day, keys: read(day) }));
-  // The day changed while the page was open (a night shift): yesterday's marks no longer count.
-  const keys = state.day === day ? state.keys : read(day);
-  const set = useCallback(
-    (key: string, checked: boolean) =>
-      setState((old) => {
-        const base = old.day === day ? old.keys : read(day);
-        const next = checked ? [...new Set([...base, key])] : base.filter((other) => other !== key);
-        write(day, next);
-        return { day, keys: next };
-      }),
-    [day],
+  const shown = useMemo(
+    () => exceptions.map((e) => (marks.has(exceptionKey(e)) ? { ...e, checked: marks.get(exceptionKey(e)) ?? null } : e)),
+    [exceptions, marks],
   );
-  return { checked: new Set(keys), set };
+  const set = useCallback(
+    (exception: LiveException, checked: boolean) => {
+      const key = exceptionKey(exception);
+      const mark = (value: Checked) => setMarks((old) => new Map(old).set(key, value));
+      setFailure(null);
+      mark(checked ? { by: me, at: new Date().toISOString() } : null);
+      const body = {
+        exception: {
+          kind: exception.kind,
+          action: { uuid: exception.action.uuid },
+          promoter: { uuid: exception.promoter.uuid },
+          since: exception.since,
+        },
+        checked,
+      };
+      adminCall('/admin/live/check', body).then(
+        (answer) => {
+          mark(answer.checked);
+          reload();
+        },
+        (error: unknown) => {
+          setMarks((old) => new Map([...old].filter(([other]) => other !== key)));
+          setFailure(errorMessage(error));
+        },
+      );
+    },
+    [me, reload],
+  );
+  return { exceptions: shown, set, failure };
 }

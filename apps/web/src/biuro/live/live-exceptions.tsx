@@ -13,24 +13,26 @@ import {
 } from './live-view.ts';
 
 type Props = {
+  /** Each with its 'Sprawdzone' (who and when), the server's (decision 117). */
   exceptions: LiveException[];
   actions: LiveAction[];
-  checked: Set<string>;
-  onCheck: (key: string, checked: boolean) => void;
+  onCheck: (exception: LiveException, checked: boolean) => void;
+  /** Why the last 'Sprawdzone' was not kept, in Polish. */
+  failure: string | null;
   now: number;
   onShow: (markerId: string) => void;
 };
 
 /**
- * 'Wyjątki', the queue she works through (issue 25): oldest first, each with a way to the map and a
- * 'Sprawdzone' that takes it out of the queue for the day (decision 094); the checked ones stay one
- * click away, to be put back.
+ * 'Wyjątki', the queue the territory's coordinators work through (issue 25): oldest first, each with a
+ * way to the map and a 'Sprawdzone' that takes it out of the queue for all of them, saying who checked
+ * it and when (decision 117); the checked ones stay one click away, to be put back.
  */
-export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onShow }: Props) {
+export function LiveExceptions({ exceptions, actions, onCheck, failure, now, onShow }: Props) {
   const [showChecked, setShowChecked] = useState(false);
   const ordered = queueOrder(exceptions);
-  const open = ordered.filter((exception) => !checked.has(exceptionKey(exception)));
-  const done = ordered.filter((exception) => checked.has(exceptionKey(exception)));
+  const open = ordered.filter((exception) => exception.checked === null);
+  const done = ordered.filter((exception) => exception.checked !== null);
   const shown = showChecked ? ordered : open;
   const list = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -43,10 +45,10 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
     (next ?? heading.current)?.focus();
     setFocusNext(undefined);
   }, [focusNext]);
-  const check = (key: string) => {
-    const index = open.findIndex((exception) => exceptionKey(exception) === key);
+  const check = (exception: LiveException) => {
+    const index = open.indexOf(exception);
     const next = open[index + 1] ?? open[index - 1];
-    onCheck(key, true);
+    onCheck(exception, true);
     setFocusNext(next ? exceptionKey(next) : null);
   };
 
@@ -61,6 +63,11 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
         </span>
       </div>
       <p className="biuro-muted">{pl.biuroLive.exceptions.intro}</p>
+      {failure ? (
+        <p className="biuro-alert" role="alert">
+          {pl.biuroLive.exceptions.checkFailed(failure)}
+        </p>
+      ) : null}
       {exceptions.length === 0 ? <p className="biuro-state biuro-state--empty">{pl.biuroLive.exceptions.none}</p> : null}
       {exceptions.length > 0 && open.length === 0 && !showChecked ? (
         <p className="biuro-state biuro-state--empty">{pl.biuroLive.exceptions.allChecked}</p>
@@ -69,7 +76,7 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
         <ol className="live-queue" ref={list}>
           {shown.map((exception) => {
             const key = exceptionKey(exception);
-            const isChecked = checked.has(key);
+            const isChecked = exception.checked !== null;
             const label = exceptionLabel(exception);
             const what = `${label} — ${exception.promoter.name}`;
             const action = actions.find((candidate) => candidate.uuid === exception.action.uuid);
@@ -91,6 +98,11 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
                     {pl.biuroLive.exceptions.since(wallTime(exception.since), agoText(exception.since, now))}
                   </time>
                 </p>
+                {exception.checked ? (
+                  <p className="biuro-muted">
+                    {pl.biuroLive.exceptions.checkedBy(exception.checked.by.name, wallTime(exception.checked.at))}
+                  </p>
+                ) : null}
                 <div className="live-queue__buttons">
                   {target ? (
                     <Button
@@ -106,7 +118,7 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
                     <Button
                       variant="secondary"
                       className="biuro-row-button"
-                      onClick={() => onCheck(key, false)}
+                      onClick={() => onCheck(exception, false)}
                       aria-label={pl.biuroLive.exceptions.uncheckOf(what)}
                     >
                       {pl.biuroLive.exceptions.uncheck}
@@ -115,7 +127,7 @@ export function LiveExceptions({ exceptions, actions, checked, onCheck, now, onS
                     <Button
                       className="biuro-row-button"
                       data-check
-                      onClick={() => check(key)}
+                      onClick={() => check(exception)}
                       aria-label={pl.biuroLive.exceptions.checkOf(what)}
                     >
                       {pl.biuroLive.exceptions.check}

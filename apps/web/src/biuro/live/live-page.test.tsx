@@ -96,7 +96,7 @@ describe('the live day', () => {
     expect(within(map).getByRole('button', { name: pl.biuroLive.map.promoter('Anna Nowak') })).toHaveFocus();
   });
 
-  it('lists the exceptions in Polish, oldest first; one marked checked leaves the queue and stays checked for the day', async () => {
+  it('lists the exceptions in Polish, oldest first; one marked checked is kept on the server and leaves the queue', async () => {
     const anna = buildLivePromoter({ name: 'Anna Nowak' });
     const piotr = buildLivePromoter({ name: 'Piotr Kowalski', status: null, lastPosition: null });
     const action = buildLiveAction({ promoters: [anna, piotr] });
@@ -108,7 +108,11 @@ describe('the live day', () => {
       buildLiveException(action, anna, { kind: 'finished_without_end_photos', since: minutesAgo(10) }),
     ];
     const answer = ok(buildLiveAnswer({ actions: [action], exceptions }));
-    const { view } = openLive({ '/admin/live': { body: answer } });
+    const checkedAt = new Date().toISOString();
+    const { api } = openLive({
+      '/admin/live': { body: answer },
+      '/admin/live/check': { body: ok({ checked: { by: { uuid: staff.uuid, name: 'Ewa Koordynator' }, at: checkedAt } }) },
+    });
 
     const queue = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
     const kinds = () =>
@@ -135,29 +139,70 @@ describe('the live day', () => {
       within(queue).getByRole('button', { name: pl.biuroLive.exceptions.checkOf('Rozpoczęto daleko od punktu (450 m) — Anna Nowak') }),
     ).toHaveFocus();
 
-    // Opened again (another visit the same day): still checked.
-    view.unmount();
-    openLive({ '/admin/live': { body: answer } });
-    const again = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
-    expect(await within(again).findByText(pl.biuroLive.exceptions.count(4))).toBeInTheDocument();
-    await userEvent.click(within(again).getByRole('button', { name: pl.biuroLive.exceptions.showChecked(1) }));
-    await userEvent.click(
-      within(again).getByRole('button', { name: pl.biuroLive.exceptions.uncheckOf('Nie rozpoczęto 15 min po starcie — Piotr Kowalski') }),
-    );
-    expect(again).toHaveTextContent(pl.biuroLive.exceptions.count(5));
+    // The server keeps it (decision 117): the exception's identity, as the live day answered it.
+    const sent = api.requests.find((call) => call.path === '/admin/live/check');
+    expect(sent?.body).toEqual({
+      exception: { kind: 'not_started', action: { uuid: action.uuid }, promoter: { uuid: piotr.uuid }, since: exceptions[1]!.since },
+      checked: true,
+    });
   });
 
-  it('a checked exception of yesterday is back in the queue today', async () => {
+  it("one another coordinator checked is out of the queue, saying who and when; 'Przywróć' asks the server to put it back", async () => {
     const anna = buildLivePromoter({ name: 'Anna Nowak' });
     const action = buildLiveAction({ promoters: [anna] });
-    const exception = buildLiveException(action, anna);
-    localStorage.setItem(
-      'biuroLiveChecked',
-      JSON.stringify({ day: '2000-01-01', keys: [[exception.kind, action.uuid, anna.uuid, exception.since].join('|')] }),
-    );
-    openLive({ '/admin/live': { body: ok(buildLiveAnswer({ actions: [action], exceptions: [exception] })) } });
+    // 09:32 in Warsaw (December: UTC+1).
+    const checked = { by: { uuid: 'staff-jan', name: 'Jan Zmiennik' }, at: '2026-12-01T08:32:00.000Z' };
+    const exception = buildLiveException(action, anna, { checked });
+    const { api } = openLive({
+      '/admin/live': { body: ok(buildLiveAnswer({ actions: [action], exceptions: [exception] })) },
+      '/admin/live/check': { body: ok({ checked: null }) },
+    });
     const queue = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
-    expect(within(queue).getByText('Brak pozycji od 20 min')).toBeInTheDocument();
+    expect(await within(queue).findByText(pl.biuroLive.exceptions.allChecked)).toBeInTheDocument();
+    await userEvent.click(within(queue).getByRole('button', { name: pl.biuroLive.exceptions.showChecked(1) }));
+    expect(queue).toHaveTextContent(pl.biuroLive.exceptions.checkedBy('Jan Zmiennik', '09:32'));
+    await userEvent.click(
+      within(queue).getByRole('button', { name: pl.biuroLive.exceptions.uncheckOf('Brak pozycji od 20 min — Anna Nowak') }),
+    );
+    expect(queue).toHaveTextContent(pl.biuroLive.exceptions.count(1));
+    expect(api.requests.find((call) => call.path === '/admin/live/check')?.body).toMatchObject({ checked: false });
+  });
+
+  it('a check the server refuses goes back to the queue and says why in Polish', async () => {
+    const anna = buildLivePromoter({ name: 'Anna Nowak' });
+    const action = buildLiveAction({ promoters: [anna] });
+    openLive({
+      '/admin/live': { body: ok(buildLiveAnswer({ actions: [action], exceptions: [buildLiveException(action, anna)] })) },
+      '/admin/live/check': { status: 404, body: failure('E_ACTION_NOT_FOUND') },
+    });
+    const queue = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
+    await userEvent.click(
+      await within(queue).findByRole('button', { name: pl.biuroLive.exceptions.checkOf('Brak pozycji od 20 min — Anna Nowak') }),
+    );
+    expect(await within(queue).findByRole('alert')).toHaveTextContent(
+      pl.biuroLive.exceptions.checkFailed(pl.errors.ofCode('E_ACTION_NOT_FOUND')),
+    );
+    expect(queue).toHaveTextContent(pl.biuroLive.exceptions.count(1));
+  });
+
+  it('lists her shift against the plan with its minutes: started early, past the planned end, very short (decision 116)', async () => {
+    const anna = buildLivePromoter({ name: 'Anna Nowak' });
+    const ola = buildLivePromoter({ name: 'Ola Zięba', status: 'finished' });
+    const action = buildLiveAction({ name: 'Degustacja velo — Kiosk Nowy Świat', promoters: [anna, ola] });
+    const exceptions = [
+      buildLiveException(action, anna, { kind: 'started_early', since: minutesAgo(600), minutes: 75 }),
+      buildLiveException(action, anna, { kind: 'past_planned_end', since: minutesAgo(467), minutes: 497 }),
+      buildLiveException(action, ola, { kind: 'short_shift', since: minutesAgo(30), minutes: 12 }),
+    ];
+    openLive({ '/admin/live': { body: ok(buildLiveAnswer({ actions: [action], exceptions })) } });
+    const queue = await screen.findByRole('region', { name: pl.biuroLive.exceptions.title });
+    const items = await within(queue).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Start 1 godz. 15 min przed planem',
+      '8 godz. 17 min po planowanym końcu',
+      'Bardzo krótka zmiana: 12 min',
+    ]);
+    expect(items[1]).toHaveTextContent('Anna Nowak · Degustacja velo — Kiosk Nowy Świat');
   });
 
   it('asks again every 30 seconds and says when it last did; a hidden tab asks nothing until it is back', async () => {

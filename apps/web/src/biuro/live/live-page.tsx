@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
-import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
 import { ErrorState, EmptyState, LoadingState } from '../components/data-states.tsx';
 import { FilterBar, SelectFilter } from '../components/filter-bar.tsx';
@@ -12,11 +11,12 @@ import { LiveActionList } from './live-action-list.tsx';
 import { LiveExceptions } from './live-exceptions.tsx';
 import { LiveMap, type MapFocus } from './live-map.tsx';
 import { LivePhones } from './live-phones.tsx';
-import { territoryOptions, wallTime } from './live-view.ts';
+import { territoryOptions, wallTime, type LiveException } from './live-view.ts';
 import { useLiveQuery } from './use-live-query.ts';
 import './live.css';
 
 const LIVE_VIEW: TableViewSpec<'terytorium'> = { filters: ['terytorium'] };
+const NO_EXCEPTIONS: LiveException[] = [];
 
 /** 'Odświeżono 10:32 (20 s temu)', or why the data may be old. */
 function RefreshState({ live }: { live: ReturnType<typeof useLiveQuery> }) {
@@ -44,7 +44,11 @@ export function LivePage() {
   const { view, setFilter, clearFilters } = useTableUrlState(LIVE_VIEW);
   const territory = view.filters.terytorium;
   const live = useLiveQuery(territory ? { territory } : {});
-  const { checked, set } = useCheckedExceptions(appDay(new Date(live.now)));
+  const me = useMemo(
+    () => ({ uuid: session?.staff.uuid ?? '', name: session ? `${session.staff.firstname} ${session.staff.lastname}`.trim() : '' }),
+    [session],
+  );
+  const checks = useCheckedExceptions(live.data?.exceptions ?? NO_EXCEPTIONS, me, live.reload);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [seen, setSeen] = useState<string[]>([]);
   const data = live.data;
@@ -116,10 +120,10 @@ export function LivePage() {
           </div>
           <div className="live-lower">
             <LiveExceptions
-              exceptions={data.exceptions}
+              exceptions={checks.exceptions}
               actions={data.actions}
-              checked={checked}
-              onCheck={set}
+              onCheck={checks.set}
+              failure={checks.failure}
               now={live.now}
               onShow={show}
             />

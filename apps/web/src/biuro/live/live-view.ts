@@ -91,11 +91,20 @@ export function promoterTarget(action: LiveAction, promoterUuid: string): string
   return promoter && isOnMap(promoter) ? promoterMarkerId(action.uuid, promoter.uuid) : actionMarkerId(action);
 }
 
-/** An exception in Polish: its kind, with the distance when she started far from the point. */
-export function exceptionLabel(exception: LiveException): string {
-  if (exception.kind === 'started_far' && exception.distanceMeters !== null)
-    return pl.biuroLive.exceptions.startedFar(exception.distanceMeters);
-  return pl.biuroLive.exceptions.kinds[exception.kind];
+/**
+ * An exception in Polish: its kind, with the distance when she started far from the point and the
+ * minutes of a shift against the plan (decision 116). The report panel reads the same words.
+ */
+export function exceptionLabel(exception: Pick<LiveException, 'kind' | 'distanceMeters' | 'minutes'>): string {
+  const e = pl.biuroLive.exceptions;
+  const { distanceMeters: meters, minutes } = exception;
+  if (exception.kind === 'started_far' && meters !== null) return e.startedFar(meters);
+  if (minutes !== null) {
+    if (exception.kind === 'started_early') return e.startedEarly(minutes);
+    if (exception.kind === 'past_planned_end') return e.pastPlannedEnd(minutes);
+    if (exception.kind === 'short_shift') return e.shortShift(minutes);
+  }
+  return e.kinds[exception.kind];
 }
 
 /**

@@ -5,7 +5,14 @@ import { LoadingState, ErrorState } from '../components/data-states.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { ReportGallery, ReportReceipts } from './report-gallery.tsx';
-import { ReportAnswers, ReportHistory, ReportRegistrations, ReportSummarySection, ReportTimeline } from './report-sections.tsx';
+import {
+  ReportAnswers,
+  ReportExceptions,
+  ReportHistory,
+  ReportRegistrations,
+  ReportSummarySection,
+  ReportTimeline,
+} from './report-sections.tsx';
 import { promoterName, reportKey, reportRef } from './reports-view.ts';
 import { ReviewForm } from './review-form.tsx';
 
@@ -73,6 +80,8 @@ function ReportDetail({
           }}
         />
       ) : null}
+      {/* A tool of the review: the brand's viewer gets none (decision 116). */}
+      {canReview ? <ReportExceptions report={report} /> : null}
       <ReportTimeline report={report} />
       <ReportGallery report={report} canFlag={canReview} onPhotoChanged={photoChanged} />
       <ReportReceipts report={report} />

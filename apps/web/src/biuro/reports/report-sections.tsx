@@ -3,6 +3,7 @@ import * as pl from '../../i18n/pl.ts';
 import { appTimeZone } from '../../lib/dates/app-time-zone.ts';
 import type { Report } from '../api/admin-types.ts';
 import { checklistOf, endReasonOf, surveyOf } from './report-answers.ts';
+import { exceptionLabel, wallTime } from '../live/live-view.ts';
 import { StateBadge } from './state-badge.tsx';
 import { instantText, promoterLabel, wallText } from './reports-view.ts';
 
@@ -181,6 +182,28 @@ export function ReportHistory({ report }: { report: Report }) {
         </ol>
       ) : (
         <p className="biuro-muted">{t.noHistory}</p>
+      )}
+    </PanelSection>
+  );
+}
+
+/** Her shift against the plan (decision 116): the live day's exceptions that hold for this report. */
+export function ReportExceptions({ report }: { report: Report }) {
+  return (
+    <PanelSection id="report-exceptions" title={t.exceptions}>
+      {report.exceptions.length > 0 ? (
+        <ul className="report-exceptions">
+          {report.exceptions.map((exception) => (
+            <li key={exception.kind}>
+              <strong>{exceptionLabel(exception)}</strong>{' '}
+              <time className="biuro-muted" dateTime={exception.since}>
+                {t.exceptionSince(wallTime(exception.since))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="biuro-muted">{t.noExceptions}</p>
       )}
     </PanelSection>
   );

@@ -297,6 +297,34 @@ describe('the reports page', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Raport ma już inny stan. Odśwież widok.');
   });
 
+  it("the panel lists her shift's exceptions against the plan, with their minutes; none says so (decision 116)", async () => {
+    const report = buildReport({
+      exceptions: [
+        { kind: 'started_early', since: '2026-12-01T07:30:00.000Z', distanceMeters: null, minutes: 90 },
+        { kind: 'past_planned_end', since: '2026-12-01T17:30:00.000Z', distanceMeters: null, minutes: 45 },
+      ],
+    });
+    const calm = buildReport();
+    const opened = (summary: typeof report) => t.open(`${summary.action.name}, 2026-12-01, Anna ${summary.promoter.lastname}`);
+    openReports({
+      '/admin/reports/list': { body: ok(reportsPage([report, calm])) },
+      '/admin/reports/get': (body) => ({
+        body: ok({ report: (body as { action: { uuid: string } }).action.uuid === calm.action.uuid ? calm : report }),
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: opened(report) }));
+    const panel = await screen.findByRole('dialog', { name: t.panelTitle(report.action.name, `Anna ${report.promoter.lastname}`) });
+    const section = await within(panel).findByRole('region', { name: t.exceptions });
+    const items = within(section).getAllByRole('listitem');
+    // Times on Warsaw's clock: 07:30Z is 08:30 there in December.
+    expect(items[0]).toHaveTextContent('Start 1 godz. 30 min przed planem od 08:30');
+    expect(items[1]).toHaveTextContent('45 min po planowanym końcu od 18:30');
+    await userEvent.click(within(panel).getByRole('button', { name: pl.biuro.panel.close }));
+    await userEvent.click(await screen.findByRole('button', { name: opened(calm) }));
+    const calmPanel = await screen.findByRole('dialog', { name: t.panelTitle(calm.action.name, `Anna ${calm.promoter.lastname}`) });
+    expect(await within(calmPanel).findByRole('region', { name: t.exceptions })).toHaveTextContent(t.noExceptions);
+  });
+
   it('a client reads approved reports only: no state filter, nothing to tick, no review or flag controls', async () => {
     const client = buildStaff({ username: 'klient@demo.pl', roles: ['client'], territories: [] });
     const report = buildReport({ state: 'approved' });
@@ -315,6 +343,7 @@ describe('the reports page', () => {
     const panel = await screen.findByRole('dialog');
     await within(panel).findByRole('region', { name: t.photos });
     expect(within(panel).queryByRole('region', { name: t.review })).toBeNull();
+    expect(within(panel).queryByRole('region', { name: t.exceptions })).toBeNull();
     expect(within(panel).queryByRole('button', { name: /Oznacz/ })).toBeNull();
   });
 });

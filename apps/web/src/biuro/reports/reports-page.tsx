@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
-import { useStaffSession } from '../auth/staff-session.ts';
 import { useCan } from '../auth/use-can.ts';
 import { FilterBar, SearchFilter, SelectFilter, TextFilter } from '../components/filter-bar.tsx';
+import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ReportsList } from './reports-list.tsx';
 import { REPORT_STATES, REPORTS_VIEW, reportsListBody, reportsPeriod, stateText } from './reports-view.ts';
@@ -15,8 +15,6 @@ import './reports.css';
  * server gives her no other) and sees no review controls.
  */
 export function ReportsPage() {
-  const { session } = useStaffSession();
-  const territories = session?.staff.territories ?? [];
   const canReview = useCan('reports.review');
   const table = useTableUrlState(REPORTS_VIEW);
   const { view, setFilter, clearFilters } = table;
@@ -37,20 +35,11 @@ export function ReportsPage() {
       <FilterBar onClear={clearFilters}>
         <TextFilter type="date" label={pl.biuroReports.from} value={period.from} onChange={(value) => setFilter('od', value)} />
         <TextFilter type="date" label={pl.biuroReports.to} value={period.to} onChange={(value) => setFilter('do', value)} />
-        {territories.length > 0 ? (
-          <SelectFilter
-            label={pl.biuroReports.territory}
-            value={view.filters.terytorium}
-            onChange={(value) => setFilter('terytorium', value)}
-            options={territories.map((code) => ({ value: code, label: code }))}
-          />
-        ) : (
-          <SearchFilter
-            label={pl.biuroReports.territory}
-            value={view.filters.terytorium}
-            onChange={(value) => setFilter('terytorium', value)}
-          />
-        )}
+        <TerritoryFilter
+          label={pl.biuroReports.territory}
+          value={view.filters.terytorium}
+          onChange={(value) => setFilter('terytorium', value)}
+        />
         {canReview ? (
           <SelectFilter
             label={pl.biuroReports.state}

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import * as pl from '../../i18n/pl.ts';
 import type { ConsumerRequest, ConsumerRequestState } from '../api/admin-types.ts';
-import { deadlineOf } from './requests-view.ts';
+import { consumerCardPath, deadlineOf } from './requests-view.ts';
 
 const t = pl.biuroRequests;
 
@@ -23,5 +24,15 @@ export function DeadlineBadge({ request, now }: { request: ConsumerRequest; now:
       {deadline.tone === 'soon' ? <span className="visually-hidden">{t.dueSoon}: </span> : null}
       {deadline.text}
     </span>
+  );
+}
+
+/** Her card, a link (issue 33): after an erasure no search finds her, so each request leads to her card. */
+export function ConsumerCardLink({ uuid }: { uuid: string }) {
+  const short = uuid.slice(0, 8);
+  return (
+    <Link to={consumerCardPath(uuid)} aria-label={t.consumerCardOf(short)} title={uuid}>
+      {t.consumerCard} <code>{short}</code>
+    </Link>
   );
 }

@@ -5,7 +5,7 @@ import { SidePanel } from '../components/side-panel.tsx';
 import { dateText, dateTimeText } from '../consumers/consumers-view.ts';
 import { CompleteSection } from './complete-request.tsx';
 import { DenySection, ExtendSection, mayExtend, type Changed } from './request-actions.tsx';
-import { DeadlineBadge, RequestStateBadge } from './request-badges.tsx';
+import { ConsumerCardLink, DeadlineBadge, RequestStateBadge } from './request-badges.tsx';
 
 const t = pl.biuroRequests;
 
@@ -80,7 +80,9 @@ function RequestFacts({ request, now }: { request: ConsumerRequest; now: Date })
         {dateText(request.dueAt)} <DeadlineBadge request={request} now={now} />
       </dd>
       <dt>{t.panel.consumer}</dt>
-      <dd className="request-facts__id">{request.consumer.uuid}</dd>
+      <dd>
+        <ConsumerCardLink uuid={request.consumer.uuid} />
+      </dd>
       <dt>{t.panel.createdBy}</dt>
       <dd>{request.createdBy}</dd>
       <dt>{t.panel.note}</dt>

@@ -1,13 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import type { ConsumerRequest } from '../api/admin-types.ts';
 import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildConsumerRequest, buildOfficer, failure, ok } from '../test/builders.ts';
+import { buildConsumer, buildConsumerRequest, buildHistory, buildOfficer, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
+import { dateText } from '../consumers/consumers-view.ts';
 
 const t = pl.biuroRequests;
 const officer = buildOfficer();
@@ -26,7 +27,7 @@ function openRequests(answers: Parameters<typeof fakeAdminApi>[0], search = '') 
 
 async function openPanel(request: ConsumerRequest) {
   const table = await screen.findByRole('table', { name: t.caption });
-  const receivedDay = new Date(request.receivedAt).toLocaleDateString('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const receivedDay = dateText(request.receivedAt);
   await userEvent.click(await within(table).findByRole('button', { name: t.open(t.requestKinds[request.kind], receivedDay) }));
   return screen.findByRole('dialog', { name: t.panel.title(t.requestKinds[request.kind]) });
 }
@@ -43,6 +44,9 @@ describe('the requests page', () => {
   });
 
   it('lists pending requests first with the days left, warns when overdue or due within a week, and filters by state and kind', async () => {
+    // Days left are Warsaw days (issue 33): at noon in Warsaw, half a day before midnight.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T11:00:00Z') });
+    onTestFinished(() => void vi.useRealTimers());
     const done = buildConsumerRequest({
       kind: 'access',
       state: 'completed',
@@ -79,6 +83,32 @@ describe('the requests page', () => {
       state: 'pending',
       kind: 'erasure',
     });
+  });
+
+  it('each request links to her card, which after an erasure reads "Dane usunięte" and the day (issue 33)', async () => {
+    const erased = buildConsumer({
+      uuid: 'c91af6ca-1111-4000-8000-000000000001',
+      firstName: null,
+      lastName: null,
+      emailAddress: null,
+      mobileNumber: null,
+      erasedAt: '2026-11-28T23:10:00.000Z',
+    });
+    const request = buildConsumerRequest({ kind: 'erasure', state: 'completed', consumer: { uuid: erased.uuid } });
+    const api = openRequests({
+      '/admin/consumers/requests/list': { body: ok(page([request])) },
+      '/admin/consumers/history': { body: ok(buildHistory(erased, { requests: [request] })) },
+    });
+    const table = await screen.findByRole('table', { name: t.caption });
+    await userEvent.click(await within(table).findByRole('link', { name: t.consumerCardOf('c91af6ca') }));
+    const data = await screen.findByRole('region', { name: pl.biuroConsumers.card.data });
+    expect(window.location.pathname + window.location.search).toBe(`/biuro/konsumenci?konsument=${erased.uuid}`);
+    // Erased at 00:10 in Warsaw on 29.11: the day she reads is Warsaw's.
+    expect(data).toHaveTextContent(pl.biuroConsumers.erased('29.11.2026'));
+    expect(api.requests.find((call) => call.path === '/admin/consumers/history')?.body).toEqual({ consumer: { uuid: erased.uuid } });
+    await userEvent.click(screen.getByRole('button', { name: pl.biuroConsumers.card.backToRequests }));
+    await screen.findByRole('table', { name: t.caption });
+    expect(window.location.pathname).toBe('/biuro/wnioski');
   });
 
   it('says so when no request fits the filters, and a failed load in Polish with a retry', async () => {

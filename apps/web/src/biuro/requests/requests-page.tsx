@@ -7,7 +7,7 @@ import { FilterBar, SelectFilter } from '../components/filter-bar.tsx';
 import { dateText } from '../consumers/consumers-view.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
-import { DeadlineBadge, RequestStateBadge } from './request-badges.tsx';
+import { ConsumerCardLink, DeadlineBadge, RequestStateBadge } from './request-badges.tsx';
 import { RequestPanel } from './request-panel.tsx';
 import { pendingFirst, REQUEST_KINDS, REQUEST_STATES, REQUESTS_VIEW, requestsListBody } from './requests-view.ts';
 import './requests.css';
@@ -64,7 +64,7 @@ function requestColumns(open: (request: ConsumerRequest) => void, now: Date): Co
       header: t.columns.consumer,
       accessorFn: (row) => row.consumer.uuid,
       enableSorting: false,
-      cell: ({ row }) => <code title={row.original.consumer.uuid}>{row.original.consumer.uuid.slice(0, 8)}</code>,
+      cell: ({ row }) => <ConsumerCardLink uuid={row.original.consumer.uuid} />,
     },
   ];
 }

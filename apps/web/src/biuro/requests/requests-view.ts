@@ -1,13 +1,12 @@
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ConsumerRequest, ConsumerRequestKind, ConsumerRequestState } from '../api/admin-types.ts';
 import type { PageState, TableViewSpec } from '../lib/table-url-state.ts';
-import { appDay } from '../../lib/dates/app-time-zone.ts';
+import { appDay, appDaysUntil } from '../../lib/dates/app-time-zone.ts';
 
 // The data-subject requests (issue 26, decision 100): a month to answer (art. 12(3)); the list says
 // how many days are left and warns a week ahead.
 
 const t = pl.biuroRequests;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A pending request due within this many days is marked "Termin wkrótce". */
 export const DUE_SOON_DAYS = 7;
 
@@ -51,15 +50,17 @@ export function pendingFirst(requests: readonly ConsumerRequest[]): ConsumerRequ
 export type Deadline = { tone: 'ok' | 'soon' | 'overdue'; text: string } | null;
 
 /**
- * A pending request's due date against now: whole days left (rounded up, so the last day is "1"),
- * overdue past it. Closed requests have no deadline any more.
+ * A pending request's due date against now, in days of the app's calendar (issue 33: received 29.11,
+ * due 29.12 leaves 30 days, whatever the hour): the due day itself says "today", past it overdue by
+ * the days since the due day. Closed requests have no deadline any more.
  */
 export function deadlineOf(request: ConsumerRequest, now: Date): Deadline {
   if (request.state !== 'pending') return null;
-  const left = new Date(request.dueAt).getTime() - now.getTime();
-  if (left <= 0) return { tone: 'overdue', text: t.overdue(Math.floor(-left / DAY_MS)) };
-  const days = Math.ceil(left / DAY_MS);
-  return { tone: days <= DUE_SOON_DAYS ? 'soon' : 'ok', text: t.dueIn(days) };
+  if (new Date(request.dueAt).getTime() <= now.getTime()) {
+    return { tone: 'overdue', text: t.overdue(Math.max(1, -appDaysUntil(appDay(new Date(request.dueAt)), now))) };
+  }
+  const days = appDaysUntil(appDay(new Date(request.dueAt)), now);
+  return { tone: days <= DUE_SOON_DAYS ? 'soon' : 'ok', text: days === 0 ? t.dueToday : t.dueIn(days) };
 }
 
 /** Carrying it out answers her data (a JSON file to save): access and portability. */
@@ -68,3 +69,6 @@ export const answersExport = (kind: ConsumerRequestKind) => kind === 'access' ||
 /** An export's file name: dane-<kind>-<her id's start>-<day in the app's zone>.json. */
 export const exportFileName = (request: ConsumerRequest, now: Date) =>
   `dane-${request.kind}-${request.consumer.uuid.slice(0, 8)}-${appDay(now)}.json`;
+
+/** The address of her card on the consumers' page (her id only: never her e-mail or number). */
+export const consumerCardPath = (uuid: string) => `/konsumenci?konsument=${encodeURIComponent(uuid)}`;

@@ -44,7 +44,7 @@ export const buildAuditEntry = (over: Partial<AuditEntry> = {}): AuditEntry => (
   at: '2026-11-27T08:00:00.000Z',
   actor: { type: 'staff', uuid: 'staff-1', name: 'koordynator.waw@demo.pl', roles: ['coordinator'] },
   verb: 'promoters.update',
-  object: { type: 'promoter', uuid: 'promoter-1' },
+  object: { type: 'promoter', uuid: 'promoter-1', name: 'Anna Nowak', day: null },
   address: '127.0.0.1',
   details: null,
   ...over,
@@ -144,6 +144,7 @@ export const buildReport = (over: Partial<Report> = {}): Report => {
       { brand: 'velo', model: 'mint', count: 1 },
     ],
     reviews: [],
+    exceptions: [],
     ...over,
   };
 };

@@ -17,7 +17,22 @@ export type FakeAnswer = { status?: number; body: unknown } | { status?: number;
  * fetch for the back office's tests: each /api/admin path answers with a fixed envelope or file (or a
  * function of the body), and every request is recorded with the token it carried.
  */
-export function fakeAdminApi(answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
+/** The filters' list of territories (issue 33), unless a test answers it: the builders' two. */
+const TERRITORIES: FakeAnswer = {
+  body: {
+    status: { success: true },
+    data: {
+      territories: [
+        { ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
+        { ident: 'WAW-POLUDNIE', name: 'Warszawa Południe' },
+      ],
+    },
+    meta: { ts: '2026-11-27T08:00:00.000Z' },
+  },
+};
+
+export function fakeAdminApi(given: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
+  const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = { '/admin/territories': TERRITORIES, ...given };
   const requests: AdminRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -63,6 +63,8 @@ export const buildLiveException = (action: LiveAction, promoter: LivePromoter, o
   promoter: { uuid: promoter.uuid, ident: promoter.ident, name: promoter.name },
   since: minutesAgo(10),
   distanceMeters: null,
+  minutes: null,
+  checked: null,
   ...over,
 });
 

@@ -53,6 +53,9 @@ export const biuroConsumers = {
   columns: { name: 'Imię i nazwisko', email: 'E-mail', phone: 'Telefon', created: 'Zarejestrowany' },
   card: {
     back: 'Wróć do wyników',
+    /** Opened from its address (a request's link): no search to go back to. */
+    backToRequests: 'Wróć do wniosków',
+    untitled: 'Karta konsumenta',
     title: (name: string) => `Karta konsumenta: ${name}`,
     loading: 'Wczytywanie karty konsumenta…',
     data: 'Dane',
@@ -154,14 +157,18 @@ export const biuroRequests = {
   requestStates,
   overdue: (days: number) => (days === 0 ? 'Po terminie (od dziś)' : days === 1 ? 'Po terminie (1 dzień)' : `Po terminie (${days} dni)`),
   dueIn: (days: number) => (days === 1 ? 'Został 1 dzień' : `Zostało ${days} dni`),
+  dueToday: 'Termin dziś',
   dueSoon: 'Termin wkrótce',
   open: (kind: string, date: string) => `Otwórz wniosek: ${kind} z ${date}`,
+  /** The link to her card (issue 33: erased, she is found by no search, so the request leads to her). */
+  consumerCard: 'Karta konsumenta',
+  consumerCardOf: (id: string) => `Karta konsumenta ${id}`,
   panel: {
     title: (kind: string) => `Wniosek: ${kind}`,
     details: 'Szczegóły',
     received: 'Złożony',
     due: 'Termin',
-    consumer: 'Konsument (identyfikator)',
+    consumer: 'Konsument',
     note: 'Notatka',
     createdBy: 'Zapisał(a)',
     extension: (date: string, by: string, reason: string) => `Przedłużony ${date} przez ${by}: ${reason}`,

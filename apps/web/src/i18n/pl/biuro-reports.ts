@@ -45,6 +45,10 @@ export const biuroReports = {
   tappedTime: 'Rozpoczęcie i zakończenie',
   submittedAt: 'Przesłany',
   timeline: 'Przebieg akcji',
+  /** Her shift against the plan (decision 116), as the live day lists it. */
+  exceptions: 'Wyjątki',
+  noExceptions: 'Zmiana zgodna z planem: bez wyjątków.',
+  exceptionSince: (time: string) => `od ${time}`,
   timelineColumns: { kind: 'Zdarzenie', at: 'Czas', point: 'Punkt', position: 'Pozycja', distance: 'Odległość od punktu' },
   timelineKinds: {
     planned_start: 'Planowany początek',

@@ -1,8 +1,67 @@
 // The back office (/biuro, issue 24). Only the back office's entry reads this section, so no chunk of
 // the promoter app carries it (decision 033, decision 089).
+
+import type { AuditVerb } from '@promotor/contract';
+
+/** Each event of the audit log in words (issue 33: never its code); the record asks for a new verb's. */
+const auditVerbs = {
+  'auth.login': 'Logowanie pracownika',
+  'auth.login_failed': 'Nieudane logowanie',
+  'auth.logout': 'Wylogowanie',
+  'access.denied': 'Odmowa dostępu',
+  'access.not_found': 'Próba dostępu do nieistniejącego obiektu',
+  'promoters.create': 'Dodanie promotora',
+  'promoters.update': 'Zmiana danych promotora',
+  'promoters.deactivate': 'Dezaktywacja promotora',
+  'promoters.reset_password': 'Nowe hasło promotora',
+  'actions.create': 'Dodanie akcji',
+  'actions.update': 'Zmiana akcji',
+  'actions.cancel': 'Odwołanie akcji',
+  'actions.import': 'Import planu',
+  'actions.assign': 'Przypisanie promotora do akcji',
+  'actions.unassign': 'Odpięcie promotora od akcji',
+  'vouchers.import': 'Import kodów',
+  'reports.review': 'Ocena raportu',
+  'reports.flag-photo': 'Oznaczenie zdjęcia w raporcie',
+  'live.exception_check': 'Wyjątek dnia na żywo: sprawdzony lub przywrócony',
+  'exports.actions': 'Eksport akcji',
+  'exports.registrations': 'Eksport rejestracji',
+  'exports.redemptions': 'Eksport wydanych kodów',
+  'retention.run': 'Usuwanie starych danych (automatyczne)',
+  'consumers.find': 'Wyszukanie konsumenta',
+  'consumers.history': 'Odczyt historii zgód',
+  'consumers.proof': 'Pobranie dowodu zgód',
+  'consumers.withdraw': 'Wycofanie zgód',
+  'consumers.request_create': 'Zapisanie wniosku konsumenta',
+  'consumers.request_extend': 'Przedłużenie terminu wniosku',
+  'consumers.request_complete': 'Realizacja wniosku',
+  'consumers.request_deny': 'Odmowa realizacji wniosku',
+  'consumers.rectify': 'Sprostowanie danych konsumenta',
+  'consumers.erase': 'Usunięcie danych konsumenta',
+} as const satisfies Record<AuditVerb, string>;
+
+/** What kind of object an entry names. */
+const auditObjectTypes: Record<string, string> = {
+  staff_session: 'Sesja pracownika',
+  staff: 'Pracownik',
+  promoter: 'Promotor',
+  action: 'Akcja',
+  action_point: 'Punkt akcji',
+  plan_import: 'Import planu',
+  territory: 'Terytorium',
+  voucher_batch: 'Partia kodów',
+  report: 'Raport',
+  action_file: 'Zdjęcie',
+  receipt: 'Paragon',
+  consumer: 'Konsument',
+  subject_request: 'Wniosek konsumenta',
+};
+
 export const biuro = {
   appName: 'Promotor — biuro',
   pageTitle: (title: string) => `${title} | Promotor — biuro`,
+  /** A territory in a filter's list: its name, and its code when they differ. */
+  territoryOption: (name: string, ident: string) => (name === ident ? ident : `${name} (${ident})`),
   loading: 'Wczytywanie…',
   login: {
     title: 'Biuro — logowanie',
@@ -115,6 +174,11 @@ export const biuro = {
     action: 'Rodzaj zdarzenia',
     from: 'Od dnia',
     to: 'Do dnia',
+    verbs: auditVerbs,
+    objectTypes: auditObjectTypes,
+    /** An object without a name to show: its kind and the start of its id. */
+    objectById: (type: string, id: string) => `${type} ${id}`,
+    openObject: (what: string) => `Otwórz: ${what}`,
   },
   plan: {
     title: 'Plan',
