@@ -63,10 +63,10 @@ export function maskSerial(serial: string): string {
 }
 
 /**
- * The report's detail. A receipt's serial is masked for its reviewers (admin, coordinators); `forClient`:
- * the brand's viewer, who gets no device identifiers of a receipt at all.
+ * The report's detail as its reviewers (admin, coordinators) see it, a receipt's serial masked. What the
+ * brand's viewer may read of it is cut by lib/client-view.ts (decision 112).
  */
-export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: string; forClient: boolean }): Promise<AdminReport> {
+export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: string }): Promise<AdminReport> {
   const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
     repo.pointsOf(db, row.action_id),
     repo.statusEventsOf(db, row.action_id, row.user_id),
@@ -103,9 +103,7 @@ export async function toDetail(db: Db, row: repo.ReportRow, o: { timezone: strin
     receipts: receipts.map((r) => ({
       uuid: r.id,
       imageKept: r.image_removed_at === null,
-      device: o.forClient
-        ? { serial: null, beacon: null }
-        : { serial: r.device_serial === null ? null : maskSerial(r.device_serial), beacon: r.device_beacon },
+      device: { serial: r.device_serial === null ? null : maskSerial(r.device_serial), beacon: r.device_beacon },
     })),
     polls: polls.map((p) => ({ ident: p.ident, content: p.content })),
     survey: survey ? { chechboxes: JSON.parse(survey.chechboxes) as ('tak' | 'nie')[], text: survey.text } : null,
