@@ -28,6 +28,11 @@ export const AdminVoucherBatch = z.object({
   /** Sums over `promoters`: a coordinator sees her territories' promoters only. */
   assigned: z.number().int(),
   redeemed: z.number().int(),
+  /**
+   * Codes handed to promoters outside the caller's territories (0 for who sees every territory), so that
+   * total = inPool + assigned + assignedToOthers under one scope (decision 112).
+   */
+  assignedToOthers: z.number().int(),
   promoters: z.array(AdminVoucherPromoterCount),
 });
 export type AdminVoucherBatch = z.infer<typeof AdminVoucherBatch>;

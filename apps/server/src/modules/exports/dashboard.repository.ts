@@ -3,12 +3,18 @@ import { ACTION_STATES, type ActionState } from '@promotor/contract/rules';
 import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
-import { COUNTED_BRANDS } from './exports.repository.ts';
+import { approvedReport, COUNTED_BRANDS } from '../../db/report-results.ts';
 
 // The dashboard's SQL (decision 092): a period's numbers counted by the database, never its rows in
 // memory, except the check-ins judged for 'started far' (read a page of actions at a time).
 
-export type DashboardFilter = { since: string; until: string; territoryId?: string | undefined };
+export type DashboardFilter = {
+  since: string;
+  until: string;
+  territoryId?: string | undefined;
+  /** Registrations and codes of approved reports only (the brand's viewer, lib/client-view.ts). */
+  approvedOnly?: boolean | undefined;
+};
 
 const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 const n = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -23,7 +29,8 @@ export async function registrationsPerDay(db: Db, f: DashboardFilter, scope: Ter
     .where('l.wall_time', '>=', f.since)
     .where('l.wall_time', '<', f.until)
     .where('l.is_test', '=', 0)
-    .where('i.brand', 'in', COUNTED_BRANDS);
+    .where('i.brand', 'in', COUNTED_BRANDS)
+    .where(approvedReport('l.action_id', 'l.user_id', Boolean(f.approvedOnly)));
   if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
   const rows = await q
     .select([day('l.wall_time').as('day'), 'i.brand'])
@@ -40,7 +47,8 @@ export async function codesPerDay(db: Db, f: DashboardFilter, scope: TerritorySc
     .leftJoin('actions as a', 'a.id', 'v.redeemed_action_id')
     .where(territoryInScope('a.territory_id', scope))
     .where('v.redeemed_date_time', '>=', f.since)
-    .where('v.redeemed_date_time', '<', f.until);
+    .where('v.redeemed_date_time', '<', f.until)
+    .where(approvedReport('v.redeemed_action_id', 'v.redeemed_by', Boolean(f.approvedOnly)));
   if (f.territoryId) q = q.where('a.territory_id', '=', f.territoryId);
   const rows = await q
     .select([day('v.redeemed_date_time').as('day')])

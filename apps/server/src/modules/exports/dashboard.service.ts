@@ -3,6 +3,7 @@ import { DASHBOARD_DAYS_MAX, LIVE_EXCEPTION_KINDS, type AdminDashboardBody, type
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
 import type { TerritoryScope } from '../../db/territory-scope.ts';
+import { clientView } from '../../lib/client-view.ts';
 import { distanceMeters } from '../../lib/geo.ts';
 import type { StaffCall } from '../../plugins/audit-trail.ts';
 import * as repo from './dashboard.repository.ts';
@@ -62,7 +63,12 @@ export async function adminDashboard(
   const scope = call.staff.scope;
   const now = deps.now();
   const period = periodOf(body, today(now, deps.timezone), DASHBOARD_DAYS_MAX);
-  const f = { since: period.since, until: period.until, territoryId: await territoryOf(db, body.territory, scope) };
+  const f = {
+    since: period.since,
+    until: period.until,
+    territoryId: await territoryOf(db, body.territory, scope),
+    approvedOnly: clientView(call.actor).approvedOnly,
+  };
   const plannedBefore = toWallClock(new Date(now.getTime() - NOT_STARTED_AFTER_MINUTES * 60_000), deps.timezone);
   const [registrations, codes, actions, notStarted, withoutEndPhotos, startedFar] = await Promise.all([
     repo.registrationsPerDay(db, f, scope),

@@ -148,7 +148,7 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
     expect(await dashboard(wawCoordinator, { from: d0, to: d2, territory: waw })).toEqual(data);
   });
 
-  it('Kraków sees only Kraków; the administrator and the client see both, and the codes outside an action', async () => {
+  it('Kraków sees only Kraków; the administrator sees both and the codes outside an action; the client approved results only', async () => {
     const [d0, , d2] = days as [string, string, string];
     const krkData = await dashboard(krkCoordinator, { from: d0, to: d2 });
     expect(krkData.actions).toEqual({ total: 1, planned: 1, started: 0, finished: 0, approved: 0, cancelled: 0 });
@@ -160,7 +160,18 @@ describe.each(testDatabases)('the dashboard (%s)', (dialect) => {
     expect([everywhere.registrations, everywhere.codesHandedOut]).toEqual([9, 4]);
     expect(everywhere.days[1].registrations).toEqual({ Glo: 7, Vuse: 0, Velo: 1 });
     expect(everywhere.exceptions).toContainEqual({ kind: 'not_started', count: 2 });
-    expect(await dashboard(client, { from: d0, to: d2 })).toEqual(everywhere);
+    // Every tile is the sum of its days (decision 112), for each role.
+    const forClient = await dashboard(client, { from: d0, to: d2 });
+    for (const d of [krkData, everywhere, forClient]) {
+      type Day = { registrations: Record<string, number>; codesHandedOut: number };
+      const daysOf = d.days as Day[];
+      expect(daysOf.reduce((n, x) => n + Object.values(x.registrations).reduce((a, b) => a + b, 0), 0)).toBe(d.registrations);
+      expect(daysOf.reduce((n, x) => n + x.codesHandedOut, 0)).toBe(d.codesHandedOut);
+    }
+    // The client: every action's status, but registrations and codes of approved reports only (decision 112).
+    expect(forClient.actions).toEqual(everywhere.actions);
+    expect(forClient.registrations).toBeLessThan(everywhere.registrations);
+    expect(forClient.codesHandedOut).toBeLessThan(everywhere.codesHandedOut);
     // A territory named: its actions, and no code handed out outside an action.
     const onlyKrk = await dashboard(admin, { from: d0, to: d2, territory: krk });
     expect(onlyKrk).toEqual(krkData);

@@ -1,4 +1,5 @@
 import type { ActionState } from '@promotor/contract/rules';
+import { approvedCell, type ClientView } from '../../lib/client-view.ts';
 import type { CsvColumn } from '../../lib/csv-file.ts';
 import type { ActionRow, RedemptionRow, RegistrationRow } from './exports.repository.ts';
 
@@ -44,13 +45,12 @@ const fullName = (row: { firstname: string | null; lastname: string | null }) =>
 const count = (n: number | string | null) => Number(n ?? 0);
 
 /**
- * The brand's viewer sees approved reports only (issue 25): for her, a report's own cells (tapped start
- * and end, its state) stay empty until it is approved; the action's plan and the counts are aggregates.
+ * The brand's viewer sees approved results only (decision 112, lib/client-view.ts): for her, a report's
+ * own cells (tapped start and end, its state, its registrations and codes) stay empty until it is
+ * approved; the action's plan is hers to read.
  */
-const approvedOr = (showAll: boolean, cell: (row: ActionRow) => string | null) => (row: ActionRow) =>
-  showAll || row.review_state === 'approved' ? cell(row) : null;
-
-export function actionColumns(showNames: boolean, showUnapprovedReports: boolean): CsvColumn<ActionRow>[] {
+export function actionColumns(showNames: boolean, view: ClientView): CsvColumn<ActionRow>[] {
+  const approvedOr = <V>(cell: (row: ActionRow) => V) => approvedCell(view, cell);
   return [
     { header: 'Wydarzenie', cell: (r) => r.event_ident },
     { header: 'Akcja', cell: (r) => r.ident },
@@ -63,12 +63,12 @@ export function actionColumns(showNames: boolean, showUnapprovedReports: boolean
     { header: 'Kod hostessy', cell: (r) => r.hostess_code },
     ...(showNames ? [{ header: 'Promotorka', cell: (r: ActionRow) => fullName(r) }] : []),
     { header: 'Jej status', cell: herStatus },
-    { header: 'Rozpoczęcie', cell: approvedOr(showUnapprovedReports, (r) => r.started_at) },
-    { header: 'Zakończenie', cell: approvedOr(showUnapprovedReports, (r) => r.ended_at) },
-    { header: 'Stan raportu', cell: approvedOr(showUnapprovedReports, reviewState) },
+    { header: 'Rozpoczęcie', cell: approvedOr((r) => r.started_at) },
+    { header: 'Zakończenie', cell: approvedOr((r) => r.ended_at) },
+    { header: 'Stan raportu', cell: approvedOr(reviewState) },
     { header: 'Status akcji', cell: (r) => ACTION_STATE[r.action_state] },
-    { header: 'Rejestracje', cell: (r) => (r.hostess_code === null ? null : count(r.registrations)) },
-    { header: 'Wydane kody', cell: (r) => (r.hostess_code === null ? null : count(r.codes)) },
+    { header: 'Rejestracje', cell: approvedOr((r) => (r.hostess_code === null ? null : count(r.registrations))) },
+    { header: 'Wydane kody', cell: approvedOr((r) => (r.hostess_code === null ? null : count(r.codes))) },
   ];
 }
 

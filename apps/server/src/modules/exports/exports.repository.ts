@@ -1,5 +1,6 @@
 import type { ActionState } from '@promotor/contract/rules';
 import { stateOfAction } from '../../db/action-state.ts';
+import { approvedReport, COUNTED_BRANDS, countedRegistrations } from '../../db/report-results.ts';
 import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -7,8 +8,7 @@ import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.
 // short query on its own: the database connection is free between pages (SQLite has one), memory holds
 // one page, and a page costs the same at row 1 as at row 100,000. The caller's scope is in every query.
 
-/** The brands the stats count (spec §3 Sample stats, decision 060); Veo and Neo samples are not counted. */
-export const COUNTED_BRANDS = ['Glo', 'Vuse', 'Velo'] as const;
+export { COUNTED_BRANDS };
 
 export type ExportFilter = {
   /** Wall-clock bounds, until excluded. */
@@ -19,6 +19,8 @@ export type ExportFilter = {
   promoterIdent?: string | undefined;
   /** The action's status (decision 110). */
   status?: ActionState | undefined;
+  /** Registrations and codes of approved reports only (the brand's viewer, lib/client-view.ts). */
+  approvedOnly?: boolean | undefined;
 };
 
 export function territoryByIdent(db: Db, ident: string) {
@@ -141,12 +143,8 @@ export function actionRows(db: Db, f: ExportFilter, scope: TerritoryScope, range
         .whereRef('ev.user_id', '=', 's.user_id')
         .where('ev.kind', '=', 'check_out')
         .as('ended_at'),
-      selectFrom('leads as l')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .whereRef('l.action_id', '=', 's.action_id')
-        .whereRef('l.user_id', '=', 's.user_id')
-        .where('l.is_test', '=', 0)
-        .as('registrations'),
+      // 'Rejestracje' as every summary counts them (decision 112): the sum of her lines in registrations.csv.
+      countedRegistrations('s.action_id', 's.user_id').as('registrations'),
       selectFrom('vouchers as v')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .whereRef('v.redeemed_action_id', '=', 's.action_id')
@@ -169,6 +167,7 @@ export function registrationRows(db: Db, f: ExportFilter, scope: TerritoryScope,
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .where('l.is_test', '=', 0)
     .where('i.brand', 'in', COUNTED_BRANDS)
+    .where(approvedReport('l.action_id', 'l.user_id', Boolean(f.approvedOnly)))
     .select([
       'a.id',
       'a.ident',
@@ -212,7 +211,12 @@ export type RedemptionKey = { time: string; id: string };
  * or status filter.
  */
 function filteredRedemptions(db: Db, f: ExportFilter, scope: TerritoryScope) {
-  let q = db.selectFrom('vouchers as v').where('v.redeemed_date_time', '>=', f.since).where('v.redeemed_date_time', '<', f.until);
+  let q = db
+    .selectFrom('vouchers as v')
+    .where('v.redeemed_date_time', '>=', f.since)
+    .where('v.redeemed_date_time', '<', f.until)
+    // A code handed out outside an action has no report: never one of an approved report.
+    .where(approvedReport('v.redeemed_action_id', 'v.redeemed_by', Boolean(f.approvedOnly)));
   const { territoryId, status, eventIdent, promoterIdent } = f;
   if (!scope.everywhere || territoryId || status) {
     q = q.where(({ exists, selectFrom }) => {

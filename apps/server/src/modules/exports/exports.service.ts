@@ -4,6 +4,7 @@ import type { Db } from '../../db/kysely.ts';
 import type { CsvFile } from '../../lib/csv-file.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { actorHolds } from '../../plugins/auth.ts';
+import { clientView } from '../../lib/client-view.ts';
 import { actionColumns, redemptionColumns, registrationColumns } from './export-columns.ts';
 import { periodOf, territoryOf, today, type Period } from './export-filter.ts';
 import * as repo from './exports.repository.ts';
@@ -38,6 +39,7 @@ async function prepare(deps: ExportsDeps, call: StaffCall, name: ExportName, que
     eventIdent: query.event,
     promoterIdent: query.promoter,
     status: query.status,
+    approvedOnly: clientView(call.actor).approvedOnly,
   };
   const details = {
     from: period.from,
@@ -71,7 +73,7 @@ export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Q
   async function* pages() {
     for await (const range of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, filter, call.staff.scope, range);
   }
-  return { filename, columns: actionColumns(showNames(call), actorHolds(call.actor, 'reports.review')), pages: pages() };
+  return { filename, columns: actionColumns(showNames(call), clientView(call.actor)), pages: pages() };
 }
 
 export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RegistrationRow>> {

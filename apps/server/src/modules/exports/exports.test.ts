@@ -364,8 +364,13 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
       ]),
     );
 
-    // The brand's viewer: every territory, hostess codes (every registration gives the brand those), no names.
-    expect(await seen(client)).toEqual(await seen(admin));
+    // The brand's viewer: every territory, hostess codes (every registration gives the brand those), no names;
+    // results of approved reports only (decision 112): none before the approvals, and never a code
+    // handed out outside an action (it has no report).
+    expect(await seen(client)).toEqual({ actions: [inWarsaw.ident, inKrakow.ident], registrations: [], codes: [] });
+    await buildReview(t, inWarsaw, anna, 'approved');
+    await buildReview(t, inKrakow, piotr, 'approved');
+    expect(await seen(client)).toEqual({ ...(await seen(admin)), codes: [wawCode, krkCode] });
     const [header] = readCsv((await getExport(t, 'actions', period, client.token)).rawPayload);
     expect(header).toEqual(ACTION_HEADERS.filter((h) => h !== 'Promotorka'));
     expect(readCsv((await getExport(t, 'registrations', period, client.token)).rawPayload)[0]).not.toContain('Promotorka');
@@ -440,6 +445,46 @@ describe.each(testDatabases)('CSV exports (%s)', (dialect) => {
         Terytorium: waw,
       },
     ]);
+  });
+
+  it("every total adds up (decision 112): 'Rejestracje' of actions.csv is the sum of registrations.csv; the client gets approved reports' results only", async () => {
+    const when = `${day('12', 3)} 10:00:00`;
+    const approved = await buildPlacedAction(t, anna, waw, { since: when, eventId, status: 'finished' });
+    const sent = await buildPlacedAction(t, beata, waw, { since: `${day('12', 4)} 10:00:00`, eventId, status: 'finished' });
+    await buildReview(t, approved, anna, 'approved');
+    await buildReview(t, sent, beata, 'changes_requested');
+    await buildRegistration(t, anna, approved, `${day('12', 3)} 11:00:00`, [
+      { brand: 'Glo', model: 'Hyper Pro' },
+      { brand: 'Velo', model: 'Mięta' },
+    ]);
+    await buildRegistration(t, anna, approved, `${day('12', 3)} 11:10:00`, [{ brand: 'Glo', model: 'Hyper Pro' }]);
+    await buildRegistration(t, beata, sent, `${day('12', 4)} 11:00:00`, [{ brand: 'Vuse', model: 'Go' }]);
+    await buildRedeemedCodes(t, eventId, anna, approved, [`${day('12', 3)} 12:00:00`]);
+    await buildRedeemedCodes(t, eventId, beata, sent, [`${day('12', 4)} 12:00:00`]);
+    const period = { from: day('12', 1), to: day('12', 31) };
+    const sumOf = (rows: Record<string, string>[]) => rows.reduce((n, r) => n + Number(r['Liczba']), 0);
+
+    for (const who of [admin, wawCoordinator, client]) {
+      const actions = csvObjects((await getExport(t, 'actions', period, who.token)).rawPayload);
+      const registrations = csvObjects((await getExport(t, 'registrations', period, who.token)).rawPayload);
+      const codes = csvObjects((await getExport(t, 'redemptions', period, who.token)).rawPayload);
+      const cell = (action: { ident: string }, header: string) => actions.find((r) => r['Akcja'] === action.ident)![header];
+      const linesOf = (action: { ident: string }) => registrations.filter((r) => r['Akcja'] === action.ident);
+      expect(cell(approved, 'Rejestracje')).toBe('3');
+      expect(sumOf(linesOf(approved))).toBe(3);
+      expect(cell(approved, 'Wydane kody')).toBe(String(codes.filter((r) => r['Akcja'] === approved.ident).length));
+      if (who === client) {
+        // Not approved: the action's plan, but none of its results.
+        expect([cell(sent, 'Rejestracje'), cell(sent, 'Wydane kody'), cell(sent, 'Stan raportu')]).toEqual(['', '', '']);
+        expect(linesOf(sent)).toEqual([]);
+        expect(codes.filter((r) => r['Akcja'] === sent.ident)).toEqual([]);
+      } else {
+        expect(cell(sent, 'Rejestracje')).toBe(String(sumOf(linesOf(sent))));
+        expect(cell(sent, 'Rejestracje')).toBe('1');
+        expect(cell(sent, 'Wydane kody')).toBe(String(codes.filter((r) => r['Akcja'] === sent.ident).length));
+        expect(cell(sent, 'Wydane kody')).toBe('1');
+      }
+    }
   });
 
   it('a file longer than a page is read page by page: every row once, in order', async () => {

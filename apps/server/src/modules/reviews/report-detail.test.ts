@@ -12,6 +12,7 @@ import {
   markApproved,
   placeInTerritory,
   requestChanges,
+  resubmit,
   storeReportImage,
 } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
@@ -62,7 +63,14 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
         { brand: 'Velo', model: 'Velo Freeze' },
       ],
     });
-    await buildLead(t, ewa, { action: shop, items: [{ brand: 'Glo', model: 'Hyper Pro' }] });
+    // A Veo sample is stored, not counted (spec §3 Sample stats): in neither 'Rejestracje' nor the table.
+    await buildLead(t, ewa, {
+      action: shop,
+      items: [
+        { brand: 'Glo', model: 'Hyper Pro' },
+        { brand: 'Veo', model: 'Veo Sample' },
+      ],
+    });
     const batch = await buildVoucherBatch(t, eventId, { holders: [{ userId: ewa.userId, codes: 3 }] });
     const given = batch.codes[ewa.userId]!.slice(0, 2).map((c) => c.uuid);
     await t.db
@@ -95,7 +103,7 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       start: checkedInAt,
       end: checkedOutAt,
       submittedAt: t.clock.now().toISOString(),
-      registrations: 2,
+      registrations: 3,
       codesHandedOut: 2,
       flaggedPhotos: 0,
       receipts: [{ uuid: receipt, imageKept: true, device: { serial: 'GLO12…78', beacon: 'BC-ABCDEFGHJK' } }],
@@ -128,6 +136,13 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
       ['bereal_start', false],
       ['start', false],
     ]);
+    // 'Rejestracje' is the sum of the brand/model table (decision 112): two registrations, three devices and products.
+    const tableSum = report.registrationsByModel.reduce((n: number, line: { count: number }) => n + line.count, 0);
+    expect(tableSum).toBe(report.registrations);
+    const listed = (await listReports(t.app, coordinator.token)).reports.find((r) => r.action.uuid === shop.uuid) as unknown as {
+      registrations: number;
+    };
+    expect(listed.registrations).toBe(tableSum);
     // Counts only: nothing of a consumer anywhere in the answer.
     expect(res.body).not.toMatch(/GLO11111111|emailAddress|mobileNumber|firstName|birthDate|@/);
   });
@@ -298,5 +313,58 @@ describe.each(testDatabases)("a report's detail (%s)", (dialect) => {
     // Once approved, the submitted one appears for her too.
     await approve(t.app, coordinator.token, submitted.ref);
     expect((await seen()).sort()).toEqual([approved.action.uuid, submitted.action.uuid].sort());
+  });
+
+  it("the client reads an approved report's panel without the coordinator's note, her positions or distances; a coordinator sees them all", async () => {
+    const report = await buildReport(t, waw);
+    await t.db
+      .updateTable('action_points')
+      .set({ latitude: 52.2307, longitude: 21.0122 })
+      .where('id', '=', report.action.points[0]!)
+      .execute();
+    await t.db
+      .insertInto('action_status_events')
+      .values({
+        id: `pos-${report.action.uuid}`,
+        action_id: report.action.uuid,
+        user_id: report.promoter.userId,
+        kind: 'check_in',
+        action_point_id: report.action.points[0]!,
+        latitude: 52.2297,
+        longitude: 21.0122,
+        cash_terminal_id: null,
+        created_at: t.clock.now().toISOString(),
+        wall_time: report.action.since,
+        received_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    expect((await requestChanges(t.app, coordinator.token, report.ref, 'Zdjęcie półki nieostre — zrób nowe', 'photos')).statusCode).toBe(
+      200,
+    );
+    expect((await resubmit(t.app, report.promoter.token, report.action.uuid)).statusCode).toBe(200);
+    expect((await approve(t.app, coordinator.token, report.ref)).statusCode).toBe(200);
+
+    const forClient = await getReport(t.app, client.token, report.ref);
+    expect(forClient.statusCode, forClient.body).toBe(200);
+    const seen = forClient.json().data.report;
+    expect(forClient.body).not.toContain('nieostre');
+    expect(forClient.body).not.toContain('52.2297');
+    expect(seen.timeline.map((e: { kind: string }) => e.kind)).not.toContain('review');
+    expect(seen.timeline.map((e: { kind: string }) => e.kind)).not.toContain('resubmitted');
+    for (const e of seen.timeline) expect([e.position, e.distanceMeters, e.note]).toEqual([null, null, null]);
+    expect(
+      seen.reviews.map((r: { decision: string; note: string | null; reason: string | null }) => [r.decision, r.note, r.reason]),
+    ).toEqual([['approved', null, null]]);
+
+    const forCoordinator = (await getReport(t.app, coordinator.token, report.ref)).json().data.report;
+    const checkIn = forCoordinator.timeline.find((e: { kind: string }) => e.kind === 'check_in');
+    expect(checkIn).toMatchObject({ position: { latitude: 52.2297, longitude: 21.0122 }, distanceMeters: 111 });
+    expect(
+      forCoordinator.timeline.filter((e: { kind: string }) => e.kind === 'review').map((e: { note: string | null }) => e.note),
+    ).toContain('Zdjęcie półki nieostre — zrób nowe');
+    expect(forCoordinator.reviews.map((r: { decision: string; note: string | null }) => [r.decision, r.note]).sort()).toEqual([
+      ['approved', null],
+      ['changes_requested', 'Zdjęcie półki nieostre — zrób nowe'],
+    ]);
   });
 });

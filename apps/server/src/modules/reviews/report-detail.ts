@@ -100,13 +100,13 @@ export function reportExceptions(
 }
 
 /**
- * The report's detail. A receipt's serial is masked for its reviewers (admin, coordinators); `forClient`:
- * the brand's viewer, who gets no device identifiers of a receipt at all.
+ * The report's detail as its reviewers (admin, coordinators) see it, a receipt's serial masked. What the
+ * brand's viewer may read of it is cut by lib/client-view.ts (decision 112).
  */
 export async function toDetail(
   db: Db,
   row: repo.ReportRow,
-  o: { timezone: string; forClient: boolean; now: Date; thresholds: LiveThresholds },
+  o: { timezone: string; now: Date; thresholds: LiveThresholds },
 ): Promise<AdminReport> {
   const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
     repo.pointsOf(db, row.action_id),
@@ -144,9 +144,7 @@ export async function toDetail(
     receipts: receipts.map((r) => ({
       uuid: r.id,
       imageKept: r.image_removed_at === null,
-      device: o.forClient
-        ? { serial: null, beacon: null }
-        : { serial: r.device_serial === null ? null : maskSerial(r.device_serial), beacon: r.device_beacon },
+      device: { serial: r.device_serial === null ? null : maskSerial(r.device_serial), beacon: r.device_beacon },
     })),
     polls: polls.map((p) => ({ ident: p.ident, content: p.content })),
     survey: survey ? { chechboxes: JSON.parse(survey.chechboxes) as ('tak' | 'nie')[], text: survey.text } : null,
@@ -160,8 +158,8 @@ export async function toDetail(
         at: r.at,
         reviewer: { name: r.staff_name ?? '' },
       })),
-    // A tool of the review: the brand's viewer sees results, not how the shift was checked.
-    exceptions: o.forClient ? [] : reportExceptions(row, o),
+    // A tool of the review: lib/client-view.ts gives the brand's viewer none.
+    exceptions: reportExceptions(row, o),
   };
 }
 

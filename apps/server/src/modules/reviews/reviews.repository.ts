@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { ReportReviewState } from '@promotor/contract';
 import type { ActionState } from '@promotor/contract/rules';
 import { stateOfAction } from '../../db/action-state.ts';
+import { COUNTED_BRANDS, countedRegistrations } from '../../db/report-results.ts';
 import type { Database, Db, ReportReviewEventTable, ReportReviewTable } from '../../db/schema.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
@@ -28,13 +29,8 @@ function reportFigures(eb: ReportEb) {
     events('check_out')
       .select((e) => e.fn.max('ev.created_at').as('v'))
       .as('checked_out_at'),
-    eb
-      .selectFrom('leads as l')
-      .select((e) => e.fn.countAll<number | string>().as('n'))
-      .whereRef('l.action_id', '=', 's.action_id')
-      .whereRef('l.user_id', '=', 's.user_id')
-      .where('l.is_test', '=', 0)
-      .as('registrations'),
+    // 'Rejestracje' as every summary counts them (decision 112): the sum of registrationsByModel.
+    countedRegistrations('s.action_id', 's.user_id').as('registrations'),
     eb
       .selectFrom('vouchers as v')
       .select((e) => e.fn.countAll<number | string>().as('n'))
@@ -285,7 +281,7 @@ export function surveyOf(db: Db, actionId: string, userId: string) {
     .executeTakeFirst();
 }
 
-/** Her registrations of the action per brand and model (test registrations left out): counts only. */
+/** Her registrations of the action per brand and model (counted brands, test registrations left out; decision 112): counts only. */
 export async function registrationsByModel(db: Db, actionId: string, userId: string) {
   const rows = await db
     .selectFrom('lead_items as i')
@@ -293,6 +289,7 @@ export async function registrationsByModel(db: Db, actionId: string, userId: str
     .where('l.action_id', '=', actionId)
     .where('l.user_id', '=', userId)
     .where('l.is_test', '=', 0)
+    .where('i.brand', 'in', COUNTED_BRANDS)
     .select(['i.brand', 'i.model'])
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .groupBy(['i.brand', 'i.model'])

@@ -17,6 +17,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/kysely.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
+import { clientView, reportDetailFor } from '../../lib/client-view.ts';
 import { newId } from '../../lib/crypto.ts';
 import { actorHolds, type CallerUser } from '../../plugins/auth.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
@@ -39,8 +40,8 @@ type BulkBody = z.output<typeof AdminReviewBulkBody>;
 type FlagBody = z.output<typeof AdminReportFlagBody>;
 type Ref = z.output<typeof ReportRef>;
 
-/** Who may not review (the brand's `client`) sees approved reports only. */
-const approvedOnly = (call: StaffCall) => !actorHolds(call.actor, 'reports.review');
+/** Who may not review (the brand's `client`) sees approved reports only (lib/client-view.ts, decision 112). */
+const approvedOnly = (call: StaffCall) => clientView(call.actor).approvedOnly;
 
 const REVIEWABLE: readonly ReportReviewState[] = ['submitted', 'resubmitted'];
 
@@ -86,8 +87,8 @@ async function visibleReport(deps: ReviewsDeps, call: StaffCall, ref: Ref): Prom
 
 async function answer(deps: ReviewsDeps, call: StaffCall, ref: Ref): Promise<AdminReportResponse> {
   const row = await visibleReport(deps, call, ref);
-  const o = { timezone: deps.timezone, forClient: approvedOnly(call), now: deps.now(), thresholds: deps.thresholds };
-  return { report: namesFor(call, await toDetail(deps.db, row, o)) };
+  const detail = await toDetail(deps.db, row, { timezone: deps.timezone, now: deps.now(), thresholds: deps.thresholds });
+  return { report: namesFor(call, reportDetailFor(clientView(call.actor), detail)) };
 }
 
 export const get = (deps: ReviewsDeps, call: StaffCall, body: Ref): Promise<AdminReportResponse> => answer(deps, call, body);

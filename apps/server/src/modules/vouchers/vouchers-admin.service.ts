@@ -5,6 +5,7 @@ import type { TerritoryScope } from '../../db/territory-scope.ts';
 import { actorHolds, type Actor } from '../../plugins/auth.ts';
 import { recordAudit } from '../../plugins/audit-trail.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clientView } from '../../lib/client-view.ts';
 import { ImportError, importParsedCodes, parseCodes } from './voucher-import.ts';
 import * as repo from './vouchers-admin.repository.ts';
 
@@ -24,6 +25,7 @@ export async function voucherBatches(
     deps.db,
     totals.map((b) => b.id),
     caller.scope,
+    clientView(caller.actor).approvedOnly,
   );
   // The brand's viewer (client) gets the counts, never promoters' data (decision 085): no per-promoter rows.
   const seesPromoters = actorHolds(caller.actor, 'promoters.read');
@@ -39,14 +41,18 @@ export async function voucherBatches(
         firstname: c.firstname,
         lastname: c.lastname,
         assigned: Number(c.assigned),
-        redeemed: Number(c.redeemed),
+        redeemed: Number(c.redeemed ?? 0),
       }));
+    // One scope for the tiles (issue 33 item 2, decision 112): Kody = W puli + Przydzielone (her
+    // promoters) + Przydzielone innym (promoters outside her territories; none for who sees everywhere).
+    const assigned = promoters.reduce((n, p) => n + p.assigned, 0);
     event.batches.push({
       uuid: b.id,
       ident: b.ident,
       total: Number(b.total),
       inPool: Number(b.in_pool ?? 0),
-      assigned: promoters.reduce((n, p) => n + p.assigned, 0),
+      assigned,
+      assignedToOthers: Number(b.assigned_all) - assigned,
       redeemed: promoters.reduce((n, p) => n + p.redeemed, 0),
       promoters: seesPromoters ? promoters : [],
     });

@@ -62,6 +62,7 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
             inPool: 3,
             assigned: 3,
             redeemed: 1,
+            assignedToOthers: 0,
             promoters: [
               { uuid: piotr.userId, ident: piotr.ident, firstname: 'Ewa', lastname: 'Kowalski', assigned: 1, redeemed: 0 },
               { uuid: anna.userId, ident: anna.ident, firstname: 'Ewa', lastname: 'Nowak', assigned: 2, redeemed: 1 },
@@ -82,7 +83,31 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
       ],
     });
     const [seen] = await batches(waw, event.ident);
-    expect(seen.batches[0]).toMatchObject({ total: 4, inPool: 1, assigned: 2, promoters: [{ uuid: anna.userId }] });
+    expect(seen.batches[0]).toMatchObject({ total: 4, inPool: 1, assigned: 2, assignedToOthers: 1, promoters: [{ uuid: anna.userId }] });
+  });
+
+  it('Kody = W puli + Przydzielone + Przydzielone innym, and Przydzielone = the sum of its promoters, for every role', async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const event = await newEvent();
+    await buildVoucherBatch(t, event.id, {
+      pool: 30,
+      holders: [
+        { userId: anna.userId, codes: 6 },
+        { userId: piotr.userId, codes: 4 },
+      ],
+    });
+    for (const [who, others] of [
+      [admin, 0],
+      [waw, 4],
+      [client, 0],
+    ] as const) {
+      const [seen] = await batches(who, event.ident);
+      const b = seen.batches[0];
+      expect(b.total).toBe(40);
+      expect(b.inPool + b.assigned + b.assignedToOthers).toBe(b.total);
+      expect(b.assignedToOthers).toBe(others);
+      if (who !== client) expect(b.promoters.reduce((n: number, p: { assigned: number }) => n + p.assigned, 0)).toBe(b.assigned);
+    }
   });
 
   it("shows the brand's viewer (client) the counts but no promoter (decision 085: never promoters' data)", async () => {
@@ -91,6 +116,19 @@ describe.each(testDatabases)('voucher batches in the back office (%s)', (dialect
     await buildVoucherBatch(t, event.id, { pool: 1, holders: [{ userId: anna.userId, codes: 2 }] });
     const [seen] = await batches(client, event.ident);
     expect(seen.batches[0]).toMatchObject({ total: 3, inPool: 1, assigned: 2, redeemed: 0, promoters: [] });
+  });
+
+  it('shows the client only the codes handed out on approved reports as Wydane (decision 112); the admin all of them', async () => {
+    const client = await buildSignedInStaff(t, { roles: ['client'] });
+    const event = await newEvent();
+    const batch = await buildVoucherBatch(t, event.id, { holders: [{ userId: anna.userId, codes: 2 }] });
+    await t.db
+      .updateTable('vouchers')
+      .set({ redeemed_at: t.clock.now().toISOString(), redeemed_by: anna.userId })
+      .where('id', '=', batch.codes[anna.userId]![0]!.uuid)
+      .execute();
+    expect((await batches(admin, event.ident))[0].batches[0]).toMatchObject({ assigned: 2, redeemed: 1 });
+    expect((await batches(client, event.ident))[0].batches[0]).toMatchObject({ assigned: 2, redeemed: 0 });
   });
 
   it('imports codes by the admin command’s rules, and records it in the audit log', async () => {

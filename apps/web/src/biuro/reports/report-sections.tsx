@@ -156,6 +156,15 @@ export function ReportRegistrations({ report }: { report: Report }) {
               </tr>
             ))}
           </tbody>
+          {/* The lines add up to 'Rejestracje' of the summary: one count, one scope (decision 112). */}
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t.registrationsTotal}
+              </th>
+              <td>{report.registrations}</td>
+            </tr>
+          </tfoot>
         </table>
       ) : (
         <p className="biuro-muted">{t.noRegistrations}</p>

@@ -11,6 +11,8 @@ export type VoucherRow = {
   total: number | null;
   inPool: number | null;
   assigned: number;
+  /** Handed to promoters outside her territories: a batch's line only (Kody = W puli + Przydzielone + this). */
+  assignedToOthers: number | null;
   redeemed: number;
 };
 
@@ -31,6 +33,7 @@ export function voucherRows(events: VoucherEvent[]): VoucherRow[] {
         total: batch.total,
         inPool: batch.inPool,
         assigned: batch.assigned,
+        assignedToOthers: batch.assignedToOthers,
         redeemed: batch.redeemed,
       },
       ...batch.promoters.map((promoter) => ({
@@ -41,6 +44,7 @@ export function voucherRows(events: VoucherEvent[]): VoucherRow[] {
         total: null,
         inPool: null,
         assigned: promoter.assigned,
+        assignedToOthers: null,
         redeemed: promoter.redeemed,
       })),
     ]),

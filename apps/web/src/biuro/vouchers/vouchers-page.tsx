@@ -25,6 +25,12 @@ const columns: Column<VoucherRow>[] = [
   { id: 'kody', header: pl.biuro.vouchers.columns.total, accessorFn: (row) => count(row.total), enableSorting: false },
   { id: 'pula', header: pl.biuro.vouchers.columns.inPool, accessorFn: (row) => count(row.inPool), enableSorting: false },
   { id: 'przydzielone', header: pl.biuro.vouchers.columns.assigned, accessorKey: 'assigned' },
+  {
+    id: 'innym',
+    header: pl.biuro.vouchers.columns.assignedToOthers,
+    accessorFn: (row) => count(row.assignedToOthers),
+    enableSorting: false,
+  },
   { id: 'wydane', header: pl.biuro.vouchers.columns.redeemed, accessorKey: 'redeemed' },
 ];
 

@@ -92,6 +92,7 @@ export const biuroReports = {
   noSurvey: 'Brak ankiety.',
   registrations: 'Rejestracje według marki i modelu',
   registrationsColumns: { brand: 'Marka', model: 'Model', count: 'Liczba' },
+  registrationsTotal: 'Razem (rejestracje)',
   noRegistrations: 'Brak rejestracji.',
   codes: (n: number) => `Wydane kody: ${n}`,
   history: 'Historia oceny',

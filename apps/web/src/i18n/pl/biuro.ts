@@ -299,7 +299,8 @@ export const biuro = {
   },
   vouchers: {
     title: 'Vouchery',
-    intro: 'Partie kodów promocyjnych według wydarzeń: ile kodów przydzielono i wydano, łącznie i u każdego promotora.',
+    intro:
+      'Partie kodów promocyjnych według wydarzeń: ile kodów przydzielono i wydano, łącznie i u każdego promotora. Kody = W puli + Przydzielone + Przydzielone innym (promotorom spoza Twoich terytoriów).',
     event: 'Wydarzenie (identyfikator)',
     columns: {
       event: 'Wydarzenie',
@@ -308,6 +309,7 @@ export const biuro = {
       total: 'Kody',
       inPool: 'W puli',
       assigned: 'Przydzielone',
+      assignedToOthers: 'Przydzielone innym',
       redeemed: 'Wydane',
     },
     allPromoters: 'Razem',
