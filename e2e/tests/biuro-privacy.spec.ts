@@ -5,7 +5,7 @@ import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
 import { DESK, submitStaffLogin } from '../fixtures/biuro.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
-import { newConsumer, readWebformCodes, seedGloDevice, type Consumer } from '../fixtures/webform.ts';
+import { PERSON, TICKED, newConsumer, registerThroughWebform, seedGloDevice } from '../fixtures/webform.ts';
 
 // Issue 26, the privacy officer's loop through both screens (decision 100): a promoter registers a new
 // consumer through the webform; rodo@demo.pl finds her by e-mail with a reason, reads her consent
@@ -13,64 +13,10 @@ import { newConsumer, readWebformCodes, seedGloDevice, type Consumer } from '../
 // carries it out; her data reads as removed, and the promoter's stats still count the registration.
 
 const OFFICER = 'rodo@demo.pl';
-const PERSON = { firstName: 'Joanna', lastName: 'Kowalczyk', birthDate: '1991-03-14', postalCode: '00017' };
-/** The catalogue's consent texts (apps/server/catalogues/webform-catalogues.json) she ticks. */
-const TICKED = [
-  'Oświadczam, że mam ukończone 18 lat i jestem użytkownikiem wyrobów tytoniowych lub nikotynowych.',
-  'Wyrażam zgodę na przetwarzanie moich danych osobowych w celu rejestracji w bazie konsumentów i obsługi mojego konta.',
-  'Wyrażam zgodę na otrzymywanie informacji handlowych drogą elektroniczną na podany adres e-mail.',
-  'Wyrażam zgodę na otrzymywanie informacji handlowych w wiadomościach SMS na podany numer telefonu.',
-];
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Picks `option` in the form kit's dropdown `label` (a combobox with its listbox). */
-async function choose(scope: Page | Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await scope.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
-}
-
-/** The webform from the menu to 'Zarejestruj': glo with a serial of the test's own, her data, four consents, the receipt. */
-async function registerThroughWebform(page: Page, consumer: Consumer, serial: string) {
-  await openMenu(page);
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Webform' }).click();
-  await page.getByRole('textbox', { name: 'Adres e-mail' }).fill(consumer.email);
-  await page.getByRole('textbox', { name: 'Numer telefonu' }).fill(consumer.phone);
-  await page.getByRole('button', { name: 'Wyślij kody' }).click();
-  await expect(page.getByRole('heading', { name: 'Kody weryfikacyjne' })).toBeVisible();
-  const codes = await readWebformCodes(page, consumer);
-  await page.getByRole('textbox', { name: 'Kod SMS' }).fill(codes.sms);
-  await page.getByRole('textbox', { name: 'Kod e-mail' }).fill(codes.email);
-  await page.getByRole('button', { name: 'Zweryfikuj', exact: true }).click();
-
-  const offers = page.getByRole('group', { name: 'Wybierz ofertę' });
-  await offers.getByRole('checkbox', { name: 'glo', exact: true }).check();
-  const glo = page.getByRole('group', { name: 'Oferta glo' });
-  await choose(glo, 'Kolor', 'Czarny');
-  await choose(glo, 'Źródło urządzenia', 'GLO solo / POP');
-  await glo.getByRole('textbox', { name: 'Numer seryjny urządzenia (opcjonalnie)' }).fill(serial);
-  await page.getByRole('button', { name: 'Dalej' }).click();
-
-  await expect(page.getByRole('group', { name: 'Dane konsumenta' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Imię' }).fill(PERSON.firstName);
-  await page.getByRole('textbox', { name: 'Nazwisko' }).fill(PERSON.lastName);
-  await page.getByLabel('Data urodzenia').fill(PERSON.birthDate);
-  await page.getByRole('textbox', { name: 'Kod pocztowy' }).fill(PERSON.postalCode);
-  await choose(page, 'Kategoria konsumenta', 'Podgrzewacze tytoniu: GLO');
-  for (const text of TICKED) await page.getByRole('checkbox', { name: text }).check();
-
-  await page.getByRole('button', { name: 'Dodaj zdjęcie paragonu' }).click();
-  await page.getByRole('dialog', { name: 'Wybierz sposób' }).getByRole('button', { name: 'Aparat' }).click();
-  const camera = page.getByRole('dialog', { name: 'Zdjęcie paragonu' });
-  await camera.getByRole('button', { name: 'Zrób zdjęcie', exact: true }).click();
-  await camera.getByRole('button', { name: 'Akceptuj' }).click();
-  await expect(page.getByRole('img', { name: 'Zdjęcie paragonu: podgląd' })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Zarejestruj' }).click();
-  await expect(page.getByRole('region', { name: 'Konsument został zarejestrowany' })).toBeVisible();
 }
 
 /** Her glo in the promoter's 'Aktualna akcja' (the phone's Raporty, fed by /api/sample/stats). */
