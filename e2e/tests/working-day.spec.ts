@@ -197,6 +197,8 @@ test('a working day from the plan to the erasure: the status and the totals the 
   await find.getByLabel('Powód wyszukiwania').fill('Wniosek konsumentki o usunięcie danych (test e2e)');
   await find.getByRole('button', { name: 'Szukaj' }).click();
   await desk.getByRole('button', { name: `Otwórz kartę: ${PERSON.firstName} ${PERSON.lastName}` }).click();
+  await expect(desk).toHaveURL(/konsument=/);
+  const consumerId = new URL(desk.url()).searchParams.get('konsument')!;
   const requests = desk.getByRole('region', { name: 'Wnioski konsumenta' });
   await requests.getByRole('button', { name: 'Nowy wniosek' }).click();
   await requests.getByLabel('Rodzaj wniosku').selectOption({ label: 'Usunięcie danych' });
@@ -210,6 +212,14 @@ test('a working day from the plan to the erasure: the status and the totals the 
   await desk.keyboard.press('Escape');
   await expect(desk.getByRole('region', { name: 'Dane' })).toContainText(/Dane usunięte \d{2}\.\d{2}\.\d{4}/);
   await expect(desk.getByRole('region', { name: 'Dane' })).not.toContainText(consumer.email);
+  // No search finds her now: Wnioski leads to her card, which says she was erased (issue 33 item 13).
+  await menu(desk, 'Wnioski');
+  await desk.getByLabel('Rodzaj').selectOption({ label: 'Usunięcie danych' });
+  await desk
+    .getByRole('link', { name: `Karta konsumenta ${consumerId.slice(0, 8)}` })
+    .first()
+    .click();
+  await expect(desk.getByRole('region', { name: 'Dane' })).toContainText(/Dane usunięte \d{2}\.\d{2}\.\d{4}/);
   await desk.getByRole('button', { name: 'Wyloguj' }).click();
   await staffLogIn(desk, WARSAW_COORDINATOR);
   expect(await exportedRow(desk, code, name)).toMatchObject({ 'Status akcji': 'Zaakceptowana', Rejestracje: '1', 'Wydane kody': '1' });
