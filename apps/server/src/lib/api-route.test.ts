@@ -5,12 +5,23 @@ import { createTestApp, post, type TestApp } from '../test/test-app.ts';
 // The contract's route table is the server's list of calls: every call in it answers, and nothing is
 // served under /api that is not in it (a route added by hand, outside apiRoute, fails here).
 
-/** Every route as Fastify prints it: '├── /api/action/list (POST)'. */
+/**
+ * Every route with its full path, from Fastify's printed tree: '├── /api/action/report (POST)', and a
+ * route whose path continues another's under it, '│   └── /to-fix (POST)', four characters a level.
+ */
 function registeredRoutes(t: TestApp): { url: string; methods: string[] }[] {
-  return [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*) \(([^)]+)\)/g)].map((m) => ({
-    url: m[1]!,
-    methods: m[2]!.split(', '),
-  }));
+  const parents: string[] = [];
+  const routes: { url: string; methods: string[] }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (\/\S*)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const url = (depth > 0 ? parents[depth - 1]! : '') + m[2]!;
+    parents[depth] = url;
+    parents.length = depth + 1;
+    if (m[3]) routes.push({ url, methods: m[3].split(', ') });
+  }
+  return routes;
 }
 
 const methodOf = (name: RouteName) => (routePaths[name].kind === 'csv' ? 'GET' : 'POST');
