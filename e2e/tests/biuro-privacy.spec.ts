@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
-import { newContext, test } from '../fixtures/test.ts';
+import { test } from '../fixtures/test.ts';
 import { ZABKA, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
-import { DESK, submitStaffLogin } from '../fixtures/biuro.ts';
+import { deskPage, submitStaffLogin } from '../fixtures/biuro.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
 import { PERSON, TICKED, newConsumer, registerThroughWebform, seedGloDevice } from '../fixtures/webform.ts';
 
@@ -28,15 +28,7 @@ async function expectGloCounted(page: Page) {
 }
 
 async function officerAtDesk(browser: Browser): Promise<Page> {
-  const context = await newContext(browser, {
-    ...DESK,
-    baseURL: test.info().project.use.baseURL,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-    serviceWorkers: 'block',
-    acceptDownloads: true,
-  });
-  const desk = await context.newPage();
+  const desk = await deskPage(browser);
   await desk.goto('/biuro');
   await submitStaffLogin(desk, OFFICER);
   await expect(desk).toHaveURL(/\/biuro\/konsumenci$/);

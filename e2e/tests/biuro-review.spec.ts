@@ -1,8 +1,8 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { newContext, test } from '../fixtures/test.ts';
+import { test } from '../fixtures/test.ts';
 import { ZABKA, fillEndForm, startInDatabase } from '../fixtures/actions.ts';
 import { logIn, openMenu } from '../fixtures/app.ts';
-import { DESK, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
+import { deskPage, KRAKOW_COORDINATOR, staffLogIn, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { readDatabase, writeDatabase } from '../fixtures/database.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
 
@@ -24,14 +24,7 @@ const hostessCode = (username: string) =>
   readDatabase((db) => (db.prepare('select ident from users where username = ?').get(username) as { ident: string }).ident);
 
 async function atDesk(browser: Browser, username: string): Promise<Page> {
-  const context = await newContext(browser, {
-    ...DESK,
-    baseURL: test.info().project.use.baseURL,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-    serviceWorkers: 'block',
-  });
-  const desk = await context.newPage();
+  const desk = await deskPage(browser);
   await staffLogIn(desk, username);
   return desk;
 }

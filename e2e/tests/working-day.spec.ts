@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { appNow, newContext, test } from '../fixtures/test.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { appNow, test } from '../fixtures/test.ts';
 import { fillEndForm, fillStartForm } from '../fixtures/actions.ts';
 import { logIn, toast } from '../fixtures/app.ts';
-import { DESK, staffLogIn, submitStaffLogin, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
+import { deskPage, staffLogIn, submitStaffLogin, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { createPromoter, type Promoter } from '../fixtures/promoters.ts';
 import { PERSON, newConsumer, registerThroughWebform, seedGloDevice } from '../fixtures/webform.ts';
 
@@ -26,17 +26,7 @@ function today() {
 /** Her hostess code, as `createPromoter` made it from her username (e2e-<id>@demo.pl → E2E<ID>). */
 const hostessCode = (promoter: Promoter) => `E2E${promoter.username.slice(4, 12).toUpperCase()}`;
 
-async function atDesk(browser: Browser): Promise<Page> {
-  const context = await newContext(browser, {
-    ...DESK,
-    baseURL: test.info().project.use.baseURL,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-    serviceWorkers: 'block',
-    acceptDownloads: true,
-  });
-  return context.newPage();
-}
+const atDesk = deskPage;
 
 const menu = (desk: Page, link: string) => desk.getByRole('navigation', { name: 'Menu biura' }).getByRole('link', { name: link }).click();
 

@@ -25,3 +25,4 @@ export * from './rules/index.ts';
 export * from './wall-clock.ts';
 export * from './api/route-paths.ts';
 export * from './api/routes.ts';
+export * from './admin/consent-names.ts';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import type { AdminConsumer, ConsentHistoryEntry, RecordedConsentField } from '@promotor/contract';
+import { CONSENT_NAMES, type AdminConsumer, type ConsentHistoryEntry } from '@promotor/contract';
 import { keptSecret } from '../../lib/kept-secret.ts';
 import { sfntOf } from './woff-font.ts';
 
@@ -107,23 +107,6 @@ function proofLine(e: ConsentHistoryEntry, when: (iso: string) => string): strin
   return `zapisane przez: ${e.proof.staff ?? ''}; notatka: ${e.proof.note ?? ''}`;
 }
 
-/**
- * Each consent by its Polish name (issue 33: the PDF is read by a person, never by field names); the
- * same words as the back office's list (web i18n biuro-consumers.ts), the record forcing one for each field.
- */
-export const CONSENT_NAME = {
-  ageVerified: 'Pełnoletność (18+)',
-  personalDataRegistrationAuthorisation: 'Przetwarzanie danych w celu rejestracji',
-  personalDataHandling: 'Przetwarzanie danych osobowych',
-  externalCompaniesAuthorization: 'Udostępnianie danych partnerom',
-  newsletterCommercialAuthorization: 'Informacje handlowe e-mailem',
-  mobileOptIn: 'Informacje handlowe SMS-em',
-  socialMediaOptIn: 'Reklamy w mediach społecznościowych',
-  hypercareOptIn: 'Kontakt telefoniczny w sprawie urządzenia',
-  inspirationClub: 'Inspiration Club',
-  emailOptIn: 'Kontakt e-mailowy (polecenia MGM)',
-} as const satisfies Record<RecordedConsentField, string>;
-
 const decisionWord = (e: ConsentHistoryEntry) => (e.channel === 'withdrawal' ? 'WYCOFANA' : e.decision ? 'UDZIELONA' : 'NIEUDZIELONA');
 
 /** The printable proof: her data, each decision with its exact words, and the JSON document's SHA-256. */
@@ -167,7 +150,7 @@ export function consentProofPdf(proof: ProofFile, timezone: string): Promise<Buf
     doc
       .moveDown(0.6)
       .font('bold')
-      .text(`${CONSENT_NAME[e.field]}: ${decisionWord(e)}`);
+      .text(`${CONSENT_NAMES[e.field]}: ${decisionWord(e)}`);
     line('Kiedy', when(e.recordedAt));
     line('Kanał', CHANNEL[e.channel]);
     if (e.promoter) line('Promotor', `${e.promoter.firstname} ${e.promoter.lastname} (${e.promoter.ident})`);

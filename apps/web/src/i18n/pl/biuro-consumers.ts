@@ -1,21 +1,10 @@
+import { CONSENT_NAMES } from '@promotor/contract';
+
 // The data-protection officer's pages (/biuro/konsumenci and /biuro/wnioski, issue 26, decision 100):
 // their own section, so only those lazy chunks carry these words (decision 033).
 
-/** Short names of the webform's consents (the consumer reads the full texts; these name them in lists). */
-const consentFields = {
-  ageVerified: 'Pełnoletność (18+)',
-  personalDataRegistrationAuthorisation: 'Przetwarzanie danych w celu rejestracji',
-  // No text of its own: given with the registration authorisation, whose text it records.
-  personalDataHandling: 'Przetwarzanie danych osobowych',
-  externalCompaniesAuthorization: 'Udostępnianie danych partnerom',
-  newsletterCommercialAuthorization: 'Informacje handlowe e-mailem',
-  mobileOptIn: 'Informacje handlowe SMS-em',
-  socialMediaOptIn: 'Reklamy w mediach społecznościowych',
-  hypercareOptIn: 'Kontakt telefoniczny w sprawie urządzenia',
-  inspirationClub: 'Inspiration Club',
-  // MGM's e-mail opt-in, given with the newsletter consent's text (decision 079).
-  emailOptIn: 'Kontakt e-mailowy (polecenia MGM)',
-} as const;
+/** Short names of the webform's consents: the contract's, which the consent proof's PDF prints too. */
+const consentFields = CONSENT_NAMES;
 
 const requestKinds = {
   access: 'Dostęp',
