@@ -3,7 +3,7 @@
 // is set), the web build with its size budget, and end-to-end tests in Chromium.
 // A missing PostgreSQL or Chromium is said plainly and only that part is skipped — unless CI is set,
 // in which case a missing part is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ const failures = [];
 const notes = [];
 /** Each step's name and seconds, printed together at the end (issue 32: where CI's time goes). */
 const stages = [];
+const runStarted = Date.now();
 
 function step(name, command, args, extraEnv = {}) {
   console.log(`\n=== ${name} ===`);
@@ -28,6 +29,39 @@ function step(name, command, args, extraEnv = {}) {
   console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
   if (!ok) failures.push(name);
   return ok;
+}
+
+/**
+ * Steps that share nothing, run at once (issue 32: lint and the type checks each keep one core busy,
+ * and the machine has two). Each one's output is held and printed whole when it ends, so the log reads
+ * as if they had run one after the other.
+ */
+async function stepsAtOnce(list) {
+  const started = Date.now();
+  const results = await Promise.all(
+    list.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output, seconds: Math.round((Date.now() - started) / 1000) }));
+        }),
+    ),
+  );
+  for (const { name, ok, output, seconds } of results) {
+    console.log(
+      `\n=== ${name} (at the same time as ${list
+        .filter((s) => s.name !== name)
+        .map((s) => s.name)
+        .join(', ')}) ===`,
+    );
+    process.stdout.write(Buffer.concat(output));
+    console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+    stages.push({ name, seconds });
+    if (!ok) failures.push(name);
+  }
 }
 
 function missing(part, why) {
@@ -54,8 +88,10 @@ async function postgresAnswers(url) {
   }
 }
 
-step('lint', 'npm', ['run', 'lint', '--silent']);
-step('type check', 'npm', ['run', 'typecheck', '--silent']);
+await stepsAtOnce([
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
+  { name: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+]);
 
 if (!env.TEST_DATABASE_URL) {
   missing('PostgreSQL tests', 'TEST_DATABASE_URL is not set, so the server tests run on SQLite only');
@@ -104,11 +140,21 @@ if (!fs.existsSync(chromium)) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The names of the failed tests are repeated at the end: CI's log keeps only its tail.
+const failedNames = [];
 if (fs.existsSync(vitestReport)) {
   const v = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const where = path.relative(process.cwd(), file.name);
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedNames.push(`${where} › ${t.fullName}${why ? ` — ${why}` : ''}`);
+    }
+  }
 }
 for (const report of [playwrightReport, playwrightPostgresReport]) {
   if (!fs.existsSync(report)) continue;
@@ -116,11 +162,21 @@ for (const report of [playwrightReport, playwrightPostgresReport]) {
   passed += s.expected + s.flaky;
   failed += s.unexpected;
   skipped += s.skipped;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failedNames.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(report, 'utf8')).suites ?? []) walk(suite);
 }
 console.log('');
-const total = stages.reduce((sum, s) => sum + s.seconds, 0);
+const total = Math.round((Date.now() - runStarted) / 1000);
 console.log(`Stage times: ${stages.map((s) => `${s.name} ${s.seconds} s`).join(' · ')} · total ${total} s`);
 for (const note of notes) console.log(`note: ${note}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+for (const name of failedNames) console.log(`failed: ${name}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length || failed ? 1 : 0);

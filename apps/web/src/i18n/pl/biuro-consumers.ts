@@ -1,4 +1,4 @@
-import { CONSENT_NAMES } from '@promotor/contract';
+import { CONSENT_NAMES } from '@promotor/contract/consent-names';
 
 // The data-protection officer's pages (/biuro/konsumenci and /biuro/wnioski, issue 26, decision 100):
 // their own section, so only those lazy chunks carry these words (decision 033).
