@@ -50,7 +50,9 @@ function openSqlite(file: string): DatabaseHandle {
   // What is deleted or overwritten is overwritten with zeros, not left in free pages and free space
   // within pages, where an erased consumer's e-mail could be read from the file (decision 108).
   database.pragma('secure_delete = ON');
-  const dialect = new GroupCommitSqliteDialect(keepingStatements(database));
+  // Reads from elsewhere while a transaction runs use a second, read-only connection (db/sqlite-group-commit.ts).
+  const reader = file === ':memory:' ? undefined : new SQLite(file, { readonly: true, timeout: 5000 });
+  const dialect = new GroupCommitSqliteDialect(keepingStatements(database), reader && keepingStatements(reader));
   const db = new Kysely<Database>({ dialect });
   const dropOldVersions = async () => {
     const [result] = await dialect.driver.runOutsideTransactions<{ busy: number }>('pragma wal_checkpoint(TRUNCATE)');

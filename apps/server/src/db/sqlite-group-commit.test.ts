@@ -27,7 +27,7 @@ describe('SQLite group commit', () => {
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = FULL');
-    dialect = new GroupCommitSqliteDialect(keepingStatements(database));
+    dialect = new GroupCommitSqliteDialect(keepingStatements(database), keepingStatements(new SQLite(file, { readonly: true })));
     db = new Kysely({ dialect });
     await sql`create table pings (id text primary key, note text)`.execute(db);
     // Checked at commit: a write that breaks it makes the commit itself fail.
@@ -145,7 +145,8 @@ describe('SQLite group commit', () => {
     expect(committed()).toEqual(['before']);
   });
 
-  it('while a transaction runs, statements from elsewhere wait for it and then see its result', async () => {
+  it('while a transaction runs, a read from elsewhere answers at once with what is committed; a write waits for it', async () => {
+    await insert('before');
     let release!: () => void;
     const paused = new Promise<void>((resolve) => (release = resolve));
     const transaction = db.transaction().execute(async (trx) => {
@@ -154,17 +155,45 @@ describe('SQLite group commit', () => {
       await trx.updateTable('pings').set({ note: 'final' }).where('id', '=', 'tx').execute();
     });
     await new Promise((resolve) => setImmediate(resolve));
-    const read = db.selectFrom('pings').select('note').where('id', '=', 'tx').executeTakeFirst();
+    // Issue 32: /api/health and the phones' reads answered only after a 10,000-action import's commit.
+    expect(await db.selectFrom('pings').select('id').orderBy('id').execute()).toEqual([{ id: 'before' }]);
     const write = insert('after');
-    let readDone = false;
-    void read.then(() => (readDone = true));
+    let writeDone = false;
+    void write.then(() => (writeDone = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(readDone).toBe(false);
+    expect(writeDone).toBe(false);
     release();
     await transaction;
-    expect(await read).toEqual({ note: 'final' });
+    expect(await db.selectFrom('pings').select('note').where('id', '=', 'tx').executeTakeFirst()).toEqual({ note: 'final' });
     await write;
-    expect(committed()).toEqual(['after', 'tx']);
+    expect(committed()).toEqual(['after', 'before', 'tx']);
+  });
+
+  it('in memory (no second connection) a read from elsewhere waits for the transaction and sees its result', async () => {
+    const memory = new Kysely<{ pings: { id: string; note: string | null } }>({
+      dialect: new GroupCommitSqliteDialect(keepingStatements(new SQLite(':memory:'))),
+    });
+    try {
+      await sql`create table pings (id text primary key, note text)`.execute(memory);
+      let release!: () => void;
+      const paused = new Promise<void>((resolve) => (release = resolve));
+      const transaction = memory.transaction().execute(async (trx) => {
+        await trx.insertInto('pings').values({ id: 'tx', note: 'first' }).execute();
+        await paused;
+        await trx.updateTable('pings').set({ note: 'final' }).where('id', '=', 'tx').execute();
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      const read = memory.selectFrom('pings').select('note').where('id', '=', 'tx').executeTakeFirst();
+      let readDone = false;
+      void read.then(() => (readDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(readDone).toBe(false);
+      release();
+      await transaction;
+      expect(await read).toEqual({ note: 'final' });
+    } finally {
+      await memory.destroy();
+    }
   });
 
   it('a write with RETURNING is a write: it waits for its commit and answers its rows', async () => {

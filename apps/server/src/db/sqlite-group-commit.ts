@@ -23,6 +23,11 @@ export type StatementSource = {
  *   first, then runs between its own BEGIN IMMEDIATE and COMMIT, and everything else waits for it.
  * - Reads run at once. They may see a write of the open batch a moment before its commit (the same
  *   connection); should that commit fail (disk full), the writer gets the error and retries.
+ * - A read from elsewhere while an explicit transaction runs does not wait for it when the database is
+ *   a file: it runs on a second, read-only connection and sees what is committed (the open batch always
+ *   is: a transaction commits it first), as any read does on PostgreSQL. A plan of 10,000 actions
+ *   holds its transaction about a second; /api/health and the phones' lists answered only after it
+ *   (issue 32, decision 053).
  *
  * Not for this driver: transaction control, VACUUM, ATTACH and connection PRAGMAs in queries (open the
  * better-sqlite3 handle for those), and migrating while requests run (server.ts migrates before it
@@ -30,14 +35,17 @@ export type StatementSource = {
  */
 export class GroupCommitSqliteDriver implements Driver {
   #db: StatementSource;
+  /** Read-only connection to the same file, for reads while a transaction runs (none in memory). */
+  #reader: StatementSource | undefined;
   #batch: Array<{ settle: (error?: unknown) => void }> | null = null;
   /** The explicit transaction running now; the others and all lone statements wait for it. */
   #transaction: { connection: GroupCommitConnection; done: Promise<void>; end: () => void } | null = null;
   /** How many commits, how many writes they carried: for tests and the benchmark. */
   readonly stats = { commits: 0, groupedWrites: 0 };
 
-  constructor(database: StatementSource) {
+  constructor(database: StatementSource, reader?: StatementSource) {
     this.#db = database;
+    this.#reader = reader;
   }
 
   async init(): Promise<void> {}
@@ -89,11 +97,16 @@ export class GroupCommitSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.commitBatch();
+    this.#reader?.close();
     this.#db.close();
   }
 
   /** Runs a compiled statement for a connection, as the rules above say. */
   async execute<R>(connection: GroupCommitConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#reader && this.#transaction && this.#transaction.connection !== connection) {
+      const read = this.#reader.prepare(query.sql);
+      if (read.readonly) return resultOf<R>(read, query.parameters);
+    }
     while (this.#transaction && this.#transaction.connection !== connection) await this.#transaction.done;
     const statement = this.#db.prepare(query.sql);
     if (this.#transaction) return resultOf<R>(statement, query.parameters);
@@ -220,8 +233,8 @@ class GroupCommitConnection implements DatabaseConnection {
 export class GroupCommitSqliteDialect implements Dialect {
   readonly driver: GroupCommitSqliteDriver;
 
-  constructor(database: StatementSource) {
-    this.driver = new GroupCommitSqliteDriver(database);
+  constructor(database: StatementSource, reader?: StatementSource) {
+    this.driver = new GroupCommitSqliteDriver(database, reader);
   }
 
   createDriver(): Driver {

@@ -2,6 +2,7 @@ import { PLAN_IMPORT_MAX_CHANGES, type PlanImportConfirmations, type PlanImportC
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { Db } from '../../db/kysely.ts';
 import { lockNames } from '../../db/lock-names.ts';
+import { timeSlices } from '../../lib/time-slices.ts';
 import { assignmentWarnings, daysOf } from './assignment-warnings.ts';
 import type { PlanStep } from './plan-diff.ts';
 import { schedulesInRange } from './planning-assign.repository.ts';
@@ -35,6 +36,59 @@ function fileSchedules(steps: readonly PlanStep[], promoterIds: ReadonlyMap<stri
   return byPromoter;
 }
 
+/** Wall-clock text ('2031-02-01 08:00:00') as milliseconds on a clock without zones, and back. */
+const wallMs = (text: string) => Date.parse(`${text.slice(0, 10)}T${text.slice(11, 19) || '00:00:00'}Z`);
+const wallText = (ms: number, like: string) => {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)}${like.charAt(10) || ' '}${iso.slice(11, 19)}`.slice(0, like.length);
+};
+
+/**
+ * One promoter's actions (or availability blocks) sorted by their start, searched by time: a plan of
+ * 10,000 actions for one promoter compared each with all the others (10^8 pairs) and held the event loop
+ * for over a second (issue 32: nothing a file contains may stall other requests).
+ */
+export class Timeline<T extends { since: string; until: string }> {
+  readonly #items: T[];
+  /** The longest item: one that starts this much before a span may still reach into it. */
+  readonly #longest: number;
+
+  constructor(items: T[]) {
+    this.#items = items.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
+    this.#longest = items.reduce((longest, i) => Math.max(longest, wallMs(i.until) - wallMs(i.since)), 0);
+  }
+
+  /** The items that overlap the span, in the order of their starts. */
+  overlapping(span: { since: string; until: string }): T[] {
+    const from = wallText(wallMs(span.since) - this.#longest, span.since);
+    const found: T[] = [];
+    for (let i = this.#firstAtOrAfter(from); i < this.#items.length && this.#items[i]!.since < span.until; i++) {
+      if (overlaps(this.#items[i]!, span)) found.push(this.#items[i]!);
+    }
+    return found;
+  }
+
+  #firstAtOrAfter(since: string): number {
+    let [lo, hi] = [0, this.#items.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#items[mid]!.since < since) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+function timelines<T extends { user_id: string; since: string; until: string }>(items: Iterable<T>): Map<string, Timeline<T>> {
+  const byPromoter = new Map<string, T[]>();
+  for (const item of items) {
+    const list = byPromoter.get(item.user_id);
+    if (list) list.push(item);
+    else byPromoter.set(item.user_id, [item]);
+  }
+  return new Map([...byPromoter].map(([userId, list]) => [userId, new Timeline(list)]));
+}
+
 /** The conflicts of each promoter each changing step assigns, by the row naming her. */
 async function conflictsOf(db: Db, steps: readonly PlanStep[], changing: readonly Changing[], promoterIds: ReadonlyMap<string, string>) {
   const assigning = changing.filter((s) => s.promoterIds.length > 0);
@@ -46,21 +100,23 @@ async function conflictsOf(db: Db, steps: readonly PlanStep[], changing: readonl
     .sort()
     .at(-1)!;
   const stored = await schedulesInRange(db, ids, daysOf({ since, until }));
-  const fromFile = fileSchedules(steps, promoterIds);
-  const storedOf = new Map<string, Scheduled[]>();
-  for (const a of stored.actions) storedOf.set(a.user_id, [...(storedOf.get(a.user_id) ?? []), { ...a, row: null }]);
+  const fromFile = timelines([...fileSchedules(steps, promoterIds).values()].flat());
+  const storedOf = timelines(stored.actions.map((a): Scheduled => ({ ...a, row: null })));
+  const blocksOf = timelines(stored.availability);
   const codes = new Map([...promoterIds].map(([code, id]) => [id, code]));
   const conflicts: PlanImportConflict[] = [];
+  const pause = timeSlices();
   for (const step of assigning) {
+    await pause();
     const span = step.planned;
     const day = daysOf(span);
     for (const userId of step.promoterIds) {
       // One action once: the file's line of an action it plans rather than its stored copy.
       const others = new Map<string, Scheduled>();
-      for (const o of [...(fromFile.get(userId) ?? []), ...(storedOf.get(userId) ?? [])]) {
-        if (o.id !== step.actionId && overlaps(o, span) && !others.has(o.id)) others.set(o.id, o);
+      for (const o of [...(fromFile.get(userId)?.overlapping(span) ?? []), ...(storedOf.get(userId)?.overlapping(span) ?? [])]) {
+        if (o.id !== step.actionId && !others.has(o.id)) others.set(o.id, o);
       }
-      const blocks = stored.availability.filter((b) => b.user_id === userId && overlaps(b, day));
+      const blocks = blocksOf.get(userId)?.overlapping(day) ?? [];
       const row = span.promoters.get(codes.get(userId)!)![0]!;
       for (const w of assignmentWarnings([userId], span, [...others.values()], blocks)) {
         // Her first few other actions then: enough to find them in the file or the plan.
