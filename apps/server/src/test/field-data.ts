@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import type { ExportName } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { ReportReviewTable } from '../db/schema.ts';
 import { newId } from '../lib/crypto.ts';
@@ -190,7 +191,7 @@ export const buildPromoterOf = (t: TestApp, territory: string, o: { firstname?: 
 /** GET a CSV export with its filter in the query string. */
 export function getExport(
   t: TestApp,
-  name: 'actions' | 'registrations' | 'redemptions',
+  name: ExportName,
   query: Record<string, string>,
   token: string | undefined,
 ) {
