@@ -189,12 +189,7 @@ export const buildPromoterOf = (t: TestApp, territory: string, o: { firstname?: 
   buildPromoter(t, { territories: [territory], ...o });
 
 /** GET a CSV export with its filter in the query string. */
-export function getExport(
-  t: TestApp,
-  name: ExportName,
-  query: Record<string, string>,
-  token: string | undefined,
-) {
+export function getExport(t: TestApp, name: ExportName, query: Record<string, string>, token: string | undefined) {
   return t.app.inject({
     method: 'GET',
     url: `/api/admin/exports/${name}.csv`,

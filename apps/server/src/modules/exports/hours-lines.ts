@@ -54,7 +54,10 @@ export function shiftOf(row: ShiftRow, clock: HoursClock): Shift {
   const plannedStartAt = instant(row.since);
   const plannedEndAt = instant(row.until);
   const start = row.check_in_at ?? row.checked_in_at;
-  const end = row.status === 'finished' ? (row.check_out_at ?? (row.last_status_at ? instantOfWall(row.last_status_at, clock.timezone).toISOString() : null)) : null;
+  const end =
+    row.status === 'finished'
+      ? (row.check_out_at ?? (row.last_status_at ? instantOfWall(row.last_status_at, clock.timezone).toISOString() : null))
+      : null;
   const startedAt = start ? Date.parse(start) : null;
   const finishedAt = end ? Date.parse(end) : null;
   const workedMinutes = start && end ? Math.max(0, minuteOf(end) - minuteOf(start)) : 0;

@@ -30,9 +30,7 @@ const promoterKey = ['u.lastname', 'u.firstname', 'u.ident'] as const;
 export function promotersPage(db: Db, f: ExportFilter, scope: TerritoryScope, after: PromoterKey | null, limit: number) {
   let q = shifts(db, f, scope).select(promoterKey).distinct();
   if (after)
-    q = q.where(({ eb, refTuple, tuple }) =>
-      eb(refTuple(...promoterKey), '>', tuple(after.lastname, after.firstname, after.ident)),
-    );
+    q = q.where(({ eb, refTuple, tuple }) => eb(refTuple(...promoterKey), '>', tuple(after.lastname, after.firstname, after.ident)));
   return q.orderBy('u.lastname').orderBy('u.firstname').orderBy('u.ident').limit(limit).execute();
 }
 
@@ -47,9 +45,7 @@ export function shiftRows(db: Db, f: ExportFilter, scope: TerritoryScope, range:
     eb(refTuple(...promoterKey), '<=', tuple(last.lastname, last.firstname, last.ident)),
   );
   if (after)
-    q = q.where(({ eb, refTuple, tuple }) =>
-      eb(refTuple(...promoterKey), '>', tuple(after.lastname, after.firstname, after.ident)),
-    );
+    q = q.where(({ eb, refTuple, tuple }) => eb(refTuple(...promoterKey), '>', tuple(after.lastname, after.firstname, after.ident)));
   return q
     .select([
       'u.id as user_id',

@@ -22,11 +22,7 @@ export type HoursDeps = ExportsDeps & {
 /** Promoters per page: a month of a promoter is a few dozen shifts, so a page is a few thousand rows. */
 export const PROMOTERS_PER_PAGE = 100;
 
-export async function exportHours(
-  deps: HoursDeps,
-  call: StaffCall,
-  query: z.output<typeof AdminExportQuery>,
-): Promise<CsvFile<HoursLine>> {
+export async function exportHours(deps: HoursDeps, call: StaffCall, query: z.output<typeof AdminExportQuery>): Promise<CsvFile<HoursLine>> {
   const { filter, filename } = await prepareExport(deps, call, 'hours', query);
   const perPage = deps.promotersPerPage ?? PROMOTERS_PER_PAGE;
   // One instant for the whole file: a shift still running is judged the same on every page.

@@ -93,7 +93,10 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       out: '2025-10-06 16:50:10',
       review: 'approved',
     });
-    const a2 = await shift(anna, waw, '2025-10-06 18:00:00', '2025-10-06 20:00:00', { in: '2025-10-06 17:58:00', out: '2025-10-06 20:45:00' });
+    const a2 = await shift(anna, waw, '2025-10-06 18:00:00', '2025-10-06 20:00:00', {
+      in: '2025-10-06 17:58:00',
+      out: '2025-10-06 20:45:00',
+    });
     // Across midnight and the repeated hour: planned 8 wall hours are 9 real ones; it is the 25th's.
     await shift(anna, waw, '2025-10-25 22:00:00', '2025-10-26 06:00:00', {
       in: '2025-10-25 21:50:00',
@@ -107,10 +110,18 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       review: 'changes_requested',
     });
     // Planned on the 30th of September: September's, though she worked into October.
-    await shift(anna, waw, '2025-09-30 22:00:00', '2025-10-01 06:00:00', { in: '2025-09-30 22:00:00', out: '2025-10-01 06:00:00', review: 'approved' });
+    await shift(anna, waw, '2025-09-30 22:00:00', '2025-10-01 06:00:00', {
+      in: '2025-09-30 22:00:00',
+      out: '2025-10-01 06:00:00',
+      review: 'approved',
+    });
     // Cancelled by her, and by the organiser: no shift.
     const mine = await shift(anna, waw, '2025-10-15 10:00:00', '2025-10-15 14:00:00', { status: null });
-    await t.db.updateTable('action_assignments').set({ cancelled_at: '2025-10-14T10:00:00.000Z' }).where('action_id', '=', mine.uuid).execute();
+    await t.db
+      .updateTable('action_assignments')
+      .set({ cancelled_at: '2025-10-14T10:00:00.000Z' })
+      .where('action_id', '=', mine.uuid)
+      .execute();
     await shift(anna, waw, '2025-10-20 10:00:00', '2025-10-20 18:00:00', { global: 'hst_cancelled' });
     const a8 = await shift(anna, waw, '2025-10-22 10:00:00', '2025-10-22 12:00:00');
     const a9 = await shift(anna, waw, '2025-10-28 10:00:00', '2025-10-28 18:00:00', {
@@ -119,8 +130,16 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       review: 'approved',
     });
     const a10 = await shift(anna, waw, '2025-10-29 10:00:00', '2025-10-29 14:00:00', { in: '2025-10-29 10:00:00' });
-    await shift(beata, waw, '2025-10-06 09:00:00', '2025-10-06 17:00:00', { in: '2025-10-06 09:00:00', out: '2025-10-06 17:00:00', review: 'approved' });
-    await shift(piotr, krk, '2025-10-07 10:00:00', '2025-10-07 18:00:00', { in: '2025-10-07 10:00:00', out: '2025-10-07 18:00:00', review: 'approved' });
+    await shift(beata, waw, '2025-10-06 09:00:00', '2025-10-06 17:00:00', {
+      in: '2025-10-06 09:00:00',
+      out: '2025-10-06 17:00:00',
+      review: 'approved',
+    });
+    await shift(piotr, krk, '2025-10-07 10:00:00', '2025-10-07 18:00:00', {
+      in: '2025-10-07 10:00:00',
+      out: '2025-10-07 18:00:00',
+      review: 'approved',
+    });
 
     const line = (who: BuiltPromoter, name: string, day: string, figures: number[], approved: string, flags = '') => ({
       'Kod hostessy': who.ident,
@@ -171,7 +190,10 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       [piotr.ident, 'Razem'],
     ]);
     // One day is a period too; the promoter filter keeps hers.
-    expect((await hours({ from: '2025-10-06', to: '2025-10-06', promoter: anna.ident })).map((r) => r['Dzień'])).toEqual(['2025-10-06', 'Razem']);
+    expect((await hours({ from: '2025-10-06', to: '2025-10-06', promoter: anna.ident })).map((r) => r['Dzień'])).toEqual([
+      '2025-10-06',
+      'Razem',
+    ]);
   });
 
   it('every total adds up three ways: her days, her total row, and the approved reports of actions.csv', async () => {
@@ -216,9 +238,13 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       const mine = actions.filter((r) => r['Kod hostessy'] === who.ident);
       const total = rows.find((r) => r['Kod hostessy'] === who.ident && r['Dzień'] === 'Razem')!;
       expect(num(total, 'Zatwierdzone akcje')).toBe(approved.length);
-      expect(num(total, 'Czas zatwierdzony (min)')).toBe(approved.reduce((s, r) => s + minutes(r['Zakończenie']!) - minutes(r['Rozpoczęcie']!), 0));
+      expect(num(total, 'Czas zatwierdzony (min)')).toBe(
+        approved.reduce((s, r) => s + minutes(r['Zakończenie']!) - minutes(r['Rozpoczęcie']!), 0),
+      );
       expect(num(total, 'Czas pracy (min)')).toBe(mine.reduce((s, r) => s + minutes(r['Zakończenie']!) - minutes(r['Rozpoczęcie']!), 0));
-      expect(num(total, 'Plan (min)')).toBe(mine.reduce((s, r) => s + minutes(r['Planowany koniec']!) - minutes(r['Planowany początek']!), 0));
+      expect(num(total, 'Plan (min)')).toBe(
+        mine.reduce((s, r) => s + minutes(r['Planowany koniec']!) - minutes(r['Planowany początek']!), 0),
+      );
     }
 
     // 3. Straight from the database: each approved report's first check-in to last check-out.
@@ -327,7 +353,10 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
     expect(pages.map((p) => p.length)).toEqual([6, 6, 3]);
     const codes = pages.flat().map((l) => l.hostessCode);
     expect(codes).toEqual(whole.map((r) => r['Kod hostessy']));
-    const adamskie = namesakes.slice(0, 3).map((p) => p.ident).sort();
+    const adamskie = namesakes
+      .slice(0, 3)
+      .map((p) => p.ident)
+      .sort();
     expect([...new Set(codes)].slice(0, 3)).toEqual(adamskie);
   });
 });

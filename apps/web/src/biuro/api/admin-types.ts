@@ -82,10 +82,7 @@ export type AdminFilePath = '/admin/reports/file' | '/admin/reports/receipt';
 export type AdminProofPath = '/admin/consumers/proof';
 /** The CSV exports (route kind 'csv'): GET with the filter in the query string. */
 export type AdminCsvPath =
-  | '/admin/exports/actions.csv'
-  | '/admin/exports/registrations.csv'
-  | '/admin/exports/redemptions.csv'
-  | '/admin/exports/hours.csv';
+  '/admin/exports/actions.csv' | '/admin/exports/registrations.csv' | '/admin/exports/redemptions.csv' | '/admin/exports/hours.csv';
 
 export type AdminPath = keyof AdminCalls;
 export type AdminBody<P extends AdminPath> = AdminCalls[P]['body'];
