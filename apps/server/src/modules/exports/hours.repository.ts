@@ -60,20 +60,21 @@ export function shiftRows(db: Db, f: ExportFilter, scope: TerritoryScope, range:
       's.checked_in_at',
       's.last_status_at',
     ])
-    .select(({ selectFrom }) => [
-      selectFrom('action_status_events as ev')
-        .select((eb) => eb.fn.min('ev.created_at').as('t'))
-        .whereRef('ev.action_id', '=', 's.action_id')
-        .whereRef('ev.user_id', '=', 's.user_id')
-        .where('ev.kind', '=', 'check_in')
-        .as('check_in_at'),
-      selectFrom('action_status_events as ev')
-        .select((eb) => eb.fn.max('ev.created_at').as('t'))
-        .whereRef('ev.action_id', '=', 's.action_id')
-        .whereRef('ev.user_id', '=', 's.user_id')
-        .where('ev.kind', '=', 'check_out')
-        .as('check_out_at'),
-    ])
+    .select(({ selectFrom }) => {
+      const taps = (kind: 'check_in' | 'check_out') =>
+        selectFrom('action_status_events as ev')
+          .whereRef('ev.action_id', '=', 's.action_id')
+          .whereRef('ev.user_id', '=', 's.user_id')
+          .where('ev.kind', '=', kind);
+      return [
+        taps('check_in')
+          .select((eb) => eb.fn.min('ev.created_at').as('t'))
+          .as('check_in_at'),
+        taps('check_out')
+          .select((eb) => eb.fn.max('ev.created_at').as('t'))
+          .as('check_out_at'),
+      ];
+    })
     .select(sql<number>`(case when ${approvedReport('s.action_id', 's.user_id', true)} then 1 else 0 end)`.as('report_approved'))
     .orderBy('u.lastname')
     .orderBy('u.firstname')
