@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         thresholds: config.live,
         checkAnswers: config.checkAnswers,
       });
-      await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters });
+      await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters, thresholds: config.live });
       // issue 26: consumers and consents, the privacy officer's (decision 097)
       await api.register(consumerPrivacyRoutes, {
         ...actionsDeps,

@@ -122,6 +122,7 @@ const READS: readonly RouteName[] = [
   'adminExportsActions',
   'adminExportsRegistrations',
   'adminExportsRedemptions',
+  'adminExportsHours',
   'adminDashboard',
   // Audited (the officer's look-ups, decision 097), but they change nothing another call could race.
   'adminConsumersFind',

@@ -36,6 +36,8 @@ const VERBS = {
   'exports.actions': 'exports.read',
   'exports.registrations': 'exports.read',
   'exports.redemptions': 'exports.read',
+  // Who worked how long (decision 128): promoters' data.
+  'exports.hours': 'promoters.read',
   // The retention job's cutoffs and counts: nobody's data.
   'retention.run': 'audit.read',
   // The privacy officer's look-ups and decisions about consumers (decision 085: hers alone).

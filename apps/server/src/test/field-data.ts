@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import type { ExportName } from '@promotor/contract';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import type { ReportReviewTable } from '../db/schema.ts';
 import { newId } from '../lib/crypto.ts';
@@ -188,12 +189,7 @@ export const buildPromoterOf = (t: TestApp, territory: string, o: { firstname?: 
   buildPromoter(t, { territories: [territory], ...o });
 
 /** GET a CSV export with its filter in the query string. */
-export function getExport(
-  t: TestApp,
-  name: 'actions' | 'registrations' | 'redemptions',
-  query: Record<string, string>,
-  token: string | undefined,
-) {
+export function getExport(t: TestApp, name: ExportName, query: Record<string, string>, token: string | undefined) {
   return t.app.inject({
     method: 'GET',
     url: `/api/admin/exports/${name}.csv`,

@@ -32,6 +32,7 @@ export const AUDIT_VERBS = [
   'exports.actions',
   'exports.registrations',
   'exports.redemptions',
+  'exports.hours',
   'retention.run',
   'consumers.find',
   'consumers.history',

@@ -4,7 +4,7 @@ import { AdminActionState, TerritoryIdent } from './common.ts';
 // /api/admin/exports/*.csv (issue 25, decision 092): GET with the bearer token, the filter in the query
 // string; UTF-8 with BOM, ';' separated, streamed. No export carries a consumer's personal data.
 
-export const EXPORT_NAMES = ['actions', 'registrations', 'redemptions'] as const;
+export const EXPORT_NAMES = ['actions', 'registrations', 'redemptions', 'hours'] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];
 
 export const AdminExportQuery = z

@@ -106,6 +106,8 @@ export const routePaths = {
   adminExportsActions: { path: '/admin/exports/actions.csv', kind: 'csv' },
   adminExportsRegistrations: { path: '/admin/exports/registrations.csv', kind: 'csv' },
   adminExportsRedemptions: { path: '/admin/exports/redemptions.csv', kind: 'csv' },
+  // issue 34: her hours per day for payroll (decision 128)
+  adminExportsHours: { path: '/admin/exports/hours.csv', kind: 'csv' },
   adminDashboard: { path: '/admin/dashboard', kind: 'json' },
   // issue 26: consumers and consents, the privacy role's alone
   adminConsumersFind: { path: '/admin/consumers/find', kind: 'json' },

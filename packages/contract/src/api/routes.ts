@@ -516,6 +516,13 @@ export const routeSchemas = {
     body: AdminExportQuery,
     summary: 'Back office: voucher codes handed out (CSV)',
   },
+  // Her hours are a promoter's data (decision 128): whoever reads promoters, not the brand's viewer.
+  adminExportsHours: {
+    idempotent: false,
+    permission: 'promoters.read',
+    body: AdminExportQuery,
+    summary: 'Back office: hours per promoter and day, planned, worked and approved, with a total per promoter (CSV)',
+  },
   adminDashboard: {
     idempotent: false,
     permission: 'dashboard.read',

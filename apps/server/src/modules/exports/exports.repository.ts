@@ -36,7 +36,7 @@ export type KeyRange<K> = { after: K | null; last: K };
  * the database then walks the planned-start index in order; a join could make it start from a small
  * table and sort everything after the key on every page.
  */
-function filteredActions(db: Db, f: ExportFilter, scope: TerritoryScope) {
+export function filteredActions(db: Db, f: ExportFilter, scope: TerritoryScope) {
   let q = db
     .selectFrom('actions as a')
     .where(territoryInScope('a.territory_id', scope))

@@ -24,12 +24,17 @@ export const ACTIONS_PER_PAGE = 500;
 /** Codes per page. */
 export const REDEMPTIONS_PER_PAGE = 1000;
 
-const FILE_PREFIX: Record<ExportName, string> = { actions: 'akcje', registrations: 'rejestracje', redemptions: 'wydane-kody' };
+const FILE_PREFIX: Record<ExportName, string> = {
+  actions: 'akcje',
+  registrations: 'rejestracje',
+  redemptions: 'wydane-kody',
+  hours: 'godziny-pracy',
+};
 
-type Prepared = { filter: repo.ExportFilter; period: Period; filename: string };
+export type Prepared = { filter: repo.ExportFilter; period: Period; filename: string };
 
 /** The filter checked and resolved (period, territory), and the export recorded in the audit log. */
-async function prepare(deps: ExportsDeps, call: StaffCall, name: ExportName, query: Query): Promise<Prepared> {
+export async function prepareExport(deps: ExportsDeps, call: StaffCall, name: ExportName, query: Query): Promise<Prepared> {
   const period = periodOf(query, today(deps.now(), deps.timezone), EXPORT_DAYS_MAX);
   const territoryId = await territoryOf(deps.db, query.territory, call.staff.scope);
   const filter = {
@@ -69,7 +74,7 @@ async function* actionPages(deps: ExportsDeps, call: StaffCall, filter: repo.Exp
 const showNames = (call: StaffCall) => actorHolds(call.actor, 'promoters.read');
 
 export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.ActionRow>> {
-  const { filter, filename } = await prepare(deps, call, 'actions', query);
+  const { filter, filename } = await prepareExport(deps, call, 'actions', query);
   async function* pages() {
     for await (const range of actionPages(deps, call, filter)) yield await repo.actionRows(deps.db, filter, call.staff.scope, range);
   }
@@ -77,7 +82,7 @@ export async function exportActions(deps: ExportsDeps, call: StaffCall, query: Q
 }
 
 export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RegistrationRow>> {
-  const { filter, filename } = await prepare(deps, call, 'registrations', query);
+  const { filter, filename } = await prepareExport(deps, call, 'registrations', query);
   async function* pages() {
     for await (const range of actionPages(deps, call, filter)) yield await repo.registrationRows(deps.db, filter, call.staff.scope, range);
   }
@@ -85,7 +90,7 @@ export async function exportRegistrations(deps: ExportsDeps, call: StaffCall, qu
 }
 
 export async function exportRedemptions(deps: ExportsDeps, call: StaffCall, query: Query): Promise<CsvFile<repo.RedemptionRow>> {
-  const { filter, filename } = await prepare(deps, call, 'redemptions', query);
+  const { filter, filename } = await prepareExport(deps, call, 'redemptions', query);
   async function* pages() {
     let after: repo.RedemptionKey | null = null;
     for (;;) {

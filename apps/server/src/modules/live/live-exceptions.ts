@@ -76,13 +76,22 @@ export function nearestPointMeters(position: Coordinates, points: readonly Coord
   return nearest;
 }
 
+/** Not started (neither she nor the organiser cancelled) `notStartedMs` after the planned start; also hours.csv's flag (decision 128). */
+export function notStartedException(
+  f: Pick<AssignmentFacts, 'status' | 'cancelled' | 'actionCancelled' | 'plannedStartAt'>,
+  now: number,
+  limits: LiveThresholds,
+): Finding | null {
+  if (f.status !== null || f.cancelled || f.actionCancelled) return null;
+  const since = f.plannedStartAt + limits.notStartedMs;
+  return now >= since ? { kind: 'not_started', since, distanceMeters: null, minutes: null } : null;
+}
+
 /** The exceptions of one promoter in one action at `now`. */
 export function assignmentExceptions(f: AssignmentFacts, now: number, limits: LiveThresholds): Finding[] {
   const found: Finding[] = [];
-  if (f.status === null && !f.cancelled && !f.actionCancelled) {
-    const since = f.plannedStartAt + limits.notStartedMs;
-    if (now >= since) found.push({ kind: 'not_started', since, distanceMeters: null, minutes: null });
-  }
+  const notStarted = notStartedException(f, now, limits);
+  if (notStarted) found.push(notStarted);
   if (f.status !== null && f.startPosition && f.startedAt !== null) {
     const nearest = nearestPointMeters(f.startPosition, f.points);
     if (nearest !== null && nearest > limits.farMeters)

@@ -8,8 +8,8 @@ import { wallDate } from '../../lib/time.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
 
-// The shift rules, for the report panel (reviews) through this module's face.
-export { shiftExceptions, type LiveThresholds, type ShiftFacts } from './live-exceptions.ts';
+// The shift rules, for the report panel (reviews) and hours.csv (exports) through this module's face.
+export { notStartedException, shiftExceptions, type LiveThresholds, type ShiftFacts } from './live-exceptions.ts';
 import * as repo from './live.repository.ts';
 import { checkerName } from './live-checks.service.ts';
 import { toAdminActionPoint } from '../planning/planning.service.ts';

@@ -165,6 +165,8 @@ const ROWS: Record<string, Row> = {
   adminExportsActions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminExportsRegistrations: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
   adminExportsRedemptions: { allowed: readers, body: async ({ territory }) => csvQuery({ territory }) },
+  // Her hours are promoters' data (decision 128): not the brand's viewer.
+  adminExportsHours: { allowed: manage, body: async ({ territory }) => csvQuery({ territory }) },
   adminDashboard: { allowed: readers, body: async ({ territory }) => ({ from: '2030-01-01', to: '2030-01-31', territory }) },
   // issue 26: data-subject requests, the privacy role's alone (decision 098)
   adminConsumerRequestsCreate: {

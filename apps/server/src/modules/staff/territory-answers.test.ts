@@ -142,6 +142,7 @@ describe.each(testDatabases)('another territory answers as nothing (%s)', (diale
       ['exports/actions', (s, territory) => getExport(t, 'actions', { ...period, territory }, s.token)],
       ['exports/registrations', (s, territory) => getExport(t, 'registrations', { ...period, territory }, s.token)],
       ['exports/redemptions', (s, territory) => getExport(t, 'redemptions', { ...period, territory }, s.token)],
+      ['exports/hours', (s, territory) => getExport(t, 'hours', { ...period, territory }, s.token)],
       ['dashboard', (s, territory) => post(t.app, '/admin/dashboard', { ...period, territory }, s.token)],
     ];
     for (const [name, call] of calls) {

@@ -81,7 +81,8 @@ export type AdminFilePath = '/admin/reports/file' | '/admin/reports/receipt';
 /** A consumer's consent proof (issue 26): the file itself, JSON or PDF, kept under the name the server gives. */
 export type AdminProofPath = '/admin/consumers/proof';
 /** The CSV exports (route kind 'csv'): GET with the filter in the query string. */
-export type AdminCsvPath = '/admin/exports/actions.csv' | '/admin/exports/registrations.csv' | '/admin/exports/redemptions.csv';
+export type AdminCsvPath =
+  '/admin/exports/actions.csv' | '/admin/exports/registrations.csv' | '/admin/exports/redemptions.csv' | '/admin/exports/hours.csv';
 
 export type AdminPath = keyof AdminCalls;
 export type AdminBody<P extends AdminPath> = AdminCalls[P]['body'];

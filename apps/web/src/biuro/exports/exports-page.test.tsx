@@ -11,9 +11,9 @@ const t = pl.biuroExports;
 const coordinator = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 const csv = (text: string) => new Blob([`\uFEFF${text}`], { type: 'text/csv; charset=utf-8' });
 
-function openExports(answers: Parameters<typeof fakeAdminApi>[0], search = '?od=2026-12-01&do=2026-12-31') {
-  staffSession.start({ token: 'staff-token', staff: coordinator });
-  const api = fakeAdminApi({ '/admin/auth/session': { body: ok({ staff: coordinator }) }, ...answers });
+function openExports(answers: Parameters<typeof fakeAdminApi>[0], search = '?od=2026-12-01&do=2026-12-31', staff = coordinator) {
+  staffSession.start({ token: 'staff-token', staff });
+  const api = fakeAdminApi({ '/admin/auth/session': { body: ok({ staff }) }, ...answers });
   window.history.replaceState(null, '', `/biuro/eksporty${search}`);
   render(<BiuroApp />);
   return api;
@@ -58,6 +58,37 @@ describe('the exports page', () => {
       status: 'finished',
     });
     expect(saved).toEqual([{ name: 'rejestracje-2026-12-01_2026-12-31.csv', href: 'blob:export-1' }]);
+  });
+
+  it("'Godziny pracy' downloads the hours of the page's period under the server's name", async () => {
+    const api = openExports(
+      {
+        '/admin/exports/hours.csv': {
+          file: csv('Kod hostessy;Promotorka;Dzień\n'),
+          headers: { 'Content-Disposition': 'attachment; filename="godziny-pracy-2026-11-01-2026-11-30.csv"' },
+        },
+      },
+      '?od=2026-11-01&do=2026-11-30',
+    );
+    const files = await screen.findByRole('region', { name: t.files });
+    expect(within(files).getByText(t.descriptions.hours!)).toBeInTheDocument();
+    await userEvent.click(within(files).getByRole('button', { name: t.names.hours }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(t.downloaded('godziny-pracy-2026-11-01-2026-11-30.csv'));
+    const request = api.requests.find((one) => one.path === '/admin/exports/hours.csv')!;
+    expect([request.method, request.authorization]).toEqual(['GET', 'Bearer staff-token']);
+    expect(Object.fromEntries(request.query)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(saved).toEqual([{ name: 'godziny-pracy-2026-11-01-2026-11-30.csv', href: 'blob:export-1' }]);
+  });
+
+  it("the brand's viewer gets the other files but not the promoters' hours", async () => {
+    openExports({}, '', buildStaff({ username: 'klient@demo.pl', roles: ['client'], territories: [] }));
+    const files = await screen.findByRole('region', { name: t.files });
+    expect(
+      within(files)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([t.names.actions, t.names.registrations, t.names.redemptions]);
   });
 
   it('a refused export says why in Polish and saves nothing', async () => {

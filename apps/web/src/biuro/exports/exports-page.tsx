@@ -3,6 +3,8 @@ import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminDownload } from '../api/admin-api.ts';
+import { useStaffSession } from '../auth/staff-session.ts';
+import { canWith } from '../auth/use-can.ts';
 import { FilterBar, SelectFilter, TextFilter } from '../components/filter-bar.tsx';
 import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { errorMessage } from '../lib/error-message.ts';
@@ -24,6 +26,8 @@ export function ExportsPage() {
   const period = exportPeriod(view.filters, today);
   const query = exportQuery(view.filters, today);
   const [busy, setBusy] = useState<ExportName | null>(null);
+  const roles = useStaffSession().session?.staff.roles;
+  const files = EXPORTS.filter((file) => canWith(roles, file.permission));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -74,7 +78,7 @@ export function ExportsPage() {
       <section aria-labelledby="exports-files" className="exports-files">
         <h2 id="exports-files">{t.files}</h2>
         <ul className="exports-list">
-          {EXPORTS.map(({ name, path }) => (
+          {files.map(({ name, path }) => (
             <li key={name} className="exports-item">
               <Button busy={busy === name} disabled={!query || (busy !== null && busy !== name)} onClick={() => void download(name, path)}>
                 {busy === name ? t.downloading : t.names[name]}

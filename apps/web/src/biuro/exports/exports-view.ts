@@ -1,3 +1,4 @@
+import type { Permission } from '@promotor/contract/permissions';
 import { ACTION_STATES } from '@promotor/contract/rules';
 import type { AdminCsvPath } from '../api/admin-types.ts';
 import type { TableViewSpec } from '../lib/table-url-state.ts';
@@ -9,11 +10,13 @@ export type ExportsFilter = 'od' | 'do' | 'terytorium' | 'wydarzenie' | 'promoto
 
 export const EXPORTS_VIEW: TableViewSpec<ExportsFilter> = { filters: ['od', 'do', 'terytorium', 'wydarzenie', 'promotor', 'status'] };
 
+/** Each file with what it needs: her hours are promoters' data, not the brand viewer's (decision 128). */
 export const EXPORTS = [
-  { name: 'actions', path: '/admin/exports/actions.csv' },
-  { name: 'registrations', path: '/admin/exports/registrations.csv' },
-  { name: 'redemptions', path: '/admin/exports/redemptions.csv' },
-] as const satisfies readonly { name: string; path: AdminCsvPath }[];
+  { name: 'actions', path: '/admin/exports/actions.csv', permission: 'exports.read' },
+  { name: 'registrations', path: '/admin/exports/registrations.csv', permission: 'exports.read' },
+  { name: 'redemptions', path: '/admin/exports/redemptions.csv', permission: 'exports.read' },
+  { name: 'hours', path: '/admin/exports/hours.csv', permission: 'promoters.read' },
+] as const satisfies readonly { name: string; path: AdminCsvPath; permission: Permission }[];
 export type ExportName = (typeof EXPORTS)[number]['name'];
 
 const STATUSES: readonly string[] = ACTION_STATES;

@@ -126,11 +126,13 @@ export const biuroExports = {
   status: 'Status akcji',
   toBeforeFrom: 'Data „do” nie może być wcześniejsza niż „od”.',
   files: 'Pliki',
-  names: { actions: 'Akcje', registrations: 'Rejestracje', redemptions: 'Kody' } as Record<string, string>,
+  names: { actions: 'Akcje', registrations: 'Rejestracje', redemptions: 'Kody', hours: 'Godziny pracy' } as Record<string, string>,
   descriptions: {
     actions: 'Akcje z godzinami i statusami, wiersz na akcję i promotora.',
     registrations: 'Rejestracje policzone według akcji, marki i modelu.',
     redemptions: 'Wydane kody promocyjne.',
+    hours:
+      'Do rozliczenia promotorów: wiersz na promotora i dzień oraz suma za okres — plan, czas od rozpoczęcia do zakończenia, różnica i czas zatwierdzony, w minutach. Akcja liczy się w dniu planowanego rozpoczęcia.',
   } as Record<string, string>,
   downloading: 'Pobieranie…',
   downloaded: (file: string) => `Pobrano plik ${file}.`,

@@ -27,6 +27,7 @@ const auditVerbs = {
   'exports.actions': 'Eksport akcji',
   'exports.registrations': 'Eksport rejestracji',
   'exports.redemptions': 'Eksport wydanych kodów',
+  'exports.hours': 'Eksport godzin pracy',
   'retention.run': 'Usuwanie starych danych (automatyczne)',
   'consumers.find': 'Wyszukanie konsumenta',
   'consumers.history': 'Odczyt historii zgód',
