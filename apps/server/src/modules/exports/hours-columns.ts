@@ -11,6 +11,8 @@ const FLAG_NAMES: Record<HoursFlagKind, string> = {
   started_early: 'Start długo przed planem',
   past_planned_end: 'Po planowanym końcu',
   short_shift: 'Bardzo krótka zmiana',
+  started_late: 'Spóźniony start',
+  ended_early: 'Wcześniejszy koniec',
   running: 'W trakcie',
 };
 
@@ -31,6 +33,10 @@ function flagWords(flag: HoursFlag): string {
       return `${span(m)} po planowanym końcu`;
     case 'short_shift':
       return `Bardzo krótka zmiana: ${span(m)}`;
+    case 'started_late':
+      return `Start ${span(m)} po planie`;
+    case 'ended_early':
+      return `Koniec ${span(m)} przed planem`;
     case 'running':
       return 'W trakcie, bez zakończenia';
     case 'not_started':

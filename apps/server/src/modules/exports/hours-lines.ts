@@ -7,8 +7,18 @@ import type { ShiftRow } from './hours.repository.ts';
 // planned start and per promoter. Every figure is whole minutes, so a total is exactly the sum of its
 // lines (no rounding between them), and a day's figures are exactly the sums of its shifts.
 
-/** The live day's rules that judge a shift against the plan (decisions 091, 116), and 'running': no check-out yet. */
-export type HoursFlagKind = Extract<LiveExceptionKind, 'not_started' | 'started_early' | 'past_planned_end' | 'short_shift'> | 'running';
+/**
+ * The live day's rules that judge a shift against the plan (decisions 091, 116), 'running': no check-out
+ * yet, and the two a payroll asks for that the live day has no queue for: a start later than planned and
+ * an end earlier than planned, each by at least the live day's tolerance the other way (a start
+ * `earlyStartMs` before the plan is flagged, so is one that late; an end `overrunMs` past it, so is one
+ * that early). Decision 128.
+ */
+export type HoursFlagKind =
+  | Extract<LiveExceptionKind, 'not_started' | 'started_early' | 'past_planned_end' | 'short_shift'>
+  | 'started_late'
+  | 'ended_early'
+  | 'running';
 
 export type HoursFlag = { actionIdent: string; kind: HoursFlagKind; minutes: number | null };
 
@@ -67,6 +77,11 @@ export function shiftOf(row: ShiftRow, clock: HoursClock): Shift {
   const notStarted = notStartedException(facts, clock.now, clock.thresholds);
   if (notStarted) findings.unshift(notStarted);
   const flags: HoursFlag[] = findings.map((f) => ({ actionIdent: row.action_ident, kind: f.kind as HoursFlagKind, minutes: f.minutes }));
+  const { earlyStartMs, overrunMs } = clock.thresholds;
+  if (startedAt !== null && startedAt - plannedStartAt >= earlyStartMs)
+    flags.push({ actionIdent: row.action_ident, kind: 'started_late', minutes: Math.round((startedAt - plannedStartAt) / MINUTE_MS) });
+  if (finishedAt !== null && plannedEndAt - finishedAt >= overrunMs)
+    flags.push({ actionIdent: row.action_ident, kind: 'ended_early', minutes: Math.round((plannedEndAt - finishedAt) / MINUTE_MS) });
   if (row.status === 'started') flags.push({ actionIdent: row.action_ident, kind: 'running', minutes: null });
 
   return {

@@ -124,6 +124,11 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       .execute();
     await shift(anna, waw, '2025-10-20 10:00:00', '2025-10-20 18:00:00', { global: 'hst_cancelled' });
     const a8 = await shift(anna, waw, '2025-10-22 10:00:00', '2025-10-22 12:00:00');
+    // An hour late is at the threshold the live day gives an early start (≥): flagged.
+    const late = await shift(anna, waw, '2025-10-08 10:00:00', '2025-10-08 14:00:00', {
+      in: '2025-10-08 11:00:00',
+      out: '2025-10-08 14:00:00',
+    });
     const a9 = await shift(anna, waw, '2025-10-28 10:00:00', '2025-10-28 18:00:00', {
       in: '2025-10-28 10:00:00',
       out: '2025-10-28 11:30:00',
@@ -157,10 +162,19 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
       line(beata, 'Beata Nowak', 'Razem', [1, 480, 480, 0, 1, 480], 'tak'),
       // 09:05–16:50 (the seconds dropped, as the report shows them) and 17:58–20:45.
       line(anna, annaName, '2025-10-06', [2, 600, 632, 32, 1, 465], 'częściowo', `${a2.ident}: 45 min po planowanym końcu`),
+      line(anna, annaName, '2025-10-08', [1, 240, 180, -60, 0, 0], 'nie', `${late.ident}: Start 1 godz. po planie`),
       line(anna, annaName, '2025-10-22', [1, 120, 0, -120, 0, 0], 'nie', `${a8.ident}: Nie rozpoczęta`),
       // 21:50 CEST to 06:00 CET is 9 h 10 min.
       line(anna, annaName, '2025-10-25', [1, 540, 550, 10, 1, 550], 'tak'),
-      line(anna, annaName, '2025-10-28', [1, 480, 90, -390, 1, 90], 'tak', `${a9.ident}: Bardzo krótka zmiana: 1 godz. 30 min`),
+      // Ended 6 h 30 min before the plan: short, and early (≥ the 30 min a shift may run over).
+      line(
+        anna,
+        annaName,
+        '2025-10-28',
+        [1, 480, 90, -390, 1, 90],
+        'tak',
+        `${a9.ident}: Bardzo krótka zmiana: 1 godz. 30 min; ${a9.ident}: Koniec 6 godz. 30 min przed planem`,
+      ),
       line(
         anna,
         annaName,
@@ -170,14 +184,21 @@ describe.each(testDatabases)('hours.csv (%s)', (dialect) => {
         `${a10.ident}: ${spanSince('2025-10-29 14:00:00')} po planowanym końcu; ${a10.ident}: W trakcie, bez zakończenia`,
       ),
       // An hour early is at the threshold (≥): flagged.
-      line(anna, annaName, '2025-10-31', [1, 360, 240, -120, 0, 0], 'nie', `${a4.ident}: Start 1 godz. przed planem`),
+      line(
+        anna,
+        annaName,
+        '2025-10-31',
+        [1, 360, 240, -120, 0, 0],
+        'nie',
+        `${a4.ident}: Start 1 godz. przed planem; ${a4.ident}: Koniec 3 godz. przed planem`,
+      ),
       line(
         anna,
         annaName,
         'Razem',
-        [7, 2340, 1512, -828, 3, 1105],
+        [8, 2580, 1692, -888, 3, 1105],
         'częściowo',
-        'Nie rozpoczęta: 1; Start długo przed planem: 1; Po planowanym końcu: 2; Bardzo krótka zmiana: 1; W trakcie: 1',
+        'Nie rozpoczęta: 1; Start długo przed planem: 1; Po planowanym końcu: 2; Bardzo krótka zmiana: 1; Spóźniony start: 1; Wcześniejszy koniec: 2; W trakcie: 1',
       ),
     ]);
 
