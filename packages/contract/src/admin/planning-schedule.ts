@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
+import {
+  daysBetween,
+  PLAN_COPY_MAX,
+  PLAN_COPY_SHIFT_MAX_DAYS,
+  PLAN_COPY_SOURCES_MAX,
+  SCHEDULE_DAYS_MAX,
+} from '../rules/plan-copy.rules.ts';
 import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 import { AdminAction, ASSIGNMENT_WARNINGS, AssignmentWarning } from './planning.ts';
 
@@ -7,11 +14,6 @@ import { AdminAction, ASSIGNMENT_WARNINGS, AssignmentWarning } from './planning.
 // the actions nobody staffs yet (decision 126), copies and repeats of actions (decision 127).
 
 const Span = z.object({ since: DateTimeString, until: DateTimeString });
-
-/** Whole days between two 'YYYY-MM-DD…' texts (their dates only). */
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b.slice(0, 10)) - Date.parse(a.slice(0, 10))) / 86_400_000);
-
-export const SCHEDULE_DAYS_MAX = 7;
 
 /**
  * The schedules of a territory's promoters on the days of since–until (an action being planned): her
@@ -71,12 +73,6 @@ export const AdminOpenActionsResponse = PageInfo.extend({
 });
 export type AdminOpenActionsResponse = z.infer<typeof AdminOpenActionsResponse>;
 
-/** At most this many copies in one call (actions × days): a bigger plan is a CSV import. */
-export const PLAN_COPY_MAX = 200;
-export const PLAN_COPY_SOURCES_MAX = 100;
-/** How far a copy may move: a year either way. */
-export const PLAN_COPY_SHIFT_MAX_DAYS = 366;
-
 /**
  * Copies of actions, each a new action with its own ident and points: every action moves by the days
  * between `from` and each day of `to` (one action to other days: `from` its day; a week to other
@@ -122,6 +118,8 @@ export const AdminActionCopyResponse = z.object({
   /** The conflicts confirmed (the first PLAN_COPY_CONFLICTS_SHOWN). */
   warnings: z.array(ActionCopyConflict),
   /** Promoters of an action not assigned to its copies: no longer active, or no longer of its territory. */
-  promotersLeft: z.array(z.object({ action: UuidRef, promoter: UuidRef })),
+  promotersLeft: z.array(
+    z.object({ action: UuidRef, promoter: z.object({ uuid: z.string(), ident: z.string(), firstname: z.string(), lastname: z.string() }) }),
+  ),
 });
 export type AdminActionCopyResponse = z.infer<typeof AdminActionCopyResponse>;

@@ -1,4 +1,5 @@
 import {
+  daysBetween,
   PLAN_COPY_CONFLICTS_SHOWN,
   type ActionCopyConflict,
   type AdminActionCopyBody,
@@ -32,8 +33,6 @@ export function shiftWall(wall: string, days: number): string {
   return `${day.toISOString().slice(0, 10)}${wall.slice(10)}`;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
 /** The sources the caller named, each in her scope and not cancelled, in the order named. */
 async function sourcesOf(trx: Db, caller: PlanningCaller, ids: readonly string[]): Promise<Source[]> {
   const rows = await repo.findActionsByIds(trx, ids, caller.scope);
@@ -65,7 +64,10 @@ async function promotersOf(trx: Db, sources: readonly Source[]) {
       const promoter = promoters.get(s.user_id);
       const ok = promoter?.active && source.territory_id !== null && promoter.territoryIds.has(source.territory_id);
       if (ok) kept.set(source.id, [...(kept.get(source.id) ?? []), s.user_id]);
-      else left.push({ action: { uuid: source.id }, promoter: { uuid: s.user_id } });
+      else {
+        const promoter = { uuid: s.user_id, ident: s.ident, firstname: s.firstname, lastname: s.lastname };
+        left.push({ action: { uuid: source.id }, promoter });
+      }
     }
   }
   return { kept, left };

@@ -86,9 +86,10 @@ describe.each(testDatabases)('copying and repeating actions (%s)', (dialect) => 
       `pt ${day(19)} 20:00:00 – ${day(20)} 02:00:00`,
     ]);
     expect(copied(res).map((c) => c.promoters.map((p) => p.uuid))).toEqual([[anna.userId], [anna.userId], [], []]);
+    const ewaNamed = { uuid: ewa.userId, ident: ewa.ident, firstname: 'Ewa', lastname: 'Testowa' };
     expect(res.json().data.promotersLeft).toEqual([
-      { action: { uuid: monday.uuid }, promoter: { uuid: ewa.userId } },
-      { action: { uuid: friday.uuid }, promoter: { uuid: ewa.userId } },
+      { action: { uuid: monday.uuid }, promoter: ewaNamed },
+      { action: { uuid: friday.uuid }, promoter: ewaNamed },
     ]);
   });
 

@@ -79,6 +79,7 @@ export const biuro = {
     label: 'Menu biura',
     promoters: 'Promotorzy',
     plan: 'Plan',
+    openActions: 'Nieobsadzone',
     vouchers: 'Vouchery',
     audit: 'Dziennik zdarzeń',
     reports: 'Raporty',
