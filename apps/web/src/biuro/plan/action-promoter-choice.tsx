@@ -55,8 +55,10 @@ export function ActionPromoterChoice({ promoters, chosen, onChange, span = null 
                 onChange(event.target.checked ? [...chosen, promoter.uuid] : chosen.filter((uuid) => uuid !== promoter.uuid))
               }
             />
-            {promoter.firstname} {promoter.lastname} <span className="biuro-muted">({promoter.ident})</span>
-            {hintOf(promoter.uuid) ? <span className="biuro-muted"> — {hintOf(promoter.uuid)}</span> : null}
+            <span>
+              {promoter.firstname} {promoter.lastname} <span className="biuro-muted">({promoter.ident})</span>
+              {hintOf(promoter.uuid) ? <span className="biuro-muted"> — {hintOf(promoter.uuid)}</span> : null}
+            </span>
           </label>
         ))
       )}

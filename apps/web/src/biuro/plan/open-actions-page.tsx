@@ -65,6 +65,7 @@ export function OpenActionsPage() {
         header: pl.biuro.plan.columns.time,
         enableSorting: false,
         accessorFn: (row) => `${timeOf(row.since)}–${timeOf(row.until)}`,
+        cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
       },
       { id: 'wydarzenie', header: pl.biuro.plan.columns.event, enableSorting: false, accessorFn: (row) => row.event.ident },
       { id: 'akcja', header: pl.biuro.plan.columns.name, accessorKey: 'name' },
@@ -128,7 +129,7 @@ export function OpenActionsPage() {
           <EmptyState text={t.none} />
         ) : (
           <>
-            <p className="open-summary-line">
+            <p>
               <strong>{t.count(list.data?.total ?? 0)}</strong>
             </p>
             {groups.map((group) => {

@@ -59,7 +59,8 @@ function ScheduleList({
       <p className="biuro-muted schedule-legend">{t.legend}</p>
       <div className="schedule-axis" aria-hidden="true">
         {timeline.ticks.map((tick) => (
-          <span key={tick.at} style={{ left: `${tick.at}%` }}>
+          // An hour at either end stays inside the bar's width.
+          <span key={tick.at} style={{ left: `${tick.at}%`, transform: `translateX(${tick.at < 3 ? 0 : tick.at > 97 ? -100 : -50}%)` }}>
             {tick.label}
           </span>
         ))}

@@ -1,15 +1,13 @@
-import { addDays, dayOf, timeOf } from './plan-period.ts';
+import { daysBetween } from '@promotor/contract/rules';
+import { dayOf, timeOf } from './plan-period.ts';
 
 // Where a promoter's blocks and actions sit on the small timeline of a day (decision 126): minutes from
 // the first day's midnight, mapped onto a window that holds the usual working hours and everything shown.
 
 type Span = { since: string; until: string };
 
-const minutesOf = (wall: string, firstDay: string): number => {
-  let days = 0;
-  for (let d = firstDay; d < dayOf(wall) && days < 8; d = addDays(d, 1)) days++;
-  return days * 1440 + Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16));
-};
+const minutesOf = (wall: string, firstDay: string): number =>
+  daysBetween(firstDay, wall) * 1440 + Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16));
 
 export type Timeline = {
   /** Where a span sits, in percent of the bar's width (clipped to the window). */

@@ -75,14 +75,15 @@ describe('scheduling against availability', () => {
     });
 
     expect(await screen.findByRole('heading', { name: s.open.title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: s.open.territoryCount('WAW-CENTRUM', 1) })).toBeInTheDocument();
+    // The heading is drawn while the list is on its way: wait for its tables.
+    expect(await screen.findByRole('heading', { name: s.open.territoryCount('WAW-CENTRUM', 1) })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: s.open.territoryCount('WAW-POLUDNIE', 1) })).toBeInTheDocument();
     expect(api.requestsTo('/admin/actions/open')[0]!.body).toMatchObject({ since: '2026-11-30 00:00:00', until: '2026-12-07 00:00:00' });
 
     await userEvent.click(screen.getByRole('button', { name: s.open.staffWho(open.name, 'wt., 1.12') }));
     const panel = await screen.findByRole('dialog', { name: s.open.panelTitle(open.name) });
     const schedules = await within(panel).findByRole('region', { name: s.schedules.titleOn('wt., 1.12') });
-    const annaRow = within(schedules).getByText('Anna Nowak').closest('li')!;
+    const annaRow = (await within(schedules).findByText('Anna Nowak')).closest('li')!;
     expect(annaRow).toHaveTextContent(s.schedules.conflicts.overlap!);
     expect(annaRow).toHaveTextContent(s.schedules.conflicts.outside_availability!);
     expect(annaRow).toHaveTextContent('Dostępna: 08:00–12:00');
@@ -234,7 +235,8 @@ describe('scheduling against availability', () => {
     await userEvent.click(await screen.findByRole('button', { name: pl.biuro.plan.add }));
     const panel = await screen.findByRole('dialog', { name: pl.biuro.plan.createTitle });
     await userEvent.selectOptions(within(panel).getByLabelText(pl.biuro.plan.territory), 'WAW-CENTRUM');
-    const annaChoice = await within(panel).findByRole('checkbox', { name: /Anna Nowak/ });
+    // Her hint comes with the schedules, read after the promoters: wait for it.
+    const annaChoice = await within(panel).findByRole('checkbox', { name: /Anna Nowak.*Poza dostępnością/ });
     expect(annaChoice.closest('label')).toHaveTextContent('Inna akcja w tym czasie, Poza dostępnością · Dostępna: 08:00–12:00');
     expect(
       within(panel)

@@ -30,7 +30,7 @@ export const biuroSchedule = {
     intro: 'Każda kopia to osobna akcja z tymi samymi punktami i godzinami, w innym dniu.',
     mode: 'Sposób',
     modeDays: 'Na wybrane dni',
-    modeRepeat: 'Powtarzaj co tydzień',
+    modeRepeat: 'Powtarzaj w wybrane dni tygodnia',
     day: 'Dzień',
     addDay: 'Dodaj dzień',
     removeDay: (day: string) => `Usuń dzień ${day}`,
