@@ -61,6 +61,7 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminLiveCheck: { file: 'modules/live/live-checks.test.ts', title: 'ten coordinators tick one exception at once' },
   adminReportsReview: { file: 'modules/reviews/reviews.test.ts', title: 'two reviewers at once: exactly one decision wins' },
   adminActionsImport: { file: 'modules/planning/plan-import-races.test.ts', title: '20 imports of one file at once' },
+  adminActionsCopy: { file: 'modules/planning/action-copy.test.ts', title: 'copies of one week sent at once' },
   adminPromotersUpdate: { file: 'modules/promoters-admin/promoters-races.test.ts', title: '50 changes of her territories at once' },
   adminVouchersImport: { file: 'modules/vouchers/vouchers-import-races.test.ts', title: '20 imports of one file into a new batch at once' },
   // Her session and password.
@@ -113,6 +114,8 @@ const READS: readonly RouteName[] = [
   'adminPromotersList',
   'adminAuditList',
   'adminActionsList',
+  'adminActionsSchedules',
+  'adminActionsOpen',
   'adminVouchersBatches',
   'adminLive',
   'adminReportsList',

@@ -40,3 +40,4 @@ export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
+export { biuroSchedule } from './pl/biuro-schedule.ts';

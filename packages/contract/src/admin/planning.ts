@@ -156,6 +156,8 @@ export const AssignmentWarning = z.object({
   kind: z.enum(ASSIGNMENT_WARNINGS),
   /** For an overlap: her other actions at that time. */
   actions: z.array(z.object({ uuid: z.string(), name: z.string(), since: DateTimeString, until: DateTimeString })),
+  /** For outside_availability: the blocks she declared on the action's days (what a confirmation overrides, decision 126). */
+  availability: z.array(z.object({ since: DateTimeString, until: DateTimeString })).optional(),
 });
 export type AssignmentWarning = z.infer<typeof AssignmentWarning>;
 

@@ -91,6 +91,10 @@ export const routePaths = {
   adminActionsUnassign: { path: '/admin/actions/unassign', kind: 'json' },
   adminActionsCancel: { path: '/admin/actions/cancel', kind: 'json' },
   adminActionsImport: { path: '/admin/actions/import', kind: 'form' },
+  // issue 34: scheduling
+  adminActionsSchedules: { path: '/admin/actions/schedules', kind: 'json' },
+  adminActionsOpen: { path: '/admin/actions/open', kind: 'json' },
+  adminActionsCopy: { path: '/admin/actions/copy', kind: 'json' },
   adminVouchersBatches: { path: '/admin/vouchers/batches', kind: 'json' },
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
   // issue 25: the live day, the report review, exports and the dashboard

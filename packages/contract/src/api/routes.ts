@@ -131,6 +131,14 @@ import {
   AdminReviewBulkBody,
   AdminReviewBulkResponse,
 } from '../admin/index.ts';
+import {
+  AdminActionCopyBody,
+  AdminActionCopyResponse,
+  AdminOpenActionsBody,
+  AdminOpenActionsResponse,
+  AdminSchedulesBody,
+  AdminSchedulesResponse,
+} from '../admin/planning-schedule.ts';
 import type { Permission } from '../admin/permissions.ts';
 import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 
@@ -422,6 +430,28 @@ export const routeSchemas = {
     body: PlanImportFields,
     response: PlanImportResponse,
     summary: 'Back office: import a plan from a CSV file (form: file, dryRun); all or nothing (decision 087)',
+  },
+  // issue 34: scheduling (decisions 126, 127)
+  adminActionsSchedules: {
+    idempotent: false,
+    permission: 'actions.plan',
+    body: AdminSchedulesBody,
+    response: AdminSchedulesResponse,
+    summary: "Back office: a territory's promoters' availability and other actions on the days of an action being planned",
+  },
+  adminActionsOpen: {
+    idempotent: false,
+    permission: 'actions.plan',
+    body: AdminOpenActionsBody,
+    response: AdminOpenActionsResponse,
+    summary: 'Back office: planned actions nobody staffs yet, a page at a time, with counts per territory',
+  },
+  adminActionsCopy: {
+    idempotent: true,
+    permission: 'actions.plan',
+    body: AdminActionCopyBody,
+    response: AdminActionCopyResponse,
+    summary: 'Back office: copy actions to other days or weeks (a repeat: its days), with points and optionally promoters; all or nothing',
   },
   adminVouchersBatches: {
     idempotent: false,

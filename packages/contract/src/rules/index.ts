@@ -9,6 +9,7 @@ export * from './availability.rules.ts';
 export * from './webform.rules.ts';
 export * from './mgm.rules.ts';
 export * from './planning.rules.ts';
+export * from './plan-copy.rules.ts';
 export * from './plan-csv.rules.ts';
 export * from './visible-text.rules.ts';
 export * from './end-action.rules.ts';

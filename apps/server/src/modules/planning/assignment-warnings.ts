@@ -6,6 +6,9 @@ import type { AssignmentWarning } from '@promotor/contract';
 
 type Span = { since: string; until: string };
 
+/** Two spans share some time (touching ones do not). */
+export const overlaps = (a: Span, b: Span) => a.since < b.until && b.since < a.until;
+
 /** Whether the blocks (wall-clock text, any order) leave no gap in since–until. */
 export function covers(blocks: readonly Span[], span: Span): boolean {
   let reached = span.since;
@@ -45,8 +48,11 @@ export function assignmentWarnings(
       });
     }
     const declared = availability.filter((a) => a.user_id === id);
-    if (declared.length > 0 && !covers(declared, action))
-      warnings.push({ promoter: { uuid: id }, kind: 'outside_availability', actions: [] });
+    // Her blocks with it: what a confirmation overrides is on the record (decision 126).
+    if (declared.length > 0 && !covers(declared, action)) {
+      const blocks = declared.map(({ since, until }) => ({ since, until })).sort((a, b) => a.since.localeCompare(b.since));
+      warnings.push({ promoter: { uuid: id }, kind: 'outside_availability', actions: [], availability: blocks });
+    }
   }
   return warnings;
 }

@@ -270,16 +270,20 @@ export async function importPlan(
     const now = deps.now().toISOString();
     const importId = newId();
     await write(trx, steps, loaded, now);
-    // One entry per action changed, as /create and /update write, and one for the file itself.
+    // One entry per action changed, as /create and /update write, and one for the file itself. The
+    // schedule conflicts confirmed are on the entry of the action they concern (decision 126).
+    const conflictsByRow = new Map<number, typeof answer.conflicts>();
+    for (const c of answer.conflicts) conflictsByRow.set(c.row, [...(conflictsByRow.get(c.row) ?? []), c]);
     for (const step of steps) {
       if (step.change === 'unchanged') continue;
+      const conflicts = step.planned.rows.flatMap((row) => conflictsByRow.get(row) ?? []);
       await auditChange(
         trx,
         deps,
         caller,
         step.change === 'created' ? 'actions.create' : 'actions.update',
         { type: 'action', id: step.actionId },
-        { import: importId },
+        { import: importId, ...(conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {}) },
       );
     }
     const counts = { created: answer.created, updated: answer.updated, unchanged: answer.unchanged };

@@ -139,7 +139,7 @@ const actionColumns = [
   't.name as territory_name',
 ] as const;
 
-function actionsInScope(db: Db, scope: TerritoryScope) {
+export function actionsInScope(db: Db, scope: TerritoryScope) {
   return db
     .selectFrom('actions as a')
     .innerJoin('events as e', 'e.id', 'a.event_id')

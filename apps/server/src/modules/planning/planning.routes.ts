@@ -4,8 +4,10 @@ import { apiRoute } from '../../lib/api-route.ts';
 import { staffActor } from '../../plugins/audit-trail.ts';
 import { staffOf } from '../../plugins/auth.ts';
 import { multipartUploads, readFormUpload, UPLOAD_BODY_LIMIT_BYTES } from '../../plugins/uploads.ts';
+import { copyActions } from './action-copy.service.ts';
 import { importPlan } from './plan-import.service.ts';
 import { assignPromoters, unassignPromoters } from './planning-assign.service.ts';
+import { openActions, promoterSchedules } from './planning-schedule.service.ts';
 import * as service from './planning.service.ts';
 import type { PlanningCaller, PlanningDeps } from './planning.types.ts';
 
@@ -41,4 +43,8 @@ export async function planningRoutes(app: FastifyInstance, deps: PlanningDeps) {
     },
     { bodyLimit: UPLOAD_BODY_LIMIT_BYTES },
   );
+  // issue 34: scheduling (decisions 126, 127)
+  apiRoute(app, 'adminActionsSchedules', async (request) => promoterSchedules(deps, callerOf(request), request.body));
+  apiRoute(app, 'adminActionsOpen', async (request) => openActions(deps, callerOf(request), request.body));
+  apiRoute(app, 'adminActionsCopy', async (request) => copyActions(deps, callerOf(request), request.body));
 }

@@ -5,6 +5,7 @@ import type {
   AdminActionRefBody,
   AdminActionResponse,
   AdminActionUpdateBody,
+  AssignmentWarning,
 } from '@promotor/contract';
 import type { z } from 'zod';
 import { isUniqueViolation, type Db } from '../../db/kysely.ts';
@@ -187,14 +188,17 @@ export async function updateAction(
     });
     if (!changed) throw new AppError('E_WRONG_ACTION_STATUS');
     // New times: her promoters' schedules again (decision 113); the same times were judged when they were assigned.
+    let conflicts: AssignmentWarning[] = [];
     if (input.since !== row.since || input.until !== row.until) {
       const assigned = assignments.filter((s) => s.cancelled_at === null).map((s) => s.user_id);
-      await scheduleConflicts(trx, assigned, { actionId: row.id, since: input.since, until: input.until }, body.confirm);
+      conflicts = await scheduleConflicts(trx, assigned, { actionId: row.id, since: input.since, until: input.until }, body.confirm);
     }
     await updatePoints(trx, row.id, points, input.points);
-    // What changed, from and to; an update that changes nothing records nothing (decision 086).
+    // What changed, from and to; an update that changes nothing records nothing (decision 086). A conflict
+    // the coordinator confirmed is on the record with the change (decision 126).
     const changes = actionChanges(row, points, input);
-    if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, changes);
+    const confirmed = conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {};
+    if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, { ...changes, ...confirmed });
   });
   // Renamed or moved onto the key of another action (decision 106): the unique index refuses it.
   await write.catch((error: unknown) => {

@@ -218,7 +218,12 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
         kind: 'overlap',
         actions: [expect.objectContaining({ uuid: first.uuid, since: `${day(3)} 09:00:00` })],
       },
-      { promoter: { uuid: hanna.userId }, kind: 'outside_availability', actions: [] },
+      {
+        promoter: { uuid: hanna.userId },
+        kind: 'outside_availability',
+        actions: [],
+        availability: [{ since: `${day(3)} 08:00:00`, until: `${day(3)} 14:00:00` }],
+      },
     ];
     expect(refused.json().data.conflicts).toEqual(conflicts);
     expect(await assignedTo(second.uuid)).toEqual([]);

@@ -113,6 +113,16 @@ const ROWS: Record<string, Row> = {
         { name: 'file', filename: 'plan.csv', contentType: 'text/csv', data: Buffer.from(planCsv([planRow({ territory })])) },
       ]),
   },
+  // issue 34: scheduling (decisions 126, 127)
+  adminActionsSchedules: {
+    allowed: manage,
+    body: async ({ territory }) => ({ territory, since: '2030-01-10 10:00:00', until: '2030-01-10 18:00:00' }),
+  },
+  adminActionsOpen: { allowed: manage, body: async () => ({ since: '2030-01-01 00:00:00', until: '2030-02-01 00:00:00' }) },
+  adminActionsCopy: {
+    allowed: manage,
+    body: async (c) => ({ actions: [(await actionRef(c)).action], from: '2030-01-10', to: ['2030-01-11'] }),
+  },
   adminVouchersBatches: { allowed: readers, body: async () => ({}) },
   adminVouchersImport: {
     allowed: ['admin'],

@@ -14,6 +14,8 @@ export type PlannedPoint = PlannedAction['points'][number];
 export type PlanPointInput = AdminBody<'/admin/actions/create'>['action']['points'][number];
 export type AssignmentWarning = RouteData<'adminActionsAssign'>['warnings'][number];
 export type ImportAnswer = RouteData<'adminActionsImport'>;
+export type PromoterSchedule = RouteData<'adminActionsSchedules'>['promoters'][number];
+export type ActionCopyConflict = RouteData<'adminActionsCopy'>['warnings'][number];
 export type ImportChange = ImportAnswer['changes'][number];
 /** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
 export type ImportRowError = { row: number; column: string | null; message: string };
@@ -57,6 +59,9 @@ export type AdminCalls = {
   '/admin/actions/assign': FromContract<'adminActionsAssign'>;
   '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
   '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
+  '/admin/actions/schedules': FromContract<'adminActionsSchedules'>;
+  '/admin/actions/open': FromContract<'adminActionsOpen'>;
+  '/admin/actions/copy': FromContract<'adminActionsCopy'>;
   '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
   '/admin/reports/list': FromContract<'adminReportsList'>;
   '/admin/reports/get': FromContract<'adminReportsGet'>;

@@ -17,6 +17,8 @@ export function useCan(permission: Permission): boolean {
 export const PAGES = [
   { to: '/promotorzy', permission: 'promoters.read' },
   { to: '/plan', permission: 'actions.read' },
+  // Issue 34: what is left to staff, the planners' (decision 126).
+  { to: '/nieobsadzone', permission: 'actions.plan' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },

@@ -5,6 +5,7 @@ import { adminCall } from '../api/admin-api.ts';
 import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { PromoterSchedules } from './promoter-schedules.tsx';
 import { conflictsOf, conflictText, ScheduleConflicts } from './schedule-conflicts.tsx';
 
 /**
@@ -12,7 +13,16 @@ import { conflictsOf, conflictText, ScheduleConflicts } from './schedule-conflic
  * (the server refuses others); an overlap or a time outside her availability is shown and must be
  * confirmed before she is assigned (decision 113).
  */
-export function ActionAssignments({ action: initial, onChanged }: { action: PlannedAction; onChanged: (message: string) => void }) {
+export function ActionAssignments({
+  action: initial,
+  onChanged,
+  onAction,
+}: {
+  action: PlannedAction;
+  onChanged: (message: string) => void;
+  /** The action as the last change answered it (who is on it now). */
+  onAction?: (action: PlannedAction) => void;
+}) {
   const [action, setAction] = useState(initial);
   const [chosen, setChosen] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,6 +46,7 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
     try {
       const answer = await work();
       setAction(answer.action);
+      onAction?.(answer.action);
       setWarnings((answer.warnings ?? []).map((warning) => conflictText(warning, nameOf)));
       setChosen('');
       onChanged(message);
@@ -48,9 +59,9 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
     }
   };
 
-  const assign = (confirm: boolean) =>
+  const assign = (confirm: boolean, who = chosen) =>
     change(
-      () => adminCall('/admin/actions/assign', { action: { uuid: action.uuid }, promoters: [{ uuid: chosen }], confirm }),
+      () => adminCall('/admin/actions/assign', { action: { uuid: action.uuid }, promoters: [{ uuid: who }], confirm }),
       pl.biuro.plan.assigned_,
     );
 
@@ -135,6 +146,15 @@ export function ActionAssignments({ action: initial, onChanged }: { action: Plan
           ) : null}
         </div>
       )}
+      {/* Her calendar and her other actions that day, and assigning her from there (decision 126). */}
+      <PromoterSchedules
+        action={action}
+        busy={busy}
+        onAssign={(uuid) => {
+          setChosen(uuid);
+          void assign(false, uuid);
+        }}
+      />
     </section>
   );
 }

@@ -21,7 +21,8 @@ import {
 } from './action-form.ts';
 import { ActionAssignments } from './action-assignments.tsx';
 import { ActionPoints } from './action-points.tsx';
-import { ActionPromoterChoice } from './action-promoter-choice.tsx';
+import { ActionCopy } from './action-copy.tsx';
+import { ActionPromoterChoice, spanOfForm } from './action-promoter-choice.tsx';
 import { conflictsOf, ScheduleConflicts } from './schedule-conflicts.tsx';
 
 type Props = {
@@ -62,6 +63,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
   const [conflicts, setConflicts] = useState<AssignmentWarning[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // Who is on it now (an assignment in the panel): what a copy with its promoters names.
+  const [current, setCurrent] = useState(action);
   // One key per intent: a repeated click creates once; going on past conflicts is another intent.
   const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
   const cancelled = action?.status === 'cancelled';
@@ -186,6 +189,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
         {action ? null : (
           <ActionPromoterChoice
             promoters={offered}
+            span={spanOfForm(values)}
             chosen={chosen}
             onChange={(next) => {
               setChosen(next);
@@ -212,7 +216,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
           </Button>
         </div>
       </form>
-      {action ? <ActionAssignments action={action} onChanged={onChanged} /> : null}
+      {action ? <ActionAssignments action={action} onChanged={onChanged} onAction={setCurrent} /> : null}
+      {current && !cancelled ? <ActionCopy action={current} onChanged={onChanged} /> : null}
       {action && !cancelled ? (
         <ConfirmedAction
           key={action.uuid}

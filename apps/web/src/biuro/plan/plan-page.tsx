@@ -14,9 +14,10 @@ import { ActionPanel } from './action-panel.tsx';
 import { PlanImportPanel } from './plan-import-panel.tsx';
 import { dayLabel, dayOf, periodLabel, shiftPeriod, timeOf } from './plan-period.ts';
 import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
+import { WeekCopy } from './week-copy.tsx';
 import './plan.css';
 
-type Panel = { kind: 'action'; action: PlannedAction | null } | { kind: 'import' };
+type Panel = { kind: 'action'; action: PlannedAction | null } | { kind: 'import' } | { kind: 'week' };
 
 const statusText = (status: string) => pl.biuro.plan.statuses[status] ?? status;
 
@@ -130,6 +131,11 @@ export function PlanPage() {
         <div className="biuro-page-head__actions">
           {canPlan ? (
             <>
+              {period.kind === 'tydzien' ? (
+                <Button variant="secondary" onClick={() => setPanel({ kind: 'week' })}>
+                  {pl.biuroSchedule.week.open}
+                </Button>
+              ) : null}
               <Button variant="secondary" onClick={() => setPanel({ kind: 'import' })}>
                 {pl.biuro.plan.import}
               </Button>
@@ -211,6 +217,13 @@ export function PlanPage() {
         onSaved={onSaved}
       />
       <PlanImportPanel open={panel?.kind === 'import'} onClose={() => setPanel(null)} onImported={changed} />
+      <WeekCopy
+        open={panel?.kind === 'week'}
+        monday={period.first}
+        actions={list.data?.actions ?? []}
+        onClose={() => setPanel(null)}
+        onChanged={changed}
+      />
     </section>
   );
 }

@@ -80,6 +80,7 @@ export const biuro = {
     label: 'Menu biura',
     promoters: 'Promotorzy',
     plan: 'Plan',
+    openActions: 'Nieobsadzone',
     vouchers: 'Vouchery',
     audit: 'Dziennik zdarzeń',
     reports: 'Raporty',
