@@ -40,3 +40,4 @@ export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
+export { biuroStaff, biuroStaffEntry, biuroPasswords } from './pl/biuro-staff.ts';
