@@ -78,7 +78,8 @@ export async function mailLink(
     kind === 'new'
       ? `Założono dla Ciebie konto w biurze Promotor (login: ${to.username}). Aby ustawić hasło, otwórz link:`
       : `Administrator wysłał Ci nowy link do ustawienia hasła w biurze Promotor (login: ${to.username}). Otwórz go:`;
-  const body = `${hello}\n\n${why}\n${url}\n\nLink działa jeden raz i jest ważny do ${until} (${STAFF_PASSWORD_LINK_VALIDITY_HOURS} godziny). Poprzednie linki już nie działają. Jeśli wygaśnie, poproś administratora o nowy.`;
+  const older = kind === 'fresh' ? ' Poprzednie linki już nie działają.' : '';
+  const body = `${hello}\n\n${why}\n${url}\n\nLink działa jeden raz i jest ważny do ${until} (${STAFF_PASSWORD_LINK_VALIDITY_HOURS} godziny).${older} Jeśli wygaśnie, poproś administratora o nowy.`;
   const subject = kind === 'new' ? 'Konto w biurze Promotor: ustaw hasło' : 'Biuro Promotor: link do ustawienia hasła';
   await deps.notifier.send({ channel: 'email', recipient: to.username, subject, body }, { log });
 }

@@ -9,7 +9,16 @@ import { FilterBar, SearchFilter, SelectFilter } from '../components/filter-bar.
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { StaffPanel, type StaffPanelTarget } from './staff-panel.tsx';
-import { rolesText, STAFF_ROLE_OPTIONS, STAFF_VIEW, staffListBody, staffName, staffStatus } from './staff-view.ts';
+import {
+  reachesEverywhere,
+  rolesText,
+  STAFF_ROLE_OPTIONS,
+  STAFF_VIEW,
+  staffListBody,
+  staffName,
+  staffStatus,
+  territoriesText,
+} from './staff-view.ts';
 import './staff.css';
 
 const NO_BODY = {};
@@ -45,8 +54,20 @@ export function StaffPage() {
       {
         id: 'terytoria',
         header: pl.biuroStaff.columns.territories,
-        accessorFn: (row) => row.territories.join(', '),
+        accessorFn: (row) => territoriesText(row),
         enableSorting: false,
+        // A code is never broken at its dashes (KRK-STARE-MIASTO): the list wraps between codes.
+        cell: ({ row }) =>
+          reachesEverywhere(row.original.roles) ? (
+            <span className="biuro-muted">{pl.biuroStaff.allTerritories}</span>
+          ) : (
+            row.original.territories.map((ident, i) => (
+              <span key={ident} className="staff-territory">
+                {ident}
+                {i < row.original.territories.length - 1 ? ', ' : ''}
+              </span>
+            ))
+          ),
       },
       {
         id: 'status',

@@ -55,7 +55,11 @@ function StaffPanelBody({ member, territories, selfId, onClose, onChanged }: Omi
   const [createKey] = useState(newIdempotencyKey);
   const self = member !== null && member.uuid === selfId;
 
-  const set = <K extends keyof StaffFormValues>(name: K, value: StaffFormValues[K]) => setValues((old) => ({ ...old, [name]: value }));
+  // A field changed is no longer what its message was about: the message goes until the next 'Zapisz'.
+  const set = <K extends keyof StaffFormValues>(name: K, value: StaffFormValues[K]) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setErrors((old) => ({ ...old, [name]: undefined, ...(name === 'roles' ? { territories: undefined } : {}) }));
+  };
   const text = (name: 'firstname' | 'lastname' | 'username') => ({
     name,
     value: values[name],

@@ -1,3 +1,4 @@
+import { ROLE_DEFINITIONS, isStaffRole } from '@promotor/contract/permissions';
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, StaffMember } from '../api/admin-types.ts';
 import type { TableViewSpec } from '../lib/table-url-state.ts';
@@ -40,3 +41,11 @@ export function staffStatus(member: StaffMember): StaffStatus {
 }
 
 export const rolesText = (roles: readonly string[]): string => roles.map((role) => pl.biuroStaff.roleNames[role] ?? role).join(', ');
+
+/** Whether one of her roles reaches every territory (decision 085): then her list of territories limits nothing. */
+export const reachesEverywhere = (roles: readonly string[]): boolean =>
+  roles.some((role) => isStaffRole(role) && !ROLE_DEFINITIONS[role].territorial);
+
+/** Her territories as the table sorts and reads them: 'wszystkie' for a role of them all. */
+export const territoriesText = (member: Pick<StaffMember, 'roles' | 'territories'>): string =>
+  reachesEverywhere(member.roles) ? pl.biuroStaff.allTerritories : member.territories.join(', ');
