@@ -49,6 +49,7 @@ import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.
 import { consumerPrivacyRoutes } from './modules/privacy/consumer-privacy.routes.ts';
 import { retentionJob } from './modules/retention/retention.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
@@ -176,7 +177,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cataloguesRoutes, { catalogues });
       await api.register(mgmRoutes, { db, now, notifier, counters, catalogues });
       // the back office (issue 24, decisions 085 and 086)
-      await api.register(staffAuthRoutes, { db, now, sessionTtlMs: config.sessionTtlMs, nameKey, limits: loginLimits, counters });
+      await api.register(staffAuthRoutes, {
+        db,
+        now,
+        sessionTtlMs: config.sessionTtlMs,
+        nameKey,
+        limits: loginLimits,
+        counters,
+        notifier,
+        timezone: config.timezone,
+      });
+      // issue 34: staff accounts and their password links (decision 118)
+      await api.register(staffAdminRoutes, {
+        db,
+        now,
+        notifier,
+        counters,
+        timezone: config.timezone,
+        publicUrl: config.publicUrl,
+        perIp: { max: loginLimits.perIpPerMinute, timeWindow: 60_000 },
+      });
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);

@@ -22,6 +22,7 @@ const REVIEWS = 'modules/reviews/reviews-races.test.ts';
 const AVAILABILITY = 'modules/availability/availability-races.test.ts';
 const AUTH = 'modules/auth/auth-races.test.ts';
 const PRIVACY = 'modules/privacy/privacy-races.test.ts';
+const STAFF = 'modules/staff/staff-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -83,6 +84,15 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminConsumerRequestsCreate: { file: PRIVACY, title: 'a withdrawal and a new request sent twice at once' },
   adminConsumerRequestsExtend: { file: PRIVACY, title: 'two officers extend one request at once' },
   adminConsumerRequestsComplete: { file: PRIVACY, title: 'one request carried out and denied at once' },
+  // Staff accounts and their passwords (issue 34, decisions 118 and 120).
+  adminStaffCreate: { file: STAFF, title: 'five creates of one username at once' },
+  adminStaffUpdate: { file: STAFF, title: 'twenty changes of her roles and territories at once' },
+  adminStaffDeactivate: { file: STAFF, title: 'two admins, the only active ones, deactivate each other at once' },
+  adminStaffReactivate: { file: STAFF, title: 'ten deactivations and then ten reactivations of one account at once' },
+  adminStaffSendLink: { file: STAFF, title: 'eight fresh links asked for at once' },
+  adminStaffSetPassword: { file: STAFF, title: 'one link used from five tabs at once' },
+  adminAuthResetToken: { file: STAFF, title: 'staff reset codes asked for three times at once' },
+  adminAuthResetPassword: { file: STAFF, title: 'one staff reset code used from five tabs at once' },
 };
 
 /**
@@ -132,6 +142,9 @@ const READS: readonly RouteName[] = [
   'adminConsumersHistory',
   'adminConsumersProof',
   'adminConsumerRequestsList',
+  'adminStaffList',
+  // Whose account a password link opens: changes nothing.
+  'adminStaffPasswordLink',
 ];
 
 const serverSrc = import.meta.dirname;

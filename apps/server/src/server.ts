@@ -63,7 +63,7 @@ async function main() {
   if (config.seedDemoData) lines.push(`Konta biura (/biuro): ${DEMO_STAFF_USERNAMES.join(', ')} — hasło: ${DEMO_PASSWORD}`);
   if (config.devOutbox)
     lines.push(
-      `Skrzynka nadawcza (kody resetu hasła, kody weryfikacyjne konsumentów, SMS-y z zaproszeniami): http://${shownHost}:${port}/dev/outbox`,
+      `Skrzynka nadawcza (kody resetu hasła, linki do ustawienia hasła w biurze, kody weryfikacyjne konsumentów, SMS-y z zaproszeniami): http://${shownHost}:${port}/dev/outbox`,
     );
   if (config.devOutbox) lines.push(`Dokumentacja API: http://${shownHost}:${port}/dev/api (OpenAPI: /api/openapi.json)`);
   console.log(lines.join('\n'));

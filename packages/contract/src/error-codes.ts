@@ -109,6 +109,13 @@ export const ERROR_STATUS = {
   E_HOSTESS_CODE_TAKEN: 409,
   // a username or hostess code held outside the caller's territories: names nothing of them (decision 109)
   E_PROMOTER_CONFLICT: 409,
+  // staff accounts (issue 34, decision 118): her link to set a password, the last admin, her own account
+  E_STAFF_NOT_FOUND: 404,
+  E_PASSWORD_LINK_INVALID: 422,
+  E_PASSWORD_LINK_EXPIRED: 422,
+  E_LAST_ADMIN: 409,
+  E_OWN_ACCOUNT: 409,
+  E_STAFF_INACTIVE: 409,
   // planning in the back office (issue 24, decision 087)
   E_PLAN_INVALID: 422,
   E_PROMOTER_NOT_OF_TERRITORY: 422,

@@ -51,6 +51,7 @@ describe('configuration', () => {
       'migrationDatabaseUrl',
       'nodeEnv',
       'port',
+      'publicUrl',
       'retention',
       'seedDemoData',
       'sessionTtlMs',
@@ -113,6 +114,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'tile.openstreetmap.org' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.pl/map.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => loadConfig({ LIVE_FAR_METERS: '0' })).toThrow(/LIVE_FAR_METERS/);
+  });
+
+  it('takes PUBLIC_URL, where staff password links point, without its trailing slash; unset, none (decision 118)', () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://promotor.example.pl/' }).publicUrl).toBe('https://promotor.example.pl');
+    expect(() => loadConfig({ PUBLIC_URL: 'promotor.example.pl' })).toThrow(/PUBLIC_URL/);
   });
 
   it('keeps pings 90 days, receipt images 2 years and codes 7 days, the job hourly, each settable (decision 099)', () => {

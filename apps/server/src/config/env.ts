@@ -71,6 +71,16 @@ const EnvSchema = z
         (v) => v.trim() === '' || (/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(v) && URL.canParse(v.replace(/[{}]/g, ''))),
         'expected https://host/…{z}/{x}/{y}… or empty',
       ),
+    /**
+     * Where people open the app, e.g. https://promotor.example.pl (issue 34, decision 118): the staff
+     * password links e-mailed start with it. Unset: the address of the admin's own request.
+     */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^/]+/.test(v) && URL.canParse(v), 'expected https://host[:port][/path]')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
     /** Shown on the map, as the tiles' licence asks. */
     MAP_ATTRIBUTION: z.string().default('© OpenStreetMap'),
     /** The live day's exceptions (decision 091): a start farther than this from every point, in metres. */
@@ -222,6 +232,7 @@ const EnvSchema = z
       consentProofKey: e.CONSENT_PROOF_KEY ? Buffer.from(e.CONSENT_PROOF_KEY, 'base64') : null,
       /** The key of the idempotency request hashes; null: the one kept in DATA_DIR (plugins/idempotency.ts). */
       idempotencyHashKey: e.IDEMPOTENCY_HASH_KEY ? Buffer.from(e.IDEMPOTENCY_HASH_KEY, 'base64') : null,
+      publicUrl: e.PUBLIC_URL ?? null,
       map: mapTiles(e.MAP_TILE_URL, e.MAP_ATTRIBUTION),
       live: {
         farMeters: e.LIVE_FAR_METERS,

@@ -23,6 +23,8 @@ export async function clearAllData(db: Db): Promise<void> {
       'report_reviews',
       'promoter_phones',
       'staff_sessions',
+      'staff_password_links',
+      'staff_password_resets',
       'staff_territories',
       'staff_roles',
       'staff',

@@ -456,6 +456,30 @@ export interface StaffTable {
   lastname: string;
   created_at: string;
   deactivated_at: string | null;
+  /** When she last set her password (migration 030); null: an account made on the page, before she used her link. */
+  password_set_at: string | null;
+}
+
+/** A one-time link to set a staff member's password (migration 030, decision 118): its token's hash only. */
+export interface StaffPasswordLinkTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Used, or voided (a newer link, a password set another way, her deactivation). */
+  used_at: string | null;
+}
+
+/** A staff member's password reset code sent by e-mail (migration 030, decision 120): PasswordResetTable's twin. */
+export interface StaffPasswordResetTable {
+  id: string;
+  staff_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  attempts: number;
 }
 
 export interface StaffRoleTable {
@@ -620,6 +644,8 @@ export interface Database {
   staff_roles: StaffRoleTable;
   staff_territories: StaffTerritoryTable;
   staff_sessions: StaffSessionTable;
+  staff_password_links: StaffPasswordLinkTable;
+  staff_password_resets: StaffPasswordResetTable;
   audit_log: AuditLogTable;
   report_reviews: ReportReviewTable;
   live_exception_checks: LiveExceptionCheckTable;

@@ -12,6 +12,15 @@ const VERBS = {
   'auth.login': 'staff.manage',
   'auth.login_failed': 'staff.manage',
   'auth.logout': 'staff.manage',
+  // Staff accounts and their passwords (issue 34, decisions 118 and 120): never a password or a link.
+  'staff.create': 'staff.manage',
+  'staff.update': 'staff.manage',
+  'staff.deactivate': 'staff.manage',
+  'staff.reactivate': 'staff.manage',
+  'staff.password_link': 'staff.manage',
+  'staff.password_set': 'staff.manage',
+  'staff.reset_code': 'staff.manage',
+  'staff.password_reset': 'staff.manage',
   // Refused and not-found tries: the path, the code, the object's type and id — ids, never a person's
   // fields. The object's type narrows it further.
   'access.denied': 'audit.read',

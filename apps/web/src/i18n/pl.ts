@@ -41,3 +41,4 @@ export { biuroLive } from './pl/biuro-live.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
 export { biuroSchedule } from './pl/biuro-schedule.ts';
+export { biuroStaff, biuroStaffEntry, biuroPasswords } from './pl/biuro-staff.ts';

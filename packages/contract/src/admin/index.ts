@@ -11,3 +11,4 @@ export * from './live.ts';
 export * from './exports.ts';
 export * from './dashboard.ts';
 export * from './consumers.ts';
+export * from './staff-accounts.ts';

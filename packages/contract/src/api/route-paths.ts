@@ -122,6 +122,17 @@ export const routePaths = {
   adminConsumerRequestsList: { path: '/admin/consumers/requests/list', kind: 'json' },
   adminConsumerRequestsExtend: { path: '/admin/consumers/requests/extend', kind: 'json' },
   adminConsumerRequestsComplete: { path: '/admin/consumers/requests/complete', kind: 'json' },
+  // issue 34: staff accounts, the admin's (decision 118); her link and her forgotten password (public, decision 120)
+  adminStaffList: { path: '/admin/staff/list', kind: 'json' },
+  adminStaffCreate: { path: '/admin/staff/create', kind: 'json' },
+  adminStaffUpdate: { path: '/admin/staff/update', kind: 'json' },
+  adminStaffDeactivate: { path: '/admin/staff/deactivate', kind: 'json' },
+  adminStaffReactivate: { path: '/admin/staff/reactivate', kind: 'json' },
+  adminStaffSendLink: { path: '/admin/staff/send-link', kind: 'json' },
+  adminStaffPasswordLink: { path: '/admin/staff/password-link', kind: 'json' },
+  adminStaffSetPassword: { path: '/admin/staff/set-password', kind: 'json' },
+  adminAuthResetToken: { path: '/admin/auth/reset-token', kind: 'json' },
+  adminAuthResetPassword: { path: '/admin/auth/reset-password', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

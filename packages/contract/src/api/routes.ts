@@ -139,6 +139,20 @@ import {
   AdminSchedulesBody,
   AdminSchedulesResponse,
 } from '../admin/planning-schedule.ts';
+import {
+  AdminStaffCreateBody,
+  AdminStaffListBody,
+  AdminStaffListResponse,
+  AdminStaffRefBody,
+  AdminStaffResponse,
+  AdminStaffUpdateBody,
+  StaffPasswordLinkBody,
+  StaffPasswordLinkResponse,
+  StaffResetPasswordBody,
+  StaffResetTokenBody,
+  StaffSetPasswordBody,
+  StaffSetPasswordResponse,
+} from '../admin/staff-accounts.ts';
 import type { Permission } from '../admin/permissions.ts';
 import { routePaths, type RouteName, type RoutePath } from './route-paths.ts';
 
@@ -614,6 +628,83 @@ export const routeSchemas = {
     body: AdminConsumerRequestCompleteBody,
     response: AdminConsumerRequestCompleteResponse,
     summary: 'Privacy officer: carry a request out (an erasure takes effect here) or deny it with a reason',
+  },
+  // issue 34 (decision 118): staff accounts, the admin's alone
+  adminStaffList: {
+    idempotent: false,
+    permission: 'staff.manage',
+    body: AdminStaffListBody,
+    response: AdminStaffListResponse,
+    summary: 'Back office: staff accounts (search, role, active), a page at a time',
+  },
+  adminStaffCreate: {
+    idempotent: true,
+    permission: 'staff.manage',
+    body: AdminStaffCreateBody,
+    response: AdminStaffResponse,
+    summary: 'Back office: a new staff account with roles and territories; she is e-mailed a link to set her password',
+  },
+  adminStaffUpdate: {
+    idempotent: true,
+    permission: 'staff.manage',
+    body: AdminStaffUpdateBody,
+    response: AdminStaffResponse,
+    summary: "Back office: change a staff member's names, roles or territories (the last active admin stays one)",
+  },
+  adminStaffDeactivate: {
+    idempotent: true,
+    permission: 'staff.manage',
+    body: AdminStaffRefBody,
+    response: AdminStaffResponse,
+    summary: 'Back office: deactivate a staff account (not her own, not the last active admin); her sessions end',
+  },
+  adminStaffReactivate: {
+    idempotent: true,
+    permission: 'staff.manage',
+    body: AdminStaffRefBody,
+    response: AdminStaffResponse,
+    summary: 'Back office: reactivate a deactivated staff account',
+  },
+  adminStaffSendLink: {
+    idempotent: true,
+    permission: 'staff.manage',
+    body: AdminStaffRefBody,
+    response: AdminStaffResponse,
+    summary: 'Back office: e-mail her a fresh link to set her password (the older ones stop working)',
+  },
+  // Public (decision 118): the token in her link is the key; the permission is only for the table's rule.
+  adminStaffPasswordLink: {
+    public: true,
+    idempotent: false,
+    permission: 'session.own',
+    body: StaffPasswordLinkBody,
+    response: StaffPasswordLinkResponse,
+    summary: 'Back office: whose account a password link opens, and until when',
+  },
+  adminStaffSetPassword: {
+    public: true,
+    idempotent: false,
+    permission: 'session.own',
+    body: StaffSetPasswordBody,
+    response: StaffSetPasswordResponse,
+    summary: 'Back office: set her password through her link (once); her sessions end',
+  },
+  // Public (decision 120): the answer never tells whether the account exists.
+  adminAuthResetToken: {
+    public: true,
+    idempotent: true,
+    permission: 'session.own',
+    body: StaffResetTokenBody,
+    response: Empty,
+    summary: 'Back office: e-mail a staff member a code to set a new password',
+  },
+  adminAuthResetPassword: {
+    public: true,
+    idempotent: false,
+    permission: 'session.own',
+    body: StaffResetPasswordBody,
+    response: Empty,
+    summary: 'Back office: set a new password with the e-mailed code; her sessions end',
   },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -13,3 +13,4 @@ export * from './plan-copy.rules.ts';
 export * from './plan-csv.rules.ts';
 export * from './visible-text.rules.ts';
 export * from './end-action.rules.ts';
+export * from './staff-accounts.rules.ts';

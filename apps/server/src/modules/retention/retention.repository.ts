@@ -67,6 +67,20 @@ export async function deletePasswordResetCodes(db: Db, beforeIso: string, limit:
   return Number(result.numDeletedRows);
 }
 
+/** A staff member's reset codes and set-password links (hashes, used or not) that expired before the cut-off (decisions 118, 120). */
+export async function deleteStaffPasswordCodes(
+  db: Db,
+  table: 'staff_password_resets' | 'staff_password_links',
+  beforeIso: string,
+  limit: number,
+) {
+  const result = await db
+    .deleteFrom(table)
+    .where('id', 'in', (eb) => eb.selectFrom(table).select('id').where('expires_at', '<', beforeIso).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * MGM requests never confirmed that expired before the cut-off (a number and a code's hash). A confirmed
  * one is the proof its consent records name: never selected here, and its triggers would refuse it.

@@ -31,6 +31,8 @@ export type RetentionCounts = {
   receiptImages: number;
   leadCodes: number;
   passwordResetCodes: number;
+  staffResetCodes: number;
+  staffPasswordLinks: number;
   mgmUnconfirmedRequests: number;
   rateCounters: number;
   idempotencyKeys: number;
@@ -80,6 +82,8 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     receiptImages: await drainReceiptImages(deps, cutoffs.receiptImages, limit, ctx),
     leadCodes: await drain(() => repo.deleteLeadCodes(db, cutoffs.codes, limit)),
     passwordResetCodes: await drain(() => repo.deletePasswordResetCodes(db, cutoffs.codes, limit)),
+    staffResetCodes: await drain(() => repo.deleteStaffPasswordCodes(db, 'staff_password_resets', cutoffs.codes, limit)),
+    staffPasswordLinks: await drain(() => repo.deleteStaffPasswordCodes(db, 'staff_password_links', cutoffs.codes, limit)),
     mgmUnconfirmedRequests: await drain(() => repo.deleteUnconfirmedMgmRequests(db, cutoffs.codes, limit)),
     rateCounters: await drain(() => repo.deleteEndedRateCounters(db, started.toISOString(), limit)),
     idempotencyKeys: await drain(() => repo.deleteIdempotencyKeys(db, cutoffs.idempotencyKeys, limit)),

@@ -8,6 +8,7 @@ import { buildJpeg } from '../../test/files.ts';
 import { checkOut } from '../../test/action-steps.ts';
 import { PKIN, north, ping } from '../../test/live.ts';
 import { buildRegistrar, newContact, requestCodes } from '../../test/registrations.ts';
+import { buildInvitedStaff } from '../../test/staff-accounts.ts';
 import { buildReport, getReport, storeReportImage } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { RETENTION_JOB, retentionJob, runRetention, type RetentionDeps } from './retention.service.ts';
@@ -141,6 +142,20 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     expect(await t.db.selectFrom('password_resets').select('id').execute()).toHaveLength(1);
   });
 
+  it("a staff member's reset codes and set-password links go CODE_RETENTION_DAYS after they expired; newer ones stay", async () => {
+    const admin = await buildSignedInStaff(t);
+    const old = await buildInvitedStaff(t, admin.token);
+    expect((await post(t.app, '/admin/auth/reset-token', { username: admin.username })).statusCode).toBe(200);
+    // The link expires in 72 hours, the code in 10 minutes: both long expired a week later.
+    t.clock.advance(3 * DAY + 8 * DAY);
+    const fresh = await buildInvitedStaff(t, admin.token);
+    expect((await run()).removed).toMatchObject({ staffResetCodes: 1, staffPasswordLinks: 1 });
+    const links = await t.db.selectFrom('staff_password_links').select('staff_id').execute();
+    expect(links).toEqual([{ staff_id: fresh.uuid }]);
+    expect(links.map((l) => l.staff_id)).not.toContain(old.uuid);
+    expect(await t.db.selectFrom('staff_password_resets').select('id').execute()).toEqual([]);
+  });
+
   it('once per tick across instances: a second instance later in the same tick skips and writes nothing; the next tick runs once', async () => {
     const [a, b] = [runner('instance-a'), runner('instance-b')];
     t.clock.advance(HOUR - (t.clock.now().getTime() % HOUR)); // the start of a tick
@@ -160,6 +175,8 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       receiptImages: 0,
       leadCodes: 0,
       passwordResetCodes: 0,
+      staffResetCodes: 0,
+      staffPasswordLinks: 0,
       mgmUnconfirmedRequests: 0,
       rateCounters: expect.any(Number),
       idempotencyKeys: 0,

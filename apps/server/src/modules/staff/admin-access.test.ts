@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
-import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
+import {
+  auditEntries,
+  buildSignedInStaff,
+  buildStaff,
+  buildTerritory,
+  STAFF_PASSWORD,
+  type BuiltStaff,
+} from '../../test/admin-builders.ts';
+import { buildLinkToken, buildResetCode, newStaffUsername } from '../../test/staff-accounts.ts';
 import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
@@ -29,6 +37,8 @@ const promoterRef = async ({ t, territory }: Context) => ({
   promoter: { uuid: (await buildPromoter(t, { territories: [territory] })).userId },
 });
 const manage = ['admin', 'coordinator'] as const;
+/** Another staff account (issue 34): what the admin's staff calls name. */
+const staffRef = async ({ t }: Context) => ({ staff: { uuid: (await buildStaff(t, { roles: ['client'] })).staffId } });
 /** A consumer registered through the webform, with her consent records (issue 26). */
 const consumerRef = async ({ t }: Context) => ({ consumer: { uuid: (await buildRegisteredConsumer(t)).id } });
 const readers = ['admin', 'coordinator', 'client'] as const;
@@ -206,6 +216,26 @@ const ROWS: Record<string, Row> = {
   adminConsumersWithdraw: {
     allowed: privacy,
     body: async (c) => ({ ...(await consumerRef(c)), consents: ['mobileOptIn'], note: 'Prośba e-mailem' }),
+  },
+  // issue 34: staff accounts, the admin's alone (decision 118); her link and reset code, public (decision 120)
+  adminStaffList: { allowed: ['admin'], body: async () => ({}) },
+  adminStaffCreate: {
+    allowed: ['admin'],
+    body: async () => ({ staff: { firstname: 'Ala', lastname: 'Nowa', username: newStaffUsername(), roles: ['client'], territories: [] } }),
+  },
+  adminStaffUpdate: { allowed: ['admin'], body: async (c) => ({ staff: { ...(await staffRef(c)).staff, firstname: 'Ola' } }) },
+  adminStaffDeactivate: { allowed: ['admin'], body: staffRef },
+  adminStaffReactivate: { allowed: ['admin'], body: staffRef },
+  adminStaffSendLink: { allowed: ['admin'], body: staffRef },
+  adminStaffPasswordLink: { allowed: STAFF_ROLES, body: async ({ t }) => ({ token: await buildLinkToken(t) }) },
+  adminStaffSetPassword: {
+    allowed: STAFF_ROLES,
+    body: async ({ t }) => ({ token: await buildLinkToken(t), password: 'nowe-haslo-biura' }),
+  },
+  adminAuthResetToken: { allowed: STAFF_ROLES, body: async ({ staff }) => ({ username: staff.username }) },
+  adminAuthResetPassword: {
+    allowed: STAFF_ROLES,
+    body: async ({ t }) => ({ ...(await buildResetCode(t)), password: 'nowe-haslo-biura' }),
   },
 } satisfies Partial<Record<RouteName, Row>>;
 

@@ -7,8 +7,8 @@ import { hashPassword } from '../../lib/password.ts';
 import { findPromoterLogin } from '../../plugins/auth.repository.ts';
 import * as repo from './staff.repository.ts';
 
-// Staff accounts made outside the app (`npm run admin -- create-staff`, the demo seed), and a staff
-// member's name as the records she makes keep it.
+// Staff accounts made outside the app (`npm run admin -- create-staff`, the demo seed; the 'Personel'
+// page makes its own: staff-admin.service.ts), and a staff member's name as the records she makes keep it.
 
 export type NewStaff = {
   username: string;
@@ -40,15 +40,10 @@ export async function addStaff(trx: Db, s: NewStaff & { passwordHash: string }):
   const territoryIds: string[] = [];
   for (const ident of s.territories) territoryIds.push(await ensureTerritory(trx, ident));
   const id = newId();
-  const row = {
-    id,
-    username,
-    password_hash: s.passwordHash,
-    firstname: s.firstname,
-    lastname: s.lastname,
-    created_at: (s.createdAt ?? new Date()).toISOString(),
-  };
-  await repo.insertStaff(trx, row, s.roles as StaffRole[], territoryIds);
+  const createdAt = (s.createdAt ?? new Date()).toISOString();
+  // Her password is given here (the CLI, the demo seed): set from the start (decision 118).
+  const row = { id, username, password_hash: s.passwordHash, firstname: s.firstname, lastname: s.lastname, created_at: createdAt };
+  await repo.insertStaff(trx, { ...row, password_set_at: createdAt }, s.roles as StaffRole[], territoryIds);
   return id;
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@promotor/contract';
 import { isStaffRole } from '@promotor/contract/permissions';
 import type { Db } from '../../db/kysely.ts';
+import { lockStaff } from '../../db/lock-staff.ts';
 import { territoriesInScope } from '../../db/territories.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, newToken } from '../../lib/crypto.ts';
@@ -70,7 +71,14 @@ async function attempt(deps: StaffAuthDeps, account: NamedAccount, password: str
     created_at: created.toISOString(),
     expires_at: new Date(created.getTime() + sessionTtlMs).toISOString(),
   };
-  await repo.insertStaffSession(db, session);
+  await db.transaction().execute(async (trx) => {
+    // Her row as committed now: a password set (her link, a reset) or a deactivation that committed while
+    // the password was being checked leaves no session (issue 34, as for promoters: db/lock-user.ts).
+    const current = await lockStaff(trx, staff.id, 'share');
+    if (current?.password_hash !== staff.password_hash) throw new AppError('E_WRONG_CREDENTIALS');
+    if (current.deactivated_at) throw new AppError('E_ACCOUNT_DEACTIVATED');
+    await repo.insertStaffSession(trx, session);
+  });
   return { token: { uuid: session.id, token: session.token, expiresAt: session.expires_at }, staff: await toStaff(db, staff) };
 }
 

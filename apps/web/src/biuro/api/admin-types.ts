@@ -36,6 +36,7 @@ export type ConsumerRequestKind = ConsumerRequest['kind'];
 export type ConsumerRequestState = ConsumerRequest['state'];
 export type ConsumerDataExport = NonNullable<RouteData<'adminConsumerRequestsComplete'>['export']>;
 export type ConsumerRectification = NonNullable<RouteBody<'adminConsumerRequestsComplete'>['rectification']>;
+export type StaffMember = RouteData<'adminStaffList'>['staff'][number];
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -79,6 +80,16 @@ export type AdminCalls = {
   '/admin/consumers/requests/list': FromContract<'adminConsumerRequestsList'>;
   '/admin/consumers/requests/extend': FromContract<'adminConsumerRequestsExtend'>;
   '/admin/consumers/requests/complete': FromContract<'adminConsumerRequestsComplete'>;
+  '/admin/staff/list': FromContract<'adminStaffList'>;
+  '/admin/staff/create': FromContract<'adminStaffCreate'>;
+  '/admin/staff/update': FromContract<'adminStaffUpdate'>;
+  '/admin/staff/deactivate': FromContract<'adminStaffDeactivate'>;
+  '/admin/staff/reactivate': FromContract<'adminStaffReactivate'>;
+  '/admin/staff/send-link': FromContract<'adminStaffSendLink'>;
+  '/admin/staff/password-link': FromContract<'adminStaffPasswordLink'>;
+  '/admin/staff/set-password': FromContract<'adminStaffSetPassword'>;
+  '/admin/auth/reset-token': FromContract<'adminAuthResetToken'>;
+  '/admin/auth/reset-password': FromContract<'adminAuthResetPassword'>;
 };
 
 /** The binary calls (a report's photo, a receipt): answered by the file, decision 095. */

@@ -19,6 +19,7 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/dziennik': pl.biuro.nav.audit,
   '/na-zywo': pl.biuro.nav.live,
   '/pulpit': pl.biuro.nav.dashboard,
+  '/personel': pl.biuroStaffEntry.nav,
 };
 
 /** Ends the session here at once; the server is told, and a failure there changes nothing here. */

@@ -14,6 +14,22 @@ const page =
 export const biuroRoutes: RouteObject[] = [
   { index: true, Component: StartPage },
   { path: 'logowanie', Component: StaffLoginPage },
+  // Without a session (issue 34): her link to set a password, and a forgotten one's two steps.
+  {
+    path: 'ustaw-haslo',
+    HydrateFallback: LoadingState,
+    lazy: page(() => import('../auth/set-password-page.tsx'), 'SetPasswordPage'),
+  },
+  {
+    path: 'nie-pamietam-hasla',
+    HydrateFallback: LoadingState,
+    lazy: page(() => import('../auth/forgot-password-pages.tsx'), 'ForgotPasswordPage'),
+  },
+  {
+    path: 'nie-pamietam-hasla/kod',
+    HydrateFallback: LoadingState,
+    lazy: page(() => import('../auth/forgot-password-pages.tsx'), 'ForgotPasswordCodePage'),
+  },
   {
     Component: RequireStaff,
     HydrateFallback: LoadingState,
@@ -32,6 +48,7 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'dziennik', lazy: page(() => import('../audit/audit-page.tsx'), 'AuditPage') },
           { path: 'na-zywo', lazy: page(() => import('../live/live-page.tsx'), 'LivePage') },
           { path: 'pulpit', lazy: page(() => import('../dashboard/dashboard-page.tsx'), 'DashboardPage') },
+          { path: 'personel', lazy: page(() => import('../staff/staff-page.tsx'), 'StaffPage') },
         ],
       },
     ],

@@ -43,7 +43,7 @@ export function objectText(object: NonNullable<AuditEntry['object']>): string {
   return object.uuid ? pl.biuro.audit.objectById(kind, object.uuid.slice(0, 8)) : kind;
 }
 
-/** Where the back office shows the object, when it does: the plan's week, the promoter, her card, the requests. */
+/** Where the back office shows the object, when it does: the plan's week, the promoter, the staff account, her card, the requests. */
 export function objectLink(object: NonNullable<AuditEntry['object']>): string | null {
   if (!object.uuid) return null;
   switch (object.type) {
@@ -51,6 +51,8 @@ export function objectLink(object: NonNullable<AuditEntry['object']>): string | 
       return object.day ? `/plan?dzien=${object.day}` : null;
     case 'promoter':
       return object.name ? `/promotorzy?szukaj=${encodeURIComponent(object.name)}` : null;
+    case 'staff':
+      return object.name ? `/personel?szukaj=${encodeURIComponent(object.name)}` : null;
     case 'consumer':
       return `/konsumenci?konsument=${encodeURIComponent(object.uuid)}`;
     case 'subject_request':

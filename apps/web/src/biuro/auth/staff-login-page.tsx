@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from './staff-session.ts';
 import { loginErrorMessage } from './login-error-message.ts';
+import { usernameOf, type LoginNotice } from './password-form.ts';
+import './auth-card.css';
 import { pageAfterLogin } from './use-can.ts';
 
 type Values = { username: string; password: string };
@@ -14,8 +16,9 @@ type Values = { username: string; password: string };
 export function StaffLoginPage() {
   const { session, ended } = useStaffSession();
   const navigate = useNavigate();
-  const from = (useLocation().state as { from?: string } | null)?.from;
-  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const state = useLocation().state as (Partial<LoginNotice> & { from?: string }) | null;
+  const from = state?.from;
+  const [values, setValues] = useState<Values>({ username: usernameOf(state), password: '' });
   const [missing, setMissing] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +51,10 @@ export function StaffLoginPage() {
     }
   };
 
-  const notice = ended === 'expired' ? pl.biuro.login.sessionExpired : ended === 'logout' ? pl.biuro.login.loggedOut : null;
+  // After her link or a reset code (issue 34): her password is set; otherwise why her last session ended.
+  const passwordNotice = state?.notice ? pl.biuroStaffEntry[state.notice] : null;
+  const notice =
+    passwordNotice ?? (ended === 'expired' ? pl.biuro.login.sessionExpired : ended === 'logout' ? pl.biuro.login.loggedOut : null);
   const field = (name: keyof Values) => ({
     name,
     value: values[name],
@@ -79,6 +85,11 @@ export function StaffLoginPage() {
             {pl.biuro.login.submit}
           </Button>
         </form>
+        <p className="biuro-login__links">
+          <Link to="/nie-pamietam-hasla" state={{ username: values.username.trim() }}>
+            {pl.biuroStaffEntry.forgotPassword}
+          </Link>
+        </p>
       </div>
     </main>
   );

@@ -28,6 +28,8 @@ export const PAGES = [
   { to: '/dziennik', permission: 'audit.read' },
   { to: '/na-zywo', permission: 'live.read' },
   { to: '/pulpit', permission: 'dashboard.read' },
+  // Staff accounts, the admin's (issue 34).
+  { to: '/personel', permission: 'staff.manage' },
 ] as const satisfies readonly { to: string; permission: Permission }[];
 
 export const startPageOf = (roles: readonly string[] | undefined): string =>

@@ -2,6 +2,7 @@
 // the promoter app carries it (decision 033, decision 089).
 
 import type { AuditVerb } from '@promotor/contract';
+import { staffAuditVerbs } from './biuro-staff.ts';
 
 /** Each event of the audit log in words (issue 33: never its code); the record asks for a new verb's. */
 const auditVerbs = {
@@ -10,6 +11,7 @@ const auditVerbs = {
   'auth.logout': 'Wylogowanie',
   'access.denied': 'Odmowa dostępu',
   'access.not_found': 'Próba dostępu do nieistniejącego obiektu',
+  ...staffAuditVerbs,
   'promoters.create': 'Dodanie promotora',
   'promoters.update': 'Zmiana danych promotora',
   'promoters.deactivate': 'Dezaktywacja promotora',

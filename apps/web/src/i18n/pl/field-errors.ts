@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@promotor/contract/error-codes';
 import type { CoreErrorCode } from './core.ts';
+import { staffErrorMessages } from './biuro-staff.ts';
 
 /**
  * Polish text for the error codes of field work (spec §8): every code the core table
@@ -88,4 +89,6 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_REQUEST_NOT_FOUND: 'Nie znaleziono wniosku.',
   E_REQUEST_WRONG_STATE: 'Wniosek jest już zamknięty. Odśwież widok.',
   E_EXTENSION_NOT_ALLOWED: 'Termin można przedłużyć tylko raz i tylko w pierwszym miesiącu od złożenia wniosku.',
+  // staff accounts (issue 34): their words live with the back office's staff pages
+  ...staffErrorMessages,
 };
