@@ -47,6 +47,7 @@ export async function clearAllData(db: Db): Promise<void> {
       'availability',
       'action_assignments',
       'action_points',
+      'points',
       'actions',
       'events',
       'sessions',

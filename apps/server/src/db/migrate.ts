@@ -26,6 +26,7 @@ import * as m023 from './migrations/023-check-in-on-the-assignment.ts';
 import * as m024 from './migrations/024-audit-order.ts';
 import * as m026 from './migrations/026-action-natural-key.ts';
 import * as m029 from './migrations/029-live-exception-checks.ts';
+import * as m032 from './migrations/032-point-register.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -57,6 +58,7 @@ const migrations: Record<string, DialectMigration> = {
   '024-audit-order': m024,
   '026-action-natural-key': m026,
   '029-live-exception-checks': m029,
+  '032-point-register': m032,
 };
 
 class StaticProvider implements MigrationProvider {

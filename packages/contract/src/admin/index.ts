@@ -4,6 +4,7 @@ export * from './staff-auth.ts';
 export * from './promoters.ts';
 export * from './audit.ts';
 export * from './planning.ts';
+export * from './points.ts';
 export * from './voucher-batches.ts';
 export * from './report-review.ts';
 export * from './live.ts';

@@ -12,3 +12,4 @@ export * from './planning.rules.ts';
 export * from './plan-csv.rules.ts';
 export * from './visible-text.rules.ts';
 export * from './end-action.rules.ts';
+export * from './points.rules.ts';

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
+import { buildPoint, pointRow, pointsCsv } from '../../test/points.ts';
 import { auditEntries, buildSignedInStaff, buildTerritory, STAFF_PASSWORD, type BuiltStaff } from '../../test/admin-builders.ts';
 import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
@@ -111,6 +112,38 @@ const ROWS: Record<string, Row> = {
       formBody([
         { name: 'dryRun', value: 'true' },
         { name: 'file', filename: 'plan.csv', contentType: 'text/csv', data: Buffer.from(planCsv([planRow({ territory })])) },
+      ]),
+  },
+  // issue 34: the register of points, a planning tool (decision 124): neither the client nor the privacy officer
+  adminPointsList: { allowed: manage, body: async () => ({}) },
+  adminPointsCreate: {
+    allowed: manage,
+    body: async ({ territory }) => ({
+      point: {
+        territory: { ident: territory },
+        name: `Sklep ${randomUUID().slice(0, 8)}`,
+        streetAddress: 'ul. Złota 1',
+        cityName: 'Warszawa',
+      },
+    }),
+  },
+  adminPointsUpdate: {
+    allowed: manage,
+    body: async ({ t, territory }) => {
+      const point = await buildPoint(t, territory);
+      return { point: { uuid: point.id, code: point.code, name: `${point.name} 2`, streetAddress: 'ul. Złota 59', cityName: 'Warszawa' } };
+    },
+  },
+  adminPointsArchive: {
+    allowed: manage,
+    body: async ({ t, territory }) => ({ point: { uuid: (await buildPoint(t, territory)).id }, archived: true }),
+  },
+  adminPointsImport: {
+    allowed: manage,
+    body: async ({ territory }) =>
+      formBody([
+        { name: 'dryRun', value: 'true' },
+        { name: 'file', filename: 'punkty.csv', contentType: 'text/csv', data: Buffer.from(pointsCsv([pointRow({ territory })])) },
       ]),
   },
   adminVouchersBatches: { allowed: readers, body: async () => ({}) },
