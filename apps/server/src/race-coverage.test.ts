@@ -22,6 +22,7 @@ const REVIEWS = 'modules/reviews/reviews-races.test.ts';
 const AVAILABILITY = 'modules/availability/availability-races.test.ts';
 const AUTH = 'modules/auth/auth-races.test.ts';
 const PRIVACY = 'modules/privacy/privacy-races.test.ts';
+const POINTS = 'modules/points/points-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -63,6 +64,11 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminActionsImport: { file: 'modules/planning/plan-import-races.test.ts', title: '20 imports of one file at once' },
   adminPromotersUpdate: { file: 'modules/promoters-admin/promoters-races.test.ts', title: '50 changes of her territories at once' },
   adminVouchersImport: { file: 'modules/vouchers/vouchers-import-races.test.ts', title: '20 imports of one file into a new batch at once' },
+  // The register of points (issue 34).
+  adminPointsCreate: { file: POINTS, title: 'ten creates of one point at once' },
+  adminPointsUpdate: { file: POINTS, title: 'twenty edits of one point at once' },
+  adminPointsArchive: { file: POINTS, title: 'ten archives and ten restores of one point at once' },
+  adminPointsImport: { file: POINTS, title: '20 imports of one file at once' },
   // Her session and password.
   authLogout: { file: AUTH, title: 'one session ended from two tabs at once' },
   authResetToken: { file: AUTH, title: 'reset codes asked for three times at once' },
@@ -113,6 +119,7 @@ const READS: readonly RouteName[] = [
   'adminPromotersList',
   'adminAuditList',
   'adminActionsList',
+  'adminPointsList',
   'adminVouchersBatches',
   'adminLive',
   'adminReportsList',

@@ -23,8 +23,13 @@ export function pointSearchText(p: {
 export const newPointCode = () => `P-${newCode(6)}`;
 
 /** The register's key of a point in a territory: name, street, postal code ('' for none), city. */
-export const addressKey = (p: { territory_id: string; name: string; street_address: string; postal_code: string | null; city_name: string }) =>
-  [p.territory_id, p.name, p.street_address, p.postal_code ?? '', p.city_name].join('\u0000');
+export const addressKey = (p: {
+  territory_id: string;
+  name: string;
+  street_address: string;
+  postal_code: string | null;
+  city_name: string;
+}) => [p.territory_id, p.name, p.street_address, p.postal_code ?? '', p.city_name].join('\u0000');
 
 const CHUNK = 500;
 
@@ -43,7 +48,10 @@ export async function registerActionPoints(db: Db, now: string): Promise<number>
     .where('a.territory_id', 'is not', null)
     .orderBy('a.since', 'desc')
     .execute();
-  const registered = await db.selectFrom('points').select(['territory_id', 'code', 'name', 'street_address', 'postal_code', 'city_name']).execute();
+  const registered = await db
+    .selectFrom('points')
+    .select(['territory_id', 'code', 'name', 'street_address', 'postal_code', 'city_name'])
+    .execute();
   const known = new Set(registered.map((p) => addressKey(p)));
   const codes = new Set(registered.map((p) => `${p.territory_id}\u0000${p.code}`));
   const added = new Map<string, Insertable<PointTable> & { latitude: number | null }>();
@@ -54,7 +62,8 @@ export async function registerActionPoints(db: Db, now: string): Promise<number>
     const existing = added.get(key);
     // The latest action first: its coordinates, or the first later one's that has any.
     if (existing) {
-      if (existing.latitude === null && row.latitude !== null) Object.assign(existing, { latitude: row.latitude, longitude: row.longitude });
+      if (existing.latitude === null && row.latitude !== null)
+        Object.assign(existing, { latitude: row.latitude, longitude: row.longitude });
       continue;
     }
     let code = newPointCode();

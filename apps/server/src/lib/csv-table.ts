@@ -184,7 +184,8 @@ export async function readCsvTable<C extends string>(input: Uint8Array | string,
   const found = await records(text, separator);
   if (!Array.isArray(found)) return failed(found);
   const [header, ...body] = found;
-  if (header!.line !== 1) return failed({ row: 1, message: messages.header(spec.columns.map((c) => spec.polishHeaders[c]).join(separator)) });
+  if (header!.line !== 1)
+    return failed({ row: 1, message: messages.header(spec.columns.map((c) => spec.polishHeaders[c]).join(separator)) });
   const columns = columnsOf(header!.record, separator, spec);
   if (!Array.isArray(columns)) return failed(columns);
   const empty = Object.fromEntries(spec.columns.map((name) => [name, ''])) as Record<C, string>;

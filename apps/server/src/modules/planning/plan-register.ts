@@ -180,7 +180,13 @@ export async function formPointsOf(
   const issues: { path: string; message: string }[] = [];
   const pending = new Map<PlannedPoint, NewPlanPoint>();
   const planned = o.points.map((p, i): PlannedPoint => {
-    const addressed = { territoryId: o.territoryId, name: p.name, streetAddress: p.streetAddress, postalCode: p.postalCode, cityName: p.cityName };
+    const addressed = {
+      territoryId: o.territoryId,
+      name: p.name,
+      streetAddress: p.streetAddress,
+      postalCode: p.postalCode,
+      cityName: p.cityName,
+    };
     const key = registerKeyOf(addressed);
     const found = p.code ? byCode.get(p.code) : byKey.get(key);
     if (p.code && !found) throw refusedTry('E_POINT_NOT_FOUND', { type: 'point', ids: [p.code] });

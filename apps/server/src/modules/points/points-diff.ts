@@ -41,6 +41,7 @@ const messages = {
   addressInRow: (row: number) => `Punkt o tej nazwie i adresie jest już w wierszu ${row}.`,
   codeTaken: (code: string, name: string) => `Kod „${code}” ma już w rejestrze punkt „${name}”.`,
   codeInRow: (code: string, row: number) => `Kod „${code}” jest już w wierszu ${row}.`,
+  ambiguous: 'Kilka punktów rejestru ma tę nazwę i adres, z różnymi kodami pocztowymi: dodaj kolumnę kod_pocztowy albo kod_punktu.',
 } as const;
 
 /** The fields a row sets: the columns its header has; a column left out keeps the point's value. */
@@ -59,16 +60,29 @@ function fieldsOf(p: FilePoint, columns: ReadonlySet<PointCsvColumn>, existing?:
   };
 }
 
-/** A row against the register: the point it is, or none. */
-function targetOf(p: FilePoint, territoryId: string, byCode: Map<string, RegisterRow>, byKey: Map<string, RegisterRow>) {
-  const key = addressKey({
+/** A point's name and address but its postal code: what a file without that column names it by. */
+const looseKey = (p: { territory_id: string; name: string; street_address: string; city_name: string }) =>
+  [p.territory_id, p.name, p.street_address, p.city_name].join('\u0000');
+
+type Lookup = { byCode: Map<string, RegisterRow>; byKey: Map<string, RegisterRow>; byLooseKey: Map<string, RegisterRow[]> };
+
+/**
+ * A row against the register: the point it is, none, or 'ambiguous' — a file without the postal-code
+ * column naming by name and address one of several points that differ only in their postal codes.
+ */
+function targetOf(p: FilePoint, territoryId: string, withPostalCode: boolean, r: Lookup): RegisterRow | undefined | 'ambiguous' {
+  const named = p.code !== null ? r.byCode.get(`${territoryId}\u0000${p.code}`) : undefined;
+  if (named) return named;
+  const address = {
     territory_id: territoryId,
     name: p.name,
     street_address: p.streetAddress,
     postal_code: p.postalCode,
     city_name: p.cityName,
-  });
-  return (p.code !== null ? byCode.get(`${territoryId}\u0000${p.code}`) : undefined) ?? byKey.get(key);
+  };
+  if (withPostalCode) return r.byKey.get(addressKey(address));
+  const found = r.byLooseKey.get(looseKey(address)) ?? [];
+  return found.length > 1 ? 'ambiguous' : found[0];
 }
 
 type Final = { row: number | null; code: string | null; name: string };
@@ -84,14 +98,22 @@ export function diffPoints(
   territories: ReadonlyMap<string, { id: string }>,
   register: readonly RegisterRow[],
 ): { steps: PointStep[]; errors: PointCsvError[] } {
-  const byCode = new Map(register.map((r) => [`${r.territory_id}\u0000${r.code}`, r]));
-  const byKey = new Map(register.map((r) => [addressKey(r), r]));
+  const lookup: Lookup = {
+    byCode: new Map(register.map((r) => [`${r.territory_id}\u0000${r.code}`, r])),
+    byKey: new Map(register.map((r) => [addressKey(r), r])),
+    byLooseKey: new Map(),
+  };
+  for (const r of register) lookup.byLooseKey.set(looseKey(r), [...(lookup.byLooseKey.get(looseKey(r)) ?? []), r]);
   const steps: PointStep[] = [];
   const errors: PointCsvError[] = [];
   const targeted = new Map<string, number>();
   for (const p of points) {
     const territoryId = territories.get(p.territory)!.id;
-    const existing = targetOf(p, territoryId, byCode, byKey);
+    const existing = targetOf(p, territoryId, columns.has('postal_code'), lookup);
+    if (existing === 'ambiguous') {
+      errors.push({ row: p.row, column: 'name', message: messages.ambiguous });
+      continue;
+    }
     if (!existing) {
       steps.push({ change: 'created', row: p.row, territory: p.territory, territoryId, code: p.code, fields: fieldsOf(p, columns) });
       continue;
