@@ -14,6 +14,9 @@ export type PlannedPoint = PlannedAction['points'][number];
 export type PlanPointInput = AdminBody<'/admin/actions/create'>['action']['points'][number];
 export type AssignmentWarning = RouteData<'adminActionsAssign'>['warnings'][number];
 export type ImportAnswer = RouteData<'adminActionsImport'>;
+export type RegisterPoint = RouteData<'adminPointsList'>['points'][number];
+export type PointsMap = RouteData<'adminPointsList'>['map'];
+export type PointsImportAnswer = RouteData<'adminPointsImport'>;
 export type ImportChange = ImportAnswer['changes'][number];
 /** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
 export type ImportRowError = { row: number; column: string | null; message: string };
@@ -57,6 +60,10 @@ export type AdminCalls = {
   '/admin/actions/assign': FromContract<'adminActionsAssign'>;
   '/admin/actions/unassign': FromContract<'adminActionsUnassign'>;
   '/admin/actions/cancel': FromContract<'adminActionsCancel'>;
+  '/admin/points/list': FromContract<'adminPointsList'>;
+  '/admin/points/create': FromContract<'adminPointsCreate'>;
+  '/admin/points/update': FromContract<'adminPointsUpdate'>;
+  '/admin/points/archive': FromContract<'adminPointsArchive'>;
   '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
   '/admin/reports/list': FromContract<'adminReportsList'>;
   '/admin/reports/get': FromContract<'adminReportsGet'>;

@@ -69,6 +69,7 @@ describe('the back office', () => {
     ).toEqual([
       pl.biuro.nav.promoters,
       pl.biuro.nav.plan,
+      pl.biuro.nav.points,
       pl.biuro.nav.vouchers,
       pl.biuro.nav.reports,
       pl.biuro.nav.exports,

@@ -10,6 +10,7 @@ import { LoadingState } from '../components/data-states.tsx';
 const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/promotorzy': pl.biuro.nav.promoters,
   '/plan': pl.biuro.nav.plan,
+  '/punkty': pl.biuro.nav.points,
   '/vouchery': pl.biuro.nav.vouchers,
   '/raporty': pl.biuro.nav.reports,
   '/eksporty': pl.biuro.nav.exports,

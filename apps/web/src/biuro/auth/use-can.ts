@@ -17,6 +17,8 @@ export function useCan(permission: Permission): boolean {
 export const PAGES = [
   { to: '/promotorzy', permission: 'promoters.read' },
   { to: '/plan', permission: 'actions.read' },
+  // The register of points (issue 34): who plans.
+  { to: '/punkty', permission: 'actions.plan' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },
