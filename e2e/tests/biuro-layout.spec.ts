@@ -16,6 +16,7 @@ test.beforeEach(() => test.setTimeout(120_000));
 const PAGES = [
   { path: '/biuro/promotorzy', heading: 'Promotorzy' },
   { path: '/biuro/plan', heading: 'Plan' },
+  { path: '/biuro/punkty', heading: 'Punkty' },
   { path: '/biuro/vouchery', heading: 'Vouchery' },
   { path: '/biuro/raporty', heading: 'Raporty' },
   { path: '/biuro/eksporty', heading: 'Eksporty' },

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import type { RegisterPoint } from '../api/admin-types.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
@@ -15,7 +16,6 @@ const OFFERED = 8;
 type Props = { territory: string; onPick: (point: RegisterPoint) => void };
 
 export function PointPicker({ territory, onPick }: Props) {
-  const id = useId();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   // A request a moment after typing stops, not one per key.
@@ -23,24 +23,22 @@ export function PointPicker({ territory, onPick }: Props) {
     const timer = setTimeout(() => setSearch(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
-  if (!territory) return <p className="biuro-muted biuro-hint point-picker">{t.chooseTerritoryFirst}</p>;
+  if (!territory) return <p className="biuro-muted point-picker point-picker__hint">{t.chooseTerritoryFirst}</p>;
   return (
     <div className="point-picker">
-      <label className="field__label" htmlFor={id}>
-        {t.search}
-      </label>
-      <input
-        id={id}
-        className="field__input"
+      <Field
+        name="point-search"
         type="search"
+        label={t.search}
         value={text}
         placeholder={t.placeholder}
+        autoComplete="off"
         onChange={(event) => setText(event.target.value)}
       />
       {search.length >= 2 ? (
         <PickerResults territory={territory} search={search} onPick={onPick} />
       ) : (
-        <p className="biuro-muted biuro-hint">{t.typeMore}</p>
+        <p className="biuro-muted point-picker__hint">{t.typeMore}</p>
       )}
     </div>
   );
@@ -51,7 +49,7 @@ function PickerResults({ territory, search, onPick }: Props & { search: string }
   const points = found.data?.points ?? [];
   return (
     <>
-      <p className="biuro-muted biuro-hint" role="status">
+      <p className="biuro-muted point-picker__hint" role="status">
         {found.status === 'loaded' ? t.found(found.data.total) : found.status === 'failed' ? found.message : pl.biuro.loading}
       </p>
       {points.length ? (

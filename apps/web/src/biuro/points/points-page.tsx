@@ -51,7 +51,12 @@ export function PointsPage() {
       },
       { id: 'adres', header: t.columns.address, accessorFn: addressOf },
       { id: 'siec', header: t.columns.chain, accessorFn: (row) => row.chain ?? '' },
-      { id: 'terytorium', header: t.columns.territory, accessorFn: (row) => row.territory.ident },
+      {
+        id: 'terytorium',
+        header: t.columns.territory,
+        accessorFn: (row) => row.territory.ident,
+        cell: ({ getValue }) => <span className="point-nowrap">{String(getValue())}</span>,
+      },
       {
         id: 'wspolrzedne',
         header: t.columns.location,
