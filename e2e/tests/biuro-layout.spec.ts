@@ -17,6 +17,7 @@ const PAGES = [
   { path: '/biuro/promotorzy', heading: 'Promotorzy' },
   { path: '/biuro/plan', heading: 'Plan' },
   { path: '/biuro/nieobsadzone', heading: 'Nieobsadzone akcje' },
+  { path: '/biuro/punkty', heading: 'Punkty' },
   { path: '/biuro/vouchery', heading: 'Vouchery' },
   { path: '/biuro/raporty', heading: 'Raporty' },
   { path: '/biuro/eksporty', heading: 'Eksporty' },

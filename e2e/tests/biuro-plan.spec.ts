@@ -175,7 +175,7 @@ test('a Polish spreadsheet is read; the preview lists the new event, the past da
   expect(download.suggestedFilename()).toBe('szablon-planu.csv');
   const template = (await fs.readFile(await download.path())).toString('utf8').split('\r\n');
   expect(template[0]).toBe(
-    '\uFEFFwydarzenie;nazwa_akcji;terytorium;data;od;do;nazwa_punktu;ulica;kod_pocztowy;miasto;petra_id;szerokość;długość;promotorzy',
+    '\uFEFFwydarzenie;nazwa_akcji;terytorium;data;od;do;kod_punktu;nazwa_punktu;ulica;kod_pocztowy;miasto;petra_id;szerokość;długość;promotorzy',
   );
   expect(template[1]).toMatch(/^EV-2026-SAMPLING;.*;WAW-CENTRUM;\d{2}\.\d{2}\.\d{4};9:00;17:00;/);
 

@@ -33,6 +33,7 @@ import { devOutboxRoutes } from './modules/dev/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
+import { pointsRoutes } from './modules/points/points.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -200,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
       await api.register(planningRoutes, actionsDeps);
+      // issue 34: the register of points (decision 124)
+      await api.register(pointsRoutes, { db, now, map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } });
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
       await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live });

@@ -23,6 +23,7 @@ const AVAILABILITY = 'modules/availability/availability-races.test.ts';
 const AUTH = 'modules/auth/auth-races.test.ts';
 const PRIVACY = 'modules/privacy/privacy-races.test.ts';
 const STAFF = 'modules/staff/staff-races.test.ts';
+const POINTS = 'modules/points/points-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -65,6 +66,11 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminActionsCopy: { file: 'modules/planning/action-copy.test.ts', title: 'copies of one week sent at once' },
   adminPromotersUpdate: { file: 'modules/promoters-admin/promoters-races.test.ts', title: '50 changes of her territories at once' },
   adminVouchersImport: { file: 'modules/vouchers/vouchers-import-races.test.ts', title: '20 imports of one file into a new batch at once' },
+  // The register of points (issue 34).
+  adminPointsCreate: { file: POINTS, title: 'ten creates of one point at once' },
+  adminPointsUpdate: { file: POINTS, title: 'twenty edits of one point at once' },
+  adminPointsArchive: { file: POINTS, title: 'ten archives and ten restores of one point at once' },
+  adminPointsImport: { file: POINTS, title: '20 imports of one file at once' },
   // Her session and password.
   authLogout: { file: AUTH, title: 'one session ended from two tabs at once' },
   authResetToken: { file: AUTH, title: 'reset codes asked for three times at once' },
@@ -126,6 +132,7 @@ const READS: readonly RouteName[] = [
   'adminActionsList',
   'adminActionsSchedules',
   'adminActionsOpen',
+  'adminPointsList',
   'adminVouchersBatches',
   'adminLive',
   'adminReportsList',

@@ -126,6 +126,14 @@ export const ERROR_STATUS = {
   // a plan import's write that did not confirm what its dry run listed (new events, past, conflicts)
   E_PLAN_NOT_CONFIRMED: 409,
   E_VOUCHER_IMPORT_INVALID: 422,
+  // the register of points (issue 34, decisions 124, 125)
+  E_POINT_NOT_FOUND: 404,
+  // a point of this name and address is in the territory's register already (its code in data.code when the caller sees it)
+  E_POINT_EXISTS: 409,
+  E_POINT_CODE_TAKEN: 409,
+  // an archived point named for a new or changed action: restore it first
+  E_POINT_ARCHIVED: 409,
+  E_POINTS_INVALID: 422,
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,
   E_REPORT_WRONG_STATE: 409,

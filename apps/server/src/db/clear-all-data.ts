@@ -49,6 +49,7 @@ export async function clearAllData(db: Db): Promise<void> {
       'availability',
       'action_assignments',
       'action_points',
+      'points',
       'actions',
       'events',
       'sessions',

@@ -27,6 +27,7 @@ import * as m024 from './migrations/024-audit-order.ts';
 import * as m026 from './migrations/026-action-natural-key.ts';
 import * as m029 from './migrations/029-live-exception-checks.ts';
 import * as m030 from './migrations/030-staff-passwords.ts';
+import * as m032 from './migrations/032-point-register.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -59,6 +60,7 @@ const migrations: Record<string, DialectMigration> = {
   '026-action-natural-key': m026,
   '029-live-exception-checks': m029,
   '030-staff-passwords': m030,
+  '032-point-register': m032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -107,6 +107,35 @@ export interface ActionPointTable {
   /** Optional WGS84 coordinates, given by the back office's planning. */
   latitude: number | null;
   longitude: number | null;
+  /**
+   * The register's point it is (issue 34, decision 124); the columns above are the action's own copy,
+   * what her phone and the reports read. Null only for actions without a territory (before the back
+   * office) and points written outside the planning (the builders of tests).
+   */
+  point_id?: string | null;
+}
+
+/** A store of a territory's register (issue 34, decision 124): what plans name by its code. */
+export interface PointTable {
+  id: string;
+  territory_id: string;
+  /** Unique within the territory, in capitals. */
+  code: string;
+  name: string;
+  street_address: string;
+  /** '' for none: the unique key of territory, name and address compares it (two nulls would be distinct). */
+  postal_code: string;
+  city_name: string;
+  latitude: number | null;
+  longitude: number | null;
+  chain: string | null;
+  notes: string | null;
+  /** db/point-register.ts pointSearchText: what a search compares, in lower case. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  /** Set: archived (kept for the actions at it, not offered for new plans). */
+  archived_at: string | null;
 }
 
 /** A promoter's participation in an action (spec §3 status.user). */
@@ -617,6 +646,7 @@ export interface Database {
   events: EventTable;
   actions: ActionTable;
   action_points: ActionPointTable;
+  points: PointTable;
   action_assignments: ActionAssignmentTable;
   voucher_batches: VoucherBatchTable;
   vouchers: VoucherTable;

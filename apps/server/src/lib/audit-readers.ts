@@ -38,6 +38,12 @@ const VERBS = {
   'actions.assign': 'promoters.read',
   'actions.unassign': 'promoters.read',
   'vouchers.import': 'vouchers.read',
+  // The register of points (issue 34): stores' names and addresses, read by who plans.
+  'points.create': 'actions.plan',
+  'points.update': 'actions.plan',
+  'points.archive': 'actions.plan',
+  'points.restore': 'actions.plan',
+  'points.import': 'actions.plan',
   'reports.review': 'reports.read',
   // 'Sprawdzone' on a live-day exception (decision 117): the action, her hostess code, the kind.
   'live.exception_check': 'live.read',
@@ -70,6 +76,8 @@ const OBJECT_TYPES = {
   action: 'actions.read',
   action_point: 'actions.read',
   plan_import: 'actions.read',
+  point: 'actions.plan',
+  point_import: 'actions.plan',
   // A territory's ident: no one's data.
   territory: 'audit.read',
   voucher_batch: 'vouchers.read',

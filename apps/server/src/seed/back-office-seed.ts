@@ -1,4 +1,5 @@
 import type { Db } from '../db/kysely.ts';
+import { registerActionPoints } from '../modules/points/points.service.ts';
 import { addStaff } from '../modules/staff/staff-accounts.service.ts';
 import { seedReportReviews } from './review-seed.ts';
 
@@ -32,7 +33,7 @@ export const DEMO_STAFF_USERNAMES = DEMO_STAFF.map((s) => s.username);
 /**
  * Inside the demo seed's transaction, after its promoters, territories and actions: each action gets
  * a territory of its promoter (Anna: WAW-POLUDNIE for a point with a 02- postal code, i.e. Mokotów,
- * else WAW-CENTRUM; Piotr: KRK-STARE-MIASTO), then the staff, then the reviews of Anna's reports by
+ * else WAW-CENTRUM; Piotr: KRK-STARE-MIASTO) and its points go into the register, then the staff, then the reviews of Anna's reports by
  * the Warsaw coordinator (issue 25: one of each state, seed/review-seed.ts).
  */
 export async function seedBackOffice(trx: Db, o: { passwordHash: string; now: Date }): Promise<void> {
@@ -58,6 +59,8 @@ export async function seedBackOffice(trx: Db, o: { passwordHash: string; now: Da
     const chosen = (south.has(action.id) ? hers.find((t) => t.ident === 'WAW-POLUDNIE') : undefined) ?? hers[0];
     if (chosen) await trx.updateTable('actions').set({ territory_id: chosen.id }).where('id', '=', action.id).execute();
   }
+  // Their points in the register of their territories (issue 34), as migration 032 did for what was planned before.
+  await registerActionPoints(trx, o.now.toISOString());
   for (const staff of DEMO_STAFF) {
     await addStaff(trx, {
       ...staff,

@@ -13,6 +13,7 @@ export const planRow = (o: Partial<PlanRowValues> = {}): PlanRowValues => ({
   date: '2030-03-04',
   from: '10:00',
   to: '18:00',
+  point_code: '',
   point_name: 'Galeria Mokotów',
   street: 'ul. Wołoska 12',
   postal_code: '02-675',

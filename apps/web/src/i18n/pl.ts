@@ -38,6 +38,7 @@ export { biuro } from './pl/biuro.ts';
 // Each lazy page of the back office reads its own section, so its words stay out of the first screen.
 export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
+export { biuroPoints } from './pl/biuro-points.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
 export { biuroSchedule } from './pl/biuro-schedule.ts';

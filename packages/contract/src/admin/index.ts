@@ -5,6 +5,7 @@ export * from './promoters.ts';
 export * from './audit.ts';
 export * from './planning.ts';
 export * from './planning-schedule.ts';
+export * from './points.ts';
 export * from './voucher-batches.ts';
 export * from './report-review.ts';
 export * from './live.ts';

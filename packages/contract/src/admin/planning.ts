@@ -15,6 +15,7 @@ import {
 } from '../rules/planning.rules.ts';
 import { ruledString } from '../zod-rules.ts';
 import { AdminActionState, PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+import { PointCode } from './points.ts';
 
 // The back office's planning of actions (issue 24): /api/admin/actions/*. Field rules and their Polish
 // messages are the contract's planning rules, shared with the CSV import (decision 087).
@@ -35,6 +36,11 @@ export const PlanPointInput = z
   .object({
     /** An existing point of the action (kept, with its check-ins); none: a new point. */
     uuid: z.string().min(1).max(64).optional(),
+    /**
+     * The register's point it is (issue 34, decision 125): its name and address must be the register's.
+     * None: the register's point of this name and address, added to the register when there is none.
+     */
+    code: z.union([PointCode, z.null()]).optional(),
     name: ruledString(pointNameRules),
     streetAddress: ruledString(streetRules),
     postalCode: optional(ruledString(postalCodeRules)),
@@ -225,8 +231,26 @@ export const PlanImportConfirmations = z.object({
 });
 export type PlanImportConfirmations = z.infer<typeof PlanImportConfirmations>;
 
+/**
+ * A point the file names that the register does not have (by code, or by name and address): the write
+ * adds it to the register of its territory (issue 34, decision 125).
+ */
+export const PlanImportNewPoint = z.object({
+  /** The file's first line naming it. */
+  row: z.number().int(),
+  territory: z.string(),
+  name: z.string(),
+  streetAddress: z.string(),
+  postalCode: z.string().nullable(),
+  cityName: z.string(),
+});
+export type PlanImportNewPoint = z.infer<typeof PlanImportNewPoint>;
+
 export const PlanImportResponse = PlanImportConfirmations.extend({
   dryRun: z.boolean(),
+  /** The first PLAN_IMPORT_MAX_CHANGES new points, and how many. */
+  newPoints: z.array(PlanImportNewPoint),
+  newPointCount: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),

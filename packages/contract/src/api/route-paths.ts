@@ -95,6 +95,12 @@ export const routePaths = {
   adminActionsSchedules: { path: '/admin/actions/schedules', kind: 'json' },
   adminActionsOpen: { path: '/admin/actions/open', kind: 'json' },
   adminActionsCopy: { path: '/admin/actions/copy', kind: 'json' },
+  // issue 34: the register of points
+  adminPointsList: { path: '/admin/points/list', kind: 'json' },
+  adminPointsCreate: { path: '/admin/points/create', kind: 'json' },
+  adminPointsUpdate: { path: '/admin/points/update', kind: 'json' },
+  adminPointsArchive: { path: '/admin/points/archive', kind: 'json' },
+  adminPointsImport: { path: '/admin/points/import', kind: 'form' },
   adminVouchersBatches: { path: '/admin/vouchers/batches', kind: 'json' },
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
   // issue 25: the live day, the report review, exports and the dashboard

@@ -130,6 +130,14 @@ import {
   AdminReviewBody,
   AdminReviewBulkBody,
   AdminReviewBulkResponse,
+  AdminPointArchiveBody,
+  AdminPointCreateBody,
+  AdminPointResponse,
+  AdminPointsListBody,
+  AdminPointsListResponse,
+  AdminPointUpdateBody,
+  PointsImportFields,
+  PointsImportResponse,
 } from '../admin/index.ts';
 import {
   AdminActionCopyBody,
@@ -466,6 +474,42 @@ export const routeSchemas = {
     body: AdminActionCopyBody,
     response: AdminActionCopyResponse,
     summary: 'Back office: copy actions to other days or weeks (a repeat: its days), with points and optionally promoters; all or nothing',
+  },
+  // The register of points (issue 34, decision 124): a planning tool, so the planners' permission.
+  adminPointsList: {
+    idempotent: false,
+    permission: 'actions.plan',
+    body: AdminPointsListBody,
+    response: AdminPointsListResponse,
+    summary: 'Back office: the register of points (search, territory, archive), a page at a time, with the map tiles',
+  },
+  adminPointsCreate: {
+    idempotent: true,
+    permission: 'actions.plan',
+    body: AdminPointCreateBody,
+    response: AdminPointResponse,
+    summary: "Back office: a new point in a territory's register (its code made when not given)",
+  },
+  adminPointsUpdate: {
+    idempotent: true,
+    permission: 'actions.plan',
+    body: AdminPointUpdateBody,
+    response: AdminPointResponse,
+    summary: "Back office: change a point's code, name, address, coordinates, chain or notes (actions keep their copy)",
+  },
+  adminPointsArchive: {
+    idempotent: true,
+    permission: 'actions.plan',
+    body: AdminPointArchiveBody,
+    response: AdminPointResponse,
+    summary: 'Back office: archive a point (no longer offered for plans) or restore it',
+  },
+  adminPointsImport: {
+    idempotent: true,
+    permission: 'actions.plan',
+    body: PointsImportFields,
+    response: PointsImportResponse,
+    summary: 'Back office: add or change points of the register from a CSV file (form: file, dryRun); all or nothing',
   },
   adminVouchersBatches: {
     idempotent: false,

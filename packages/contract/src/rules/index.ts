@@ -14,3 +14,4 @@ export * from './plan-csv.rules.ts';
 export * from './visible-text.rules.ts';
 export * from './end-action.rules.ts';
 export * from './staff-accounts.rules.ts';
+export * from './points.rules.ts';

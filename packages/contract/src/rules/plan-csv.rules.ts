@@ -13,6 +13,7 @@ export const PLAN_CSV_POLISH_HEADERS: Record<PlanCsvColumn, string> = {
   date: 'data',
   from: 'od',
   to: 'do',
+  point_code: 'kod_punktu',
   point_name: 'nazwa_punktu',
   street: 'ulica',
   postal_code: 'kod_pocztowy',
@@ -24,7 +25,7 @@ export const PLAN_CSV_POLISH_HEADERS: Record<PlanCsvColumn, string> = {
 };
 
 /** Columns a file may leave out: read as empty in every row. */
-export const PLAN_CSV_OPTIONAL: readonly PlanCsvColumn[] = ['postal_code', 'petra_id', 'latitude', 'longitude', 'promoters'];
+export const PLAN_CSV_OPTIONAL: readonly PlanCsvColumn[] = ['point_code', 'postal_code', 'petra_id', 'latitude', 'longitude', 'promoters'];
 
 /** Other names each column goes by (normalised as `headerKey` writes them). */
 const ALIASES: Record<PlanCsvColumn, readonly string[]> = {
@@ -34,6 +35,8 @@ const ALIASES: Record<PlanCsvColumn, readonly string[]> = {
   date: ['data', 'dzien'],
   from: ['od', 'godzina_od', 'poczatek'],
   to: ['do', 'godzina_do', 'koniec'],
+  // A point of the register by its code (decision 125); its name and address may then be left empty.
+  point_code: ['kod_punktu', 'id_punktu'],
   point_name: ['nazwa_punktu', 'punkt'],
   street: ['ulica', 'adres', 'ulica_i_numer'],
   postal_code: ['kod_pocztowy', 'kod'],
@@ -75,6 +78,7 @@ export function planTemplateCsv(day: string): string {
     date: `${d}.${m}.${y}`,
     from: '9:00',
     to: '17:00',
+    point_code: '',
     point_name: 'Złote Tarasy',
     street: 'ul. Złota 59',
     postal_code: '00-120',

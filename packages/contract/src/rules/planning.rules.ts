@@ -13,6 +13,7 @@ export const PLAN_CSV_COLUMNS = [
   'date',
   'from',
   'to',
+  'point_code',
   'point_name',
   'street',
   'postal_code',

@@ -124,7 +124,7 @@ describe('reading a plan file', () => {
     [
       'a row with fields missing',
       `${HEADER}\n${ROW}\n1;2;3\n`,
-      { row: 3, column: null, message: 'Liczba pól w wierszu: 3 zamiast 14. Sprawdź separator i cudzysłowy.' },
+      { row: 3, column: null, message: 'Liczba pól w wierszu: 3 zamiast 15. Sprawdź separator i cudzysłowy.' },
     ],
     [
       'a row split by the other separator',

@@ -13,6 +13,7 @@ import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
 import { confirmedAll, planConfirmations, type PlanConfirm } from './plan-confirmations.ts';
 import { checkPlanReferences, sortErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
 import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
+import { addNewPlanPoints, archivedPointErrors, planPointsOf, type PlanPoints } from './plan-register.ts';
 import * as repo from './planning.repository.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
@@ -37,6 +38,12 @@ function refuse(errors: PlanCsvError[], errorCount = errors.length, unknown?: Un
     { type: 'promoter', ids: unknown.promoters },
   ] as const;
   throw refusedTry('E_PLAN_INVALID', tried, undefined, data);
+}
+
+/** 422 naming the rows of actions the file creates or changes at an archived point (decision 125). */
+function refuseArchived(steps: PlanStep[], points: PlanPoints): void {
+  const errors = archivedPointErrors(steps, points.archived);
+  if (errors.length > 0) refuse(errors);
 }
 
 /**
@@ -212,7 +219,7 @@ async function answerOf(
   db: Db,
   deps: PlanningDeps,
   { steps, loaded }: Awaited<ReturnType<typeof compare>>,
-  o: { dryRun: boolean; lock: boolean },
+  o: { dryRun: boolean; lock: boolean; points: PlanPoints },
 ): Promise<PlanImportResponse> {
   const count = (change: PlanStep['change']) => steps.filter((s) => s.change === change).length;
   const codes = new Map([...loaded.promoterIds].map(([code, id]) => [id, code]));
@@ -227,8 +234,19 @@ async function answerOf(
     timeZone: deps.timezone,
     lock: o.lock,
   });
+  // The points the register has not: listed for the preview, added by the write (decision 125).
+  const newPoints = o.points.newPoints.slice(0, PLAN_IMPORT_MAX_CHANGES).map((p) => ({
+    row: p.row,
+    territory: p.territory,
+    name: p.name,
+    streetAddress: p.streetAddress,
+    postalCode: p.postalCode,
+    cityName: p.cityName,
+  }));
   return {
     dryRun: o.dryRun,
+    newPoints,
+    newPointCount: o.points.newPoints.length,
     created: count('created'),
     updated: count('updated'),
     unchanged: count('unchanged'),
@@ -250,7 +268,14 @@ export async function importPlan(
   // Territories and promoters outside the transaction: a file naming unknown ones is refused without
   // holding anything (on SQLite a transaction holds the one connection).
   const references = await loadReferences(deps.db, caller, planned.actions);
-  if (o.dryRun) return answerOf(deps.db, deps, await compare(deps.db, references, planned.actions), { dryRun: true, lock: false });
+  // Its points in the register of their territories (decision 125): by code, or by name and address.
+  const points = await planPointsOf(deps.db, planned.actions, references.territories);
+  if (points.errors.length > 0) refuse(points.errors);
+  if (o.dryRun) {
+    const compared = await compare(deps.db, references, planned.actions);
+    refuseArchived(compared.steps, points);
+    return answerOf(deps.db, deps, compared, { dryRun: true, lock: false, points });
+  }
 
   return deps.db.transaction().execute(async (trx) => {
     // After the import before it that names one of these territories has committed (decision 106).
@@ -260,15 +285,17 @@ export async function importPlan(
       planned.actions.map((a) => a.territory),
     );
     const compared = await compareLocked(trx, references, planned.actions);
+    refuseArchived(compared.steps, points);
     const { loaded, steps } = compared;
-    const answer = await answerOf(trx, deps, compared, { dryRun: false, lock: true });
-    if (answer.created + answer.updated === 0) return answer;
+    const answer = await answerOf(trx, deps, compared, { dryRun: false, lock: true, points });
+    if (answer.created + answer.updated + answer.newPointCount === 0) return answer;
     if (!confirmedAll(answer, o.confirm)) {
       const { newEvents, past, pastCount, conflicts, conflictCount } = answer;
       throw new AppError('E_PLAN_NOT_CONFIRMED', undefined, { newEvents, past, pastCount, conflicts, conflictCount });
     }
     const now = deps.now().toISOString();
     const importId = newId();
+    await addNewPlanPoints(trx, deps, caller, points, { import: importId });
     await write(trx, steps, loaded, now);
     // One entry per action changed, as /create and /update write, and one for the file itself. The
     // schedule conflicts confirmed are on the entry of the action they concern (decision 126).
@@ -297,6 +324,7 @@ export async function importPlan(
         sha256: sha256(file),
         rows: read.rows.length,
         ...counts,
+        newPoints: answer.newPointCount,
         // What the coordinator confirmed, on the record with the file.
         confirmed: { newEvents: answer.newEvents.map((e) => e.event), past: answer.pastCount, conflicts: answer.conflictCount },
       },

@@ -15,6 +15,8 @@ export const pointValues = (p: PlannedPoint, position: number) => ({
   petra_id: p.petraId,
   latitude: p.latitude,
   longitude: p.longitude,
+  // The register's point (decision 125); the columns above are the action's own copy.
+  point_id: p.pointId,
 });
 
 /**

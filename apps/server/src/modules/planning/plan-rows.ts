@@ -10,6 +10,8 @@ import {
   planMessages,
   planTimeOf,
   planTimeRules,
+  pointCodeOf,
+  pointCodeRules,
   pointNameRules,
   postalCodeRules,
   streetRules,
@@ -28,6 +30,12 @@ import type { PlanCsvError, PlanCsvRow } from './plan-csv.ts';
 // each row one of its points (decision 087).
 
 export type PlannedPoint = {
+  /**
+   * The register's point (issue 34, decision 125): its code as the file names it, or null; its id once
+   * resolved (plan-register.ts), null for a point the register does not have yet.
+   */
+  code: string | null;
+  pointId: string | null;
   name: string;
   street: string;
   postalCode: string | null;
@@ -63,12 +71,16 @@ const TEXT_RULES: [PlanCsvColumn, readonly Rule[]][] = [
   ['date', planDateRules],
   ['from', planTimeRules],
   ['to', planTimeRules],
+  ['point_code', pointCodeRules],
   ['point_name', pointNameRules],
   ['street', streetRules],
   ['postal_code', postalCodeRules],
   ['city', cityRules],
   ['petra_id', petraIdRules],
 ];
+
+/** What a row naming a point by its code may leave empty. */
+const BY_CODE: readonly PlanCsvColumn[] = ['point_name', 'street', 'city'];
 
 const offsetAt = (instant: number, timeZone: string) =>
   Date.parse(`${toWallClock(new Date(instant), timeZone).replace(' ', 'T')}Z`) - instant;
@@ -106,6 +118,8 @@ function checkRow({ row, cells }: PlanCsvRow, timeZone: string, days: Map<string
   const errors: PlanCsvError[] = [];
   const fail = (column: PlanCsvColumn, message: string) => errors.push({ row, column, message });
   for (const [column, rules] of TEXT_RULES) {
+    // A point named by its code may leave its name and address to the register (decision 125).
+    if (cells.point_code !== '' && cells[column] === '' && BY_CODE.includes(column)) continue;
     const message = firstError(rules, cells[column]);
     if (message !== null) fail(column, message);
   }
@@ -131,6 +145,8 @@ function checkRow({ row, cells }: PlanCsvRow, timeZone: string, days: Map<string
   return {
     action: { key: '', event: cells.event, name: cells.name, territory: cells.territory, since, until },
     point: {
+      code: cells.point_code === '' ? null : pointCodeOf(cells.point_code),
+      pointId: null,
       name: cells.point_name,
       street: cells.street,
       postalCode: cells.postal_code || null,

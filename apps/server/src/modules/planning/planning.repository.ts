@@ -278,6 +278,7 @@ export type PointValues = {
   petra_id: string | null;
   latitude: number | null;
   longitude: number | null;
+  point_id: string | null;
 };
 
 export async function updatePoint(db: Db, id: string, values: PointValues & { position: number }) {

@@ -18,6 +18,8 @@ import { actorHolds } from '../../plugins/auth.ts';
 import { actionChanges } from './action-changes.ts';
 import { isStillPlanned } from './plan-diff.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
+import { formPointsOf } from './plan-register.ts';
+import type { PlannedPoint } from './plan-rows.ts';
 import { toAdminActions } from './planning.mapper.ts';
 import { findPromotersById, insertAssignments } from './planning-assign.repository.ts';
 import * as repo from './planning.repository.ts';
@@ -79,17 +81,6 @@ async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   return { territoryId: territory.id, eventId };
 }
 
-const plannedPoints = (points: ActionInput['points']) =>
-  points.map((p) => ({
-    name: p.name,
-    street: p.streetAddress,
-    postalCode: p.postalCode,
-    city: p.cityName,
-    petraId: p.petraId,
-    latitude: p.latitude,
-    longitude: p.longitude,
-  }));
-
 export async function createAction(
   deps: PlanningDeps,
   caller: PlanningCaller,
@@ -114,7 +105,9 @@ export async function createAction(
       },
     ]);
     if (inserted === 0) throw new AppError('E_ACTION_EXISTS');
-    await replacePoints(trx, id, [], plannedPoints(input.points));
+    // Its points in the register: picked by code, or by name and address (decision 125).
+    const points = await formPointsOf(trx, deps, caller, { territoryId, points: input.points, linked: new Map(), details: { action: id } });
+    await replacePoints(trx, id, [], points);
     await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
     // Her promoters with it, as the import assigns them: the same checks as /assign (decision 113).
     const ids = [...new Set(body.promoters.map((p) => p.uuid))];
@@ -129,10 +122,10 @@ export async function createAction(
 }
 
 /**
- * Its points as the input lists them: one named by uuid is changed in place (it keeps its id), one
- * without is added, a stored one not named goes.
+ * Its points as the input lists them (resolved in the register: `planned`, in the input's order): one
+ * named by uuid is changed in place (it keeps its id), one without is added, a stored one not named goes.
  */
-async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[], input: ActionInput['points']) {
+async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[], input: ActionInput['points'], planned: PlannedPoint[]) {
   const storedIds = new Set(stored.map((p) => p.id));
   if (input.some((p) => p.uuid && !storedIds.has(p.uuid))) throw new AppError('E_ACTION_POINT_NOT_FOUND');
   // One stored point named twice would be written twice and the action would lose a point.
@@ -144,7 +137,7 @@ async function updatePoints(trx: Db, actionId: string, stored: ActionPointTable[
     stored.filter((p) => !named.has(p.id)).map((p) => p.id),
   );
   const added = [];
-  for (const [i, p] of plannedPoints(input).entries()) {
+  for (const [i, p] of planned.entries()) {
     const uuid = input[i]!.uuid;
     if (uuid) await repo.updatePoint(trx, uuid, pointValues(p, i));
     else added.push({ id: newId(), action_id: actionId, ...pointValues(p, i) });
@@ -193,10 +186,15 @@ export async function updateAction(
       const assigned = assignments.filter((s) => s.cancelled_at === null).map((s) => s.user_id);
       conflicts = await scheduleConflicts(trx, assigned, { actionId: row.id, since: input.since, until: input.until }, body.confirm);
     }
-    await updatePoints(trx, row.id, points, input.points);
-    // What changed, from and to; an update that changes nothing records nothing (decision 086). A conflict
-    // the coordinator confirmed is on the record with the change (decision 126).
-    const changes = actionChanges(row, points, input);
+    const linked = new Map(points.map((p) => [p.id, p.point_id ?? null]));
+    const details = { action: row.id };
+    const planned = await formPointsOf(trx, deps, caller, { territoryId, points: input.points, linked, details });
+    await updatePoints(trx, row.id, points, input.points, planned);
+    // What changed, from and to; an update that changes nothing records nothing (decision 086). The
+    // points as written: a point picked by code has the register's coordinates when none were sent. A
+    // conflict the coordinator confirmed is on the record with the change (decision 126).
+    const written = input.points.map((p, i) => ({ ...p, latitude: planned[i]!.latitude, longitude: planned[i]!.longitude }));
+    const changes = actionChanges(row, points, { ...input, points: written });
     const confirmed = conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {};
     if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, { ...changes, ...confirmed });
   });

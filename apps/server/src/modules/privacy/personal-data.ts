@@ -88,6 +88,26 @@ export const PERSONAL_DATA = {
     petra_id: no,
     latitude: no,
     longitude: no,
+    point_id: no,
+  },
+  // The register of points (issue 34): stores and their addresses. Its notes are the office's words about
+  // a store (the entrance, the stand); the page asks for no one's personal data there.
+  points: {
+    id: no,
+    territory_id: no,
+    code: no,
+    name: no,
+    street_address: no,
+    postal_code: no,
+    city_name: no,
+    latitude: no,
+    longitude: no,
+    chain: no,
+    notes: no,
+    search_text: no,
+    created_at: no,
+    updated_at: no,
+    archived_at: no,
   },
   action_assignments: {
     action_id: no,

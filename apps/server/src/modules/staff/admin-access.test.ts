@@ -14,6 +14,7 @@ import {
   type BuiltStaff,
 } from '../../test/admin-builders.ts';
 import { buildLinkToken, buildResetCode, newStaffUsername } from '../../test/staff-accounts.ts';
+import { buildPoint, pointRow, pointsCsv } from '../../test/points.ts';
 import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
@@ -132,6 +133,38 @@ const ROWS: Record<string, Row> = {
   adminActionsCopy: {
     allowed: manage,
     body: async (c) => ({ actions: [(await actionRef(c)).action], from: '2030-01-10', to: ['2030-01-11'] }),
+  },
+  // issue 34: the register of points, a planning tool (decision 124): neither the client nor the privacy officer
+  adminPointsList: { allowed: manage, body: async () => ({}) },
+  adminPointsCreate: {
+    allowed: manage,
+    body: async ({ territory }) => ({
+      point: {
+        territory: { ident: territory },
+        name: `Sklep ${randomUUID().slice(0, 8)}`,
+        streetAddress: 'ul. Złota 1',
+        cityName: 'Warszawa',
+      },
+    }),
+  },
+  adminPointsUpdate: {
+    allowed: manage,
+    body: async ({ t, territory }) => {
+      const point = await buildPoint(t, territory);
+      return { point: { uuid: point.id, code: point.code, name: `${point.name} 2`, streetAddress: 'ul. Złota 59', cityName: 'Warszawa' } };
+    },
+  },
+  adminPointsArchive: {
+    allowed: manage,
+    body: async ({ t, territory }) => ({ point: { uuid: (await buildPoint(t, territory)).id }, archived: true }),
+  },
+  adminPointsImport: {
+    allowed: manage,
+    body: async ({ territory }) =>
+      formBody([
+        { name: 'dryRun', value: 'true' },
+        { name: 'file', filename: 'punkty.csv', contentType: 'text/csv', data: Buffer.from(pointsCsv([pointRow({ territory })])) },
+      ]),
   },
   adminVouchersBatches: { allowed: readers, body: async () => ({}) },
   adminVouchersImport: {

@@ -16,6 +16,9 @@ export type AssignmentWarning = RouteData<'adminActionsAssign'>['warnings'][numb
 export type ImportAnswer = RouteData<'adminActionsImport'>;
 export type PromoterSchedule = RouteData<'adminActionsSchedules'>['promoters'][number];
 export type ActionCopyConflict = RouteData<'adminActionsCopy'>['warnings'][number];
+export type RegisterPoint = RouteData<'adminPointsList'>['points'][number];
+export type PointsMap = RouteData<'adminPointsList'>['map'];
+export type PointsImportAnswer = RouteData<'adminPointsImport'>;
 export type ImportChange = ImportAnswer['changes'][number];
 /** A refused import's `data.errors` (422 E_PLAN_INVALID): the file's line, the header's column, why. */
 export type ImportRowError = { row: number; column: string | null; message: string };
@@ -63,6 +66,10 @@ export type AdminCalls = {
   '/admin/actions/schedules': FromContract<'adminActionsSchedules'>;
   '/admin/actions/open': FromContract<'adminActionsOpen'>;
   '/admin/actions/copy': FromContract<'adminActionsCopy'>;
+  '/admin/points/list': FromContract<'adminPointsList'>;
+  '/admin/points/create': FromContract<'adminPointsCreate'>;
+  '/admin/points/update': FromContract<'adminPointsUpdate'>;
+  '/admin/points/archive': FromContract<'adminPointsArchive'>;
   '/admin/vouchers/batches': FromContract<'adminVouchersBatches'>;
   '/admin/reports/list': FromContract<'adminReportsList'>;
   '/admin/reports/get': FromContract<'adminReportsGet'>;

@@ -70,6 +70,7 @@ describe('the back office', () => {
       pl.biuro.nav.promoters,
       pl.biuro.nav.plan,
       pl.biuro.nav.openActions,
+      pl.biuro.nav.points,
       pl.biuro.nav.vouchers,
       pl.biuro.nav.reports,
       pl.biuro.nav.exports,

@@ -11,6 +11,7 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/promotorzy': pl.biuro.nav.promoters,
   '/plan': pl.biuro.nav.plan,
   '/nieobsadzone': pl.biuro.nav.openActions,
+  '/punkty': pl.biuro.nav.points,
   '/vouchery': pl.biuro.nav.vouchers,
   '/raporty': pl.biuro.nav.reports,
   '/eksporty': pl.biuro.nav.exports,

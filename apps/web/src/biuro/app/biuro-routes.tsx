@@ -40,6 +40,7 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'promotorzy', lazy: page(() => import('../promoters/promoters-page.tsx'), 'PromotersPage') },
           { path: 'plan', lazy: page(() => import('../plan/plan-page.tsx'), 'PlanPage') },
           { path: 'nieobsadzone', lazy: page(() => import('../plan/open-actions-page.tsx'), 'OpenActionsPage') },
+          { path: 'punkty', lazy: page(() => import('../points/points-page.tsx'), 'PointsPage') },
           { path: 'vouchery', lazy: page(() => import('../vouchers/vouchers-page.tsx'), 'VouchersPage') },
           { path: 'raporty', lazy: page(() => import('../reports/reports-page.tsx'), 'ReportsPage') },
           { path: 'eksporty', lazy: page(() => import('../exports/exports-page.tsx'), 'ExportsPage') },

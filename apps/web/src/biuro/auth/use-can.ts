@@ -19,6 +19,8 @@ export const PAGES = [
   { to: '/plan', permission: 'actions.read' },
   // Issue 34: what is left to staff, the planners' (decision 126).
   { to: '/nieobsadzone', permission: 'actions.plan' },
+  // The register of points (issue 34): who plans.
+  { to: '/punkty', permission: 'actions.plan' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },

@@ -7,6 +7,8 @@ import { dayOf, timeOf } from './plan-period.ts';
 export type PointFormValues = {
   /** A point the action has (kept, with what was done at it); none: a new one. */
   uuid?: string;
+  /** The register's point picked for it (issue 34): its name and address are the register's. */
+  code?: string;
   name: string;
   street: string;
   postalCode: string;
@@ -27,7 +29,7 @@ export type ActionFormValues = {
   points: PointFormValues[];
 };
 type ActionField = Exclude<keyof ActionFormValues, 'points'>;
-type PointField = Exclude<keyof PointFormValues, 'uuid'>;
+type PointField = Exclude<keyof PointFormValues, 'uuid' | 'code'>;
 /** Errors by the control's name: 'event', 'points.1.latitude'. */
 export type ActionFormErrors = Partial<Record<ActionField | `points.${number}.${PointField}`, string>>;
 
@@ -52,6 +54,29 @@ export const emptyActionForm = (territories: string[], today: string): ActionFor
 });
 
 const text = (n: number | null) => (n === null ? '' : String(n));
+
+/** A point of the form picked from the register: its name, address and coordinates the register's (issue 34). */
+export const pointFromRegister = (
+  point: {
+    code: string;
+    name: string;
+    streetAddress: string;
+    postalCode: string | null;
+    cityName: string;
+    latitude: number | null;
+    longitude: number | null;
+  },
+  kept: PointFormValues,
+): PointFormValues => ({
+  ...kept,
+  code: point.code,
+  name: point.name,
+  street: point.streetAddress,
+  postalCode: point.postalCode ?? '',
+  city: point.cityName,
+  latitude: text(point.latitude),
+  longitude: text(point.longitude),
+});
 
 export function actionFormOf(action: PlannedAction): ActionFormValues {
   return {
@@ -112,6 +137,7 @@ export function actionInputOf(values: ActionFormValues): ActionInput {
     until: `${values.date} ${values.until}:00`,
     points: values.points.map((p) => ({
       ...(p.uuid ? { uuid: p.uuid } : {}),
+      ...(p.code ? { code: p.code } : {}),
       name: p.name.trim(),
       streetAddress: p.street.trim(),
       postalCode: p.postalCode.trim() || null,

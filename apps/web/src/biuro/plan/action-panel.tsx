@@ -166,6 +166,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
               onChange={(event) => {
                 field('territory').onChange(event);
                 setChosen([]);
+                // A point of one territory's register is no point of another's: its fields stay, typed.
+                setValues((old) => ({ ...old, points: old.points.map(({ code: _, ...point }) => point) }));
               }}
             >
               <option value="">—</option>
@@ -185,7 +187,12 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
           <Field {...field('since')} label={pl.biuro.plan.since} type="time" />
           <Field {...field('until')} label={pl.biuro.plan.until} type="time" />
         </div>
-        <ActionPoints points={values.points} errors={errors} onChange={(points) => setValues((old) => ({ ...old, points }))} />
+        <ActionPoints
+          territory={values.territory.trim()}
+          points={values.points}
+          errors={errors}
+          onChange={(points) => setValues((old) => ({ ...old, points }))}
+        />
         {action ? null : (
           <ActionPromoterChoice
             promoters={offered}

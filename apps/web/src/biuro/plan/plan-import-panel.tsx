@@ -79,7 +79,7 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
     <>
       <p className="biuro-muted">{pl.biuro.csvImport.intro}</p>
       <ul className="biuro-muted plan-preview__list">
-        {pl.biuro.csvImport.forms.map((form) => (
+        {[...pl.biuro.csvImport.forms.slice(0, -1), pl.biuroPoints.planImport.form, ...pl.biuro.csvImport.forms.slice(-1)].map((form) => (
           <li key={form}>{form}</li>
         ))}
       </ul>
@@ -135,7 +135,7 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
           }}
         />
       ) : null}
-      {preview?.kind === 'changes' && preview.answer.created + preview.answer.updated > 0 ? (
+      {preview?.kind === 'changes' && preview.answer.created + preview.answer.updated + preview.answer.newPointCount > 0 ? (
         <div className="modal__actions">
           <Button variant="secondary" onClick={onClose}>
             {pl.biuro.panel.cancel}

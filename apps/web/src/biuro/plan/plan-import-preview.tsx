@@ -30,6 +30,7 @@ export function ImportPreview({ outcome, confirm, onConfirm }: Props) {
         <li>{t.unchanged(answer.unchanged)}</li>
       </ul>
       <Confirmations answer={answer} confirm={confirm} onConfirm={onConfirm} />
+      <NewPoints answer={answer} />
       {answer.changes.length ? (
         <div className="plan-preview__scroll">
           <ImportChanges answer={answer} />
@@ -161,6 +162,31 @@ function Confirmations({
         </Confirmation>
       ) : null}
     </>
+  );
+}
+
+/** The points the file names that the register has not: the write adds them (issue 34). */
+function NewPoints({ answer }: { answer: ImportAnswer }) {
+  if (answer.newPointCount === 0) return null;
+  const p = pl.biuroPoints.planImport;
+  return (
+    <section className="plan-preview__confirm" aria-labelledby="import-new-points">
+      <h4 id="import-new-points">{p.newPointsTitle(answer.newPointCount)}</h4>
+      <p>{p.newPointsHint}</p>
+      <ul className="plan-preview__list">
+        {answer.newPoints.map((point) => (
+          <li key={`${point.row}-${point.territory}-${point.name}`}>
+            {p.newPoint(
+              point.row,
+              point.name,
+              pl.biuroPoints.address(point.streetAddress, point.postalCode, point.cityName),
+              point.territory,
+            )}
+          </li>
+        ))}
+      </ul>
+      {answer.newPointCount > answer.newPoints.length ? <p>{p.more(answer.newPointCount - answer.newPoints.length)}</p> : null}
+    </section>
   );
 }
 

@@ -82,6 +82,11 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_PLAN_NOT_CONFIRMED:
     'Plik wymaga potwierdzenia (nowe wydarzenia, daty w przeszłości albo konflikty terminów). Sprawdź plik ponownie i zaznacz potwierdzenia.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
+  E_POINT_NOT_FOUND: 'Nie ma takiego punktu w rejestrze.',
+  E_POINT_EXISTS: 'Punkt o tej nazwie i adresie już jest w rejestrze tego terytorium.',
+  E_POINT_CODE_TAKEN: 'Ten kod punktu jest już zajęty na tym terytorium.',
+  E_POINT_ARCHIVED: 'Ten punkt jest w archiwum. Przywróć go na stronie Punkty albo wybierz inny.',
+  E_POINTS_INVALID: 'Plik punktów ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
   E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',

@@ -1,0 +1,126 @@
+// The register of points (/biuro/punkty, issue 34) and where the plan picks its points from it: its own
+// section, so only the pages that use it carry these words, never the back office's first screen
+// (decision 033).
+
+/** Coordinates as a Polish reader writes them: a decimal comma. */
+const coordinate = (value: number) => String(value).replace('.', ',');
+
+export const biuroPoints = {
+  title: 'Punkty',
+  intro:
+    'Sklepy i inne miejsca akcji na Twoich terytoriach. Plan i import planu wybierają punkty stąd — po kodzie albo po nazwie i adresie.',
+  add: 'Dodaj punkt',
+  import: 'Import CSV',
+  searchPlaceholder: 'Kod, nazwa, ulica, miasto lub sieć',
+  territory: 'Terytorium',
+  view: 'Widok',
+  inUse: 'W użyciu',
+  archive: 'Archiwum',
+  tooMany: (shown: number, total: number) => `Pokazano ${shown} z ${total} punktów. Zawęź filtry, aby zobaczyć pozostałe.`,
+  columns: {
+    code: 'Kod',
+    name: 'Nazwa',
+    address: 'Adres',
+    chain: 'Sieć',
+    territory: 'Terytorium',
+    location: 'Współrzędne',
+  },
+  /** A point's address in one line: street, postal code and city. */
+  address: (street: string, postalCode: string | null, city: string) => `${street}, ${postalCode ? `${postalCode} ` : ''}${city}`,
+  coordinates: (latitude: number, longitude: number) => `${coordinate(latitude)}, ${coordinate(longitude)}`,
+  noCoordinates: 'brak',
+  edit: 'Edytuj',
+  editTitle: (name: string) => `Punkt: ${name}`,
+  createTitle: 'Nowy punkt',
+  form: {
+    territory: 'Terytorium',
+    code: 'Kod punktu',
+    codeHint: 'Zostaw puste, a kod nada system (np. P-7K2M9Q). Może to być też numer sklepu w sieci.',
+    name: 'Nazwa punktu',
+    street: 'Ulica i numer',
+    postalCode: 'Kod pocztowy',
+    city: 'Miasto',
+    latitude: 'Szerokość',
+    longitude: 'Długość',
+    coordinatesHint: 'Opcjonalnie, obie albo żadna — z przecinkiem albo kropką, np. 52,2301 i 21,0027.',
+    chain: 'Sieć',
+    notes: 'Uwagi',
+    notesHint: 'Np. wejście, miejsce stoiska. Bez danych osobowych.',
+    chooseTerritory: 'Wybierz terytorium.',
+    territoryFixed: 'Terytorium punktu nie zmienia się; na innym terytorium dodaj nowy punkt.',
+  },
+  created: 'Dodano punkt.',
+  updated: 'Zapisano zmiany.',
+  archiveAction: 'Przenieś do archiwum',
+  archiveConfirm: (name: string) =>
+    `Przenieść „${name}” do archiwum? Zaplanowane akcje w tym punkcie zostają; nowych nie będzie można w nim zaplanować, dopóki go nie przywrócisz.`,
+  archived: 'Punkt przeniesiony do archiwum.',
+  archivedNote: 'Ten punkt jest w archiwum: plan nie proponuje go dla nowych akcji.',
+  restore: 'Przywróć z archiwum',
+  restored: 'Punkt przywrócony.',
+  existsAs: (code: string) => `Punkt o tej nazwie i adresie już jest w rejestrze: ${code}.`,
+  map: {
+    label: (name: string) => `Mapa: ${name}`,
+    pin: (name: string) => `Punkt: ${name}`,
+    coordinates: (latitude: number, longitude: number) => `Współrzędne: ${coordinate(latitude)}, ${coordinate(longitude)}`,
+    none: 'Brak współrzędnych: punkt nie pojawi się na mapie dnia na żywo.',
+  },
+  csv: {
+    title: 'Import punktów z pliku CSV',
+    intro:
+      'Plik CSV w UTF-8 (w Excelu: „Zapisz jako” → „CSV UTF-8”), jeden wiersz na punkt. Wiersz z kodem z rejestru zmienia ten punkt; bez kodu — punkt o tej samej nazwie i adresie; inny wiersz dodaje nowy punkt. Przyjmujemy:',
+    forms: [
+      'separator ; albo , (Excel po polsku zapisuje ;),',
+      'współrzędne z przecinkiem albo kropką, np. 52,2301,',
+      'nazwy kolumn po polsku albo po angielsku, w dowolnej kolejności; kod_punktu, kod_pocztowy, współrzędne, sieć i uwagi mogą zostać pominięte — pominięta kolumna nie zmienia tego pola w rejestrze. Nagłówek szablonu:',
+    ],
+    template: 'Pobierz szablon z przykładowym wierszem (szablon-punktow.csv)',
+    file: 'Plik CSV',
+    preview: 'Sprawdź plik',
+    previewing: 'Sprawdzanie…',
+    chooseFile: 'Wybierz plik CSV.',
+    previewTitle: 'Podgląd zmian (nic jeszcze nie zapisano)',
+    created: (n: number) => `Nowe punkty: ${n}`,
+    updated: (n: number) => `Zmienione punkty: ${n}`,
+    unchanged: (n: number) => `Bez zmian: ${n}`,
+    nothingToChange: 'Plik nie zmienia rejestru: wszystkie punkty już są takie, jak w pliku.',
+    errorsTitle: (n: number) => `Błędy w pliku: ${n}. Popraw je i sprawdź plik ponownie — nic nie zostało zapisane.`,
+    columns: { row: 'Wiersz', column: 'Kolumna', message: 'Błąd', change: 'Zmiana', code: 'Kod', name: 'Nazwa', fields: 'Co się zmienia' },
+    changeCreated: 'nowy',
+    changeUpdated: 'zmieniony',
+    newCode: 'nada system',
+    fields: {
+      code: 'kod',
+      name: 'nazwa',
+      streetAddress: 'ulica',
+      postalCode: 'kod pocztowy',
+      cityName: 'miasto',
+      latitude: 'szerokość',
+      longitude: 'długość',
+      chain: 'sieć',
+      notes: 'uwagi',
+    } as Record<string, string>,
+    confirm: 'Zapisz punkty',
+    done: (created: number, updated: number) => `Zapisano punkty: nowe ${created}, zmienione ${updated}.`,
+  },
+  /** 'Dodaj akcję': a point of the action picked from the register. */
+  picker: {
+    search: 'Szukaj punktu w rejestrze',
+    placeholder: 'Nazwa, ulica, miasto lub kod',
+    chooseTerritoryFirst: 'Wybierz terytorium akcji, aby szukać w jego rejestrze punktów.',
+    typeMore: 'Wpisz co najmniej 2 znaki albo wpisz nowy punkt w polach poniżej.',
+    found: (n: number) => (n === 0 ? 'Nie ma takiego punktu w rejestrze — wpisz nowy w polach poniżej.' : `Znalezione punkty: ${n}`),
+    choose: (name: string, address: string, code: string) => `${name} — ${address} (${code})`,
+    chosen: (code: string) => `Punkt z rejestru: ${code}. Nazwę i adres zmienisz na stronie Punkty.`,
+    typeOther: 'Wpisz inny punkt',
+  },
+  /** The plan import's preview: the points the file names that the register has not. */
+  planImport: {
+    form: 'kod_punktu — kod punktu z rejestru (strona Punkty): nazwa i adres mogą wtedy zostać puste,',
+    newPointsTitle: (n: number) => `Nowe punkty w rejestrze: ${n}`,
+    newPointsHint:
+      'Tych punktów nie ma w rejestrze: zapis planu je doda. Sprawdź, czy to nie literówka w nazwie lub adresie punktu, który już jest.',
+    newPoint: (row: number, name: string, address: string, territory: string) => `Wiersz ${row}: ${name}, ${address} (${territory})`,
+    more: (n: number) => `…i ${n} więcej.`,
+  },
+} as const;
