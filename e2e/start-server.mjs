@@ -37,7 +37,10 @@ async function freshDatabase(name) {
 }
 
 // The server as `npm start` runs it: built into one file.
-const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--with-cli'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--with-cli'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (databaseName) await freshDatabase(databaseName);
