@@ -2,8 +2,6 @@
 // password, and 'Nie pamiętasz hasła?' (decision 120). Each export is read by its own part, so the first
 // screen (the login page, the menu) carries only `biuroStaffEntry` (decision 033).
 
-import type { AuditVerb, ErrorCode } from '@promotor/contract';
-
 /** The entry's few words: the menu's page, the login page's link and what it says after a password was set. */
 export const biuroStaffEntry = {
   nav: 'Personel',
@@ -11,29 +9,6 @@ export const biuroStaffEntry = {
   passwordSet: 'Hasło ustawione. Zaloguj się nim.',
   passwordChanged: 'Hasło zmienione. Zaloguj się nowym hasłem.',
 } as const;
-
-/** The audit log's words for staff accounts' events (spread into pl.biuro.audit.verbs). */
-export const staffAuditVerbs = {
-  'staff.create': 'Dodanie konta pracownika',
-  'staff.update': 'Zmiana konta pracownika',
-  'staff.deactivate': 'Dezaktywacja konta pracownika',
-  'staff.reactivate': 'Ponowna aktywacja konta pracownika',
-  'staff.password_link': 'Wysłanie linku do ustawienia hasła',
-  'staff.password_set': 'Ustawienie hasła z linku',
-  'staff.reset_code': 'Wysłanie kodu do zmiany hasła pracownika',
-  'staff.password_reset': 'Zmiana hasła pracownika kodem',
-} as const satisfies Partial<Record<AuditVerb, string>>;
-
-/** The codes of staff accounts (spread into field-errors.ts, which covers every code core lacks). */
-export const staffErrorMessages = {
-  E_STAFF_NOT_FOUND: 'Nie znaleziono konta pracownika.',
-  E_PASSWORD_LINK_INVALID:
-    'Ten link do ustawienia hasła już nie działa: został użyty albo wysłano nowszy. Poproś administratora o nowy link.',
-  E_PASSWORD_LINK_EXPIRED: 'Ten link do ustawienia hasła wygasł. Poproś administratora o nowy link.',
-  E_LAST_ADMIN: 'To ostatnie aktywne konto administratora: nie można go dezaktywować ani odebrać mu tej roli.',
-  E_OWN_ACCOUNT: 'Nie możesz dezaktywować własnego konta ani odebrać sobie roli administratora.',
-  E_STAFF_INACTIVE: 'Konto jest nieaktywne. Najpierw aktywuj je ponownie.',
-} as const satisfies Partial<Record<ErrorCode, string>>;
 
 export const biuroStaff = {
   title: 'Personel',

@@ -2,7 +2,6 @@
 // the promoter app carries it (decision 033, decision 089).
 
 import type { AuditVerb } from '@promotor/contract';
-import { staffAuditVerbs } from './biuro-staff.ts';
 
 /** Each event of the audit log in words (issue 33: never its code); the record asks for a new verb's. */
 const auditVerbs = {
@@ -11,7 +10,15 @@ const auditVerbs = {
   'auth.logout': 'Wylogowanie',
   'access.denied': 'Odmowa dostępu',
   'access.not_found': 'Próba dostępu do nieistniejącego obiektu',
-  ...staffAuditVerbs,
+  // Staff accounts (issue 34); written out, not spread from an import (see field-errors.ts).
+  'staff.create': 'Dodanie konta pracownika',
+  'staff.update': 'Zmiana konta pracownika',
+  'staff.deactivate': 'Dezaktywacja konta pracownika',
+  'staff.reactivate': 'Ponowna aktywacja konta pracownika',
+  'staff.password_link': 'Wysłanie linku do ustawienia hasła',
+  'staff.password_set': 'Ustawienie hasła z linku',
+  'staff.reset_code': 'Wysłanie kodu do zmiany hasła pracownika',
+  'staff.password_reset': 'Zmiana hasła pracownika kodem',
   'promoters.create': 'Dodanie promotora',
   'promoters.update': 'Zmiana danych promotora',
   'promoters.deactivate': 'Dezaktywacja promotora',
