@@ -90,6 +90,10 @@ export async function createAction(
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const { territoryId, eventId } = await resolve(trx, caller, input);
+    // Its points in the register first, picked by code or by name and address (decision 125): in the
+    // plan import's order (the register's points, then the actions), so that a create and an import of
+    // one new action and point wait for each other instead of deadlocking on PostgreSQL.
+    const points = await formPointsOf(trx, deps, caller, { territoryId, points: input.points, linked: new Map(), details: { action: id } });
     // One action per event, territory, times and name (decision 106): a taken key is a 409, not a copy.
     const inserted = await repo.insertNewActions(trx, [
       {
@@ -105,8 +109,6 @@ export async function createAction(
       },
     ]);
     if (inserted === 0) throw new AppError('E_ACTION_EXISTS');
-    // Its points in the register: picked by code, or by name and address (decision 125).
-    const points = await formPointsOf(trx, deps, caller, { territoryId, points: input.points, linked: new Map(), details: { action: id } });
     await replacePoints(trx, id, [], points);
     await auditChange(trx, deps, caller, 'actions.create', { type: 'action', id });
     // Her promoters with it, as the import assigns them: the same checks as /assign (decision 113).
