@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../app.ts';
 import { buildStaff } from '../test/admin-builders.ts';
 import { buildPromoter } from '../test/builders.ts';
+import { RateCounters } from './rate-counters.ts';
 import { PROMOTER_PASSWORD, createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
 
 // Limits that hold when guesses arrive in parallel, on several instances, and across a restart
@@ -110,5 +112,20 @@ describe.each(testDatabases)('limits kept in the database (%s)', (dialect) => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it('limits taken all or none: 24 parallel takes over two shared counters in both orders give exactly 3, and a refusal holds no place', async () => {
+    const counters = new RateCounters(t.db, t.clock.now);
+    const tag = randomBytes(4).toString('hex');
+    const a = { key: `test:${tag}:a`, windowMs: 60_000, max: 3 };
+    const b = { key: `test:${tag}:b`, windowMs: 60_000, max: 5 };
+    const taken = await Promise.all(Array.from({ length: 24 }, (_, i) => counters.takeAll(i % 2 ? [a, b] : [b, a])));
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    // B moved only for the three that were taken: two more fit under its 5, as a fresh key beside A's full one.
+    const c = { key: `test:${tag}:c`, windowMs: 60_000, max: 9 };
+    expect(await counters.takeAll([b, c])).toBe(true);
+    expect(await counters.takeAll([b, c])).toBe(true);
+    expect(await counters.takeAll([b, c])).toBe(false);
+    expect((await counters.hit(c.key, 60_000)).count).toBe(3);
   });
 });

@@ -2,6 +2,11 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/ra
 import type { Db } from '../db/kysely.ts';
 import * as repo from './rate-counters.repository.ts';
 
+/** One limit a hit counts against: at most `max` hits per fixed window of `windowMs`. */
+export type RateLimit = { key: string; windowMs: number; max: number };
+
+class OverLimit extends Error {}
+
 /**
  * Fixed-window counters in the database, so that limits hold across instances behind a load balancer
  * and across restarts (docs/decisions/013-limits-in-the-database.md). Every hit is one atomic
@@ -22,6 +27,30 @@ export class RateCounters {
     // Expired windows are cleared now and then, not on every hit.
     if (++this.hits % 1000 === 0) await repo.deleteExpired(this.db, now.toISOString());
     return { count, ttlMs: Math.max(0, Date.parse(expiresAt) - now.getTime()) };
+  }
+
+  /**
+   * Takes one hit from every limit, or from none: all counters move in one transaction, in the order of
+   * their keys (so two sends sharing counters never deadlock), and a send over any limit rolls them all
+   * back. Parallel sends therefore queue on the shared counters and each sees the others' final counts:
+   * a refused send never holds a place that makes a later one fail (decision 013).
+   */
+  async takeAll(limits: readonly RateLimit[]): Promise<boolean> {
+    const now = this.now();
+    const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const limit of ordered) {
+          const windowEnd = new Date(now.getTime() + limit.windowMs).toISOString();
+          const { count } = await repo.increment(trx, limit.key, now.toISOString(), windowEnd);
+          if (count > limit.max) throw new OverLimit();
+        }
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof OverLimit) return false;
+      throw error;
+    }
   }
 
   release(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import type { RateCounters } from '../../plugins/rate-counters.ts';
+import type { RateCounters, RateLimit } from '../../plugins/rate-counters.ts';
 import type { ConsumerContact } from '../consumers/consumers.ts';
 
 // How many codes /lead/otp may send (decision 080, replacing decision 063's 3 an hour per contact).
@@ -20,12 +20,10 @@ export const OTP_SENDS_PER_PROMOTER_CONTACT: Window = { hour: 3, day: 6 };
 /** Sends per promoter in an hour, whatever the contacts: a promoter's account cannot flood consumers. */
 export const OTP_SENDS_PER_PROMOTER_HOUR = 30;
 
-type Limit = { key: string; windowMs: number; max: number };
-
 /** The counters one send takes; keys carry hashes, never the contact itself (decision 063). */
-function limitsOf(contact: ConsumerContact, userId: string): Limit[] {
+function limitsOf(contact: ConsumerContact, userId: string): RateLimit[] {
   const channels = [`email:${sha256(contact.emailAddress)}`, `sms:${sha256(contact.mobileNumber)}`];
-  const windowed = (prefix: string, window: Window): Limit[] =>
+  const windowed = (prefix: string, window: Window): RateLimit[] =>
     channels.flatMap((channel) => [
       { key: `lead-otp:${prefix}${channel}`, windowMs: HOUR_MS, max: window.hour },
       { key: `lead-otp-day:${prefix}${channel}`, windowMs: DAY_MS, max: window.day },
@@ -38,14 +36,10 @@ function limitsOf(contact: ConsumerContact, userId: string): Limit[] {
 }
 
 /**
- * Takes one send from every limit, atomically per counter (decision 013: fixed windows from the first
+ * Takes one send from every limit, all or none at once (decision 013: fixed windows from the first
  * send). Over any of them the send is refused with E_OTP_SEND_LIMIT and counts for none of them, so a
  * refused send never uses up anyone's allowance.
  */
 export async function countSend(counters: RateCounters, contact: ConsumerContact, userId: string): Promise<void> {
-  const limits = limitsOf(contact, userId);
-  const hits = await Promise.all(limits.map((l) => counters.hit(l.key, l.windowMs)));
-  if (hits.every((h, i) => h.count <= limits[i]!.max)) return;
-  await Promise.all(limits.map((l) => counters.release(l.key)));
-  throw new AppError('E_OTP_SEND_LIMIT');
+  if (!(await counters.takeAll(limitsOf(contact, userId)))) throw new AppError('E_OTP_SEND_LIMIT');
 }

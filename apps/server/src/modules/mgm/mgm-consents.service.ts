@@ -50,15 +50,12 @@ export function confirmationSms(consumer: MgmUpdateBody['consumer'], code: strin
 }
 
 async function countCodeSend(counters: RateCounters, consumerId: string, userId: string): Promise<void> {
-  const limits: [string, number][] = [
-    [`mgm-code:consumer:${consumerId}`, MGM_CODE_SENDS_PER_CONSUMER_HOUR],
-    [`mgm-code:promoter:${userId}:consumer:${consumerId}`, MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR],
-    [`mgm-code:promoter:${userId}`, MGM_CODE_SENDS_PER_PROMOTER_HOUR],
-  ];
-  const hits = await Promise.all(limits.map(([key]) => counters.hit(key, HOUR_MS)));
-  if (hits.every((h, i) => h.count <= limits[i]![1])) return;
-  await Promise.all(limits.map(([key]) => counters.release(key)));
-  throw new AppError('E_OTP_SEND_LIMIT');
+  const taken = await counters.takeAll([
+    { key: `mgm-code:consumer:${consumerId}`, windowMs: HOUR_MS, max: MGM_CODE_SENDS_PER_CONSUMER_HOUR },
+    { key: `mgm-code:promoter:${userId}:consumer:${consumerId}`, windowMs: HOUR_MS, max: MGM_CODE_SENDS_PER_PROMOTER_CONSUMER_HOUR },
+    { key: `mgm-code:promoter:${userId}`, windowMs: HOUR_MS, max: MGM_CODE_SENDS_PER_PROMOTER_HOUR },
+  ]);
+  if (!taken) throw new AppError('E_OTP_SEND_LIMIT');
 }
 
 /**
