@@ -66,55 +66,6 @@ export async function updatePasswordHash(db: Db, userId: string, hash: string): 
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
-export async function insertPasswordReset(
-  db: Db,
-  row: { id: string; user_id: string; code_hash: string; created_at: string; expires_at: string },
-): Promise<void> {
-  await db
-    .insertInto('password_resets')
-    .values({ ...row, used_at: null, attempts: 0 })
-    .execute();
-}
-
-/** Only the newest code counts; asking for a new one voids the older ones. */
-export async function voidPasswordResets(db: Db, userId: string, at: string): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-}
-
-export function latestOpenPasswordReset(db: Db, userId: string) {
-  return db
-    .selectFrom('password_resets')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Uses up one try of a code, if any is left (parallel guesses cannot exceed the limit); the tries used now, or null. */
-export async function claimResetAttempt(db: Db, id: string, maxAttempts: number): Promise<number | null> {
-  const row = await db
-    .updateTable('password_resets')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('attempts', '<', maxAttempts)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row ? Number(row.attempts) : null;
-}
-
-/** Marks the code used; false when another request used it first. */
-export async function usePasswordReset(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('password_resets')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 // Administration (admin.service.ts): accounts and territories made outside the app.
 
 export function findUserByIdent(db: Db, ident: string) {

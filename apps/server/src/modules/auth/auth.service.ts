@@ -9,6 +9,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import { lockUser } from '../../db/lock-user.ts';
+import {
+  claimResetCodeTry,
+  insertResetCode,
+  latestOpenResetCode,
+  PROMOTER_RESET_CODES,
+  useResetCode,
+  voidResetCodes,
+} from '../../db/reset-codes.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
@@ -107,10 +115,10 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, log
   await db.transaction().execute(async (trx) => {
     // Two codes asked for at once: the second voids the first once it has committed (one code open).
     await lockUser(trx, user.id, 'update');
-    await repo.voidPasswordResets(trx, user.id, created.toISOString());
-    await repo.insertPasswordReset(trx, {
+    await voidResetCodes(trx, PROMOTER_RESET_CODES, user.id, created.toISOString());
+    await insertResetCode(trx, PROMOTER_RESET_CODES, {
       id: newId(),
-      user_id: user.id,
+      ownerId: user.id,
       code_hash: resetCodeHash(user.id, code),
       created_at: created.toISOString(),
       expires_at: new Date(created.getTime() + RESET_CODE_VALIDITY_MINUTES * 60_000).toISOString(),
@@ -129,11 +137,11 @@ export async function resetPassword(deps: AuthDeps, username: string, otp: strin
   const { db, now } = deps;
   const user = await repo.findUserByUsername(db, normalizeUsername(username));
   if (!user) throw new AppError('E_USER_NOT_FOUND');
-  const reset = await repo.latestOpenPasswordReset(db, user.id);
+  const reset = await latestOpenResetCode(db, PROMOTER_RESET_CODES, user.id);
   if (!reset) throw new AppError('E_RESET_CODE_INVALID');
   if (Date.parse(reset.expires_at) <= now().getTime()) throw new AppError('E_RESET_CODE_EXPIRED');
   // Every try, right or wrong, first takes one of the code's tries.
-  const triesUsed = await repo.claimResetAttempt(db, reset.id, RESET_CODE_MAX_ATTEMPTS);
+  const triesUsed = await claimResetCodeTry(db, PROMOTER_RESET_CODES, reset.id, RESET_CODE_MAX_ATTEMPTS);
   if (triesUsed === null) throw new AppError('E_RESET_CODE_TOO_MANY_ATTEMPTS');
   if (!sameHash(reset.code_hash, resetCodeHash(user.id, otp))) {
     throw new AppError(triesUsed >= RESET_CODE_MAX_ATTEMPTS ? 'E_RESET_CODE_TOO_MANY_ATTEMPTS' : 'E_RESET_CODE_INVALID');
@@ -141,7 +149,7 @@ export async function resetPassword(deps: AuthDeps, username: string, otp: strin
   const passwordHash = await hashPassword(password);
   const at = now().toISOString();
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.usePasswordReset(trx, reset.id, at))) throw new AppError('E_RESET_CODE_INVALID');
+    if (!(await useResetCode(trx, PROMOTER_RESET_CODES, reset.id, at))) throw new AppError('E_RESET_CODE_INVALID');
     await repo.updatePasswordHash(trx, user.id, passwordHash);
     await repo.revokeUserSessions(trx, user.id, at);
   });

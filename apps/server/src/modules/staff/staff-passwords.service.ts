@@ -13,6 +13,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import { lockStaff } from '../../db/lock-staff.ts';
+import {
+  claimResetCodeTry,
+  insertResetCode,
+  latestOpenResetCode,
+  STAFF_RESET_CODES,
+  useResetCode,
+  voidResetCodes,
+} from '../../db/reset-codes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newCode, newId, newToken, sameHash, sha256 } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -150,10 +158,10 @@ export async function requestReset(deps: StaffPasswordDeps, username: string, ad
   await db.transaction().execute(async (trx) => {
     // Two codes asked for at once: one stays open (the second voids the first once it has committed).
     await lockStaff(trx, staff.id, 'update');
-    await repo.voidResets(trx, staff.id, created.toISOString());
-    await repo.insertReset(trx, {
+    await voidResetCodes(trx, STAFF_RESET_CODES, staff.id, created.toISOString());
+    await insertResetCode(trx, STAFF_RESET_CODES, {
       id: newId(),
-      staff_id: staff.id,
+      ownerId: staff.id,
       code_hash: resetCodeHash(staff.id, code),
       created_at: created.toISOString(),
       expires_at: new Date(created.getTime() + RESET_CODE_VALIDITY_MINUTES * 60_000).toISOString(),
@@ -174,17 +182,17 @@ export async function requestReset(deps: StaffPasswordDeps, username: string, ad
 export async function resetPassword(deps: StaffPasswordDeps, body: StaffResetPasswordBody, address: string): Promise<void> {
   const { db, now } = deps;
   const staff = await findStaffByUsername(db, normalizeUsername(body.username));
-  const reset = staff && staff.deactivated_at === null ? await repo.latestOpenReset(db, staff.id) : undefined;
+  const reset = staff && staff.deactivated_at === null ? await latestOpenResetCode(db, STAFF_RESET_CODES, staff.id) : undefined;
   if (!staff || !reset || Date.parse(reset.expires_at) <= now().getTime()) throw new AppError('E_RESET_CODE_INVALID');
   // Every try, right or wrong, first takes one of the code's tries.
-  const triesUsed = await repo.claimResetAttempt(db, reset.id, RESET_CODE_MAX_ATTEMPTS);
+  const triesUsed = await claimResetCodeTry(db, STAFF_RESET_CODES, reset.id, RESET_CODE_MAX_ATTEMPTS);
   if (triesUsed === null || !sameHash(reset.code_hash, resetCodeHash(staff.id, body.otp))) throw new AppError('E_RESET_CODE_INVALID');
   const passwordHash = await hashPassword(body.password);
   const at = now();
   await db.transaction().execute(async (trx) => {
     const locked = await lockStaff(trx, staff.id, 'update');
     if (!locked || locked.deactivated_at !== null) throw new AppError('E_RESET_CODE_INVALID');
-    if (!(await repo.useReset(trx, reset.id, at.toISOString()))) throw new AppError('E_RESET_CODE_INVALID');
+    if (!(await useResetCode(trx, STAFF_RESET_CODES, reset.id, at.toISOString()))) throw new AppError('E_RESET_CODE_INVALID');
     await storePassword(trx, staff.id, passwordHash, at.toISOString());
     const actor = await herself(trx, locked, address);
     await recordAudit(trx, at, { actor, verb: 'staff.password_reset', object: { type: 'staff', id: staff.id } });
