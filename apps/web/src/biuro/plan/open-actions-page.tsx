@@ -12,7 +12,8 @@ import type { TableViewSpec } from '../lib/table-url-state.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ActionAssignments } from './action-assignments.tsx';
-import { dayLabel, dayOf, isDay, periodBounds, periodLabel, periodOf, shiftPeriod, timeOf } from './plan-period.ts';
+import { dayLabel, dayOf, isDay, periodBounds, periodLabel, periodOf, timeOf } from './plan-period.ts';
+import { PeriodStepper } from './period-stepper.tsx';
 import { byTerritory } from './plan-view.ts';
 import './plan.css';
 import './schedules.css';
@@ -108,20 +109,7 @@ export function OpenActionsPage() {
         </p>
       ) : null}
       <FilterBar onClear={() => setFilter('terytorium', '')}>
-        <div className="plan-period" role="group" aria-label={pl.biuro.plan.period}>
-          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, -1))} aria-label={pl.biuro.plan.previous}>
-            ‹
-          </Button>
-          <strong className="plan-period__label" aria-live="polite">
-            {periodLabel(period)}
-          </strong>
-          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, 1))} aria-label={pl.biuro.plan.next}>
-            ›
-          </Button>
-          <Button variant="text" onClick={() => setFilter('dzien', '')}>
-            {pl.biuro.plan.today}
-          </Button>
-        </div>
+        <PeriodStepper period={period} onDay={(day) => setFilter('dzien', day)} />
         <TerritoryFilter label={pl.biuro.plan.territory} value={territory} onChange={(value) => setFilter('terytorium', value)} />
       </FilterBar>
       {queryStatus(list) ??

@@ -12,7 +12,8 @@ import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ActionPanel } from './action-panel.tsx';
 import { PlanImportPanel } from './plan-import-panel.tsx';
-import { dayLabel, dayOf, periodLabel, shiftPeriod, timeOf } from './plan-period.ts';
+import { dayLabel, dayOf, periodLabel, timeOf } from './plan-period.ts';
+import { PeriodStepper } from './period-stepper.tsx';
 import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
 import { WeekCopy } from './week-copy.tsx';
 import './plan.css';
@@ -150,20 +151,7 @@ export function PlanPage() {
         </p>
       ) : null}
       <FilterBar onClear={() => ['terytorium', 'status'].forEach((name) => setFilter(name as 'terytorium', ''))}>
-        <div className="plan-period" role="group" aria-label={pl.biuro.plan.period}>
-          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, -1))} aria-label={pl.biuro.plan.previous}>
-            ‹
-          </Button>
-          <strong className="plan-period__label" aria-live="polite">
-            {periodLabel(period)}
-          </strong>
-          <Button variant="secondary" onClick={() => setFilter('dzien', shiftPeriod(period, 1))} aria-label={pl.biuro.plan.next}>
-            ›
-          </Button>
-          <Button variant="text" onClick={() => setFilter('dzien', '')}>
-            {pl.biuro.plan.today}
-          </Button>
-        </div>
+        <PeriodStepper period={period} onDay={(day) => setFilter('dzien', day)} />
         <SelectFilter
           label={pl.biuro.plan.period}
           value={period.kind}
