@@ -9,5 +9,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // npm test runs these beside the browser tests at the lowest priority (scripts/test.mjs): a page
+    // test that waits its turn for the CPU is slow, not wrong.
+    testTimeout: 15_000,
   },
 });
