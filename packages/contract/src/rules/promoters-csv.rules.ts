@@ -50,14 +50,27 @@ export const promoterUsernameRules: readonly Rule[] = [
   pattern(EMAIL, promoterCsvMessages.username),
 ];
 /** Optional: an empty cell is no phone. */
-export const promoterPhoneRules: readonly Rule[] = [(value) => (value === '' || PHONE.test(normalisedPhone(value)) ? null : promoterCsvMessages.phone)];
+export const promoterPhoneRules: readonly Rule[] = [
+  (value) => (value === '' || PHONE.test(normalisedPhone(value)) ? null : promoterCsvMessages.phone),
+];
 /** Optional: an empty cell lets the server make one (HST and six digits). */
-export const promoterIdentRules: readonly Rule[] = [(value) => (value === '' || HOSTESS_CODE.test(value.toUpperCase()) ? null : promoterCsvMessages.ident)];
+export const promoterIdentRules: readonly Rule[] = [
+  (value) => (value === '' || HOSTESS_CODE.test(value.toUpperCase()) ? null : promoterCsvMessages.ident),
+];
 /** Optional here: only a new promoter needs one (decision 121); when given, the password rules. */
-export const initialPasswordRules: readonly Rule[] = [(value) => (value === '' ? null : (newPasswordRules.map((r) => r(value)).find((m) => m !== null) ?? null))];
+export const initialPasswordRules: readonly Rule[] = [
+  (value) => (value === '' ? null : (newPasswordRules.map((r) => r(value)).find((m) => m !== null) ?? null)),
+];
 
 /** The territories of a cell: idents separated by ';' or ',', blanks left out, each once. */
-export const territoriesOfCell = (cell: string): string[] => [...new Set(cell.split(/[;,]/).map((t) => t.trim()).filter((t) => t !== ''))];
+export const territoriesOfCell = (cell: string): string[] => [
+  ...new Set(
+    cell
+      .split(/[;,]/)
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
+  ),
+];
 
 export const PROMOTER_CSV_COLUMNS = ['firstname', 'lastname', 'username', 'phone', 'ident', 'territories', 'password'] as const;
 export type PromoterCsvColumn = (typeof PROMOTER_CSV_COLUMNS)[number];

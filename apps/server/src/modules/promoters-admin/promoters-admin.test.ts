@@ -203,11 +203,18 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     });
     const deactivate = (uuid: string, token: string) => post(t.app, '/admin/promoters/deactivate', { promoter: { uuid } }, token);
     const listed = async (token: string, uuid: string) =>
-      (await post(t.app, '/admin/promoters/list', { pageSize: 100 }, token)).json().data.promoters.some((p: { uuid: string }) => p.uuid === uuid);
+      (await post(t.app, '/admin/promoters/list', { pageSize: 100 }, token))
+        .json()
+        .data.promoters.some((p: { uuid: string }) => p.uuid === uuid);
     const audited = async (uuid: string) =>
-      (await t.db.selectFrom('audit_log').select('details').where('object_id', '=', uuid).where('verb', '=', 'promoters.deactivate').execute()).map(
-        (e) => JSON.parse(e.details!),
-      );
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select('details')
+          .where('object_id', '=', uuid)
+          .where('verb', '=', 'promoters.deactivate')
+          .execute()
+      ).map((e) => JSON.parse(e.details!));
 
     it("Warsaw's coordinator on a promoter of Warsaw and Kraków: she loses Warsaw, stays active and leaves the Warsaw list", async () => {
       const both = await buildSignedInPromoter(t, { territories: [waw, krk] });

@@ -39,7 +39,11 @@ async function territoriesOf(db: Db, scope: TerritoryScope, rows: readonly FileP
       .filter((ident) => !known.has(ident))
       .map((ident): PromoterCsvError => ({ row: p.row, column: 'territories', message: `Nie ma terytorium „${ident}”.` })),
   );
-  if (errors.length > 0) refuse(errors, named.filter((t) => !known.has(t)));
+  if (errors.length > 0)
+    refuse(
+      errors,
+      named.filter((t) => !known.has(t)),
+    );
   return known;
 }
 
@@ -202,8 +206,19 @@ export async function importPromoters(
     if (answer.created + answer.updated === 0) return answer;
     const importId = newId();
     const written = await write(trx, deps, call, steps, hashes, importId);
-    const details = { sha256: sha256(file), rows: read.rows.length, created: answer.created, updated: answer.updated, unchanged: answer.unchanged };
-    await recordAudit(trx, deps.now(), { actor: call.actor, verb: 'promoters.import', object: { type: 'promoter_import', id: importId }, details });
+    const details = {
+      sha256: sha256(file),
+      rows: read.rows.length,
+      created: answer.created,
+      updated: answer.updated,
+      unchanged: answer.unchanged,
+    };
+    await recordAudit(trx, deps.now(), {
+      actor: call.actor,
+      verb: 'promoters.import',
+      object: { type: 'promoter_import', id: importId },
+      details,
+    });
     return answerOf(written, false);
   });
   // A promoter created or given a login meanwhile by the page (which takes no import's lock): refused

@@ -70,7 +70,15 @@ describe.each(testDatabases)('the promoters import (%s)', (dialect) => {
       updated: 0,
       unchanged: 0,
       changes: [
-        { change: 'created', row: 2, username: rows[0]!.username, name: 'Anna Nowak', ident: rows[0]!.ident, territories: [waw], fields: [] },
+        {
+          change: 'created',
+          row: 2,
+          username: rows[0]!.username,
+          name: 'Anna Nowak',
+          ident: rows[0]!.ident,
+          territories: [waw],
+          fields: [],
+        },
         { change: 'created', row: 3, username: rows[1]!.username, name: 'Anna Nowak', ident: null, territories: [waw], fields: [] },
       ],
     });
@@ -78,7 +86,11 @@ describe.each(testDatabases)('the promoters import (%s)', (dialect) => {
 
     const res = await upload(wawCoordinator, file);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ dryRun: false, created: 2, changes: [{ ident: rows[0]!.ident }, { ident: expect.stringMatching(/^HST\d{6}$/) }] });
+    expect(res.json().data).toMatchObject({
+      dryRun: false,
+      created: 2,
+      changes: [{ ident: rows[0]!.ident }, { ident: expect.stringMatching(/^HST\d{6}$/) }],
+    });
     const [first] = await usersNamed(rows[0]!.username);
     expect(first).toMatchObject({ firstname: 'Anna', mobile_phone: '+48600123456', ident: rows[0]!.ident, deactivated_at: null });
     expect((await usersNamed(rows[1]!.username))[0]!.mobile_phone).toBeNull();

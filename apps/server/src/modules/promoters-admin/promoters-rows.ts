@@ -71,7 +71,8 @@ function checkRow({ row, cells }: CsvTableRow<PromoterCsvColumn>): FilePromoter 
   }
   const territories = territoriesOfCell(cells.territories);
   if (territories.length === 0) errors.push({ row, column: 'territories', message: promoterCsvMessages.territoriesRequired });
-  if (territories.length > PROMOTER_LIMITS.territories) errors.push({ row, column: 'territories', message: promoterCsvMessages.territoriesTooMany });
+  if (territories.length > PROMOTER_LIMITS.territories)
+    errors.push({ row, column: 'territories', message: promoterCsvMessages.territoriesTooMany });
   if (errors.length > 0) return errors;
   return {
     row,

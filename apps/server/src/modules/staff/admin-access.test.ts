@@ -112,7 +112,12 @@ const ROWS: Record<string, Row> = {
     body: async ({ territory }) =>
       formBody([
         { name: 'dryRun', value: 'true' },
-        { name: 'file', filename: 'promotorzy.csv', contentType: 'text/csv', data: Buffer.from(promotersCsv([promoterRow({ territories: territory })])) },
+        {
+          name: 'file',
+          filename: 'promotorzy.csv',
+          contentType: 'text/csv',
+          data: Buffer.from(promotersCsv([promoterRow({ territories: territory })])),
+        },
       ]),
   },
   adminAuditList: { allowed: ['admin', 'privacy'], body: async () => ({}) },

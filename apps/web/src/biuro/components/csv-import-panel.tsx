@@ -55,7 +55,18 @@ export function CsvImportPanel<A>(props: CsvImportProps<A>) {
   );
 }
 
-function CsvImportBody<A>({ onClose, onImported, texts: t, header, templateCsv, templateName, send, columnLabel, summary, done }: CsvImportProps<A>) {
+function CsvImportBody<A>({
+  onClose,
+  onImported,
+  texts: t,
+  header,
+  templateCsv,
+  templateName,
+  send,
+  columnLabel,
+  summary,
+  done,
+}: CsvImportProps<A>) {
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvImportOutcome<A> | null>(null);
@@ -162,7 +173,17 @@ function CsvImportBody<A>({ onClose, onImported, texts: t, header, templateCsv, 
 }
 
 /** The dry run's answer: its counts and what would change (nothing is written yet). */
-function CsvImportChanges({ texts: t, counts, changing, changes }: { texts: CsvImportTexts; counts: string[]; changing: number; changes: ReactNode }) {
+function CsvImportChanges({
+  texts: t,
+  counts,
+  changing,
+  changes,
+}: {
+  texts: CsvImportTexts;
+  counts: string[];
+  changing: number;
+  changes: ReactNode;
+}) {
   const id = useId();
   return (
     <section className="plan-preview" aria-labelledby={id}>

@@ -185,7 +185,17 @@ function PromoterAccount({ promoter, territories, busy, run }: { promoter: Promo
  * Deactivation (decision 121): the admin's ends her account for everyone; a coordinator's takes her off
  * the coordinator's territories only, and ends her account only when she has no other territory left.
  */
-function PromoterDeactivation({ promoter, territories, busy, run }: { promoter: Promoter; territories: string[]; busy: boolean; run: Run }) {
+function PromoterDeactivation({
+  promoter,
+  territories,
+  busy,
+  run,
+}: {
+  promoter: Promoter;
+  territories: string[];
+  busy: boolean;
+  run: Run;
+}) {
   const { session } = useStaffSession();
   const reach = permissionReach((session?.staff.roles ?? []) as StaffRole[], 'promoters.manage');
   const name = `${promoter.firstname} ${promoter.lastname}`;

@@ -1,9 +1,4 @@
-import {
-  PROMOTER_CSV_COLUMNS,
-  PROMOTER_CSV_POLISH_HEADERS,
-  promotersTemplateCsv,
-  type PromoterCsvColumn,
-} from '@promotor/contract/rules';
+import { PROMOTER_CSV_COLUMNS, PROMOTER_CSV_POLISH_HEADERS, promotersTemplateCsv, type PromoterCsvColumn } from '@promotor/contract/rules';
 import * as pl from '../../i18n/pl.ts';
 import type { PromotersImportAnswer } from '../api/admin-types.ts';
 import { CsvImportPanel } from '../components/csv-import-panel.tsx';
@@ -51,7 +46,6 @@ function PromotersImportChanges({ answer }: { answer: PromotersImportAnswer }) {
           <th scope="col">{t.columns.row}</th>
           <th scope="col">{t.columns.change}</th>
           <th scope="col">{t.columns.name}</th>
-          <th scope="col">{t.columns.username}</th>
           <th scope="col">{t.columns.code}</th>
           <th scope="col">{t.columns.territories}</th>
           <th scope="col">{t.columns.fields}</th>
@@ -62,8 +56,11 @@ function PromotersImportChanges({ answer }: { answer: PromotersImportAnswer }) {
           <tr key={change.row}>
             <td>{change.row}</td>
             <td>{change.change === 'created' ? t.changeCreated : t.changeUpdated}</td>
-            <td>{change.name}</td>
-            <td>{change.username}</td>
+            <td>
+              {change.name}
+              <br />
+              <span className="biuro-muted">{change.username}</span>
+            </td>
             <td className="plan-preview__column">{change.ident ?? t.newCode}</td>
             <td>{change.territories.join(', ')}</td>
             <td>{change.fields.map((field) => t.fields[field] ?? field).join(', ') || '—'}</td>

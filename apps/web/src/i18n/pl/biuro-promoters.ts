@@ -31,8 +31,7 @@ export const biuroPromoters = {
       column: 'Kolumna',
       message: 'Błąd',
       change: 'Zmiana',
-      name: 'Imię i nazwisko',
-      username: 'Login',
+      name: 'Promotor (login)',
       code: 'Kod hostessy',
       territories: 'Terytoria',
       fields: 'Co się zmienia',
@@ -47,7 +46,7 @@ export const biuroPromoters = {
   /** A coordinator's deactivation: her territories only (decision 121). */
   removeFromMine: 'Usuń z moich terytoriów',
   removeFromMineConfirm: (name: string, mine: string, others: string) =>
-    `Usunąć ${name} z Twoich terytoriów (${mine})? Konto zostaje aktywne na pozostałych: ${others}; z Twojej listy zniknie.`,
+    `Usunąć z Twoich terytoriów (${mine}) konto: ${name}? Zostaje aktywne na pozostałych: ${others}; z Twojej listy zniknie.`,
   removedFromMine: 'Usunięto z Twoich terytoriów.',
   deactivateLastConfirm: (name: string) =>
     `${name} nie ma innych terytoriów niż Twoje: konto zostanie dezaktywowane, sesje zakończą się od razu; historia akcji zostaje.`,
