@@ -76,7 +76,7 @@ async function compare(
   territories: Map<string, { id: string }>,
 ) {
   const known = await knownOf(db, scope, rows);
-  const { steps, errors } = diffPromoters(rows, columns, territories, known, (id) => !scope.everywhere && allInScope(scope, [id]));
+  const { steps, errors } = diffPromoters(rows, columns, territories, known, (id) => allInScope(scope, [id]));
   if (errors.length > 0) refuse(errors);
   return steps;
 }

@@ -130,6 +130,16 @@ describe.each(testDatabases)('the promoters import (%s)', (dialect) => {
     expect(JSON.parse(update[0]!.details!)).toMatchObject({ firstname: { to: 'Zofia' }, import: expect.any(String) });
   });
 
+  it("the admin's row sets all her territories (a coordinator's leaves those outside hers: above)", async () => {
+    const both = await buildPromoter(t, { territories: [waw, krk] });
+    const file = promotersCsv(rowsOf([{ username: both.username, firstname: 'Ewa', lastname: 'Testowa', territories: krk }]));
+    expect((await upload(admin, file)).json().data).toMatchObject({
+      updated: 1,
+      changes: [{ territories: [krk], fields: expect.arrayContaining(['territories']) }],
+    });
+    expect(await territoriesOf(both.userId)).toEqual([krk]);
+  });
+
   it('any bad row refuses the whole file: errors by row and column in Polish, nothing written', async () => {
     const taken = await buildPromoter(t, { territories: [krk] });
     const rows = rowsOf([
