@@ -134,6 +134,8 @@ export const ERROR_STATUS = {
   // an archived point named for a new or changed action: restore it first
   E_POINT_ARCHIVED: 409,
   E_POINTS_INVALID: 422,
+  // the promoters' CSV file has errors by row and column (issue 34, decision 121)
+  E_PROMOTERS_INVALID: 422,
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,
   E_REPORT_WRONG_STATE: 409,

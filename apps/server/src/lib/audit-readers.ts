@@ -30,6 +30,7 @@ const VERBS = {
   'promoters.update': 'promoters.read',
   'promoters.deactivate': 'promoters.read',
   'promoters.reset_password': 'promoters.read',
+  'promoters.import': 'promoters.read',
   'actions.create': 'actions.read',
   'actions.update': 'actions.read',
   'actions.cancel': 'actions.read',
@@ -78,6 +79,7 @@ const OBJECT_TYPES = {
   plan_import: 'actions.read',
   point: 'actions.plan',
   point_import: 'actions.plan',
+  promoter_import: 'promoters.read',
   // A territory's ident: no one's data.
   territory: 'audit.read',
   voucher_batch: 'vouchers.read',

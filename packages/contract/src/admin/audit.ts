@@ -28,6 +28,7 @@ export const AUDIT_VERBS = [
   'promoters.update',
   'promoters.deactivate',
   'promoters.reset_password',
+  'promoters.import',
   'actions.create',
   'actions.update',
   'actions.cancel',

@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { newPasswordRules } from '../rules/auth.rules.ts';
+import { normalisedPhone } from '../rules/promoters-csv.rules.ts';
 import { ruledString } from '../zod-rules.ts';
 import { PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
 
 // /api/admin/promoters/*: the agency's promoters as the back office manages them (issue 24).
 
+export { normalisedPhone };
+
 const Name = z.string().trim().min(1).max(100);
 const Username = z.email('Oczekiwano adresu e-mail').max(254);
-/**
- * Stored in international format, e.g. +48600100200; typed as a Polish spreadsheet or person writes it
- * ('600 123 456', '600-123-456', '(+48) 600 123 456', '0048600123456'): spaces, hyphens, dots and
- * brackets go, '00' becomes '+', and nine digits alone are a Polish number (issue 33, decision 114).
- */
-export function normalisedPhone(value: string): string {
-  const digits = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
-  return /^\d{9}$/.test(digits) ? `+48${digits}` : digits;
-}
 const MobilePhone = z
   .string()
   .transform(normalisedPhone)
@@ -86,3 +80,37 @@ export type AdminPromoterRefBody = z.input<typeof AdminPromoterRefBody>;
 
 export const AdminPromoterResetPasswordBody = z.object({ promoter: UuidRef, password: NewPassword });
 export type AdminPromoterResetPasswordBody = z.input<typeof AdminPromoterResetPasswordBody>;
+
+// /api/admin/promoters/import (issue 34, decision 121): multipart, the CSV in `file`, `dryRun` a text
+// field — the plan and points imports' form: all or nothing, errors by row and column, the same file
+// again changes nothing.
+export const PromotersImportFields = z.object({ dryRun: z.enum(['true', 'false']).optional() });
+export type PromotersImportFields = z.input<typeof PromotersImportFields>;
+
+/** The answer lists this many changes at most (the counts are always complete). */
+export const PROMOTERS_IMPORT_MAX_CHANGES = 1000;
+
+export const PromotersImportChange = z.object({
+  change: z.enum(['created', 'updated']),
+  /** The file's line. */
+  row: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  /** Her hostess code: the file's, hers, or null for a new one the write makes. */
+  ident: z.string().nullable(),
+  /** Her territories once written (those outside the caller's scope included, as the list shows them). */
+  territories: z.array(z.string()),
+  /** For an update: what changes (firstname, lastname, mobilePhone, territories). */
+  fields: z.array(z.string()),
+});
+export type PromotersImportChange = z.infer<typeof PromotersImportChange>;
+
+export const PromotersImportResponse = z.object({
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** In the file's order; the first PROMOTERS_IMPORT_MAX_CHANGES. */
+  changes: z.array(PromotersImportChange),
+});
+export type PromotersImportResponse = z.infer<typeof PromotersImportResponse>;

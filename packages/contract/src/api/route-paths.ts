@@ -83,6 +83,7 @@ export const routePaths = {
   adminPromotersUpdate: { path: '/admin/promoters/update', kind: 'json' },
   adminPromotersDeactivate: { path: '/admin/promoters/deactivate', kind: 'json' },
   adminPromotersResetPassword: { path: '/admin/promoters/reset-password', kind: 'json' },
+  adminPromotersImport: { path: '/admin/promoters/import', kind: 'form' },
   adminAuditList: { path: '/admin/audit/list', kind: 'json' },
   adminActionsList: { path: '/admin/actions/list', kind: 'json' },
   adminActionsCreate: { path: '/admin/actions/create', kind: 'json' },

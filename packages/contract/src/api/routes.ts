@@ -94,6 +94,8 @@ import {
   AdminPromotersListBody,
   AdminPromotersListResponse,
   AdminPromoterUpdateBody,
+  PromotersImportFields,
+  PromotersImportResponse,
   AuditListBody,
   AuditListResponse,
   StaffSessionResponse,
@@ -396,6 +398,13 @@ export const routeSchemas = {
     body: AdminPromoterResetPasswordBody,
     response: Empty,
     summary: "Back office: set a promoter's password; her sessions end",
+  },
+  adminPromotersImport: {
+    idempotent: true,
+    permission: 'promoters.manage',
+    body: PromotersImportFields,
+    response: PromotersImportResponse,
+    summary: 'Back office: add or change promoters of her territories from a CSV file (form: file, dryRun); all or nothing',
   },
   adminAuditList: {
     idempotent: false,

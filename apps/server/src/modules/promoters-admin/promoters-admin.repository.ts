@@ -109,3 +109,32 @@ export async function replaceTerritories(db: Db, userId: string, territoryIds: r
     .values(territoryIds.map((territory_id) => ({ user_id: userId, territory_id })))
     .execute();
 }
+
+/** The promoters holding these usernames, each with whether the caller sees her (a promoter of her territories). */
+export async function promotersByUsername(db: Db, scope: TerritoryScope, usernames: readonly string[]) {
+  if (usernames.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .select(sql<number>`case when ${promoterInScope('users.id', scope)} then 1 else 0 end`.as('seen'))
+    .where('username', 'in', usernames)
+    .execute();
+}
+
+/** Which of these usernames a staff account holds. */
+export async function staffUsernames(db: Db, usernames: readonly string[]): Promise<Set<string>> {
+  if (usernames.length === 0) return new Set();
+  const rows = await db.selectFrom('staff').select('username').where('username', 'in', usernames).execute();
+  return new Set(rows.map((r) => r.username));
+}
+
+/** The promoters holding these hostess codes, each with whether the caller sees her. */
+export async function promotersByIdent(db: Db, scope: TerritoryScope, idents: readonly string[]) {
+  if (idents.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'ident'])
+    .select(sql<number>`case when ${promoterInScope('users.id', scope)} then 1 else 0 end`.as('seen'))
+    .where('ident', 'in', idents)
+    .execute();
+}

@@ -221,22 +221,46 @@ async function identsOf(db: Db, territoryIds: readonly string[]): Promise<string
   return rows.map((r) => r.ident).sort();
 }
 
-/** She can no longer log in; her sessions end at once; her actions, leads and reports stay. */
+/**
+ * Decision 121 (settling 085's question): a coordinator deactivates a promoter only for her territories —
+ * they are taken off her, and only when no territory is left is she deactivated (she can no longer log
+ * in; her sessions end at once). An admin (an unlimited scope) deactivates her for everyone; her
+ * territories stay, so she is still listed, inactive. Her actions, leads and reports stay in every case.
+ */
 export async function deactivate(
   deps: PromotersAdminDeps,
   { staff, actor }: StaffCall,
   body: { promoter: { uuid: string } },
 ): Promise<{ promoter: AdminPromoter }> {
   const { db, now } = deps;
-  const user = await findInScope(db, staff.scope, body.promoter.uuid);
-  if (user.deactivated_at !== null) return answer(db, user);
+  const found = await findInScope(db, staff.scope, body.promoter.uuid);
   const at = now();
-  await db.transaction().execute(async (trx) => {
+  // One promoter's changes run one after another (decision 106): read again under her lock, so two
+  // coordinators removing theirs at once leave her deactivated by the second, never without territories.
+  const user = await db.transaction().execute(async (trx) => {
+    await lockPromoter(trx, found.id);
+    const user = (await repo.findPromoterInScope(trx, staff.scope, found.id)) ?? found;
+    const current = (await repo.territoriesOf(trx, [user.id])).get(user.id) ?? [];
+    const others = staff.scope.everywhere ? [] : current.filter((t) => !allInScope(staff.scope, [t.id]));
+    const object = { type: 'promoter', id: user.id } as const;
+    if (others.length > 0) {
+      const removed = current.filter((t) => !others.includes(t)).map((t) => t.ident);
+      await repo.replaceTerritories(
+        trx,
+        user.id,
+        others.map((t) => t.id),
+      );
+      const details = { removedTerritories: removed, territoriesLeft: others.map((t) => t.ident), deactivated: false };
+      await recordAudit(trx, at, { actor, verb: 'promoters.deactivate', object, details });
+      return user;
+    }
+    if (user.deactivated_at !== null) return user;
     await repo.updatePromoter(trx, user.id, { deactivated_at: at.toISOString() });
     await endPromoterSessions(trx, user.id, at);
-    await recordAudit(trx, at, { actor, verb: 'promoters.deactivate', object: { type: 'promoter', id: user.id } });
+    await recordAudit(trx, at, { actor, verb: 'promoters.deactivate', object, details: { deactivated: true } });
+    return { ...user, deactivated_at: at.toISOString() };
   });
-  return answer(db, { ...user, deactivated_at: at.toISOString() });
+  return answer(db, user);
 }
 
 export async function resetPassword(

@@ -188,6 +188,87 @@ describe.each(testDatabases)('back office: promoters (%s)', (dialect) => {
     expect(assignment).toEqual([{ action_id: action.uuid }]);
   });
 
+  describe('deactivation by a coordinator takes off her territories only (decision 121)', () => {
+    // Territories of their own: a promoter of two is seen by both coordinators, which other tests (in
+    // a shuffled order) do not expect of Warsaw's and Kraków's.
+    let waw: string;
+    let krk: string;
+    let wawCoordinator: Signed;
+    let krkCoordinator: Signed;
+    beforeAll(async () => {
+      waw = await buildTerritory(t, 'WAW');
+      krk = await buildTerritory(t, 'KRK');
+      wawCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
+      krkCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+    });
+    const deactivate = (uuid: string, token: string) => post(t.app, '/admin/promoters/deactivate', { promoter: { uuid } }, token);
+    const listed = async (token: string, uuid: string) =>
+      (await post(t.app, '/admin/promoters/list', { pageSize: 100 }, token))
+        .json()
+        .data.promoters.some((p: { uuid: string }) => p.uuid === uuid);
+    const audited = async (uuid: string) =>
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select('details')
+          .where('object_id', '=', uuid)
+          .where('verb', '=', 'promoters.deactivate')
+          .execute()
+      ).map((e) => JSON.parse(e.details!));
+
+    it("Warsaw's coordinator on a promoter of Warsaw and Kraków: she loses Warsaw, stays active and leaves the Warsaw list", async () => {
+      const both = await buildSignedInPromoter(t, { territories: [waw, krk] });
+      const res = await deactivate(both.userId, wawCoordinator.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.promoter).toMatchObject({ territories: [krk], active: true });
+      expect(await listed(wawCoordinator.token, both.userId)).toBe(false);
+      expect(await listed(krkCoordinator.token, both.userId)).toBe(true);
+      expect((await post(t.app, '/action/recent', undefined, both.token)).statusCode).toBe(200);
+      await loginAs(t.app, both.username, both.password);
+      expect(await audited(both.userId)).toEqual([{ removedTerritories: [waw], territoriesLeft: [krk], deactivated: false }]);
+      // Out of her scope now: a second try is a promoter she does not know.
+      const again = await deactivate(both.userId, wawCoordinator.token);
+      expect([again.statusCode, again.json().data.error]).toEqual([404, 'E_PROMOTER_NOT_FOUND']);
+    });
+
+    it("Warsaw's coordinator on a Warsaw-only promoter deactivates her; she keeps Warsaw and is listed inactive", async () => {
+      const only = await buildSignedInPromoter(t, { territories: [waw] });
+      const res = await deactivate(only.userId, wawCoordinator.token);
+      expect(res.json().data.promoter).toMatchObject({ territories: [waw], active: false });
+      expect((await post(t.app, '/action/recent', undefined, only.token)).statusCode).toBe(401);
+      expect(await listed(wawCoordinator.token, only.userId)).toBe(true);
+      expect(await audited(only.userId)).toEqual([{ deactivated: true }]);
+    });
+
+    it("Kraków's coordinator on a Warsaw-only promoter: 404, nothing changes", async () => {
+      const only = await buildSignedInPromoter(t, { territories: [waw] });
+      const res = await deactivate(only.userId, krkCoordinator.token);
+      expect([res.statusCode, res.json().data.error]).toEqual([404, 'E_PROMOTER_NOT_FOUND']);
+      expect((await post(t.app, '/action/recent', undefined, only.token)).statusCode).toBe(200);
+      expect(await audited(only.userId)).toEqual([]);
+    });
+
+    it('the admin deactivates a promoter of Warsaw and Kraków for everyone; her territories stay', async () => {
+      const both = await buildSignedInPromoter(t, { territories: [waw, krk] });
+      const res = await deactivate(both.userId, admin.token);
+      expect(res.json().data.promoter).toMatchObject({ territories: [krk, waw].sort(), active: false });
+      expect((await post(t.app, '/action/recent', undefined, both.token)).statusCode).toBe(401);
+      expect(await audited(both.userId)).toEqual([{ deactivated: true }]);
+    });
+
+    it("both coordinators at once on a promoter of both: one takes hers off, the other's leaves her deactivated", async () => {
+      const both = await buildSignedInPromoter(t, { territories: [waw, krk] });
+      const answers = await Promise.all([deactivate(both.userId, wawCoordinator.token), deactivate(both.userId, krkCoordinator.token)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const row = await t.db.selectFrom('users').select('deactivated_at').where('id', '=', both.userId).executeTakeFirstOrThrow();
+      expect(row.deactivated_at).not.toBeNull();
+      const left = await t.db.selectFrom('user_territories').select('territory_id').where('user_id', '=', both.userId).execute();
+      expect(left).toHaveLength(1);
+      const details = await audited(both.userId);
+      expect(details.map((d) => d.deactivated).sort()).toEqual([false, true]);
+    });
+  });
+
   it('a session left by a login racing her deactivation does not work: the guard refuses a deactivated promoter', async () => {
     // The login read her as active, checked her password (slow), and wrote its session after the
     // deactivation had ended her sessions: the row a racing login leaves, made here directly.

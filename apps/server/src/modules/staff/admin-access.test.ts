@@ -15,6 +15,7 @@ import {
 } from '../../test/admin-builders.ts';
 import { buildLinkToken, buildResetCode, newStaffUsername } from '../../test/staff-accounts.ts';
 import { buildPoint, pointRow, pointsCsv } from '../../test/points.ts';
+import { promoterRow, promotersCsv } from '../../test/promoters-csv.ts';
 import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
@@ -106,6 +107,19 @@ const ROWS: Record<string, Row> = {
   adminPromotersUpdate: { allowed: manage, body: async (c) => ({ promoter: { ...(await promoterRef(c)).promoter, firstname: 'Ala' } }) },
   adminPromotersDeactivate: { allowed: manage, body: promoterRef },
   adminPromotersResetPassword: { allowed: manage, body: async (c) => ({ ...(await promoterRef(c)), password: 'nowe-haslo-123' }) },
+  adminPromotersImport: {
+    allowed: manage,
+    body: async ({ territory }) =>
+      formBody([
+        { name: 'dryRun', value: 'true' },
+        {
+          name: 'file',
+          filename: 'promotorzy.csv',
+          contentType: 'text/csv',
+          data: Buffer.from(promotersCsv([promoterRow({ territories: territory })])),
+        },
+      ]),
+  },
   adminAuditList: { allowed: ['admin', 'privacy'], body: async () => ({}) },
   adminActionsList: { allowed: readers, body: async () => ({ since: '2030-01-01 00:00:00', until: '2030-02-01 00:00:00' }) },
   adminActionsCreate: { allowed: manage, body: async ({ territory }) => ({ action: plannedInput(territory) }) },

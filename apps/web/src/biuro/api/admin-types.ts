@@ -113,3 +113,4 @@ export type AdminData<P extends AdminPath> = AdminCalls[P]['data'];
 
 /** The answers to a promoter's login at /biuro (the server refuses a promoter in the back office). */
 export const PROMOTER_REFUSED_CODES: readonly string[] = ['E_NOT_STAFF'];
+export type PromotersImportAnswer = RouteData<'adminPromotersImport'>;

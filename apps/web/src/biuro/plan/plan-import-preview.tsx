@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PLAN_CSV_POLISH_HEADERS, type PlanCsvColumn } from '@promotor/contract/rules';
 import * as pl from '../../i18n/pl.ts';
 import type { ImportAnswer } from '../api/admin-types.ts';
+import { CsvImportErrors } from '../components/csv-import-panel.tsx';
 import { dayLabel, dayOf, timeOf } from './plan-period.ts';
 import type { ImportConfirm, ImportOutcome } from './plan-import.ts';
 
@@ -9,7 +10,7 @@ const t = pl.biuro.csvImport;
 const span = (since: string, until: string) => `${dayLabel(dayOf(since))} ${timeOf(since)}–${timeOf(until)}`;
 
 /** A column of the file by the Polish name the template gives it (the server names it in English). */
-const columnLabel = (column: string | null) => (column === null ? '—' : (PLAN_CSV_POLISH_HEADERS[column as PlanCsvColumn] ?? column));
+const columnLabel = (column: string) => PLAN_CSV_POLISH_HEADERS[column as PlanCsvColumn] ?? column;
 
 type Props = {
   outcome: ImportOutcome;
@@ -19,7 +20,7 @@ type Props = {
 
 /** The dry run's answer: the errors by row, or what would change and what the write must confirm. */
 export function ImportPreview({ outcome, confirm, onConfirm }: Props) {
-  if (outcome.kind === 'errors') return <ImportErrors errors={outcome.errors} />;
+  if (outcome.kind === 'errors') return <CsvImportErrors errors={outcome.errors} texts={t} columnLabel={columnLabel} />;
   const { answer } = outcome;
   return (
     <section className="plan-preview" aria-labelledby="import-preview">
@@ -38,34 +39,6 @@ export function ImportPreview({ outcome, confirm, onConfirm }: Props) {
       ) : (
         <p className="biuro-muted">{t.nothingToChange}</p>
       )}
-    </section>
-  );
-}
-
-function ImportErrors({ errors }: { errors: { row: number; column: string | null; message: string }[] }) {
-  return (
-    <section className="plan-preview" aria-labelledby="import-errors">
-      <h3 id="import-errors" className="biuro-alert" role="alert">
-        {t.errorsTitle(errors.length)}
-      </h3>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t.columns.row}</th>
-            <th scope="col">{t.columns.column}</th>
-            <th scope="col">{t.columns.message}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {errors.map((error, index) => (
-            <tr key={`${error.row}-${error.column}-${index}`}>
-              <td>{error.row}</td>
-              <td className="plan-preview__column">{columnLabel(error.column)}</td>
-              <td>{error.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </section>
   );
 }

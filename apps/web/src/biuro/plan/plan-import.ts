@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api-client.ts';
 import { adminUpload } from '../api/admin-api.ts';
 import type { ImportAnswer, ImportRowError } from '../api/admin-types.ts';
+import { rowErrorsOf } from '../lib/csv-import.ts';
 
 // /api/admin/actions/import (issue 24, decision 087): the CSV in `file`, `dryRun` 'true' to be told
 // what would change with nothing written. All or nothing: a bad row → 422 with data.errors by row.
@@ -36,12 +36,4 @@ export async function importPlan(
     if (errors) return { kind: 'errors', errors };
     throw error;
   }
-}
-
-/** The rows a refused import names, or null when the refusal is not about the file's rows. */
-export function rowErrorsOf(error: unknown): ImportRowError[] | null {
-  if (!(error instanceof ApiError) || error.httpStatus !== 422) return null;
-  const errors = (error.details as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(errors)) return null;
-  return errors.filter((e): e is ImportRowError => typeof e === 'object' && e !== null && typeof (e as ImportRowError).row === 'number');
 }

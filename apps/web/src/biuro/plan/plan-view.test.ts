@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { buildPlannedAction } from '../test/builders.ts';
 import { actionFormOf, actionInputOf, emptyActionForm, emptyPoint, validateActionForm } from './action-form.ts';
-import { rowErrorsOf } from './plan-import.ts';
+import { rowErrorsOf } from '../lib/csv-import.ts';
 import { byTerritory, planListBody, planPeriod } from './plan-view.ts';
 
 const filters = { okres: '', dzien: '', terytorium: '', status: '' };

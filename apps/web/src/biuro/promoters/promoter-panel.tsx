@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { permissionReach, type StaffRole } from '@promotor/contract/permissions';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
@@ -6,6 +7,7 @@ import { newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { Promoter } from '../api/admin-types.ts';
+import { useStaffSession } from '../auth/staff-session.ts';
 import { ConfirmedAction } from '../components/confirmed-action.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { TerritoryChoice } from '../components/territory-choice.tsx';
@@ -125,7 +127,7 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
           </Button>
         </div>
       </form>
-      {promoter ? <PromoterAccount promoter={promoter} busy={busy} run={run} /> : null}
+      {promoter ? <PromoterAccount promoter={promoter} territories={territories} busy={busy} run={run} /> : null}
     </>
   );
 }
@@ -141,10 +143,9 @@ function PanelAlert({ text }: { text: string }) {
 type Run = (work: () => Promise<unknown>, message: string) => Promise<void>;
 
 /** A new password for her, and deactivation (her sessions end at once; her history stays). */
-function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: boolean; run: Run }) {
+function PromoterAccount({ promoter, territories, busy, run }: { promoter: Promoter; territories: string[]; busy: boolean; run: Run }) {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const name = `${promoter.firstname} ${promoter.lastname}`;
 
   const resetPassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -175,18 +176,53 @@ function PromoterAccount({ promoter, busy, run }: { promoter: Promoter; busy: bo
           </Button>
         </form>
       </section>
-      {promoter.active ? (
-        <ConfirmedAction
-          key={promoter.uuid}
-          id="promoter-deactivate"
-          label={pl.biuro.promoters.deactivate}
-          question={pl.biuro.promoters.deactivateConfirm(name)}
-          busy={busy}
-          onConfirm={() =>
-            void run(() => adminCall('/admin/promoters/deactivate', { promoter: { uuid: promoter.uuid } }), pl.biuro.promoters.deactivated)
-          }
-        />
-      ) : null}
+      {promoter.active ? <PromoterDeactivation promoter={promoter} territories={territories} busy={busy} run={run} /> : null}
     </>
+  );
+}
+
+/**
+ * Deactivation (decision 121): the admin's ends her account for everyone; a coordinator's takes her off
+ * the coordinator's territories only, and ends her account only when she has no other territory left.
+ */
+function PromoterDeactivation({
+  promoter,
+  territories,
+  busy,
+  run,
+}: {
+  promoter: Promoter;
+  territories: string[];
+  busy: boolean;
+  run: Run;
+}) {
+  const { session } = useStaffSession();
+  const reach = permissionReach((session?.staff.roles ?? []) as StaffRole[], 'promoters.manage');
+  const name = `${promoter.firstname} ${promoter.lastname}`;
+  const mine = promoter.territories.filter((t) => territories.includes(t));
+  const others = promoter.territories.filter((t) => !territories.includes(t));
+  const removing = reach === 'own-territories' && others.length > 0;
+  const deactivate = () => adminCall('/admin/promoters/deactivate', { promoter: { uuid: promoter.uuid } });
+  if (removing) {
+    return (
+      <ConfirmedAction
+        key={promoter.uuid}
+        id="promoter-deactivate"
+        label={pl.biuroPromoters.removeFromMine}
+        question={pl.biuroPromoters.removeFromMineConfirm(name, mine.join(', '), others.join(', '))}
+        busy={busy}
+        onConfirm={() => void run(deactivate, pl.biuroPromoters.removedFromMine)}
+      />
+    );
+  }
+  return (
+    <ConfirmedAction
+      key={promoter.uuid}
+      id="promoter-deactivate"
+      label={pl.biuro.promoters.deactivate}
+      question={reach === 'own-territories' ? pl.biuroPromoters.deactivateLastConfirm(name) : pl.biuro.promoters.deactivateConfirm(name)}
+      busy={busy}
+      onConfirm={() => void run(deactivate, pl.biuro.promoters.deactivated)}
+    />
   );
 }

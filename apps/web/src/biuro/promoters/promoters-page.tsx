@@ -11,6 +11,9 @@ import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { promotersListBody, PROMOTERS_VIEW } from './promoters-view.ts';
 import { PromoterPanel, type PanelTarget } from './promoter-panel.tsx';
+import { PromotersImportPanel } from './promoters-import-panel.tsx';
+// The import panel's preview is the plan's (plan.css), as on Punkty.
+import '../plan/plan.css';
 
 const name = (promoter: Promoter) => `${promoter.firstname} ${promoter.lastname}`;
 
@@ -23,6 +26,7 @@ export function PromotersPage() {
   const canManage = useCan('promoters.manage');
   const [panel, setPanel] = useState<PanelTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     document.title = pl.biuro.pageTitle(pl.biuro.promoters.title);
@@ -78,7 +82,14 @@ export function PromotersPage() {
     <section aria-labelledby="promoters-title">
       <div className="biuro-page-head">
         <h1 id="promoters-title">{pl.biuro.promoters.title}</h1>
-        {canManage ? <Button onClick={() => setPanel({ promoter: null })}>{pl.biuro.promoters.add}</Button> : null}
+        {canManage ? (
+          <div className="biuro-page-head__actions">
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              {pl.biuroPromoters.import}
+            </Button>
+            <Button onClick={() => setPanel({ promoter: null })}>{pl.biuro.promoters.add}</Button>
+          </div>
+        ) : null}
       </div>
       {notice ? (
         <p className="biuro-notice" role="status">
@@ -129,6 +140,14 @@ export function PromotersPage() {
         territories={territories}
         onClose={() => setPanel(null)}
         onChanged={(message) => {
+          setNotice(message);
+          list.reload();
+        }}
+      />
+      <PromotersImportPanel
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(message) => {
           setNotice(message);
           list.reload();
         }}

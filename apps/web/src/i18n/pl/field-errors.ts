@@ -86,6 +86,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_POINT_CODE_TAKEN: 'Ten kod punktu jest już zajęty na tym terytorium.',
   E_POINT_ARCHIVED: 'Ten punkt jest w archiwum. Przywróć go na stronie Punkty albo wybierz inny.',
   E_POINTS_INVALID: 'Plik punktów ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
+  E_PROMOTERS_INVALID: 'Plik promotorek ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
   E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PROMOTER_CSV_COLUMNS, type PromoterCsvColumn } from '@promotor/contract/rules';
+import { buildMultipart } from './files.ts';
+
+// The promoters' CSV files (issue 34, decision 121) in tests: a row, the file's text, its upload as the
+// back office sends it.
+
+export type PromoterRowValues = Record<PromoterCsvColumn, string>;
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** One row of a promoters' file: a new promoter with a unique login unless told. */
+export const promoterRow = (o: Partial<PromoterRowValues> = {}): PromoterRowValues => ({
+  firstname: 'Anna',
+  lastname: 'Nowak',
+  username: `anna-${unique()}@test.pl`,
+  phone: '600 123 456',
+  ident: '',
+  territories: 'WAW-CENTRUM',
+  password: 'haslo-startowe-1',
+  ...o,
+});
+
+/** The file's text: a header of these columns (all by default), then the rows, ';' between cells. */
+export function promotersCsv(rows: readonly PromoterRowValues[], columns: readonly PromoterCsvColumn[] = PROMOTER_CSV_COLUMNS): string {
+  const cell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return [columns.join(';'), ...rows.map((row) => columns.map((c) => cell(row[c])).join(';'))].join('\n') + '\n';
+}
+
+/** POST /api/admin/promoters/import with the file's text and, when given, dryRun. */
+export function postPromoters(
+  app: FastifyInstance,
+  token: string,
+  file: string,
+  o: { dryRun?: boolean; headers?: Record<string, string> } = {},
+) {
+  const { payload, headers } = buildMultipart([
+    ...(o.dryRun === undefined ? [] : [{ name: 'dryRun', value: String(o.dryRun) }]),
+    { name: 'file', filename: 'promotorzy.csv', contentType: 'text/csv', data: Buffer.from(file, 'utf8') },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/promoters/import',
+    payload,
+    headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` },
+  });
+}
