@@ -15,3 +15,4 @@ export * from './visible-text.rules.ts';
 export * from './end-action.rules.ts';
 export * from './staff-accounts.rules.ts';
 export * from './points.rules.ts';
+export * from './catalogue.rules.ts';
