@@ -54,6 +54,8 @@ export function ActionPanel({ open, action, territories, onClose, onChanged, onS
   );
 }
 
+const EVENTS_OFFERED = { page: 1, pageSize: 200 } as const;
+
 function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: Omit<Props, 'open'>) {
   const [values, setValues] = useState<ActionFormValues>(() =>
     action ? actionFormOf(action) : emptyActionForm(territories, appDay(new Date())),
@@ -69,6 +71,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
   const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
   const cancelled = action?.status === 'cancelled';
   const territory = values.territory.trim();
+  // The events there are (decision 123: an action names one of them), offered as the ident is typed.
+  const events = useAdminQuery('/admin/events/list', EVENTS_OFFERED);
   const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, territory: territory || undefined });
   const offered = !action && territory && candidates.status === 'loaded' ? candidates.data.promoters : null;
   const nameOf = (uuid: string) => {
@@ -151,7 +155,12 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
         </div>
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field {...field('event')} label={pl.biuro.plan.event} autoComplete="off" />
+        <Field {...field('event')} label={pl.biuro.plan.event} autoComplete="off" list="action-events" />
+        <datalist id="action-events">
+          {(events.data?.events ?? []).map((e) => (
+            <option key={e.uuid} value={e.ident} label={e.name} />
+          ))}
+        </datalist>
         <Field {...field('name')} label={pl.biuro.plan.name} autoComplete="off" />
         {territories.length ? (
           <div className="field">
