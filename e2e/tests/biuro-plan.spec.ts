@@ -159,12 +159,13 @@ test('a Polish spreadsheet is read; an event that is not there is an error of it
   const typo = 'EV-2026-SAMPLNG';
   const event = 'EV-2026-SAMPLING';
   const header = 'Wydarzenie;Nazwa akcji;Terytorium;Data;Od;Do;Nazwa punktu;Ulica;Kod pocztowy;Miasto;Szerokość;Długość;Promotorzy';
-  const fileOf = (ev: string) => [
-    header,
-    `${ev};Degustacja rano ${run};WAW-CENTRUM;${polishDate(day)};10:00;12:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;52,2301;21,0027;${code}`,
-    `${ev};Degustacja cały dzień ${run};WAW-CENTRUM;${polishDate(day)};11:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;${code}`,
-    `${ev};Zaległa ${run};WAW-CENTRUM;01.02.2020;9:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;`,
-  ].join('\r\n');
+  const fileOf = (ev: string) =>
+    [
+      header,
+      `${ev};Degustacja rano ${run};WAW-CENTRUM;${polishDate(day)};10:00;12:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;52,2301;21,0027;${code}`,
+      `${ev};Degustacja cały dzień ${run};WAW-CENTRUM;${polishDate(day)};11:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;${code}`,
+      `${ev};Zaległa ${run};WAW-CENTRUM;01.02.2020;9:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;`,
+    ].join('\r\n');
 
   await staffLogIn(page, WARSAW_COORDINATOR);
   await page.goto('/biuro/plan');

@@ -58,7 +58,9 @@ describe.each(testDatabases)('events and territories at once (%s)', (dialect) =>
 
   it('two events renamed to one ident at once: one wins, the other is told 409', async () => {
     const [a, b] = [newIdent('R'), newIdent('R')];
-    const uuids = await Promise.all([a, b].map(async (ident) => (await call('events/create', { event: { ident, name: ident } })).json().data.event.uuid));
+    const uuids = await Promise.all(
+      [a, b].map(async (ident) => (await call('events/create', { event: { ident, name: ident } })).json().data.event.uuid),
+    );
     const target = newIdent('R');
     const outcomes = await raceSame(2, (i) => call('events/update', { event: { uuid: uuids[i], ident: target, name: 'X' } }));
     expect(sortedLabels(outcomes)).toEqual(['200', '409 E_EVENT_EXISTS']);

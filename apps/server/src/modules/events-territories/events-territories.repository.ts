@@ -70,7 +70,11 @@ function territoriesWithCounts(db: Db, scope: TerritoryScope) {
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('staff_territories.territory_id', '=', 't.id')
         .as('staff'),
-      eb.selectFrom('actions').select(eb.fn.countAll<number | string>().as('n')).whereRef('actions.territory_id', '=', 't.id').as('actions'),
+      eb
+        .selectFrom('actions')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('actions.territory_id', '=', 't.id')
+        .as('actions'),
     ]);
 }
 

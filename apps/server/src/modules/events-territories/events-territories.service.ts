@@ -77,7 +77,12 @@ async function update(deps: CatalogueDeps, caller: CatalogueCaller, kind: Kind, 
     if (Object.keys(changes).length === 0) return;
     await repo.updateRow(trx, kind.table, id, next);
     const object = { type: kind.object, id };
-    await recordAudit(trx, deps.now(), { actor: caller.actor, verb: `${kind.verb}.update`, object, details: { ident: next.ident, ...changes } });
+    await recordAudit(trx, deps.now(), {
+      actor: caller.actor,
+      verb: `${kind.verb}.update`,
+      object,
+      details: { ident: next.ident, ...changes },
+    });
   });
   await write.catch((error: unknown) => {
     throw isUniqueViolation(error) ? new AppError(kind.exists) : error;
@@ -114,16 +119,28 @@ async function answerTerritory(db: Db, scope: TerritoryScope, id: string): Promi
   return { territory: toTerritory(row) };
 }
 
-export async function listEvents(deps: CatalogueDeps, _caller: CatalogueCaller, body: Body<typeof AdminEventsListBody>): Promise<AdminEventsListResponse> {
+export async function listEvents(
+  deps: CatalogueDeps,
+  _caller: CatalogueCaller,
+  body: Body<typeof AdminEventsListBody>,
+): Promise<AdminEventsListResponse> {
   const { rows, total } = await repo.listEvents(deps.db, body.search, page(body));
   return { events: rows.map(toEvent), page: body.page, pageSize: body.pageSize, total };
 }
 
-export async function createEvent(deps: CatalogueDeps, caller: CatalogueCaller, body: Body<typeof AdminEventCreateBody>): Promise<AdminEventResponse> {
+export async function createEvent(
+  deps: CatalogueDeps,
+  caller: CatalogueCaller,
+  body: Body<typeof AdminEventCreateBody>,
+): Promise<AdminEventResponse> {
   return answerEvent(deps.db, await create(deps, caller, EVENTS, body.event));
 }
 
-export async function updateEvent(deps: CatalogueDeps, caller: CatalogueCaller, body: Body<typeof AdminEventUpdateBody>): Promise<AdminEventResponse> {
+export async function updateEvent(
+  deps: CatalogueDeps,
+  caller: CatalogueCaller,
+  body: Body<typeof AdminEventUpdateBody>,
+): Promise<AdminEventResponse> {
   const { uuid, ...next } = body.event;
   await update(deps, caller, EVENTS, uuid, next);
   return answerEvent(deps.db, uuid);

@@ -35,7 +35,8 @@ describe.each(testDatabases)('events and territories (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const call = (path: string, body: unknown, by: Staff) => post(t.app, `/admin/${path}`, body, by.token, { 'idempotency-key': randomUUID() });
+  const call = (path: string, body: unknown, by: Staff) =>
+    post(t.app, `/admin/${path}`, body, by.token, { 'idempotency-key': randomUUID() });
   const newIdent = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8).toUpperCase()}`;
   const territoryId = async (ident: string) =>
     (await t.db.selectFrom('territories').select('id').where('ident', '=', ident).executeTakeFirstOrThrow()).id;
@@ -98,11 +99,21 @@ describe.each(testDatabases)('events and territories (%s)', (dialect) => {
     const uuid = created.json().data.territory.uuid;
     const renamed = await call('territories/update', { territory: { uuid, ident, name: 'Trójmiasto' } }, admin);
     expect(renamed.json().data.territory).toMatchObject({ uuid, ident, name: 'Trójmiasto' });
-    expect(JSON.parse((await entriesOf('territories.update', uuid))[0]!.details!)).toEqual({ ident, name: { from: 'Gdańsk', to: 'Trójmiasto' } });
+    expect(JSON.parse((await entriesOf('territories.update', uuid))[0]!.details!)).toEqual({
+      ident,
+      name: { from: 'Gdańsk', to: 'Trójmiasto' },
+    });
     const mine = await call('territories/list', {}, waw);
     // Its actions: those the plan test below imports there, whichever runs first.
-    const planned = await t.db.selectFrom('actions').select('id').where('territory_id', '=', await territoryId(wawIdent)).execute();
-    expect(mine.json().data).toMatchObject({ total: 1, territories: [{ ident: wawIdent, promoters: 1, staff: 1, actions: planned.length }] });
+    const planned = await t.db
+      .selectFrom('actions')
+      .select('id')
+      .where('territory_id', '=', await territoryId(wawIdent))
+      .execute();
+    expect(mine.json().data).toMatchObject({
+      total: 1,
+      territories: [{ ident: wawIdent, promoters: 1, staff: 1, actions: planned.length }],
+    });
     const all = (await call('territories/list', { pageSize: 200 }, admin)).json().data.territories.map((x: { ident: string }) => x.ident);
     expect(all).toEqual(expect.arrayContaining([wawIdent, krkIdent, ident]));
   });
@@ -138,6 +149,8 @@ describe.each(testDatabases)('events and territories (%s)', (dialect) => {
     expect(listed.json().data.events[0]).toMatchObject({ actions: 1 });
     await call('events/update', { event: { uuid: created.json().data.event.uuid, ident: `${ident}-X`, name: 'Kampania' } }, admin);
     const again = await postPlan(t.app, waw.token, planCsv([row]), { dryRun: true, headers: { 'idempotency-key': randomUUID() } });
-    expect(again.json().data.errors).toEqual([{ row: 2, column: 'event', message: `Nie ma wydarzenia „${ident}”. Dodaj je na stronie Wydarzenia.` }]);
+    expect(again.json().data.errors).toEqual([
+      { row: 2, column: 'event', message: `Nie ma wydarzenia „${ident}”. Dodaj je na stronie Wydarzenia.` },
+    ]);
   });
 });

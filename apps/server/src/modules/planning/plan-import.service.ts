@@ -91,7 +91,12 @@ async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAc
     await pause();
   }
   const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
-  const known = { events: new Set(events.map((e) => e.ident)), territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
+  const known = {
+    events: new Set(events.map((e) => e.ident)),
+    territories: new Map(territories.map((t) => [t.ident, t])),
+    promoters,
+    scope,
+  };
   const errors = new ErrorTally();
   for (let i = 0; i < actions.length; i += 100) {
     errors.add(checkPlanReferences(actions.slice(i, i + 100), known));

@@ -185,7 +185,11 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     const created = await call('create', { action: actionInput({ event }) }, waw.token);
     expect([created.statusCode, created.json().data.error]).toEqual([404, 'E_EVENT_NOT_FOUND']);
     const action = await create(waw);
-    const moved = { ...actionInput({ event }), uuid: action.uuid, points: action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid })) };
+    const moved = {
+      ...actionInput({ event }),
+      uuid: action.uuid,
+      points: action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid })),
+    };
     const updated = await call('update', { action: moved }, waw.token);
     expect([updated.statusCode, updated.json().data.error]).toEqual([404, 'E_EVENT_NOT_FOUND']);
     expect(await t.db.selectFrom('events').select('id').where('ident', '=', event).execute()).toEqual([]);

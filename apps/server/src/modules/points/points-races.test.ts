@@ -99,15 +99,10 @@ describe.each(testDatabases)('the register of points at once (%s)', (dialect) =>
     const events = Array.from({ length: 10 }, (_, i) => `EV-R-${i}-${randomUUID().slice(0, 4)}`);
     await buildEvents(t, ...events);
     const outcomes = await raceSame(10, (i) =>
-      postPlan(
-        t.app,
-        admin.token,
-        planCsv([planRow({ territory: waw, event: events[i]!, point_name: pointName })]),
-        {
-          confirm: ['Past', 'Conflicts'],
-          headers: { 'idempotency-key': randomUUID() },
-        },
-      ),
+      postPlan(t.app, admin.token, planCsv([planRow({ territory: waw, event: events[i]!, point_name: pointName })]), {
+        confirm: ['Past', 'Conflicts'],
+        headers: { 'idempotency-key': randomUUID() },
+      }),
     );
     expect(sortedLabels(outcomes)).toEqual(Array<string>(10).fill('200'));
     const [point] = await pointsNamed(pointName);

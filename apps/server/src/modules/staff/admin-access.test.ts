@@ -175,7 +175,10 @@ const ROWS: Record<string, Row> = {
     body: async ({ t }) => ({ event: { uuid: await buildEvent(t), ident: `EV-${randomUUID().slice(0, 8)}`, name: 'Kampania 2' } }),
   },
   adminTerritoriesList: { allowed: manage, body: async () => ({}) },
-  adminTerritoriesCreate: { allowed: ['admin'], body: async () => ({ territory: { ident: `T-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Nowe' } }) },
+  adminTerritoriesCreate: {
+    allowed: ['admin'],
+    body: async () => ({ territory: { ident: `T-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Nowe' } }),
+  },
   adminTerritoriesUpdate: {
     allowed: ['admin'],
     body: async ({ t }) => {

@@ -1,4 +1,12 @@
-import { catalogueMessages, eventCodeRules, eventNameRules, firstError, territoryCodeRules, territoryNameRules, type Rule } from '@promotor/contract/rules';
+import {
+  catalogueMessages,
+  eventCodeRules,
+  eventNameRules,
+  firstError,
+  territoryCodeRules,
+  territoryNameRules,
+  type Rule,
+} from '@promotor/contract/rules';
 
 // The form of an event or a territory (issue 34, decision 123): text as typed, checked by the
 // contract's rules — the ones the server applies — before it is sent.

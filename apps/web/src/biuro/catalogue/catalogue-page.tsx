@@ -82,9 +82,7 @@ export function CataloguePage<E extends CatalogueEntry>(props: Props<E>) {
             row.original.name
           ),
       },
-      ...counts.map(
-        (count): Column<E> => ({ id: count.id, header: count.header, enableSorting: false, accessorFn: count.of }),
-      ),
+      ...counts.map((count): Column<E> => ({ id: count.id, header: count.header, enableSorting: false, accessorFn: count.of })),
       ...(canManage
         ? [
             {
@@ -147,7 +145,14 @@ export function CataloguePage<E extends CatalogueEntry>(props: Props<E>) {
         status={queryStatus(list) ?? (noneAtAll ? <EmptyState text={texts.empty} /> : undefined)}
       />
       {canManage ? (
-        <CataloguePanel kind={kind} texts={texts} target={target} save={props.save} onClose={() => setTarget(undefined)} onChanged={changed} />
+        <CataloguePanel
+          kind={kind}
+          texts={texts}
+          target={target}
+          save={props.save}
+          onClose={() => setTarget(undefined)}
+          onChanged={changed}
+        />
       ) : null}
     </section>
   );

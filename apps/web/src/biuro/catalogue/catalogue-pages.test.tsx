@@ -147,7 +147,9 @@ describe('the territories page', () => {
     await userEvent.type(within(panel).getByLabelText(te.form.ident), 'WAW CENTRUM');
     await userEvent.type(within(panel).getByLabelText(te.form.name), 'Warszawa');
     await userEvent.click(within(panel).getByRole('button', { name: pl.biuro.panel.save }));
-    expect(within(panel).getByLabelText(te.form.ident)).toHaveAccessibleDescription(expect.stringContaining('Kod terytorium: wielkie litery'));
+    expect(within(panel).getByLabelText(te.form.ident)).toHaveAccessibleDescription(
+      expect.stringContaining('Kod terytorium: wielkie litery'),
+    );
     expect(api.requestsTo('/admin/territories/create')).toHaveLength(0);
   });
 

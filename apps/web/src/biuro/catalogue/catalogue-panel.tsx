@@ -6,7 +6,13 @@ import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { SidePanel } from '../components/side-panel.tsx';
 import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
-import { catalogueFieldsOf, validateCatalogueForm, type CatalogueFormErrors, type CatalogueFormValues, type CatalogueKind } from './catalogue-form.ts';
+import {
+  catalogueFieldsOf,
+  validateCatalogueForm,
+  type CatalogueFormErrors,
+  type CatalogueFormValues,
+  type CatalogueKind,
+} from './catalogue-form.ts';
 
 /** An event or a territory as the pages show it. */
 export type CatalogueEntry = { uuid: string; ident: string; name: string };

@@ -23,7 +23,11 @@ const save: CatalogueSave = (entry, fields, idempotencyKey) =>
 export function EventsPage() {
   const { view, setFilter, clearFilters } = useTableUrlState(CATALOGUE_VIEW);
   const search = view.filters.szukaj;
-  const body: AdminBody<'/admin/events/list'> = { page: 1, pageSize: CATALOGUE_FETCHED, ...(search.trim() ? { search: search.trim() } : {}) };
+  const body: AdminBody<'/admin/events/list'> = {
+    page: 1,
+    pageSize: CATALOGUE_FETCHED,
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
   const list = catalogueListOf(useAdminQuery('/admin/events/list', body), (data) => ({ entries: data.events, total: data.total }));
   return (
     <CataloguePage

@@ -24,8 +24,15 @@ const save: CatalogueSave = (entry, fields, idempotencyKey) =>
 export function TerritoriesPage() {
   const { view, setFilter, clearFilters } = useTableUrlState(CATALOGUE_VIEW);
   const search = view.filters.szukaj;
-  const body: AdminBody<'/admin/territories/list'> = { page: 1, pageSize: CATALOGUE_FETCHED, ...(search.trim() ? { search: search.trim() } : {}) };
-  const list = catalogueListOf(useAdminQuery('/admin/territories/list', body), (data) => ({ entries: data.territories, total: data.total }));
+  const body: AdminBody<'/admin/territories/list'> = {
+    page: 1,
+    pageSize: CATALOGUE_FETCHED,
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
+  const list = catalogueListOf(useAdminQuery('/admin/territories/list', body), (data) => ({
+    entries: data.territories,
+    total: data.total,
+  }));
   return (
     <CataloguePage
       kind="territories"

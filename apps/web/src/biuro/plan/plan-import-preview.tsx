@@ -100,7 +100,6 @@ function Confirmations({
   confirm: ImportConfirm;
   onConfirm: (c: ImportConfirm) => void;
 }) {
-  const rows = (list: readonly number[]) => t.rows(list.join(', '));
   return (
     <>
       {answer.pastCount > 0 ? (

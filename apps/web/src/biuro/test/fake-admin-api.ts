@@ -46,7 +46,11 @@ const EVENTS: FakeAnswer = {
 };
 
 export function fakeAdminApi(given: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
-  const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = { '/admin/territories': TERRITORIES, '/admin/events/list': EVENTS, ...given };
+  const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = {
+    '/admin/territories': TERRITORIES,
+    '/admin/events/list': EVENTS,
+    ...given,
+  };
   const requests: AdminRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -308,7 +308,6 @@ export const biuro = {
     confirm: 'Zapisz plan',
     done: (created: number, updated: number) => `Zapisano plan: nowe akcje ${created}, zmienione ${updated}.`,
     chooseFile: 'Wybierz plik CSV.',
-    rows: (list: string) => `wiersze: ${list}`,
     pastTitle: (n: number) => `Akcje z datą w przeszłości: ${n}`,
     pastRow: (row: number, when: string) => `Wiersz ${row}: akcja zaczyna się ${when}, to już minęło.`,
     confirmPast: 'Tak, zapisz akcje z datą w przeszłości',
