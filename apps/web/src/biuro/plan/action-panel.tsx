@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
-import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
@@ -120,6 +120,9 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
       onSaved(answer.action, pl.biuro.plan.saved);
     } catch (error) {
       const found = conflictsOf(error);
+      // Decision 123: an action names an event that exists; the field says so, where she typed it.
+      if (error instanceof ApiError && error.code === 'E_EVENT_NOT_FOUND')
+        setErrors((old) => ({ ...old, event: pl.biuro.plan.eventNotFound }));
       if (found) setConflicts(found);
       else setFailure({ message: errorMessage(error), details: issuesOf(error) });
     } finally {

@@ -242,6 +242,7 @@ export const biuro = {
     editTitle: (name: string) => `Akcja: ${name}`,
     createTitle: 'Nowa akcja',
     event: 'Wydarzenie (identyfikator)',
+    eventNotFound: 'Nie ma takiego wydarzenia. Wybierz je z listy albo dodaj je na stronie Wydarzenia.',
     name: 'Nazwa akcji',
     date: 'Dzień',
     since: 'Od godziny',
