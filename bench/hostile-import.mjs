@@ -12,12 +12,12 @@ const MIB = 1024 * 1024;
 const GIVE_UP_MS = 120_000;
 
 const row = (i, promoters = '') =>
-  `EV-BENCH-HOSTILE;Sampling ${i};WAW-CENTRUM;2031-02-${String(1 + (i % 28)).padStart(2, '0')};${String(8 + (i % 10)).padStart(2, '0')}:00;${String(8 + (i % 10)).padStart(2, '0')}:45;Punkt ${i};ul. Marszałkowska ${i % 200};00-001;Warszawa;PT-${i};52,2297;21,0122;${promoters}`;
+  `EV-2026-SAMPLING;Sampling ${i};WAW-CENTRUM;2031-02-${String(1 + (i % 28)).padStart(2, '0')};${String(8 + (i % 10)).padStart(2, '0')}:00;${String(8 + (i % 10)).padStart(2, '0')}:45;Punkt ${i};ul. Marszałkowska ${i % 200};00-001;Warszawa;PT-${i};52,2297;21,0122;${promoters}`;
 
 /** The files, each as the bytes uploaded, the route and its form fields. */
 function cases() {
   // Confirmed as a coordinator would (decision 113), so that a file within the limits is written, not refused for that.
-  const confirmed = { confirmNewEvents: 'true', confirmPast: 'true', confirmConflicts: 'true' };
+  const confirmed = { confirmPast: 'true', confirmConflicts: 'true' };
   const plan = (name, text) => ({ name, route: 'actions/import', fields: confirmed, data: Buffer.from(text) });
   const codes = (i) => Array.from({ length: 50 }, (_, k) => `NIEMA${i * 50 + k}`).join(',');
   return [

@@ -20,7 +20,7 @@ function planFile() {
     const date = new Date(day0 + Math.floor(i / 10) * 86_400_000).toISOString().slice(0, 10);
     const hour = String(8 + (i % 10)).padStart(2, '0');
     lines.push(
-      `EV-BENCH-PLAN;Sampling ${i};WAW-CENTRUM;${date};${hour}:00;${hour}:45;Punkt „Żabka” ${i};ul. Marszałkowska ${i % 200};00-${String(i % 1000).padStart(3, '0')};Warszawa;PT-${i};52,2297;21,0122;HST1001`,
+      `EV-2026-SAMPLING;Sampling ${i};WAW-CENTRUM;${date};${hour}:00;${hour}:45;Punkt „Żabka” ${i};ul. Marszałkowska ${i % 200};00-${String(i % 1000).padStart(3, '0')};Warszawa;PT-${i};52,2297;21,0122;HST1001`,
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -40,8 +40,9 @@ async function login(base) {
 async function timedImport(base, token, file, dryRun) {
   const form = new FormData();
   form.append('dryRun', String(dryRun));
-  // What a write must confirm (decision 113): the bench's event is new, and one promoter has many actions.
-  for (const what of ['NewEvents', 'Past', 'Conflicts']) form.append(`confirm${what}`, 'true');
+  // What a write must confirm (decision 113): one promoter has many actions. The event is the demo's
+  // (decision 123: a plan names only events that exist).
+  for (const what of ['Past', 'Conflicts']) form.append(`confirm${what}`, 'true');
   form.append('file', new Blob([file], { type: 'text/csv' }), 'plan.csv');
   const started = performance.now();
   const res = await fetch(`${base}/api/admin/actions/import`, {

@@ -54,7 +54,7 @@ test('the Warsaw coordinator imports a plan for Anna, Anna sees it, the coordina
   const day = tomorrow();
   // A name of this run's own: a re-import of an earlier run's cancelled action would be refused.
   const name = `Degustacja e2e ${Date.now().toString(36)}`;
-  const csv = `${HEADER}\nGLO-E2E;${name};WAW-CENTRUM;${day};12:00;16:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;;52.2301;21.0027;${code}\n`;
+  const csv = `${HEADER}\nEV-2026-SAMPLING;${name};WAW-CENTRUM;${day};12:00;16:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;;52.2301;21.0027;${code}\n`;
 
   await staffLogIn(page, WARSAW_COORDINATOR);
   await page.getByRole('navigation', { name: 'Menu biura' }).getByRole('link', { name: 'Plan' }).click();
@@ -66,9 +66,8 @@ test('the Warsaw coordinator imports a plan for Anna, Anna sees it, the coordina
   await expect(panel.getByRole('heading', { name: 'Podgląd zmian (nic jeszcze nie zapisano)' })).toBeVisible();
   await expect(panel.getByText('Nowe akcje: 1')).toBeVisible();
   await expect(panel.getByRole('row').filter({ hasText: name })).toContainText(code);
-  // GLO-E2E is new in this run's database: the write asks to confirm it (decision 113); and when the
-  // demo's plan has Anna elsewhere then (a conflict this test is not about), that too.
-  await panel.getByRole('checkbox', { name: 'Tak, utwórz nowe wydarzenia' }).check();
+  // When the demo's plan has Anna elsewhere then (a conflict this test is not about), the write asks
+  // to confirm it (decision 113).
   const conflicts = panel.getByRole('checkbox', { name: 'Tak, zapisz mimo konfliktów terminów' });
   if ((await conflicts.count()) > 0) await conflicts.check();
   await panel.getByRole('button', { name: 'Zapisz plan' }).click();
@@ -149,21 +148,24 @@ function dayAfter(days: number): string {
 }
 const polishDate = (day: string) => day.split('-').reverse().join('.');
 
-test('a Polish spreadsheet is read; the preview lists the new event, the past date and the double booking by row, each confirmed before the plan is saved', async ({
+test('a Polish spreadsheet is read; an event that is not there is an error of its rows; the preview lists the past date and the double booking by row, each confirmed before the plan is saved', async ({
   page,
 }) => {
   const hanna = await createPromoter('Hanna');
   const code = hostessCode(hanna.username);
   const day = dayAfter(16);
   const run = Date.now().toString(36).toUpperCase();
-  const event = `EV-2026-SAMPLNG-${run}`;
+  // A typo of the demo's event first: plans name only events made on the Wydarzenia page (decision 123).
+  const typo = 'EV-2026-SAMPLNG';
+  const event = 'EV-2026-SAMPLING';
   const header = 'Wydarzenie;Nazwa akcji;Terytorium;Data;Od;Do;Nazwa punktu;Ulica;Kod pocztowy;Miasto;Szerokość;Długość;Promotorzy';
-  const csv = [
-    header,
-    `${event};Degustacja rano ${run};WAW-CENTRUM;${polishDate(day)};10:00;12:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;52,2301;21,0027;${code}`,
-    `${event};Degustacja cały dzień ${run};WAW-CENTRUM;${polishDate(day)};11:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;${code}`,
-    `${event};Zaległa ${run};WAW-CENTRUM;01.02.2020;9:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;`,
-  ].join('\r\n');
+  const fileOf = (ev: string) =>
+    [
+      header,
+      `${ev};Degustacja rano ${run};WAW-CENTRUM;${polishDate(day)};10:00;12:00;Złote Tarasy;ul. Złota 59;00-120;Warszawa;52,2301;21,0027;${code}`,
+      `${ev};Degustacja cały dzień ${run};WAW-CENTRUM;${polishDate(day)};11:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;${code}`,
+      `${ev};Zaległa ${run};WAW-CENTRUM;01.02.2020;9:00;17:00;Arkadia;al. Jana Pawła II 82;00-175;Warszawa;;;`,
+    ].join('\r\n');
 
   await staffLogIn(page, WARSAW_COORDINATOR);
   await page.goto('/biuro/plan');
@@ -179,11 +181,19 @@ test('a Polish spreadsheet is read; the preview lists the new event, the past da
   );
   expect(template[1]).toMatch(/^EV-2026-SAMPLING;.*;WAW-CENTRUM;\d{2}\.\d{2}\.\d{4};9:00;17:00;/);
 
-  await panel.getByLabel('Plik CSV').setInputFiles({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`) });
+  const choose = (ev: string) =>
+    panel.getByLabel('Plik CSV').setInputFiles({ name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${fileOf(ev)}\r\n`) });
+  await choose(typo);
+  await panel.getByRole('button', { name: 'Sprawdź plik' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Błędy w pliku: 3');
+  for (const row of [2, 3, 4]) {
+    await expect(panel.getByRole('row', { name: new RegExp(`^${row} wydarzenie Nie ma wydarzenia „${typo}”`) })).toBeVisible();
+  }
+  await expect(panel.getByRole('button', { name: 'Zapisz plan' })).toHaveCount(0);
+
+  await choose(event);
   await panel.getByRole('button', { name: 'Sprawdź plik' }).click();
   await expect(panel.getByText('Nowe akcje: 3')).toBeVisible();
-  const newEvents = panel.getByRole('region', { name: 'Nowe wydarzenia: 1' });
-  await expect(newEvents).toContainText(`${event} — wiersze: 2, 3, 4`);
   const past = panel.getByRole('region', { name: 'Akcje z datą w przeszłości: 1' });
   await expect(past).toContainText('Wiersz 4: akcja zaczyna się');
   const conflicts = panel.getByRole('region', { name: 'Konflikty terminów: 2' });
@@ -191,7 +201,6 @@ test('a Polish spreadsheet is read; the preview lists the new event, the past da
   await expect(conflicts).toContainText(`Wiersz 3: ${code} ma w tym czasie inną akcję: „Degustacja rano ${run}”`);
   const save = panel.getByRole('button', { name: 'Zapisz plan' });
   await expect(save).toBeDisabled();
-  await newEvents.getByRole('checkbox', { name: 'Tak, utwórz nowe wydarzenia' }).check();
   await past.getByRole('checkbox', { name: 'Tak, zapisz akcje z datą w przeszłości' }).check();
   await expect(save).toBeDisabled();
   await conflicts.getByRole('checkbox', { name: 'Tak, zapisz mimo konfliktów terminów' }).check();

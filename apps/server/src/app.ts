@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
+import { eventsTerritoriesRoutes } from './modules/events-territories/events-territories.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -203,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(planningRoutes, actionsDeps);
       // issue 34: the register of points (decision 124)
       await api.register(pointsRoutes, { db, now, map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } });
+      // issue 34: events and territories (decision 123)
+      await api.register(eventsTerritoriesRoutes, { db, now });
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
       await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live });

@@ -24,6 +24,7 @@ const AUTH = 'modules/auth/auth-races.test.ts';
 const PRIVACY = 'modules/privacy/privacy-races.test.ts';
 const STAFF = 'modules/staff/staff-races.test.ts';
 const POINTS = 'modules/points/points-races.test.ts';
+const CATALOGUE = 'modules/events-territories/events-territories-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -55,7 +56,7 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminActionsUpdate: GRID,
   adminActionsUnassign: GRID,
   adminActionsCancel: GRID,
-  adminActionsCreate: { file: 'modules/planning/planning.test.ts', title: 'creates naming one new event at once all answer 200' },
+  adminActionsCreate: { file: 'modules/planning/planning.test.ts', title: 'creates naming one event at once all answer 200' },
   adminActionsAssign: { file: 'modules/planning/planning.test.ts', title: 'assigns of one promoter at once all answer 200' },
   actionReportResubmit: { file: REVIEWS, title: 'her resubmission sent from two phones at once' },
   adminReportsApproveMany: { file: REVIEWS, title: 'approve-many and a request for changes of one report at once' },
@@ -71,6 +72,11 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminPointsUpdate: { file: POINTS, title: 'twenty edits of one point at once' },
   adminPointsArchive: { file: POINTS, title: 'ten archives and ten restores of one point at once' },
   adminPointsImport: { file: POINTS, title: '20 imports of one file at once' },
+  // Events and territories (issue 34, decision 123).
+  adminEventsCreate: { file: CATALOGUE, title: 'ten creates of one %s ident at once' },
+  adminEventsUpdate: { file: CATALOGUE, title: 'twenty renames of one %s at once' },
+  adminTerritoriesCreate: { file: CATALOGUE, title: 'ten creates of one %s ident at once' },
+  adminTerritoriesUpdate: { file: CATALOGUE, title: 'twenty renames of one %s at once' },
   // Her session and password.
   authLogout: { file: AUTH, title: 'one session ended from two tabs at once' },
   authResetToken: { file: AUTH, title: 'reset codes asked for three times at once' },
@@ -133,6 +139,8 @@ const READS: readonly RouteName[] = [
   'adminActionsSchedules',
   'adminActionsOpen',
   'adminPointsList',
+  'adminEventsList',
+  'adminTerritoriesList',
   'adminVouchersBatches',
   'adminLive',
   'adminReportsList',

@@ -123,7 +123,7 @@ export const ERROR_STATUS = {
   E_ACTION_EXISTS: 409,
   // a promoter's schedule conflicts and the call did not confirm it; data.conflicts (issue 33, decision 113)
   E_SCHEDULE_CONFLICT: 409,
-  // a plan import's write that did not confirm what its dry run listed (new events, past, conflicts)
+  // a plan import's write that did not confirm what its dry run listed (past actions, conflicts)
   E_PLAN_NOT_CONFIRMED: 409,
   E_VOUCHER_IMPORT_INVALID: 422,
   // the register of points (issue 34, decisions 124, 125)
@@ -136,6 +136,9 @@ export const ERROR_STATUS = {
   E_POINTS_INVALID: 422,
   // the promoters' CSV file has errors by row and column (issue 34, decision 121)
   E_PROMOTERS_INVALID: 422,
+  // events and territories (issue 34, decision 123): an ident taken by another
+  E_EVENT_EXISTS: 409,
+  E_TERRITORY_EXISTS: 409,
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,
   E_REPORT_WRONG_STATE: 409,

@@ -45,6 +45,12 @@ const VERBS = {
   'points.archive': 'actions.plan',
   'points.restore': 'actions.plan',
   'points.import': 'actions.plan',
+  // Events and territories (issue 34, decision 123): idents and names, no one's data; read by who plans
+  // (a territory's entries further by the object type's permission).
+  'events.create': 'actions.plan',
+  'events.update': 'actions.plan',
+  'territories.create': 'actions.plan',
+  'territories.update': 'actions.plan',
   'reports.review': 'reports.read',
   // 'Sprawdzone' on a live-day exception (decision 117): the action, her hostess code, the kind.
   'live.exception_check': 'live.read',
@@ -80,6 +86,7 @@ const OBJECT_TYPES = {
   point: 'actions.plan',
   point_import: 'actions.plan',
   promoter_import: 'promoters.read',
+  event: 'actions.plan',
   // A territory's ident: no one's data.
   territory: 'audit.read',
   voucher_batch: 'vouchers.read',

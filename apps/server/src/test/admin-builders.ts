@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@promotor/contract/permissions';
 import { ensureTerritory } from '../db/territories.ts';
+import { newId } from '../lib/crypto.ts';
 import { createStaff } from '../modules/staff/staff-accounts.service.ts';
 import { post, type TestApp } from './test-app.ts';
 
@@ -10,6 +11,21 @@ import { post, type TestApp } from './test-app.ts';
 export const STAFF_PASSWORD = 'haslo-biura-1';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
+
+/**
+ * The events of these idents, made where missing (named after the ident): plans and /admin/actions
+ * name only events that exist (decision 123). Returns the first ident.
+ */
+export async function buildEvents(t: Pick<TestApp, 'db'>, ...idents: string[]): Promise<string> {
+  for (const ident of idents) {
+    await t.db
+      .insertInto('events')
+      .values({ id: newId(), ident, name: ident })
+      .onConflict((oc) => oc.column('ident').doNothing())
+      .execute();
+  }
+  return idents[0]!;
+}
 
 /** A new territory with a unique ident (e.g. 'WAW-1A2B3C4D'); returns its ident. */
 export async function buildTerritory(t: TestApp, prefix = 'T'): Promise<string> {

@@ -5,7 +5,7 @@ import { buildMultipart } from './files.ts';
 // voucher codes' import (file, event, batch).
 
 /** What a plan import's write confirms (decision 113): each a form field 'confirm…' = 'true'. */
-export type PlanConfirmation = 'NewEvents' | 'Past' | 'Conflicts';
+export type PlanConfirmation = 'Past' | 'Conflicts';
 
 /** POST /api/admin/actions/import with the file's text (or bytes) and, when given, dryRun and confirmations. */
 export function postPlan(

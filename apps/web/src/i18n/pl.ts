@@ -40,6 +40,7 @@ export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
 export { biuroPoints } from './pl/biuro-points.ts';
 export { biuroPromoters } from './pl/biuro-promoters.ts';
+export { biuroEvents, biuroTerritories, type CatalogueTexts } from './pl/biuro-catalogue.ts';
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
 export { biuroSchedule } from './pl/biuro-schedule.ts';

@@ -13,3 +13,4 @@ export * from './exports.ts';
 export * from './dashboard.ts';
 export * from './consumers.ts';
 export * from './staff-accounts.ts';
+export * from './catalogue.ts';

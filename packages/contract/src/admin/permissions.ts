@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   'promoters.manage',
   'actions.read',
   'actions.plan',
+  /** Events and territories made and renamed (issue 34, decision 123); the planners read them. */
+  'events.manage',
+  'territories.manage',
   'vouchers.read',
   'vouchers.manage',
   'reports.read',

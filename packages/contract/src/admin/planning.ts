@@ -176,10 +176,11 @@ export type ScheduleConflicts = z.infer<typeof ScheduleConflicts>;
 
 // /api/admin/actions/import (decision 087): multipart, the CSV in `file`, `dryRun` a text field.
 // What a write must confirm (issue 33, decision 113), each 'true' when the coordinator saw it in the dry
-// run's answer and goes on: events the file names that do not exist yet, actions starting in the past,
-// promoters' schedule conflicts. A write missing one it needs is 409 E_PLAN_NOT_CONFIRMED.
+// run's answer and goes on: actions starting in the past, promoters' schedule conflicts. A write missing
+// one it needs is 409 E_PLAN_NOT_CONFIRMED. An event the file names must exist (decision 123: an unknown
+// one is an error of its rows); an older form's `confirmNewEvents` is dropped as any unknown field is.
 const Flag = z.enum(['true', 'false']).optional();
-export const PlanImportFields = z.object({ dryRun: Flag, confirmNewEvents: Flag, confirmPast: Flag, confirmConflicts: Flag });
+export const PlanImportFields = z.object({ dryRun: Flag, confirmPast: Flag, confirmConflicts: Flag });
 export type PlanImportFields = z.input<typeof PlanImportFields>;
 
 export const PLAN_IMPORT_MAX_ERRORS = 500;
@@ -204,9 +205,6 @@ export const PlanImportChange = z.object({
 });
 export type PlanImportChange = z.infer<typeof PlanImportChange>;
 
-/** An event the file names that does not exist yet (a typo would make one: voucher codes belong to an event). */
-export const PlanImportNewEvent = z.object({ event: z.string(), rows: z.array(z.number().int()) });
-
 /** An action of the file that starts before now (APP_TIMEZONE's wall clock). */
 export const PlanImportPast = z.object({ row: z.number().int(), since: DateTimeString });
 
@@ -223,7 +221,6 @@ export type PlanImportConflict = z.infer<typeof PlanImportConflict>;
 
 /** What a write must confirm; each list the first PLAN_IMPORT_MAX_CHANGES, each count complete. */
 export const PlanImportConfirmations = z.object({
-  newEvents: z.array(PlanImportNewEvent),
   past: z.array(PlanImportPast),
   pastCount: z.number().int(),
   conflicts: z.array(PlanImportConflict),

@@ -102,6 +102,13 @@ export const routePaths = {
   adminPointsUpdate: { path: '/admin/points/update', kind: 'json' },
   adminPointsArchive: { path: '/admin/points/archive', kind: 'json' },
   adminPointsImport: { path: '/admin/points/import', kind: 'form' },
+  // issue 34: events and territories (decision 123)
+  adminEventsList: { path: '/admin/events/list', kind: 'json' },
+  adminEventsCreate: { path: '/admin/events/create', kind: 'json' },
+  adminEventsUpdate: { path: '/admin/events/update', kind: 'json' },
+  adminTerritoriesList: { path: '/admin/territories/list', kind: 'json' },
+  adminTerritoriesCreate: { path: '/admin/territories/create', kind: 'json' },
+  adminTerritoriesUpdate: { path: '/admin/territories/update', kind: 'json' },
   adminVouchersBatches: { path: '/admin/vouchers/batches', kind: 'json' },
   adminVouchersImport: { path: '/admin/vouchers/import', kind: 'form' },
   // issue 25: the live day, the report review, exports and the dashboard

@@ -16,3 +16,4 @@ export * from './end-action.rules.ts';
 export * from './staff-accounts.rules.ts';
 export * from './points.rules.ts';
 export * from './promoters-csv.rules.ts';
+export * from './catalogue.rules.ts';

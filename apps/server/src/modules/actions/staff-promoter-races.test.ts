@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInOnly, checkOut, sendStartPhotos } from '../../test/action-steps.ts';
-import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter, wallTime, type BuiltAction, type BuiltPromoter } from '../../test/builders.ts';
 import { buildJpeg, uploadPhotos } from '../../test/files.ts';
 import { buildLiveAction, startAt } from '../../test/live.ts';
@@ -58,6 +58,8 @@ describe.each(testDatabases)('the office and her phone writing one action at onc
     t = await createTestApp(dialect, { prepare: (app) => app.addHook('preHandler', gate.hook) });
     territory = await buildTerritory(t, 'RACE');
     officeToken = (await buildSignedInStaff(t, { roles: ['admin'] })).token;
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-RACE');
   });
   afterAll(() => t.close());
 

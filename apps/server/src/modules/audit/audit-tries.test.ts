@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPromoter } from '../../test/builders.ts';
-import { auditEntries, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
+import { auditEntries, buildEvents, buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
 import { buildReport } from '../../test/reviews.ts';
@@ -25,6 +25,7 @@ describe.each(testDatabases)('tries in the audit log (%s)', (dialect) => {
     krk = await buildTerritory(t, 'KRK');
     admin = await buildSignedInStaff(t, { roles: ['admin'] });
     krkCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+    await buildEvents(t, 'EV-PROBA', 'EV-PROBY');
   });
   afterAll(() => t.close());
 

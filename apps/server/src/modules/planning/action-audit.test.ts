@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallDay } from '../../test/builders.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // Issue 32, item 13 (decision 109): an action's update and cancel record what changed, from → to; an
@@ -25,6 +25,8 @@ describe.each(testDatabases)("an action's changes in the audit log (%s)", (diale
   beforeAll(async () => {
     t = await createTestApp(dialect);
     coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-AUDYT');
   });
   afterAll(() => t.close());
 

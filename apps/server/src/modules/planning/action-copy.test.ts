@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { PLAN_COPY_MAX } from '@promotor/contract';
 import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { raceSame, race, serverErrors, sortedLabels } from '../../test/races.ts';
 import { actionsCall, auditDetails, declareAvailability, planAction, type PlannedRef } from '../../test/scheduling.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
@@ -31,6 +31,8 @@ describe.each(testDatabases)('copying and repeating actions (%s)', (dialect) => 
     t = await createTestApp(dialect);
     waw = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM'] });
     krk = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['KRK-STARE-MIASTO'] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-SCHEDULE');
   });
   afterAll(() => t.close());
 

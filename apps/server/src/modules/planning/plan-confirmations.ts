@@ -7,12 +7,12 @@ import { assignmentWarnings, daysOf } from './assignment-warnings.ts';
 import type { PlanStep } from './plan-diff.ts';
 import { schedulesInRange } from './planning-assign.repository.ts';
 
-// What a plan file's write must confirm (issue 33, decision 113): the events it names that do not exist
-// yet (a typo makes a new event, and voucher codes belong to an event), the actions it plans or changes
-// that start before now, and the schedule conflicts of the promoters it assigns — with her actions
-// already planned, with the file's other actions, and with the availability she declared that day.
+// What a plan file's write must confirm (issue 33, decision 113): the actions it plans or changes that
+// start before now, and the schedule conflicts of the promoters it assigns — with her actions already
+// planned, with the file's other actions, and with the availability she declared that day. (The events
+// it names must exist, decision 123: plan-references.ts.)
 
-export type PlanConfirm = { newEvents: boolean; past: boolean; conflicts: boolean };
+export type PlanConfirm = { past: boolean; conflicts: boolean };
 
 type Changing = Exclude<PlanStep, { change: 'unchanged' }>;
 type Scheduled = { user_id: string; id: string; name: string; since: string; until: string; row: number | null };
@@ -131,21 +131,15 @@ async function conflictsOf(db: Db, steps: readonly PlanStep[], changing: readonl
 }
 
 /**
- * What the steps need confirmed. `knownEvents`: the idents of events that exist. Inside the write's
- * transaction the promoters' schedules are locked first, so two imports (or an /assign) cannot both
- * pass a check blind to the other.
+ * What the steps need confirmed. Inside the write's transaction the promoters' schedules are locked
+ * first, so two imports (or an /assign) cannot both pass a check blind to the other.
  */
 export async function planConfirmations(
   db: Db,
   steps: readonly PlanStep[],
-  o: { knownEvents: ReadonlySet<string>; promoterIds: ReadonlyMap<string, string>; now: Date; timeZone: string; lock: boolean },
+  o: { promoterIds: ReadonlyMap<string, string>; now: Date; timeZone: string; lock: boolean },
 ): Promise<PlanImportConfirmations> {
   const changing = steps.filter((s): s is Changing => s.change !== 'unchanged');
-  const newEvents = new Map<string, number[]>();
-  for (const step of changing) {
-    const { event, rows } = step.planned;
-    if (!o.knownEvents.has(event)) newEvents.set(event, [...(newEvents.get(event) ?? []), ...rows]);
-  }
   const now = toWallClock(o.now, o.timeZone);
   const past = changing.filter((s) => s.planned.since < now).map((s) => ({ row: s.planned.rows[0]!, since: s.planned.since }));
   if (o.lock) {
@@ -157,7 +151,6 @@ export async function planConfirmations(
   }
   const conflicts = await conflictsOf(db, steps, changing, o.promoterIds);
   return {
-    newEvents: [...newEvents].map(([event, rows]) => ({ event, rows: rows.slice(0, PLAN_IMPORT_MAX_CHANGES) })),
     past: past.slice(0, PLAN_IMPORT_MAX_CHANGES),
     pastCount: past.length,
     conflicts: conflicts.slice(0, PLAN_IMPORT_MAX_CHANGES),
@@ -167,4 +160,4 @@ export async function planConfirmations(
 
 /** Whether the write confirmed everything it needs to. */
 export const confirmedAll = (c: PlanImportConfirmations, confirm: PlanConfirm) =>
-  (c.newEvents.length === 0 || confirm.newEvents) && (c.pastCount === 0 || confirm.past) && (c.conflictCount === 0 || confirm.conflicts);
+  (c.pastCount === 0 || confirm.past) && (c.conflictCount === 0 || confirm.conflicts);

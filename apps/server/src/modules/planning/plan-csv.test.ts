@@ -268,6 +268,7 @@ describe('judging the rows', () => {
 
 describe('what the rows name', () => {
   const known: PlanReferences = {
+    events: new Set(['EV-PLAN']),
     territories: new Map([
       ['WAW-CENTRUM', { id: 't1' }],
       ['KRK-STARE-MIASTO', { id: 't2' }],
@@ -289,6 +290,8 @@ describe('what the rows name', () => {
   });
 
   it.each<[string, Partial<PlanRowValues>, PlanCsvError['column'], string]>([
+    // Decision 123: a file never makes an event; a typo in its code is an error of its rows.
+    ['an unknown event', { event: 'EV-PLNA' }, 'event', 'Nie ma wydarzenia „EV-PLNA”. Dodaj je na stronie Wydarzenia.'],
     ['an unknown territory', { territory: 'GDA-CENTRUM' }, 'territory', 'Nie ma terytorium „GDA-CENTRUM”.'],
     // Outside the caller's territories: word for word as what does not exist (decision 109).
     ['a territory outside the caller’s', { territory: 'KRK-STARE-MIASTO' }, 'territory', 'Nie ma terytorium „KRK-STARE-MIASTO”.'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInOnly, sendStartPhotos } from '../../test/action-steps.ts';
-import { buildSignedInStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter, wallDay } from '../../test/builders.ts';
 import { planCsv, planRow, type PlanRowValues } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
@@ -26,11 +26,14 @@ describe.each(testDatabases)('a plan import and her check-in on one action at on
   });
   afterAll(() => t.close());
 
-  const importPlan = (rows: PlanRowValues[]) =>
-    postPlan(t.app, officeToken, planCsv(rows), {
-      confirm: ['NewEvents', 'Past', 'Conflicts'],
+  /** The file posted, its events made first (decision 123: a plan names only events that exist). */
+  const importPlan = async (rows: PlanRowValues[]) => {
+    await buildEvents(t, ...new Set(rows.map((r) => r.event)));
+    return postPlan(t.app, officeToken, planCsv(rows), {
+      confirm: ['Past', 'Conflicts'],
       headers: { 'idempotency-key': randomUUID() },
     });
+  };
 
   it(`the import moves the point she is starting at (${ROUNDS} rounds): one of the two wins, her start is never at a point the action lost`, async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildPromoter, type BuiltPromoter } from '../../test/builders.ts';
 import { planCsv, planRow, type PlanRowValues } from '../../test/plan-csv.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { postPlan } from '../../test/planning.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -26,11 +26,12 @@ describe.each(testDatabases)('plan imports at once (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const newEvent = () => `EV-RACE-${randomUUID().slice(0, 8)}`;
+  // Each race its own event, made as the Wydarzenia page makes one (decision 123).
+  const newEvent = () => buildEvents(t, `EV-RACE-${randomUUID().slice(0, 8)}`);
   const importPlan = (rows: PlanRowValues[]) =>
     // Races, not confirmations (decision 113): the same promoters on one day in many files, each write confirms all.
     postPlan(t.app, admin.token, planCsv(rows), {
-      confirm: ['NewEvents', 'Past', 'Conflicts'],
+      confirm: ['Past', 'Conflicts'],
       headers: { 'idempotency-key': randomUUID() },
     });
   const answerOf = (res: Res) => res.json().data as Answer;
@@ -63,7 +64,7 @@ describe.each(testDatabases)('plan imports at once (%s)', (dialect) => {
   }
 
   it('20 imports of one file at once leave what one import leaves: three actions, each promoter once, no 5xx', async () => {
-    const event = newEvent();
+    const event = await newEvent();
     const [anna, ewa] = promoters;
     const rows = [
       planRow({ event, name: 'Akcja A', point_name: 'Punkt A1', promoters: anna!.ident }),
@@ -85,7 +86,7 @@ describe.each(testDatabases)('plan imports at once (%s)', (dialect) => {
   });
 
   it('ten different files naming one new action at once: one action, with every file’s promoter and one file’s point', async () => {
-    const event = newEvent();
+    const event = await newEvent();
     const files = promoters.map((p, i) => [planRow({ event, name: 'Akcja wspólna', point_name: `Punkt ${i}`, promoters: p.ident })]);
     const answers = await Promise.all(files.map((rows) => importPlan(rows)));
     expect(statuses(answers)).toEqual(Array.from({ length: 10 }, () => 200));
@@ -100,7 +101,7 @@ describe.each(testDatabases)('plan imports at once (%s)', (dialect) => {
   });
 
   it('a file with a new point and promoter, imported 20 times at once, changes the action once', async () => {
-    const event = newEvent();
+    const event = await newEvent();
     const [anna, ewa] = promoters;
     const v1 = [planRow({ event, name: 'Akcja', point_name: 'Punkt 1', promoters: anna!.ident })];
     expect((await importPlan(v1)).statusCode).toBe(200);
@@ -113,7 +114,7 @@ describe.each(testDatabases)('plan imports at once (%s)', (dialect) => {
   });
 
   it('creates in the back office and imports of the same new action at once make one action; a loser is told 409 E_ACTION_EXISTS', async () => {
-    const event = newEvent();
+    const event = await newEvent();
     const row = planRow({ event, name: 'Akcja z dwóch stron', point_name: 'Punkt', street: 'ul. Prosta 1', postal_code: '', petra_id: '' });
     const action = {
       event: { ident: event },

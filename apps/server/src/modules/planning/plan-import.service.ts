@@ -11,7 +11,7 @@ import { timeSlices } from '../../lib/time-slices.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
 import { confirmedAll, planConfirmations, type PlanConfirm } from './plan-confirmations.ts';
-import { checkPlanReferences, sortErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
+import { checkPlanReferences, sortErrors, unknownEventErrors, unknownReferences, type UnknownReferences } from './plan-references.ts';
 import { planActionsFromRows, planKey, type PlannedAction } from './plan-rows.ts';
 import { addNewPlanPoints, archivedPointErrors, planPointsOf, type PlanPoints } from './plan-register.ts';
 import * as repo from './planning.repository.ts';
@@ -22,8 +22,9 @@ import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.
 // planned, write — all or nothing. Imports naming one territory run one after another (decision 106):
 // the comparison and the writes happen in one transaction that waits for the one before, so N imports
 // of one file at once leave what one leaves, and the unique natural key of an action (migration 026)
-// refuses what a /create slipped in meanwhile. What the dry run lists for confirmation (new events, past
-// actions, schedule conflicts: decision 113) the write must confirm, or it is 409 E_PLAN_NOT_CONFIRMED.
+// refuses what a /create slipped in meanwhile. What the dry run lists for confirmation (past actions,
+// schedule conflicts: decision 113) the write must confirm, or it is 409 E_PLAN_NOT_CONFIRMED. The events
+// it names must exist (decision 123): an unknown one is an error of its rows, never made by the file.
 
 /**
  * 422 with the file's errors by row and column (the first PLAN_IMPORT_MAX_ERRORS of them) and how many;
@@ -68,7 +69,7 @@ type References = {
 type Loaded = References & { events: Map<string, string> };
 
 /**
- * What the file names (territories, promoters), loaded, or the 422 naming every row that names
+ * What the file names (events, territories, promoters), loaded, or the 422 naming every row that names
  * something unknown or not the caller's. Checked in slices of actions, in time slices: a file may
  * name a great many codes (issue 32).
  */
@@ -80,6 +81,7 @@ async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAc
     await pause();
   }
   const territories = await repo.findTerritories(db, [...new Set(actions.map((a) => a.territory))]);
+  const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
   // In parts with a pause between: on SQLite a read answers at once, and hundreds of them in a row
   // would never let the event loop turn.
   const promoters: Awaited<ReturnType<typeof repo.findPromotersByCode>> = new Map();
@@ -89,7 +91,12 @@ async function loadReferences(db: Db, caller: PlanningCaller, actions: PlannedAc
     await pause();
   }
   const scope = caller.scope.everywhere ? null : new Set(territories.filter((t) => allInScope(caller.scope, [t.id])).map((t) => t.ident));
-  const known = { territories: new Map(territories.map((t) => [t.ident, t])), promoters, scope };
+  const known = {
+    events: new Set(events.map((e) => e.ident)),
+    territories: new Map(territories.map((t) => [t.ident, t])),
+    promoters,
+    scope,
+  };
   const errors = new ErrorTally();
   for (let i = 0; i < actions.length; i += 100) {
     errors.add(checkPlanReferences(actions.slice(i, i + 100), known));
@@ -127,13 +134,6 @@ async function storedActions(db: Db, actions: PlannedAction[], loaded: Loaded): 
 
 /** Writes the steps in the caller's transaction; E_ACTION_EXISTS when an action of a new key appeared meanwhile. */
 async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): Promise<void> {
-  const missingEvents = [...new Set(steps.map((s) => s.planned.event))].filter((ident) => !loaded.events.has(ident));
-  const events = await repo.ensureEvents(
-    trx,
-    missingEvents.map((ident) => ({ id: newId(), ident, name: ident })),
-  );
-  for (const [ident, id] of events) loaded.events.set(ident, id);
-
   const actions: Insertable<ActionTable>[] = [];
   const points: Insertable<ActionPointTable>[] = [];
   const assignments: Insertable<ActionAssignmentTable>[] = [];
@@ -187,9 +187,14 @@ const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<s
   assigned: step.promoterIds.map((id) => codes.get(id)!),
 });
 
-/** The file's steps against what `db` holds now (its events read anew), or the 422 of an action it may not change. */
+/**
+ * The file's steps against what `db` holds now, or the 422 of an action it may not change. Its events
+ * are read anew: one renamed on the Wydarzenia page since loadReferences is an error of its rows.
+ */
 async function compare(db: Db, references: References, actions: PlannedAction[]) {
   const events = await repo.findEvents(db, [...new Set(actions.map((a) => a.event))]);
+  const eventErrors = unknownEventErrors(actions, new Set(events.map((e) => e.ident)));
+  if (eventErrors.length > 0) refuse(eventErrors);
   const loaded: Loaded = { ...references, events: new Map(events.map((e) => [e.ident, e.id])) };
   const stored = await storedActions(db, actions, loaded);
   const { steps, errors } = diffPlan(actions, stored, loaded.promoterIds);
@@ -228,7 +233,6 @@ async function answerOf(
     .slice(0, PLAN_IMPORT_MAX_CHANGES)
     .map((s) => changeOf(s, codes));
   const confirmations = await planConfirmations(db, steps, {
-    knownEvents: new Set(loaded.events.keys()),
     promoterIds: loaded.promoterIds,
     now: deps.now(),
     timeZone: deps.timezone,
@@ -290,8 +294,8 @@ export async function importPlan(
     const answer = await answerOf(trx, deps, compared, { dryRun: false, lock: true, points });
     if (answer.created + answer.updated + answer.newPointCount === 0) return answer;
     if (!confirmedAll(answer, o.confirm)) {
-      const { newEvents, past, pastCount, conflicts, conflictCount } = answer;
-      throw new AppError('E_PLAN_NOT_CONFIRMED', undefined, { newEvents, past, pastCount, conflicts, conflictCount });
+      const { past, pastCount, conflicts, conflictCount } = answer;
+      throw new AppError('E_PLAN_NOT_CONFIRMED', undefined, { past, pastCount, conflicts, conflictCount });
     }
     const now = deps.now().toISOString();
     const importId = newId();
@@ -326,7 +330,7 @@ export async function importPlan(
         ...counts,
         newPoints: answer.newPointCount,
         // What the coordinator confirmed, on the record with the file.
-        confirmed: { newEvents: answer.newEvents.map((e) => e.event), past: answer.pastCount, conflicts: answer.conflictCount },
+        confirmed: { past: answer.pastCount, conflicts: answer.conflictCount },
       },
     );
     return answer;

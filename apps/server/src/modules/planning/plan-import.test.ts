@@ -5,7 +5,7 @@ import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/b
 import { listCurrent } from '../../test/action-steps.ts';
 import { planCsv, planRow, type PlanCsvOptions, type PlanRowValues } from '../../test/plan-csv.ts';
 import { PLAN_CSV_MAX_ROWS } from './plan-csv.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { postPlan, type PlanConfirmation } from '../../test/planning.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
@@ -36,13 +36,22 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     const event = `EV-${randomUUID().slice(0, 8)}`;
     return rows.map((r) => planRow({ event, ...r }));
   };
-  /** Each test's event is new: its writes confirm that (decision 113), and only that unless told. */
-  const importPlan = (by: Staff, rows: PlanRowValues[], o: PlanCsvOptions & { dryRun?: boolean; confirm?: PlanConfirmation[] } = {}) =>
-    postPlan(t.app, by.token, planCsv(rows, o), {
+  /**
+   * The file posted; the events it names made first on the Wydarzenia page's behalf (decision 123),
+   * unless `newEvents: false` (a file naming one that is not there). Nothing confirmed unless told.
+   */
+  const importPlan = async (
+    by: Staff,
+    rows: PlanRowValues[],
+    o: PlanCsvOptions & { dryRun?: boolean; confirm?: PlanConfirmation[]; newEvents?: false } = {},
+  ) => {
+    if (o.newEvents !== false) await buildEvents(t, ...new Set(rows.map((r) => r.event)));
+    return postPlan(t.app, by.token, planCsv(rows, o), {
       dryRun: o.dryRun,
-      confirm: o.confirm ?? ['NewEvents'],
+      confirm: o.confirm ?? [],
       headers: { 'idempotency-key': randomUUID() },
     });
+  };
   const counts = async () => ({
     actions: Number(
       (
@@ -150,23 +159,29 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
-  it("a typo in an event's code: the dry run lists the new event by row, and the write is refused until it is confirmed", async () => {
-    const known = `EV-${randomUUID().slice(0, 8)}`;
-    expect((await importPlan(waw, [planRow({ event: known, date: '2030-07-01' })])).statusCode).toBe(200);
+  it("a typo in an event's code is an error of its rows, on the dry run and on the write; no event is made (decision 123)", async () => {
+    const known = await buildEvents(t, `EV-${randomUUID().slice(0, 8)}`);
     const typo = `${known}X`;
     const rows = [
       planRow({ event: known, name: 'Znane', date: '2030-07-02' }),
       planRow({ event: typo, name: 'Literówka', date: '2030-07-02' }),
+      planRow({ event: typo, name: 'Literówka', date: '2030-07-02', point_name: 'Drugi punkt' }),
     ];
-    const preview = await importPlan(waw, rows, { dryRun: true, confirm: [] });
-    expect(preview.json().data).toMatchObject({ created: 2, newEvents: [{ event: typo, rows: [3] }], past: [], conflicts: [] });
+    const message = `Nie ma wydarzenia „${typo}”. Dodaj je na stronie Wydarzenia.`;
+    const errors = [
+      { row: 3, column: 'event', message },
+      { row: 4, column: 'event', message },
+    ];
     const before = await counts();
-    const refused = await importPlan(waw, rows, { confirm: [] });
-    expect([refused.statusCode, refused.json().data.error]).toEqual([409, 'E_PLAN_NOT_CONFIRMED']);
-    expect(refused.json().data.newEvents).toEqual([{ event: typo, rows: [3] }]);
+    for (const dryRun of [true, false]) {
+      const refused = await importPlan(waw, rows, { dryRun, newEvents: false });
+      expect([refused.statusCode, refused.json().data.error]).toEqual([422, 'E_PLAN_INVALID']);
+      expect(refused.json().data).toMatchObject({ errors, errorCount: 2 });
+    }
     expect(await counts()).toEqual(before);
-    expect((await importPlan(waw, rows, { confirm: ['NewEvents'] })).statusCode).toBe(200);
-    expect(await t.db.selectFrom('events').select('ident').where('ident', '=', typo).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('events').select('ident').where('ident', '=', typo).execute()).toEqual([]);
+    // Made on the Wydarzenia page, the same file goes in.
+    expect((await importPlan(waw, rows)).json().data).toMatchObject({ created: 2 });
   });
 
   it('an action starting before now is listed by row and written only when the past is confirmed', async () => {
@@ -178,7 +193,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(preview.json().data).toMatchObject({ pastCount: 1, past: [{ row: 2, since: '2020-01-15 10:00:00' }] });
     const refused = await importPlan(waw, rows);
     expect([refused.statusCode, refused.json().data.error, refused.json().data.pastCount]).toEqual([409, 'E_PLAN_NOT_CONFIRMED', 1]);
-    const written = await importPlan(waw, rows, { confirm: ['NewEvents', 'Past'] });
+    const written = await importPlan(waw, rows, { confirm: ['Past'] });
     expect(written.json().data).toMatchObject({ created: 2 });
   });
 
@@ -229,7 +244,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     const refused = await importPlan(waw, rows);
     expect([refused.statusCode, refused.json().data.error, refused.json().data.conflictCount]).toEqual([409, 'E_PLAN_NOT_CONFIRMED', 3]);
     expect(await counts()).toEqual(before);
-    const written = await importPlan(waw, rows, { confirm: ['NewEvents', 'Conflicts'] });
+    const written = await importPlan(waw, rows, { confirm: ['Conflicts'] });
     expect(written.json().data).toMatchObject({ created: 4, conflictCount: 3 });
   });
 
@@ -329,8 +344,9 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(health.slowest).toBeLessThan(1000);
   });
 
-  it('imports of files naming one new event at once all answer 200 (the event is created once)', async () => {
+  it('imports of files naming one event at once all answer 200, each its own action', async () => {
     const rows = rowsOf([{}]);
+    await buildEvents(t, rows[0]!.event);
     const answers = await Promise.all(
       [1, 2, 3].map((n) =>
         importPlan(
@@ -340,8 +356,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const events = await t.db.selectFrom('events').select('id').where('ident', '=', rows[0]!.event).execute();
-    expect(events).toHaveLength(1);
+    expect(answers.map((r) => r.json().data.created)).toEqual([1, 1, 1]);
   });
 
   it('the Kraków coordinator cannot re-import a Warsaw file, nor see it change', async () => {
@@ -365,7 +380,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
       });
     });
     // Anna's actions of one day overlap one another: confirmed.
-    const first = await importPlan(waw, rows, { confirm: ['NewEvents', 'Conflicts'] });
+    const first = await importPlan(waw, rows, { confirm: ['Conflicts'] });
     expect(first.statusCode, first.body.slice(0, 500)).toBe(200);
     expect(first.json().data).toMatchObject({ created: 5000, updated: 0, unchanged: 0 });
     const again = await importPlan(waw, rows);

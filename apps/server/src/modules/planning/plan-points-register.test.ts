@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, auditEntries, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
 import { wallDay } from '../../test/builders.ts';
 import { planCsv, planRow, type PlanRowValues } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
@@ -26,6 +26,7 @@ describe.each(testDatabases)("the plan's points in the register (%s)", (dialect)
     krk = await buildTerritory(t, 'KRK');
     coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
     krkCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+    await buildEvents(t, 'EV-PUNKTY');
   });
   afterAll(() => t.close());
 
@@ -34,12 +35,15 @@ describe.each(testDatabases)("the plan's points in the register (%s)", (dialect)
     const event = `EV-${randomUUID().slice(0, 8)}`;
     return rows.map((r) => planRow({ event, territory: waw, point_name: `Punkt ${randomUUID().slice(0, 6)}`, ...r }));
   };
-  const importPlan = (rows: PlanRowValues[], o: { dryRun?: boolean; by?: Staff } = {}) =>
-    postPlan(t.app, (o.by ?? coordinator).token, planCsv(rows), {
+  /** The file posted, its events made first (decision 123: a plan names only events that exist). */
+  const importPlan = async (rows: PlanRowValues[], o: { dryRun?: boolean; by?: Staff } = {}) => {
+    await buildEvents(t, ...new Set(rows.map((r) => r.event)));
+    return postPlan(t.app, (o.by ?? coordinator).token, planCsv(rows), {
       dryRun: o.dryRun,
-      confirm: ['NewEvents'],
+      confirm: [],
       headers: { 'idempotency-key': randomUUID() },
     });
+  };
   const pointsOfEvent = (event: string) =>
     t.db
       .selectFrom('action_points as p')

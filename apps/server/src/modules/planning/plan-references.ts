@@ -2,13 +2,16 @@ import { PLAN_CSV_COLUMNS } from '@promotor/contract/rules';
 import type { PlanCsvError } from './plan-csv.ts';
 import type { PlannedAction } from './plan-rows.ts';
 
-// What the plan's rows name must exist and be the caller's (decision 087): its territories, the
-// promoters by hostess code, each promoter working in the action's territory. What lies outside the
+// What the plan's rows name must exist and be the caller's (decision 087): its events (decision 123:
+// made on the Wydarzenia page, never by a file), its territories, the promoters by hostess code, each
+// promoter working in the action's territory. What lies outside the
 // caller's territories is named as unknown, word for word as what does not exist (decision 109): a
 // coordinator learns nothing of another territory from a dry run. Pure: the service loads what the
 // file names and hands it here, so the rules are tested without a database.
 
 export type PlanReferences = {
+  /** The idents of the events the file names that exist (every event is every planner's). */
+  events: ReadonlySet<string>;
   territories: ReadonlyMap<string, { id: string }>;
   /** By hostess code: the promoter and the idents of her territories. */
   promoters: ReadonlyMap<string, { id: string; territories: ReadonlySet<string>; active: boolean }>;
@@ -20,6 +23,7 @@ export type PlanReferences = {
 export type UnknownReferences = { territories: string[]; promoters: string[] };
 
 const messages = {
+  unknownEvent: (e: string) => `Nie ma wydarzenia „${e}”. Dodaj je na stronie Wydarzenia.`,
   unknownTerritory: (t: string) => `Nie ma terytorium „${t}”.`,
   unknownPromoter: (code: string) => `Nie ma promotorki z kodem hostessy „${code}”.`,
   inactivePromoter: (code: string) => `Promotorka z kodem hostessy „${code}” jest nieaktywna.`,
@@ -46,11 +50,23 @@ export function unknownReferences(actions: readonly PlannedAction[], known: Plan
   return { territories: [...territories], promoters: [...promoters] };
 }
 
+/** The rows of actions naming an event that is not there (plan-import.service.ts: one renamed since the check). */
+export function unknownEventErrors(actions: readonly PlannedAction[], events: ReadonlySet<string>): PlanCsvError[] {
+  const errors: PlanCsvError[] = [];
+  for (const action of actions) {
+    if (events.has(action.event)) continue;
+    const message = messages.unknownEvent(action.event);
+    for (const row of action.rows) errors.push({ row, column: 'event', message });
+  }
+  return errors;
+}
+
 /** Every row naming something unknown or not the caller's (both named as unknown). */
 export function checkPlanReferences(actions: readonly PlannedAction[], known: PlanReferences): PlanCsvError[] {
   const sees = visible(known);
   const errors: PlanCsvError[] = [];
   for (const action of actions) {
+    errors.push(...unknownEventErrors([action], known.events));
     const territoryKnown = sees.territory(action.territory);
     if (!territoryKnown) {
       const message = messages.unknownTerritory(action.territory);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
 import { actionsCall, auditDetails, declareAvailability, planAction, scheduleInput } from '../../test/scheduling.ts';
@@ -24,6 +24,8 @@ describe.each(testDatabases)('scheduling against availability (%s)', (dialect) =
     admin = await buildSignedInStaff(t, { roles: ['admin'] });
     waw = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
     krk = await buildSignedInStaff(t, { roles: ['coordinator'], territories: ['KRK-STARE-MIASTO'] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-SCHEDULE', 'EV-PLAN', `EV-OPEN-${dialect}`);
   });
   afterAll(() => t.close());
 
@@ -210,7 +212,7 @@ describe.each(testDatabases)('scheduling against availability (%s)', (dialect) =
       const hanna: Promoter = await buildSignedInPromoter(t, { territories: [ident] });
       await declareAvailability(t, hanna.token, 7, '08:00', '12:00');
       const row = planRow({ territory: ident, date: day(7), from: '10:00', to: '16:00', promoters: hanna.ident, name: `Plik ${dialect}` });
-      const res = await postPlan(t.app, staff.token, planCsv([row]), { dryRun: false, confirm: ['NewEvents', 'Conflicts'] });
+      const res = await postPlan(t.app, staff.token, planCsv([row]), { dryRun: false, confirm: ['Conflicts'] });
       expect(res.statusCode, res.body).toBe(200);
       const [action] = await t.db.selectFrom('actions').select('id').where('name', '=', `Plik ${dialect}`).execute();
       const [entry] = await auditDetails(t, action!.id, 'actions.create');

@@ -58,24 +58,6 @@ export function findEvents(db: Db, idents: readonly string[]) {
     .execute();
 }
 
-/**
- * The events of these idents, those not there yet added; answers every ident's id. Two calls adding one
- * ident at once (two imports, two creates) both get the one event: the second's insert does nothing.
- */
-export async function ensureEvents(db: Db, events: { id: string; ident: string; name: string }[]): Promise<Map<string, string>> {
-  if (events.length === 0) return new Map();
-  await db
-    .insertInto('events')
-    .values(events)
-    .onConflict((oc) => oc.column('ident').doNothing())
-    .execute();
-  const found = await findEvents(
-    db,
-    events.map((e) => e.ident),
-  );
-  return new Map(found.map((e) => [e.ident, e.id]));
-}
-
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
 

@@ -35,7 +35,6 @@ export async function planningRoutes(app: FastifyInstance, deps: PlanningDeps) {
       return importPlan(deps, callerOf(request), file, {
         dryRun: fields.dryRun === 'true',
         confirm: {
-          newEvents: fields.confirmNewEvents === 'true',
           past: fields.confirmPast === 'true',
           conflicts: fields.confirmConflicts === 'true',
         },

@@ -67,7 +67,7 @@ export async function listActions(
   return { actions: shown, page: body.page, pageSize: body.pageSize, total };
 }
 
-/** The input's territory, known and the caller's; its event, created when new (named by its ident). */
+/** The input's territory, known and the caller's; its event, one that exists (decision 123: made on the Wydarzenia page). */
 async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
   const [territory] = await repo.findTerritories(trx, [input.territory.ident]);
   // Decision 109: a territory outside her scope is unknown to her (the try is in the audit log).
@@ -75,10 +75,8 @@ async function resolve(trx: Db, caller: PlanningCaller, input: ActionInput) {
     throw refusedTry('E_TERRITORY_NOT_FOUND', { type: 'territory', ids: [input.territory.ident] });
   }
   const [event] = await repo.findEvents(trx, [input.event.ident]);
-  const eventId =
-    event?.id ??
-    (await repo.ensureEvents(trx, [{ id: newId(), ident: input.event.ident, name: input.event.ident }])).get(input.event.ident)!;
-  return { territoryId: territory.id, eventId };
+  if (!event) throw new AppError('E_EVENT_NOT_FOUND');
+  return { territoryId: territory.id, eventId: event.id };
 }
 
 export async function createAction(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
 import { checkIn, listCurrent } from '../../test/action-steps.ts';
-import { buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, type BuiltStaff } from '../../test/admin-builders.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // /api/admin/actions/* but the import (plan-import.test.ts): planning through the back office, on both
@@ -28,6 +28,8 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     anna = await buildSignedInPromoter(t, { firstname: 'Anna', territories: ['WAW-CENTRUM'] });
     ewa = await buildSignedInPromoter(t, { firstname: 'Ewa', territories: ['WAW-POLUDNIE'] });
     piotr = await buildSignedInPromoter(t, { firstname: 'Piotr', territories: ['KRK-STARE-MIASTO'] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-PLAN-TEST', `EV-FILTER-${dialect}`);
   });
   afterAll(() => t.close());
 
@@ -169,14 +171,28 @@ describe.each(testDatabases)('planning actions (%s)', (dialect) => {
     expect(await auditVerbs(action.uuid)).toEqual(['actions.create', 'actions.assign']);
   });
 
-  it('creates naming one new event at once all answer 200: one action each, the event made once', async () => {
-    const event = `EV-NEW-${randomUUID().slice(0, 8)}`;
+  it('creates naming one event at once all answer 200: one action each', async () => {
+    const event = await buildEvents(t, `EV-NEW-${randomUUID().slice(0, 8)}`);
     const answers = await Promise.all(Array.from({ length: 5 }, () => call('create', { action: actionInput({ event }) }, waw.token)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const events = await t.db.selectFrom('events').select('id').where('ident', '=', event).execute();
-    expect(events).toHaveLength(1);
     const actions = await t.db.selectFrom('actions').select('id').where('event_id', '=', events[0]!.id).execute();
     expect(actions).toHaveLength(5);
+  });
+
+  it('an action naming an event that is not there is refused with 404 E_EVENT_NOT_FOUND, and no event is made (decision 123)', async () => {
+    const event = `EV-NIE-MA-${randomUUID().slice(0, 8)}`;
+    const created = await call('create', { action: actionInput({ event }) }, waw.token);
+    expect([created.statusCode, created.json().data.error]).toEqual([404, 'E_EVENT_NOT_FOUND']);
+    const action = await create(waw);
+    const moved = {
+      ...actionInput({ event }),
+      uuid: action.uuid,
+      points: action.points.map((p, n) => ({ ...point(n + 1), uuid: p.uuid })),
+    };
+    const updated = await call('update', { action: moved }, waw.token);
+    expect([updated.statusCode, updated.json().data.error]).toEqual([404, 'E_EVENT_NOT_FOUND']);
+    expect(await t.db.selectFrom('events').select('id').where('ident', '=', event).execute()).toEqual([]);
   });
 
   it('an assign and a move to a territory she does not work in, at once: one of them is refused, she never works outside hers', async () => {

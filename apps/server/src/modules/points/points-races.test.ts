@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
+import { auditEntries, buildEvents, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
 import { buildPoint, pointRow, pointsCsv, postPoints } from '../../test/points.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
@@ -95,16 +95,14 @@ describe.each(testDatabases)('the register of points at once (%s)', (dialect) =>
   it('plan imports naming one new point at once add it to the register once', async () => {
     const admin = await buildSignedInStaff(t, { roles: ['admin'] });
     const pointName = `Nowy punkt ${randomUUID().slice(0, 6)}`;
+    // One event a file (plans name events that exist, decision 123): ten actions at the one new point.
+    const events = Array.from({ length: 10 }, (_, i) => `EV-R-${i}-${randomUUID().slice(0, 4)}`);
+    await buildEvents(t, ...events);
     const outcomes = await raceSame(10, (i) =>
-      postPlan(
-        t.app,
-        admin.token,
-        planCsv([planRow({ territory: waw, event: `EV-R-${i}-${randomUUID().slice(0, 4)}`, point_name: pointName })]),
-        {
-          confirm: ['NewEvents', 'Past', 'Conflicts'],
-          headers: { 'idempotency-key': randomUUID() },
-        },
-      ),
+      postPlan(t.app, admin.token, planCsv([planRow({ territory: waw, event: events[i]!, point_name: pointName })]), {
+        confirm: ['Past', 'Conflicts'],
+        headers: { 'idempotency-key': randomUUID() },
+      }),
     );
     expect(sortedLabels(outcomes)).toEqual(Array<string>(10).fill('200'));
     const [point] = await pointsNamed(pointName);

@@ -6,6 +6,7 @@ import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '.
 import { buildMultipart } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import {
+  buildEvents,
   auditEntries,
   buildSignedInStaff,
   buildStaff,
@@ -180,6 +181,26 @@ const ROWS: Record<string, Row> = {
         { name: 'file', filename: 'punkty.csv', contentType: 'text/csv', data: Buffer.from(pointsCsv([pointRow({ territory })])) },
       ]),
   },
+  // issue 34 (decision 123): the planners read events and territories, the admin makes and renames them.
+  adminEventsList: { allowed: manage, body: async () => ({}) },
+  adminEventsCreate: { allowed: ['admin'], body: async () => ({ event: { ident: `EV-${randomUUID().slice(0, 8)}`, name: 'Kampania' } }) },
+  adminEventsUpdate: {
+    allowed: ['admin'],
+    body: async ({ t }) => ({ event: { uuid: await buildEvent(t), ident: `EV-${randomUUID().slice(0, 8)}`, name: 'Kampania 2' } }),
+  },
+  adminTerritoriesList: { allowed: manage, body: async () => ({}) },
+  adminTerritoriesCreate: {
+    allowed: ['admin'],
+    body: async () => ({ territory: { ident: `T-${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Nowe' } }),
+  },
+  adminTerritoriesUpdate: {
+    allowed: ['admin'],
+    body: async ({ t }) => {
+      const ident = await buildTerritory(t, 'UPD');
+      const { id } = await t.db.selectFrom('territories').select('id').where('ident', '=', ident).executeTakeFirstOrThrow();
+      return { territory: { uuid: id, ident, name: 'Zmieniona' } };
+    },
+  },
   adminVouchersBatches: { allowed: readers, body: async () => ({}) },
   adminVouchersImport: {
     allowed: ['admin'],
@@ -303,6 +324,8 @@ describe.each(testDatabases)('who may call the back office (%s)', (dialect) => {
     territory = await buildTerritory(t, 'WAW');
     for (const role of STAFF_ROLES)
       staff[role] = await buildSignedInStaff(t, { roles: [role], territories: role === 'coordinator' ? [territory] : [] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-ROLES', 'EV-PLAN');
   });
   afterAll(() => t.close());
 

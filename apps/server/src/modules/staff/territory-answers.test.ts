@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPromoter, type BuiltPromoter } from '../../test/builders.ts';
-import { buildSignedInStaff, buildStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
+import { buildEvents, buildSignedInStaff, buildStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
 import { getExport } from '../../test/field-data.ts';
 import { planCsv, planRow, type PlanRowValues } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
@@ -58,6 +58,8 @@ describe.each(testDatabases)('another territory answers as nothing (%s)', (diale
     krk = await buildTerritory(t, 'KRK');
     admin = await buildSignedInStaff(t, { roles: ['admin'] });
     krkCoordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [krk] });
+    // Events are made on the Wydarzenia page, never by a plan (decision 123).
+    await buildEvents(t, 'EV-TERYTORIA');
     wawActive = await buildPromoter(t, { territories: [waw] });
     wawDeactivated = await buildPromoter(t, { territories: [waw] });
     krkPromoter = await buildPromoter(t, { territories: [krk] });

@@ -71,6 +71,8 @@ describe('the back office', () => {
       pl.biuro.nav.plan,
       pl.biuro.nav.openActions,
       pl.biuro.nav.points,
+      pl.biuro.nav.events,
+      pl.biuro.nav.territoriesPage,
       pl.biuro.nav.vouchers,
       pl.biuro.nav.reports,
       pl.biuro.nav.exports,

@@ -12,6 +12,8 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/plan': pl.biuro.nav.plan,
   '/nieobsadzone': pl.biuro.nav.openActions,
   '/punkty': pl.biuro.nav.points,
+  '/wydarzenia': pl.biuro.nav.events,
+  '/terytoria': pl.biuro.nav.territoriesPage,
   '/vouchery': pl.biuro.nav.vouchers,
   '/raporty': pl.biuro.nav.reports,
   '/eksporty': pl.biuro.nav.exports,

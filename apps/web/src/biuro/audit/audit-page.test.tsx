@@ -34,7 +34,9 @@ describe('the audit log', () => {
     window.history.replaceState(null, '', '/biuro/dziennik');
     render(<BiuroApp />);
     const table = await screen.findByRole('table', { name: t.title });
-    const rows = (await within(table).findAllByRole('row')).slice(1);
+    // The table is drawn with its header while the entries are on their way: wait for the first one's row.
+    await within(table).findByRole('row', { name: /Logowanie pracownika/ });
+    const rows = within(table).getAllByRole('row').slice(1);
     const cells = (index: number) =>
       within(rows[index]!)
         .getAllByRole('cell')

@@ -21,6 +21,9 @@ export const PAGES = [
   { to: '/nieobsadzone', permission: 'actions.plan' },
   // The register of points (issue 34): who plans.
   { to: '/punkty', permission: 'actions.plan' },
+  // Events and territories (issue 34, decision 123): who plans reads them; only the admin changes them.
+  { to: '/wydarzenia', permission: 'actions.plan' },
+  { to: '/terytoria', permission: 'actions.plan' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },

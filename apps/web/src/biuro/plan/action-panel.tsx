@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
-import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
@@ -54,6 +54,8 @@ export function ActionPanel({ open, action, territories, onClose, onChanged, onS
   );
 }
 
+const EVENTS_OFFERED = { page: 1, pageSize: 200 } as const;
+
 function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: Omit<Props, 'open'>) {
   const [values, setValues] = useState<ActionFormValues>(() =>
     action ? actionFormOf(action) : emptyActionForm(territories, appDay(new Date())),
@@ -69,6 +71,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
   const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
   const cancelled = action?.status === 'cancelled';
   const territory = values.territory.trim();
+  // The events there are (decision 123: an action names one of them), offered as the ident is typed.
+  const events = useAdminQuery('/admin/events/list', EVENTS_OFFERED);
   const candidates = useAdminQuery('/admin/promoters/list', { page: 1, pageSize: 200, active: true, territory: territory || undefined });
   const offered = !action && territory && candidates.status === 'loaded' ? candidates.data.promoters : null;
   const nameOf = (uuid: string) => {
@@ -116,6 +120,9 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
       onSaved(answer.action, pl.biuro.plan.saved);
     } catch (error) {
       const found = conflictsOf(error);
+      // Decision 123: an action names an event that exists; the field says so, where she typed it.
+      if (error instanceof ApiError && error.code === 'E_EVENT_NOT_FOUND')
+        setErrors((old) => ({ ...old, event: pl.biuro.plan.eventNotFound }));
       if (found) setConflicts(found);
       else setFailure({ message: errorMessage(error), details: issuesOf(error) });
     } finally {
@@ -151,7 +158,12 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
         </div>
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field {...field('event')} label={pl.biuro.plan.event} autoComplete="off" />
+        <Field {...field('event')} label={pl.biuro.plan.event} autoComplete="off" list="action-events" />
+        <datalist id="action-events">
+          {(events.data?.events ?? []).map((e) => (
+            <option key={e.uuid} value={e.ident} label={e.name} />
+          ))}
+        </datalist>
         <Field {...field('name')} label={pl.biuro.plan.name} autoComplete="off" />
         {territories.length ? (
           <div className="field">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
 import { staffSession } from '../auth/staff-session.ts';
-import { buildPlannedAction, buildStaff, ok, promotersPage } from '../test/builders.ts';
+import { buildPlannedAction, buildStaff, failure, ok, promotersPage } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { buildRegisterPoint, registerPage } from '../test/point-builders.ts';
 import { ActionPanel } from './action-panel.tsx';
@@ -101,5 +101,25 @@ describe("'Dodaj akcję' and the register of points", () => {
     const [point] = (api.requestsTo('/admin/actions/create')[0]!.body as { action: { points: Record<string, unknown>[] } }).action.points;
     expect(point).toMatchObject({ name: 'Kiosk', streetAddress: 'Nowa 1' });
     expect(point).not.toHaveProperty('code');
+  });
+
+  it('offers the events there are; one that is not there is said under the field (decision 123)', async () => {
+    const tarasy = buildRegisterPoint({ code: 'P-7K2M9Q', name: 'Złote Tarasy' });
+    const { panel } = await openNewAction({
+      '/admin/points/list': { body: ok(registerPage([tarasy])) },
+      '/admin/actions/create': { status: 404, body: failure('E_EVENT_NOT_FOUND') },
+    });
+    const event = within(panel).getByLabelText(pl.biuro.plan.event);
+    await waitFor(() =>
+      expect(document.querySelector(`#${event.getAttribute('list')!} option`)).toHaveAttribute('value', 'EV-2026-SAMPLING'),
+    );
+    await userEvent.selectOptions(within(panel).getByLabelText(pl.biuro.plan.territory), 'WAW-CENTRUM');
+    await userEvent.type(within(panel).getByRole('searchbox', { name: p.search }), 'zł');
+    const results = await within(panel).findByRole('list', { name: p.search });
+    await userEvent.click(within(results).getAllByRole('button')[0]!);
+    await userEvent.type(event, 'EV-2026-SAMPLNG');
+    await userEvent.type(within(panel).getByLabelText(pl.biuro.plan.name), 'A');
+    await userEvent.click(within(panel).getByRole('button', { name: pl.biuro.panel.save }));
+    await waitFor(() => expect(event).toHaveAccessibleDescription(pl.biuro.plan.eventNotFound));
   });
 });

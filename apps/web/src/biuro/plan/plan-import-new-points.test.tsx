@@ -15,7 +15,6 @@ const answer = (over: Partial<ImportAnswer> = {}): ImportAnswer => ({
   updated: 0,
   unchanged: 2,
   changes: [],
-  newEvents: [],
   past: [],
   pastCount: 0,
   conflicts: [],

@@ -10,13 +10,13 @@ import { addDays } from './plan-period.ts';
 import { confirmationsNeeded, importPlan, type ImportConfirm, type ImportOutcome } from './plan-import.ts';
 import { ImportPreview } from './plan-import-preview.tsx';
 
-const NOTHING_CONFIRMED: ImportConfirm = { newEvents: false, past: false, conflicts: false };
+const NOTHING_CONFIRMED: ImportConfirm = { past: false, conflicts: false };
 
 type Props = { open: boolean; onClose: () => void; onImported: (message: string) => void };
 
 /**
  * The plan's CSV import: first a dry run shows what would change, or the errors by row, with nothing
- * written; then what it must confirm (new events, past dates, schedule conflicts: decision 113), each
+ * written; then what it must confirm (past dates, schedule conflicts: decision 113), each
  * with its box; only then 'Zapisz plan' sends the same file to be written with those confirmations.
  */
 export function PlanImportPanel({ open, onClose, onImported }: Props) {
@@ -43,8 +43,7 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
   );
   useEffect(() => () => URL.revokeObjectURL(template), [template]);
   const needed = preview?.kind === 'changes' ? confirmationsNeeded(preview.answer) : NOTHING_CONFIRMED;
-  const allConfirmed =
-    (!needed.newEvents || confirm.newEvents) && (!needed.past || confirm.past) && (!needed.conflicts || confirm.conflicts);
+  const allConfirmed = (!needed.past || confirm.past) && (!needed.conflicts || confirm.conflicts);
 
   const send = async (dryRun: boolean) => {
     if (!file) {

@@ -73,27 +73,8 @@ function Confirmations({
   confirm: ImportConfirm;
   onConfirm: (c: ImportConfirm) => void;
 }) {
-  const rows = (list: readonly number[]) => t.rows(list.join(', '));
   return (
     <>
-      {answer.newEvents.length > 0 ? (
-        <Confirmation
-          id="import-new-events"
-          title={t.newEventsTitle(answer.newEvents.length)}
-          label={t.confirmNewEvents}
-          checked={confirm.newEvents}
-          onChange={(newEvents) => onConfirm({ ...confirm, newEvents })}
-        >
-          <p>{t.newEventsHint}</p>
-          <ul className="plan-preview__list">
-            {answer.newEvents.map((e) => (
-              <li key={e.event}>
-                <strong>{e.event}</strong> — {rows(e.rows)}
-              </li>
-            ))}
-          </ul>
-        </Confirmation>
-      ) : null}
       {answer.pastCount > 0 ? (
         <Confirmation
           id="import-past"

@@ -7,12 +7,11 @@ import { rowErrorsOf } from '../lib/csv-import.ts';
 
 export type ImportOutcome = { kind: 'changes'; answer: ImportAnswer } | { kind: 'errors'; errors: ImportRowError[] };
 
-/** What the coordinator confirmed of the dry run's lists (decision 113). */
-export type ImportConfirm = { newEvents: boolean; past: boolean; conflicts: boolean };
+/** What the coordinator confirmed of the dry run's lists (decision 113; the events a file names exist, decision 123). */
+export type ImportConfirm = { past: boolean; conflicts: boolean };
 
 /** Which confirmations the dry run's answer asks for. */
 export const confirmationsNeeded = (answer: ImportAnswer): ImportConfirm => ({
-  newEvents: answer.newEvents.length > 0,
   past: answer.pastCount > 0,
   conflicts: answer.conflictCount > 0,
 });
@@ -21,11 +20,10 @@ export async function importPlan(
   file: File,
   dryRun: boolean,
   idempotencyKey: string,
-  confirm: ImportConfirm = { newEvents: false, past: false, conflicts: false },
+  confirm: ImportConfirm = { past: false, conflicts: false },
 ): Promise<ImportOutcome> {
   const form = new FormData();
   form.append('dryRun', dryRun ? 'true' : 'false');
-  form.append('confirmNewEvents', String(confirm.newEvents));
   form.append('confirmPast', String(confirm.past));
   form.append('confirmConflicts', String(confirm.conflicts));
   form.append('file', file, file.name);

@@ -31,8 +31,26 @@ const TERRITORIES: FakeAnswer = {
   },
 };
 
+/** The events 'Dodaj akcję' offers (decision 123), unless a test answers it: the demo's one. */
+const EVENTS: FakeAnswer = {
+  body: {
+    status: { success: true },
+    data: {
+      page: 1,
+      pageSize: 200,
+      total: 1,
+      events: [{ uuid: 'event-1', ident: 'EV-2026-SAMPLING', name: 'Sampling glo, vuse, velo', actions: 0, voucherBatches: 1 }],
+    },
+    meta: { ts: '2026-11-27T08:00:00.000Z' },
+  },
+};
+
 export function fakeAdminApi(given: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
-  const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = { '/admin/territories': TERRITORIES, ...given };
+  const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = {
+    '/admin/territories': TERRITORIES,
+    '/admin/events/list': EVENTS,
+    ...given,
+  };
   const requests: AdminRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -79,7 +79,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
     'Akcja o tej nazwie, w tym wydarzeniu, na tym terytorium i w tych godzinach już jest. Zmień nazwę albo godziny; plik zaimportuj ponownie, a zostanie do niej dopasowany.',
   E_SCHEDULE_CONFLICT: 'Promotorka ma w tym czasie inną akcję albo nie zgłosiła dostępności. Sprawdź listę i potwierdź, jeśli tak ma być.',
   E_PLAN_NOT_CONFIRMED:
-    'Plik wymaga potwierdzenia (nowe wydarzenia, daty w przeszłości albo konflikty terminów). Sprawdź plik ponownie i zaznacz potwierdzenia.',
+    'Plik wymaga potwierdzenia (daty w przeszłości albo konflikty terminów). Sprawdź plik ponownie i zaznacz potwierdzenia.',
   E_VOUCHER_IMPORT_INVALID: 'Pliku z kodami nie można wczytać; nic nie dodano.',
   E_POINT_NOT_FOUND: 'Nie ma takiego punktu w rejestrze.',
   E_POINT_EXISTS: 'Punkt o tej nazwie i adresie już jest w rejestrze tego terytorium.',
@@ -87,6 +87,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_POINT_ARCHIVED: 'Ten punkt jest w archiwum. Przywróć go na stronie Punkty albo wybierz inny.',
   E_POINTS_INVALID: 'Plik punktów ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
   E_PROMOTERS_INVALID: 'Plik promotorek ma błędy; nic nie zapisano. Popraw wskazane wiersze i wgraj go ponownie.',
+  E_EVENT_EXISTS: 'Wydarzenie o tym identyfikatorze już jest.',
+  E_TERRITORY_EXISTS: 'Terytorium o tym kodzie już jest.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
   E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',
