@@ -72,6 +72,7 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminPointsUpdate: { file: POINTS, title: 'twenty edits of one point at once' },
   adminPointsArchive: { file: POINTS, title: 'ten archives and ten restores of one point at once' },
   adminPointsImport: { file: POINTS, title: '20 imports of one file at once' },
+  adminPromotersImport: { file: 'modules/promoters-admin/promoters-import.test.ts', title: 'ten imports of one file at once' },
   // Events and territories (issue 34, decision 123).
   adminEventsCreate: { file: CATALOGUE, title: 'ten creates of one %s ident at once' },
   adminEventsUpdate: { file: CATALOGUE, title: 'twenty renames of one %s at once' },

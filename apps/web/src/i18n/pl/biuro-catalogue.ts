@@ -1,17 +1,15 @@
 // Events and territories (/biuro/wydarzenia, /biuro/terytoria; issue 34, decision 123): their own
 // section, so only these pages carry these words, never the back office's first screen (decision 033).
 
-/** What both pages say alike: the list, the panel, the read-only note. */
-const shared = {
+// What both pages say alike is written out in each: a spread at the top of a module keeps the module
+// in every chunk that imports the catalogue, the phone's first screen included (decision 033).
+
+export const biuroEvents = {
   searchPlaceholder: 'Kod lub nazwa',
   edit: 'Edytuj',
   readOnly: 'Zmieniać je może tylko administrator.',
   updated: 'Zapisano zmiany.',
   tooMany: (shown: number, total: number) => `Pokazano ${shown} z ${total}. Zawęź wyszukiwanie, aby zobaczyć pozostałe.`,
-} as const;
-
-export const biuroEvents = {
-  ...shared,
   title: 'Wydarzenia',
   intro:
     'Kampanie marki, do których należą akcje i partie kodów. Plan i import planu wybierają wydarzenie po jego identyfikatorze — nowe dodaj tutaj, zanim je zaplanujesz.',
@@ -30,7 +28,11 @@ export const biuroEvents = {
 } as const;
 
 export const biuroTerritories = {
-  ...shared,
+  searchPlaceholder: 'Kod lub nazwa',
+  edit: 'Edytuj',
+  readOnly: 'Zmieniać je może tylko administrator.',
+  updated: 'Zapisano zmiany.',
+  tooMany: (shown: number, total: number) => `Pokazano ${shown} z ${total}. Zawęź wyszukiwanie, aby zobaczyć pozostałe.`,
   title: 'Terytoria',
   intro: 'Obszary, na których pracują promotorzy i koordynatorzy. Akcje, punkty i import planu wskazują terytorium po jego kodzie.',
   add: 'Dodaj terytorium',
