@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
@@ -106,8 +106,8 @@ describe('scheduling against availability', () => {
       { action: { uuid: 'open-1' }, promoters: [{ uuid: 'anna' }], confirm: false },
       { action: { uuid: 'open-1' }, promoters: [{ uuid: 'anna' }], confirm: true },
     ]);
-    // The list is read again: what is left to staff.
-    expect(api.requestsTo('/admin/actions/open').length).toBeGreaterThan(1);
+    // The list is read again (once the panel has said so): what is left to staff.
+    await waitFor(() => expect(api.requestsTo('/admin/actions/open').length).toBeGreaterThan(1));
   });
 
   it('an action repeated on workdays until a day: the days listed first, a conflict confirmed, the promoters left out named', async () => {
