@@ -4,7 +4,7 @@ import { ADMIN_PATH_PREFIX, API_BASE } from '@promotor/contract/route-paths';
 import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AuditObjectType, AuditVerb } from '../lib/audit-readers.ts';
-import { newId } from '../lib/crypto.ts';
+import { newId, sha256 } from '../lib/crypto.ts';
 import { staffOf, type Actor, type StaffCaller } from './auth.ts';
 import { insertAuditEntry } from './audit-trail.repository.ts';
 
@@ -40,6 +40,14 @@ export function staffActor(staff: StaffCaller, request: Pick<FastifyRequest, 'ip
 }
 
 /** Adds one entry; `at` is the app's clock. Inside the change's transaction when there is one. */
+/** An import's audit details: its file's digest, its rows and what it did, then what else that import records. */
+export const importDetails = (
+  file: Buffer,
+  rows: number,
+  done: { created: number; updated: number; unchanged: number },
+  more: Record<string, unknown> = {},
+) => ({ sha256: sha256(file), rows, created: done.created, updated: done.updated, unchanged: done.unchanged, ...more });
+
 export async function recordAudit(db: Db, at: Date, record: AuditRecord): Promise<void> {
   await insertAuditEntry(db, {
     id: newId(),

@@ -35,6 +35,27 @@ export function buildMultipart(parts: Part[]): { payload: Buffer; headers: Recor
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A CSV file's text as the imports' tests write it: a header of these columns, then the rows, ';' between cells. */
+export function csvText<C extends string>(rows: readonly Record<C, string>[], columns: readonly C[]): string {
+  const cell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return [columns.join(';'), ...rows.map((row) => columns.map((c) => cell(row[c])).join(';'))].join('\n') + '\n';
+}
+
+/** POST of a CSV file to a back-office import (`url`, e.g. /api/admin/points/import) and, when given, dryRun. */
+export function postCsvImport(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  file: { name: string; text: string },
+  o: { dryRun?: boolean; headers?: Record<string, string> } = {},
+) {
+  const { payload, headers } = buildMultipart([
+    ...(o.dryRun === undefined ? [] : [{ name: 'dryRun', value: String(o.dryRun) }]),
+    { name: 'file', filename: file.name, contentType: 'text/csv', data: Buffer.from(file.text, 'utf8') },
+  ]);
+  return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` } });
+}
+
 export function uploadPhotos(app: FastifyInstance, token: string, input: unknown, files: Buffer[], headers: Record<string, string> = {}) {
   const { payload, headers: h } = buildMultipart([
     { name: '_input', value: typeof input === 'string' ? input : JSON.stringify(input) },

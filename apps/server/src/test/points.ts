@@ -4,7 +4,7 @@ import { POINT_CSV_COLUMNS, type PointCsvColumn } from '@promotor/contract/rules
 import { newPointCode, pointSearchText } from '../db/point-register.ts';
 import type { PointTable } from '../db/schema.ts';
 import { newId } from '../lib/crypto.ts';
-import { buildMultipart } from './files.ts';
+import { csvText, postCsvImport } from './files.ts';
 import type { TestApp } from './test-app.ts';
 
 // The register of points (issue 34) in tests: a point of a territory, each test its own; the register's
@@ -60,26 +60,13 @@ export const pointRow = (o: Partial<PointRowValues> = {}): PointRowValues => ({
 });
 
 /** The file's text: a header of these columns (all by default), then the rows, ';' between cells. */
-export function pointsCsv(rows: readonly PointRowValues[], columns: readonly PointCsvColumn[] = POINT_CSV_COLUMNS): string {
-  const cell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  return [columns.join(';'), ...rows.map((row) => columns.map((c) => cell(row[c])).join(';'))].join('\n') + '\n';
-}
+export const pointsCsv = (rows: readonly PointRowValues[], columns: readonly PointCsvColumn[] = POINT_CSV_COLUMNS): string =>
+  csvText(rows, columns);
 
 /** POST /api/admin/points/import with the file's text and, when given, dryRun. */
-export function postPoints(
+export const postPoints = (
   app: FastifyInstance,
   token: string,
   file: string,
   o: { dryRun?: boolean; headers?: Record<string, string> } = {},
-) {
-  const { payload, headers } = buildMultipart([
-    ...(o.dryRun === undefined ? [] : [{ name: 'dryRun', value: String(o.dryRun) }]),
-    { name: 'file', filename: 'punkty.csv', contentType: 'text/csv', data: Buffer.from(file, 'utf8') },
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/admin/points/import',
-    payload,
-    headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` },
-  });
-}
+) => postCsvImport(app, '/api/admin/points/import', token, { name: 'punkty.csv', text: file }, o);

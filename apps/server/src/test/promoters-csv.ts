@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PROMOTER_CSV_COLUMNS, type PromoterCsvColumn } from '@promotor/contract/rules';
-import { buildMultipart } from './files.ts';
+import { csvText, postCsvImport } from './files.ts';
 
 // The promoters' CSV files (issue 34, decision 121) in tests: a row, the file's text, its upload as the
 // back office sends it.
@@ -23,26 +23,13 @@ export const promoterRow = (o: Partial<PromoterRowValues> = {}): PromoterRowValu
 });
 
 /** The file's text: a header of these columns (all by default), then the rows, ';' between cells. */
-export function promotersCsv(rows: readonly PromoterRowValues[], columns: readonly PromoterCsvColumn[] = PROMOTER_CSV_COLUMNS): string {
-  const cell = (value: string) => (/[;"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  return [columns.join(';'), ...rows.map((row) => columns.map((c) => cell(row[c])).join(';'))].join('\n') + '\n';
-}
+export const promotersCsv = (rows: readonly PromoterRowValues[], columns: readonly PromoterCsvColumn[] = PROMOTER_CSV_COLUMNS): string =>
+  csvText(rows, columns);
 
 /** POST /api/admin/promoters/import with the file's text and, when given, dryRun. */
-export function postPromoters(
+export const postPromoters = (
   app: FastifyInstance,
   token: string,
   file: string,
   o: { dryRun?: boolean; headers?: Record<string, string> } = {},
-) {
-  const { payload, headers } = buildMultipart([
-    ...(o.dryRun === undefined ? [] : [{ name: 'dryRun', value: String(o.dryRun) }]),
-    { name: 'file', filename: 'promotorzy.csv', contentType: 'text/csv', data: Buffer.from(file, 'utf8') },
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/admin/promoters/import',
-    payload,
-    headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` },
-  });
-}
+) => postCsvImport(app, '/api/admin/promoters/import', token, { name: 'promotorzy.csv', text: file }, o);

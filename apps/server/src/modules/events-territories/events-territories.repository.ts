@@ -3,7 +3,8 @@ import type { Db } from '../../db/kysely.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
 // Events and territories (issue 34, decision 123): their lists with what names them, and their rows.
-// Events are global (every planner plans for the brand's campaigns); a territory's list and look-up
+// Events are global (every planner plans for the brand's campaigns), their actions counted in the caller's
+// territories only; a territory's list and look-up
 // carry the caller's scope in the query (db/territory-scope.ts).
 
 export type Page = { limit: number; offset: number };
@@ -16,12 +17,18 @@ const matching = (table: 'e' | 't', search: string) =>
 
 const count = (n: number | string | bigint | null) => Number(n ?? 0);
 
-function eventsWithCounts(db: Db) {
+/** Events with how many actions of the caller's territories and how many voucher batches (global) name each. */
+function eventsWithCounts(db: Db, scope: TerritoryScope) {
   return db
     .selectFrom('events as e')
     .select(['e.id', 'e.ident', 'e.name'])
     .select((eb) => [
-      eb.selectFrom('actions').select(eb.fn.countAll<number | string>().as('n')).whereRef('actions.event_id', '=', 'e.id').as('actions'),
+      eb
+        .selectFrom('actions')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('actions.event_id', '=', 'e.id')
+        .where(territoryInScope('actions.territory_id', scope))
+        .as('actions'),
       eb
         .selectFrom('voucher_batches')
         .select(eb.fn.countAll<number | string>().as('n'))
@@ -39,8 +46,8 @@ const eventOf = (r: EventCounts) => ({
   batches: count(r.batches as number),
 });
 
-export async function listEvents(db: Db, search: string | undefined, page: Page) {
-  let q = eventsWithCounts(db);
+export async function listEvents(db: Db, scope: TerritoryScope, search: string | undefined, page: Page) {
+  let q = eventsWithCounts(db, scope);
   if (search) q = q.where(matching('e', search));
   const rows = await q.orderBy('e.ident').limit(page.limit).offset(page.offset).execute();
   let all = db.selectFrom('events as e');
@@ -49,8 +56,8 @@ export async function listEvents(db: Db, search: string | undefined, page: Page)
   return { rows: rows.map(eventOf), total: count(total.n) };
 }
 
-export async function findEvent(db: Db, id: string) {
-  const row = await eventsWithCounts(db).where('e.id', '=', id).executeTakeFirst();
+export async function findEvent(db: Db, scope: TerritoryScope, id: string) {
+  const row = await eventsWithCounts(db, scope).where('e.id', '=', id).executeTakeFirst();
   return row ? eventOf(row) : undefined;
 }
 

@@ -106,8 +106,8 @@ const toTerritory = (r: NonNullable<Awaited<ReturnType<typeof repo.findTerritory
   actions: r.actions,
 });
 
-async function answerEvent(db: Db, id: string): Promise<AdminEventResponse> {
-  const row = await repo.findEvent(db, id);
+async function answerEvent(db: Db, scope: TerritoryScope, id: string): Promise<AdminEventResponse> {
+  const row = await repo.findEvent(db, scope, id);
   if (!row) throw new AppError('E_EVENT_NOT_FOUND');
   return { event: toEvent(row) };
 }
@@ -121,10 +121,10 @@ async function answerTerritory(db: Db, scope: TerritoryScope, id: string): Promi
 
 export async function listEvents(
   deps: CatalogueDeps,
-  _caller: CatalogueCaller,
+  caller: CatalogueCaller,
   body: Body<typeof AdminEventsListBody>,
 ): Promise<AdminEventsListResponse> {
-  const { rows, total } = await repo.listEvents(deps.db, body.search, page(body));
+  const { rows, total } = await repo.listEvents(deps.db, caller.scope, body.search, page(body));
   return { events: rows.map(toEvent), page: body.page, pageSize: body.pageSize, total };
 }
 
@@ -133,7 +133,7 @@ export async function createEvent(
   caller: CatalogueCaller,
   body: Body<typeof AdminEventCreateBody>,
 ): Promise<AdminEventResponse> {
-  return answerEvent(deps.db, await create(deps, caller, EVENTS, body.event));
+  return answerEvent(deps.db, caller.scope, await create(deps, caller, EVENTS, body.event));
 }
 
 export async function updateEvent(
@@ -143,7 +143,7 @@ export async function updateEvent(
 ): Promise<AdminEventResponse> {
   const { uuid, ...next } = body.event;
   await update(deps, caller, EVENTS, uuid, next);
-  return answerEvent(deps.db, uuid);
+  return answerEvent(deps.db, caller.scope, uuid);
 }
 
 export async function listTerritories(

@@ -139,7 +139,7 @@ describe.each(testDatabases)('events and territories (%s)', (dialect) => {
     expect(name.name).not.toBe('Przejęte');
   });
 
-  it('a plan names an event made here; renamed, the plan naming its old ident is told so by row (decision 123)', async () => {
+  it('a plan names an event made here, counted in each coordinator’s territories; renamed, the plan naming its old ident is told so by row (decision 123)', async () => {
     const ident = newIdent('EV');
     const created = await call('events/create', { event: { ident, name: 'Kampania' } }, admin);
     const row = planRow({ event: ident, territory: wawIdent, name: `Akcja ${dialect}`, date: '2030-05-05' });
@@ -147,6 +147,9 @@ describe.each(testDatabases)('events and territories (%s)', (dialect) => {
     expect(first.json().data).toMatchObject({ created: 1 });
     const listed = await call('events/list', { search: ident }, admin);
     expect(listed.json().data.events[0]).toMatchObject({ actions: 1 });
+    // Its actions are counted in the caller's territories: Warsaw's action is not Kraków's to count.
+    expect((await call('events/list', { search: ident }, waw)).json().data.events[0]).toMatchObject({ actions: 1 });
+    expect((await call('events/list', { search: ident }, krk)).json().data.events[0]).toMatchObject({ actions: 0 });
     await call('events/update', { event: { uuid: created.json().data.event.uuid, ident: `${ident}-X`, name: 'Kampania' } }, admin);
     const again = await postPlan(t.app, waw.token, planCsv([row]), { dryRun: true, headers: { 'idempotency-key': randomUUID() } });
     expect(again.json().data.errors).toEqual([

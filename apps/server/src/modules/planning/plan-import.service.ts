@@ -6,7 +6,7 @@ import { lockNames } from '../../db/lock-names.ts';
 import { allInScope } from '../../db/territory-scope.ts';
 import type { ActionAssignmentTable, ActionPointTable, ActionTable } from '../../db/schema.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
-import { newCode, newId, sha256 } from '../../lib/crypto.ts';
+import { newCode, newId } from '../../lib/crypto.ts';
 import { timeSlices } from '../../lib/time-slices.ts';
 import { readPlanCsv, type PlanCsvError } from './plan-csv.ts';
 import { diffPlan, type PlanStep, type StoredAction } from './plan-diff.ts';
@@ -17,6 +17,7 @@ import { addNewPlanPoints, archivedPointErrors, planPointsOf, type PlanPoints } 
 import * as repo from './planning.repository.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+import { importDetails } from '../../plugins/audit-trail.ts';
 
 // /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
 // planned, write — all or nothing. Imports naming one territory run one after another (decision 106):
@@ -317,21 +318,17 @@ export async function importPlan(
         { import: importId, ...(conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {}) },
       );
     }
-    const counts = { created: answer.created, updated: answer.updated, unchanged: answer.unchanged };
     await auditChange(
       trx,
       deps,
       caller,
       'actions.import',
       { type: 'plan_import', id: importId },
-      {
-        sha256: sha256(file),
-        rows: read.rows.length,
-        ...counts,
+      importDetails(file, read.rows.length, answer, {
         newPoints: answer.newPointCount,
         // What the coordinator confirmed, on the record with the file.
         confirmed: { past: answer.pastCount, conflicts: answer.conflictCount },
-      },
+      }),
     );
     return answer;
   });

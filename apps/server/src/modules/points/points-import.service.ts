@@ -7,9 +7,9 @@ import { newPointCode, pointSearchText } from '../../db/point-register.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope } from '../../db/territory-scope.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
-import { newId, sha256 } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { readCsvTable } from '../../lib/csv-table.ts';
-import { recordAudit } from '../../plugins/audit-trail.ts';
+import { importDetails, recordAudit } from '../../plugins/audit-trail.ts';
 import { diffPoints, type PointStep } from './points-diff.ts';
 import { POINTS_CSV, pointsFromRows, sortPointErrors, type FilePoint, type PointCsvError } from './points-rows.ts';
 import * as repo from './points.repository.ts';
@@ -138,18 +138,11 @@ export async function importPoints(
     if (answer.created + answer.updated === 0) return answer;
     const importId = newId();
     const written = await write(trx, deps, caller, steps, importId);
-    const details = {
-      sha256: sha256(file),
-      rows: read.rows.length,
-      created: answer.created,
-      updated: answer.updated,
-      unchanged: answer.unchanged,
-    };
     await recordAudit(trx, deps.now(), {
       actor: caller.actor,
       verb: 'points.import',
       object: { type: 'point_import', id: importId },
-      details,
+      details: importDetails(file, read.rows.length, answer),
     });
     return answerOf(written, false);
   });

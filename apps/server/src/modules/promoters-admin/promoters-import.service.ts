@@ -6,10 +6,10 @@ import { lockNames } from '../../db/lock-names.ts';
 import { territoriesByIdent } from '../../db/territories.ts';
 import { allInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 import { AppError, refusedTry } from '../../lib/app-error.ts';
-import { newId, sha256 } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
 import { readCsvTable } from '../../lib/csv-table.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
+import { importDetails, recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import { diffPromoters, type Known, type PromoterStep } from './promoters-diff.ts';
 import type { PromotersAdminDeps } from './promoters-admin.service.ts';
 import * as repo from './promoters-admin.repository.ts';
@@ -206,18 +206,11 @@ export async function importPromoters(
     if (answer.created + answer.updated === 0) return answer;
     const importId = newId();
     const written = await write(trx, deps, call, steps, hashes, importId);
-    const details = {
-      sha256: sha256(file),
-      rows: read.rows.length,
-      created: answer.created,
-      updated: answer.updated,
-      unchanged: answer.unchanged,
-    };
     await recordAudit(trx, deps.now(), {
       actor: call.actor,
       verb: 'promoters.import',
       object: { type: 'promoter_import', id: importId },
-      details,
+      details: importDetails(file, read.rows.length, answer),
     });
     return answerOf(written, false);
   });

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
-import { focusField } from '../../lib/forms/focus-field.ts';
+import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { SidePanel } from '../components/side-panel.tsx';
 import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
 import {
@@ -51,11 +51,7 @@ function CatalogueForm({ kind, texts, entry, save, onClose, onChanged }: Omit<Pr
     event.preventDefault();
     const found = validateCatalogueForm(kind, values);
     setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget as HTMLFormElement, found)) return;
     setBusy(true);
     setFailure(null);
     try {

@@ -20,7 +20,7 @@ const save: CatalogueSave = (entry, fields, idempotencyKey) =>
     ? adminCall('/admin/territories/update', { territory: { uuid: entry.uuid, ...fields } })
     : adminCall('/admin/territories/create', { territory: fields }, { idempotencyKey });
 
-/** /biuro/wydarzenia: the brand's campaigns that plans and voucher batches name (issue 34, decision 123). */
+/** /biuro/terytoria: the areas promoters, coordinators and actions belong to (issue 34, decision 123). */
 export function TerritoriesPage() {
   const { view, setFilter, clearFilters } = useTableUrlState(CATALOGUE_VIEW);
   const search = view.filters.szukaj;

@@ -67,7 +67,6 @@ function CsvImportBody<A>({
   summary,
   done,
 }: CsvImportProps<A>) {
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvImportOutcome<A> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,9 +107,70 @@ function CsvImportBody<A>({
 
   return (
     <>
+      <CsvFileStep
+        texts={t}
+        header={header}
+        template={template}
+        templateName={templateName}
+        failure={failure}
+        busy={busy}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setPreview(null);
+          setWriteKey(newIdempotencyKey());
+        }}
+        onCheck={onCheck}
+      />
+      {preview?.kind === 'errors' ? <CsvImportErrors errors={preview.errors} texts={t} columnLabel={columnLabel} /> : null}
+      {found ? <CsvImportChanges texts={t} {...found} /> : null}
+      {found && found.changing > 0 ? (
+        <div className="modal__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {pl.biuro.panel.cancel}
+          </Button>
+          <Button busy={busy} onClick={() => void run(false)}>
+            {t.confirm}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What an import asks first: what the file may hold, the template's header and a link to it, and the
+ * file to check (a dry run). Shared with the plan's import, whose preview and confirmations differ.
+ */
+export function CsvFileStep({
+  texts: t,
+  forms = t.forms,
+  header,
+  template,
+  templateName,
+  failure,
+  busy,
+  onFile,
+  onCheck,
+}: {
+  texts: Pick<CsvImportTexts, 'intro' | 'forms' | 'template' | 'file' | 'preview' | 'previewing'>;
+  /** What the file may hold, when it is not the texts' list. */
+  forms?: readonly string[];
+  /** The template's header, in its order (shown with a break allowed after each ';'). */
+  header: readonly string[];
+  /** The template's address (an object URL made by the panel). */
+  template: string;
+  templateName: string;
+  failure: string | null;
+  busy: boolean;
+  onFile: (file: File | null) => void;
+  onCheck: (event: FormEvent) => void;
+}) {
+  const fileId = useId();
+  return (
+    <>
       <p className="biuro-muted">{t.intro}</p>
       <ul className="biuro-muted plan-preview__list">
-        {t.forms.map((form) => (
+        {forms.map((form) => (
           <li key={form}>{form}</li>
         ))}
       </ul>
@@ -141,33 +201,12 @@ function CsvImportBody<A>({
           <label className="field__label" htmlFor={fileId}>
             {t.file}
           </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setPreview(null);
-              setWriteKey(newIdempotencyKey());
-            }}
-          />
+          <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
         </div>
         <Button type="submit" variant="secondary" busy={busy}>
           {busy ? t.previewing : t.preview}
         </Button>
       </form>
-      {preview?.kind === 'errors' ? <CsvImportErrors errors={preview.errors} texts={t} columnLabel={columnLabel} /> : null}
-      {found ? <CsvImportChanges texts={t} {...found} /> : null}
-      {found && found.changing > 0 ? (
-        <div className="modal__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {pl.biuro.panel.cancel}
-          </Button>
-          <Button busy={busy} onClick={() => void run(false)}>
-            {t.confirm}
-          </Button>
-        </div>
-      ) : null}
     </>
   );
 }

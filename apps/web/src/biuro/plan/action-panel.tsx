@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
-import { focusField } from '../../lib/forms/focus-field.ts';
+import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
@@ -134,11 +134,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
     event.preventDefault();
     const found = validateActionForm(values);
     setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget as HTMLFormElement, found)) return;
     await save(false);
   };
 

@@ -14,6 +14,7 @@ import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ActionAssignments } from './action-assignments.tsx';
 import { dayLabel, dayOf, isDay, periodBounds, periodLabel, periodOf, timeOf } from './plan-period.ts';
 import { PeriodStepper } from './period-stepper.tsx';
+import { dayColumn, timeColumn } from './plan-columns.tsx';
 import { byTerritory } from './plan-view.ts';
 import './plan.css';
 import './schedules.css';
@@ -51,23 +52,8 @@ export function OpenActionsPage() {
 
   const columns = useMemo<Column<PlannedAction>[]>(
     () => [
-      {
-        id: 'dzien',
-        header: pl.biuro.plan.columns.date,
-        accessorFn: (row) => row.since,
-        cell: ({ row }) => (
-          <time className="plan-nowrap" dateTime={dayOf(row.original.since)}>
-            {dayLabel(dayOf(row.original.since))}
-          </time>
-        ),
-      },
-      {
-        id: 'godziny',
-        header: pl.biuro.plan.columns.time,
-        enableSorting: false,
-        accessorFn: (row) => `${timeOf(row.since)}–${timeOf(row.until)}`,
-        cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
-      },
+      dayColumn,
+      timeColumn,
       { id: 'wydarzenie', header: pl.biuro.plan.columns.event, enableSorting: false, accessorFn: (row) => row.event.ident },
       { id: 'akcja', header: pl.biuro.plan.columns.name, accessorKey: 'name' },
       {

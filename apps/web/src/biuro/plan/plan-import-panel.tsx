@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { planTemplateCsv } from '@promotor/contract/rules';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
+import { CsvFileStep } from '../components/csv-import-panel.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { errorMessage } from '../lib/error-message.ts';
@@ -28,7 +29,6 @@ export function PlanImportPanel({ open, onClose, onImported }: Props) {
 }
 
 function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,54 +76,22 @@ function PlanImportBody({ onClose, onImported }: Omit<Props, 'open'>) {
 
   return (
     <>
-      <p className="biuro-muted">{pl.biuro.csvImport.intro}</p>
-      <ul className="biuro-muted plan-preview__list">
-        {[...pl.biuro.csvImport.forms.slice(0, -1), pl.biuroPoints.planImport.form, ...pl.biuro.csvImport.forms.slice(-1)].map((form) => (
-          <li key={form}>{form}</li>
-        ))}
-      </ul>
-      <p>
-        {/* A line may end after a ';', never inside a column's name. */}
-        <code className="biuro-code plan-header-code">
-          {pl.biuro.csvImport.header.split(';').map((name, i) => (
-            <span key={name}>
-              {i > 0 ? ';' : ''}
-              <wbr />
-              {name}
-            </span>
-          ))}
-        </code>
-      </p>
-      <p>
-        <a href={template} download="szablon-planu.csv">
-          {pl.biuro.csvImport.template}
-        </a>
-      </p>
-      {failure ? (
-        <p className="biuro-alert" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <form noValidate onSubmit={onCheck}>
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            {pl.biuro.csvImport.file}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setPreview(null);
-              setWriteKey(newIdempotencyKey());
-            }}
-          />
-        </div>
-        <Button type="submit" variant="secondary" busy={busy}>
-          {busy ? pl.biuro.csvImport.previewing : pl.biuro.csvImport.preview}
-        </Button>
-      </form>
+      <CsvFileStep
+        texts={pl.biuro.csvImport}
+        forms={[...pl.biuro.csvImport.forms.slice(0, -1), pl.biuroPoints.planImport.form, ...pl.biuro.csvImport.forms.slice(-1)]}
+        header={pl.biuro.csvImport.header.split(';')}
+        template={template}
+        templateName="szablon-planu.csv"
+        failure={failure}
+        busy={busy}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setPreview(null);
+          setConfirm(NOTHING_CONFIRMED);
+          setWriteKey(newIdempotencyKey());
+        }}
+        onCheck={onCheck}
+      />
       {preview ? (
         <ImportPreview
           outcome={preview}

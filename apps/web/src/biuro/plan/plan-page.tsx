@@ -12,8 +12,9 @@ import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ActionPanel } from './action-panel.tsx';
 import { PlanImportPanel } from './plan-import-panel.tsx';
-import { dayLabel, dayOf, periodLabel, timeOf } from './plan-period.ts';
+import { dayLabel, dayOf, periodLabel } from './plan-period.ts';
 import { PeriodStepper } from './period-stepper.tsx';
+import { dayColumn, timeColumn } from './plan-columns.tsx';
 import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
 import { WeekCopy } from './week-copy.tsx';
 import './plan.css';
@@ -41,23 +42,8 @@ export function PlanPage() {
 
   const columns = useMemo<Column<PlannedAction>[]>(() => {
     const all: Column<PlannedAction>[] = [
-      {
-        id: 'dzien',
-        header: pl.biuro.plan.columns.date,
-        accessorFn: (row) => row.since,
-        cell: ({ row }) => (
-          <time className="plan-nowrap" dateTime={dayOf(row.original.since)}>
-            {dayLabel(dayOf(row.original.since))}
-          </time>
-        ),
-      },
-      {
-        id: 'godziny',
-        header: pl.biuro.plan.columns.time,
-        enableSorting: false,
-        accessorFn: (row) => `${timeOf(row.since)}–${timeOf(row.until)}`,
-        cell: ({ getValue }) => <span className="plan-nowrap">{String(getValue())}</span>,
-      },
+      dayColumn,
+      timeColumn,
       { id: 'wydarzenie', header: pl.biuro.plan.columns.event, accessorFn: (row) => row.event.ident },
       {
         id: 'akcja',

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
-import { focusField } from '../../lib/forms/focus-field.ts';
+import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { PointsMap, RegisterPoint } from '../api/admin-types.ts';
 import { ConfirmedAction } from '../components/confirmed-action.tsx';
@@ -102,11 +102,7 @@ function PointPanelBody({ point, map, onClose, onChanged }: Omit<Props, 'target'
     const current = { ...values, territory };
     const found = validatePointForm(current, point !== null);
     setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget as HTMLFormElement, found)) return;
     const fields = pointFieldsOf(current);
     await run(
       () =>

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
-import { focusField } from '../../lib/forms/focus-field.ts';
+import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { Promoter } from '../api/admin-types.ts';
 import { useStaffSession } from '../auth/staff-session.ts';
@@ -81,11 +81,7 @@ function PromoterPanelBody({ promoter, territories, onClose, onChanged }: Omit<P
     event.preventDefault();
     const found = validatePromoterForm(values, !promoter);
     setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget as HTMLFormElement, found)) return;
     const input = promoterInputOf(values);
     await run(
       () =>

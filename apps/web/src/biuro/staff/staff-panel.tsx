@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { newIdempotencyKey } from '../../lib/api-client.ts';
-import { focusField } from '../../lib/forms/focus-field.ts';
+import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { StaffMember } from '../api/admin-types.ts';
 import { SidePanel } from '../components/side-panel.tsx';
@@ -86,11 +86,7 @@ function StaffPanelBody({ member, territories, selfId, onClose, onChanged }: Omi
     event.preventDefault();
     const found = validateStaffForm(values, !member);
     setErrors(found);
-    const firstInvalid = Object.keys(found)[0];
-    if (firstInvalid) {
-      focusField(event.currentTarget as HTMLFormElement, firstInvalid);
-      return;
-    }
+    if (focusFirstInvalid(event.currentTarget as HTMLFormElement, found)) return;
     const input = staffInputOf(values);
     await run(
       () =>
