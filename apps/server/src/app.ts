@@ -19,7 +19,8 @@ import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
 import { JobRunner, scheduleJob } from './plugins/scheduled-jobs.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { openBlobStore, type BlobStore } from './plugins/storage.ts';
+import { openBlobStore, type BlobStore } from './plugins/blob-store.ts';
+import { scheduleBlobDrain } from './plugins/blob-drain.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
@@ -135,10 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? createNotifier(config, { db, log: app.log, now });
   // Shutdown lets the sends being retried finish (bounded) before the process goes.
   app.addHook('onClose', async () => notifier.close?.());
-  app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config.dataDir, now));
+  app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config, now, app.log));
+  app.addHook('onClose', async () => app.blobStore.bucket?.destroy());
+  scheduleBlobDrain(app, app.blobStore, config.blobs.drainIntervalMs, now);
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { mapTileOrigin: config.map.tileOrigin });
+  await app.register(securityHeadersPlugin, { mapTileOrigin: config.map.tileOrigin, fileOrigin: app.blobStore.bucket?.origin ?? null });
   await app.register(compressionPlugin);
   const counters = new RateCounters(db, now);
   await app.register(rateLimit, {

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { appClock, ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openMigratedDatabase } from './db/database-roles.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './seed/demo-seed.ts';
-import { openBlobStore } from './plugins/storage.ts';
+import { openBlobStore } from './plugins/blob-store.ts';
 import { DEMO_STAFF_USERNAMES } from './seed/back-office-seed.ts';
 
 function readConfig(): Config {
@@ -22,11 +22,18 @@ async function main() {
   const now = appClock(config);
   // Decision 077: migrated as the owner when MIGRATION_DATABASE_URL is given; the app runs as DATABASE_URL's role.
   const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
+  const blobStore = openBlobStore(database, config, now);
+  // BLOB_STORE=s3 with a bucket that is missing or out of reach: one line, and no start (issue 35).
+  await blobStore.bucket?.check().catch(async (error: unknown) => {
+    console.error((error as Error).message);
+    await database.destroy();
+    process.exit(1);
+  });
   const seeded =
     config.seedDemoData &&
     (await seedDemoData(database.db, {
       timezone: config.timezone,
-      blobStore: openBlobStore(database, config.dataDir, now),
+      blobStore,
       cataloguesFile: config.cataloguesFile,
       now: now(),
     }));

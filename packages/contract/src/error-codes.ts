@@ -148,6 +148,8 @@ export const ERROR_STATUS = {
   E_REQUEST_NOT_FOUND: 404,
   E_REQUEST_WRONG_STATE: 409,
   E_EXTENSION_NOT_ALLOWED: 409,
+  // the files' bucket did not confirm a removal (issue 35): the removal is retried, the erasure is not done yet
+  E_STORAGE_UNAVAILABLE: 503,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -12,7 +12,7 @@ import { openMigratedDatabase } from '../db/database-roles.ts';
 import { insertGloDevices } from '../seed/consumer-seed.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData, seedFreshDay, seedTestAction } from '../seed/demo-seed.ts';
 import { findPromoterId } from '../modules/auth/admin.service.ts';
-import { openBlobStore } from '../plugins/storage.ts';
+import { openBlobStore } from '../plugins/blob-store.ts';
 
 const config = loadConfig();
 const now = appClock(config);
@@ -23,7 +23,7 @@ const database = await openMigratedDatabase({ url: config.databaseUrl, migration
   },
 );
 // The store the server serves photos from: seeded receipts and survey photos go there.
-const blobStore = openBlobStore(database, config.dataDir, now);
+const blobStore = openBlobStore(database, config, now);
 
 async function run(db: Db): Promise<string> {
   const serials = process.argv.flatMap((arg, i) => (arg === '--glo-device' ? [process.argv[i + 1] ?? ''] : []));

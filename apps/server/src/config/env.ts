@@ -136,6 +136,36 @@ const EnvSchema = z
      * production.
      */
     CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+    /**
+     * Where files' bytes live (issue 35, decision 130): 'file' (DATA_DIR/blobs), 'database' (the blobs
+     * table) or 's3' (an S3-compatible bucket, S3_* below; uploads wait locally while it is down).
+     * Default: file on SQLite, database on PostgreSQL.
+     */
+    BLOB_STORE: z.enum(['file', 'database', 's3']).optional(),
+    /** The S3 API's address, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000 (browsers open its presigned addresses too). */
+    S3_ENDPOINT: z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^/]+/.test(v) && URL.canParse(v), 'expected http(s)://host[:port]')
+      .optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name (3–63 lower-case letters, digits, dots, hyphens)')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    /** true for most self-hosted servers (MinIO, Garage, SeaweedFS): http://host/bucket/key. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** Put before every key, e.g. promotor/ (several apps sharing a bucket). */
+    S3_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'expected segments of letters, digits, . _ - each ending with /, e.g. promotor/')
+      .default(''),
+    /** How often each instance moves waiting files to the bucket, in seconds; 0 turns it off (tests drain themselves). */
+    BLOB_DRAIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -202,6 +232,7 @@ const EnvSchema = z
       });
     }
     if (e.SMS_TRANSPORT === 'http') need('SMS_TRANSPORT=http', ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER']);
+    if (e.BLOB_STORE === 's3') need('BLOB_STORE=s3', ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
     if (e.CLOCK_OFFSET_MS !== 0 && e.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'only outside production (a test setting)' });
     }
@@ -215,7 +246,7 @@ const EnvSchema = z
       port: e.PORT,
       host: e.HOST,
       dataDir,
-      databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`,
+      databaseUrl: databaseUrlOf(e, dataDir),
       migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? null,
       logLevel: e.LOG_LEVEL,
       timezone: e.APP_TIMEZONE,
@@ -253,6 +284,7 @@ const EnvSchema = z
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).
       checkAnswers: !production,
       trustProxy: e.TRUST_PROXY,
+      blobs: blobSettings(e, databaseUrlOf(e, dataDir)),
       email: emailTransport(e),
       sms: smsTransport(e),
     };
@@ -281,6 +313,43 @@ function smsTransport(e: TransportKeys): SmsTransport {
     ? { kind: 'http', url: e.SMS_GATEWAY_URL!, token: e.SMS_GATEWAY_TOKEN!, sender: e.SMS_SENDER! }
     : { kind: 'outbox' };
 }
+
+function databaseUrlOf(e: { DATABASE_URL?: string | undefined }, dataDir: string): string {
+  return e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'promotor.sqlite')}`;
+}
+
+type BlobKeys = {
+  BLOB_DRAIN_INTERVAL_SECONDS: number;
+  BLOB_STORE?: 'file' | 'database' | 's3' | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION: string;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+  S3_PREFIX: string;
+};
+
+/** BLOB_STORE and its bucket (decision 130); the companions are there when s3 (superRefine above). */
+function blobSettings(e: BlobKeys, databaseUrl: string) {
+  const mode = e.BLOB_STORE ?? (databaseUrl.startsWith('sqlite:') ? 'file' : 'database');
+  const s3 =
+    mode === 's3'
+      ? {
+          endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+          timeoutMs: 10_000,
+        }
+      : null;
+  return { mode, s3, drainIntervalMs: e.BLOB_DRAIN_INTERVAL_SECONDS * 1000 } as const;
+}
+
+export type BlobSettings = ReturnType<typeof blobSettings>;
 
 /**
  * The map's tiles: the template the back office fills in, and the origin its CSP allows images from

@@ -44,6 +44,8 @@ export async function clearAllData(db: Db): Promise<void> {
       'action_locations',
       'action_status_events',
       'blobs',
+      'blob_objects',
+      'blob_deletions',
       'vouchers',
       'voucher_batches',
       'availability',

@@ -28,6 +28,7 @@ import * as m026 from './migrations/026-action-natural-key.ts';
 import * as m029 from './migrations/029-live-exception-checks.ts';
 import * as m030 from './migrations/030-staff-passwords.ts';
 import * as m032 from './migrations/032-point-register.ts';
+import * as m033 from './migrations/033-blob-objects.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectMigration> = {
   '029-live-exception-checks': m029,
   '030-staff-passwords': m030,
   '032-point-register': m032,
+  '033-blob-objects': m033,
 };
 
 class StaticProvider implements MigrationProvider {

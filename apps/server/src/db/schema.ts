@@ -74,6 +74,32 @@ export interface BlobTable {
   created_at: string;
 }
 
+/** The register of stored files (migration 033, decision 130): where each one's bytes are. */
+export interface BlobObjectTable {
+  key: string;
+  sha256: string;
+  size: number;
+  content_type: string;
+  location: 'local' | 's3';
+  created_at: string;
+  stored_at: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  thumbnail: Buffer | null;
+}
+
+/** A bucket object to remove, until the bucket confirms it. */
+export interface BlobDeletionTable {
+  key: string;
+  requested_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+}
+
 export interface EventTable {
   id: string;
   ident: string;
@@ -643,6 +669,8 @@ export interface Database {
   outbox_messages: OutboxMessageTable;
   idempotency_keys: IdempotencyKeyTable;
   blobs: BlobTable;
+  blob_objects: BlobObjectTable;
+  blob_deletions: BlobDeletionTable;
   events: EventTable;
   actions: ActionTable;
   action_points: ActionPointTable;

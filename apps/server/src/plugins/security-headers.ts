@@ -61,14 +61,24 @@ const isBackOfficePath = (url: string) => {
 type SecurityHeadersOptions = {
   /** The live map's tile server (MAP_TILE_URL's origin, decision 091): the back office may show its images. */
   mapTileOrigin?: string | null;
+  /**
+   * The files' bucket (BLOB_STORE=s3, decision 130): a photo's serve call answers with a presigned
+   * address there, which both apps fetch and show.
+   */
+  fileOrigin?: string | null;
 };
 
-async function securityHeaders(app: FastifyInstance, { mapTileOrigin = null }: SecurityHeadersOptions) {
-  const headers = headersFor(contentSecurityPolicy);
+async function securityHeaders(app: FastifyInstance, { mapTileOrigin = null, fileOrigin = null }: SecurityHeadersOptions) {
+  const policy = fileOrigin
+    ? {
+        ...contentSecurityPolicy,
+        'img-src': [...contentSecurityPolicy['img-src'], fileOrigin],
+        'connect-src': [...contentSecurityPolicy['connect-src'], fileOrigin],
+      }
+    : contentSecurityPolicy;
+  const headers = headersFor(policy);
   // Only /biuro shows the map; the promoters' app keeps images to its own origin.
-  const backOffice = mapTileOrigin
-    ? headersFor({ ...contentSecurityPolicy, 'img-src': [...contentSecurityPolicy['img-src'], mapTileOrigin] })
-    : headers;
+  const backOffice = mapTileOrigin ? headersFor({ ...policy, 'img-src': [...policy['img-src'], mapTileOrigin] }) : headers;
   // On every answer, refusals included: set before anything can fail.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(backOffice !== headers && isBackOfficePath(request.url) ? backOffice : headers);

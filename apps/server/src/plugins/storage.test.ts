@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
-import { DatabaseBlobStore, FileBlobStore, type BlobStore } from './storage.ts';
+import { DatabaseBlobStore, FileBlobStore, type LocalBytes } from './storage.ts';
 
-function behavesLikeABlobStore(name: string, make: () => BlobStore) {
+function behavesLikeABlobStore(name: string, make: () => LocalBytes) {
   describe(name, () => {
     it('keeps bytes under a key, gives them back, and forgets them on delete', async () => {
       const store = make();

@@ -4,24 +4,27 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/kysely.ts';
 
 /**
- * Where photo bytes live. Rows that describe a photo (owner, content type) stay in their module's
- * table; the store only keeps bytes under a server-generated key.
+ * Bytes kept on this side: the files' home with BLOB_STORE=file or database, and the pending area
+ * with s3 (blob-store.ts). Rows that describe a file (owner, type) stay in their module's table; these
+ * keep bytes under a server-generated key.
  */
-export interface BlobStore {
+export interface LocalBytes {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Every key held (the migration and the orphans check read them). */
+  keys(): AsyncIterable<string>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
-function checkKey(key: string): string {
+export function checkKey(key: string): string {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key: ${key}`);
   return key;
 }
 
 /** Files under DATA_DIR/blobs: written to a temporary name, flushed, then renamed into place. */
-export class FileBlobStore implements BlobStore {
+export class FileBlobStore implements LocalBytes {
   constructor(private readonly dir: string) {}
 
   private file(key: string): string {
@@ -59,10 +62,21 @@ export class FileBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
   }
+
+  async *keys(): AsyncIterable<string> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) if (KEY.test(name) && !name.startsWith('.tmp-')) yield name;
+  }
 }
 
 /** Bytes in the database, so several server instances share every photo with no extra infrastructure. */
-export class DatabaseBlobStore implements BlobStore {
+export class DatabaseBlobStore implements LocalBytes {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
@@ -84,9 +98,25 @@ export class DatabaseBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await this.db.deleteFrom('blobs').where('key', '=', checkKey(key)).execute();
   }
+
+  async *keys(): AsyncIterable<string> {
+    let after = '';
+    for (;;) {
+      const page = await this.db.selectFrom('blobs').select('key').where('key', '>', after).orderBy('key').limit(500).execute();
+      for (const row of page) yield row.key;
+      if (page.length < 500) return;
+      after = page[page.length - 1]!.key;
+    }
+  }
 }
 
-/** The store of this database: files under DATA_DIR/blobs on SQLite, the blobs table on PostgreSQL. */
-export function openBlobStore(database: { db: Db; dialect: 'sqlite' | 'postgres' }, dataDir: string, now?: () => Date): BlobStore {
-  return database.dialect === 'postgres' ? new DatabaseBlobStore(database.db, now) : new FileBlobStore(path.join(dataDir, 'blobs'));
+/** Where bytes wait with this database: DATA_DIR/blobs on SQLite, the blobs table on PostgreSQL (decision 130's defaults). */
+export function localBytesOf(
+  database: { db: Db; dialect: 'sqlite' | 'postgres' },
+  dataDir: string,
+  mode: 'file' | 'database' | 's3',
+  now?: () => Date,
+): LocalBytes {
+  const inDatabase = mode === 'database' || (mode === 's3' && database.dialect === 'postgres');
+  return inDatabase ? new DatabaseBlobStore(database.db, now) : new FileBlobStore(path.join(dataDir, 'blobs'));
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
 import { extensionOf, sniffImageType, type ImageType } from '../lib/image-type.ts';
 import { parseRequestJson } from '../lib/json.ts';
-import type { BlobStore } from './storage.ts';
+import type { BlobStore, OpenedBlob } from './blob-store.ts';
 
 // The one way a multipart call of spec §7 (`_input` JSON + `files[]`) is read and stored. Action photos
 // use it; receipts (/lead/receipt) and the photo survey use the same three steps:
@@ -132,13 +132,13 @@ export function readFormUpload<S extends z.ZodType>(
  */
 export async function storeThenWrite<T>(
   deps: { db: Db; blobStore: BlobStore },
-  blobs: readonly { key: string; data: Buffer }[],
+  blobs: readonly { key: string; data: Buffer; contentType?: string }[],
   write: (trx: Db) => Promise<T>,
 ): Promise<T> {
   const written: string[] = [];
   try {
     for (const blob of blobs) {
-      await deps.blobStore.put(blob.key, blob.data);
+      await deps.blobStore.put(blob.key, blob.data, blob.contentType);
       written.push(blob.key);
     }
     return await deps.db.transaction().execute(write);
@@ -149,10 +149,13 @@ export async function storeThenWrite<T>(
 }
 
 /**
- * Answers a stored photo's bytes (the /…/serve calls): its sniffed type, never cached by a proxy or
- * the browser (it is personal), and never re-sniffed by the browser.
+ * Answers a stored photo (the /…/serve calls): its bytes with their sniffed type, never cached by a
+ * proxy or the browser (it is personal), never re-sniffed by the browser; or, for one in the bucket, a
+ * 303 to its presigned address (decision 130: the POST becomes a GET there; the address itself is
+ * what the browser may keep for a few minutes, this answer is not kept).
  */
-export function sendStoredImage(reply: FastifyReply, image: { contentType: string; data: Buffer }) {
+export function sendStoredImage(reply: FastifyReply, image: OpenedBlob) {
+  if (image.kind === 'redirect') return reply.code(303).header('location', image.url).header('cache-control', 'private, no-store').send();
   return reply
     .type(image.contentType)
     .header('cache-control', 'private, no-store')

@@ -5,7 +5,7 @@ import { loadCatalogues } from '../modules/catalogues/catalogues.service.ts';
 import { newId } from '../lib/crypto.ts';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { wallDate } from '../lib/time.ts';
-import type { BlobStore } from '../plugins/storage.ts';
+import type { BlobStore } from '../plugins/blob-store.ts';
 import type { Db } from '../db/kysely.ts';
 import type { ActionTable } from '../db/schema.ts';
 import { insertAction, insertEvent, type NewActionPoint } from '../modules/actions/actions.repository.ts';

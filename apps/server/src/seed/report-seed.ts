@@ -3,7 +3,7 @@ import { toWallClock } from '@promotor/contract/wall-clock';
 import { newCode, newId } from '../lib/crypto.ts';
 import { wallDate } from '../lib/time.ts';
 import { instantOfWall } from '../lib/wall-instant.ts';
-import type { BlobStore } from '../plugins/storage.ts';
+import type { BlobStore } from '../plugins/blob-store.ts';
 import type { Db } from '../db/kysely.ts';
 import * as filesRepo from '../modules/action-files/action-files.repository.ts';
 import * as receiptsRepo from '../modules/receipts/receipts.repository.ts';

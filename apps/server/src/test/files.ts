@@ -12,6 +12,19 @@ export function buildJpeg(size = 2048): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), body]);
 }
 
+/** A real JPEG (24×16, orange) that an image library can read: where a thumbnail must be made of it. */
+const SMALL_JPEG = Buffer.from(
+  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAQABgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCgCCtgAP/Z',
+  'base64',
+);
+
+/** A readable JPEG made unique by a comment segment of random bytes (so no two uploads share a hash). */
+export function buildPhoto(): Buffer {
+  const comment = randomBytes(16);
+  const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, comment.length + 2]), comment]);
+  return Buffer.concat([SMALL_JPEG.subarray(0, 2), segment, SMALL_JPEG.subarray(2)]);
+}
+
 export function buildPng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebformCataloguesResponse } from '@promotor/contract';
 import { buildSignedInStaff } from './admin-builders.ts';
-import { buildJpeg, buildMultipart } from './files.ts';
+import { buildMultipart, buildPhoto } from './files.ts';
 import {
   buildRegistrar,
   gloOffer,
@@ -82,7 +82,7 @@ export function receiptUpload(r: Registrar, lead: { id: string; bc: string; seri
       name: '_input',
       value: JSON.stringify({ action: { uuid: r.action.uuid }, device: { serial: lead.serial, beacon: lead.bc }, lead: { id: lead.id } }),
     },
-    { name: 'files[]', filename: 'paragon.jpg', contentType: 'image/jpeg', data: buildJpeg(2500) },
+    { name: 'files[]', filename: 'paragon.jpg', contentType: 'image/jpeg', data: buildPhoto() },
   ]);
 }
 

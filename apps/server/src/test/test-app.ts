@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Db, type Dialect } from '../db/kysely.ts';
 import { openMigratedDatabase } from '../db/database-roles.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
-import { openBlobStore } from '../plugins/storage.ts';
+import { openBlobStore } from '../plugins/blob-store.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabases: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -64,6 +64,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '10000',
     // The retention job runs only when a test calls it (decision 099).
     RETENTION_INTERVAL_MINUTES: '0',
+    // The files' drain too (BLOB_STORE=s3): tests call drainOnce.
+    BLOB_DRAIN_INTERVAL_SECONDS: '0',
     ...options.env,
   });
   // SQLite: a copy of a file migrated once per run (the migrations then find nothing to do).
@@ -73,7 +75,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     : await openMigratedDatabase({ url });
   const clock = testClock();
   if (options.seed === true) {
-    const blobStore = openBlobStore(database, config.dataDir, clock.now);
+    const blobStore = openBlobStore(database, config, clock.now);
     await seedDemoData(database.db, { timezone: config.timezone, blobStore, now: clock.now() });
   }
   const app = await buildApp({

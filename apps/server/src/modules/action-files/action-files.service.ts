@@ -3,7 +3,7 @@ import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
 import { checkActionStatus, refuseWhileAnotherStarted, requireAssignedAction, type AssignedAction } from '../actions/action-guards.ts';
 import { changesRequested } from '../reviews/reviews.service.ts';
@@ -70,7 +70,7 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
       created_at: createdAt,
     };
   });
-  const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data }));
+  const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data, contentType: row.content_type }));
   await storeThenWrite(deps, blobs, async (trx) => {
     if (replaced.length)
       await repo.deleteFiles(
@@ -114,7 +114,7 @@ export async function list(deps: ActionFilesDeps, caller: CallerUser, actionId: 
 export async function serve(deps: ActionFilesDeps, caller: CallerUser, fileId: string) {
   const file = await repo.findOwnFile(deps.db, fileId, caller.userId);
   if (!file) throw new AppError('E_FILE_NOT_FOUND');
-  const data = await deps.blobStore.get(file.blob_key);
-  if (!data) throw new AppError('E_FILE_NOT_FOUND');
-  return { data, contentType: file.content_type };
+  const image = await deps.blobStore.open(file.blob_key, file.content_type);
+  if (!image) throw new AppError('E_FILE_NOT_FOUND');
+  return image;
 }

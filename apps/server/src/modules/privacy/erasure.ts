@@ -1,6 +1,6 @@
 import type { Db } from '../../db/schema.ts';
 import { newId, sha256 } from '../../lib/crypto.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { recipientHash } from '../leads/leads.service.ts';
 import { removeReceiptImages } from '../receipts/receipts.service.ts';
 import * as repo from './erasure.repository.ts';

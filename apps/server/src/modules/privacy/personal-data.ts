@@ -64,6 +64,24 @@ export const PERSONAL_DATA = {
   },
   // Receipts' images (and promoters' photos) on PostgreSQL; her receipts' bytes go (removeReceiptImages).
   blobs: { key: no, size: no, data: hers('erase'), created_at: no },
+  // The register of files (decision 130): a receipt's thumbnail is a small copy of her receipt's image;
+  // the row goes with the file (BlobStore.delete).
+  blob_objects: {
+    key: no,
+    sha256: no,
+    size: no,
+    content_type: no,
+    location: no,
+    created_at: no,
+    stored_at: no,
+    attempts: no,
+    next_attempt_at: no,
+    last_error: no,
+    claimed_by: no,
+    claimed_until: no,
+    thumbnail: hers('erase'),
+  },
+  blob_deletions: { key: no, requested_at: no, attempts: no, next_attempt_at: no, last_error: no },
   events: { id: no, ident: no, name: no },
   actions: {
     id: no,

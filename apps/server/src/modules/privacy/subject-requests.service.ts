@@ -16,7 +16,7 @@ import { newId } from '../../lib/crypto.ts';
 import type { AuditVerb } from '../../lib/audit-readers.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { toConsumerRequest } from './consent-history.ts';
 import { findConsumerById, type ConsumerRow } from './consumer-privacy.repository.ts';
 import { exportOf } from './data-export.ts';

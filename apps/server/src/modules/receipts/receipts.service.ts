@@ -3,7 +3,7 @@ import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import * as repo from './receipts.repository.ts';
@@ -51,7 +51,7 @@ export async function create(deps: ReceiptsDeps, caller: CallerUser, input: Rece
     size: file.data.length,
     created_at: deps.now().toISOString(),
   };
-  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data }], async (trx) => {
+  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data, contentType: file.type }], async (trx) => {
     if (!(await repo.countReceipt(trx, 'leads', lead.id, RECEIPTS_PER_LEAD))) throw new AppError('E_LEAD_RECEIPT_LIMIT');
     if (!(await repo.countReceipt(trx, 'actions', action.id, RECEIPTS_PER_ACTION))) throw new AppError('E_ACTION_RECEIPT_LIMIT');
     await repo.insertReceipt(trx, row);
@@ -70,9 +70,9 @@ export async function list(deps: ReceiptsDeps, caller: CallerUser, body: Receipt
 export async function serve(deps: ReceiptsDeps, caller: CallerUser, receiptId: string) {
   const receipt = await repo.findOwnReceipt(deps.db, receiptId, caller.userId);
   if (receipt?.image_removed_at) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
-  const data = receipt && (await deps.blobStore.get(receipt.blob_key));
-  if (!receipt || !data) throw new AppError('E_RECEIPT_NOT_FOUND');
-  return { data, contentType: receipt.content_type };
+  const image = receipt && (await deps.blobStore.open(receipt.blob_key, receipt.content_type));
+  if (!receipt || !image) throw new AppError('E_RECEIPT_NOT_FOUND');
+  return image;
 }
 
 /**

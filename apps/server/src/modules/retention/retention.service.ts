@@ -3,7 +3,7 @@ import type { Db } from '../../db/kysely.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { recordAudit } from '../../plugins/audit-trail.ts';
 import type { JobContext, ScheduledJob } from '../../plugins/scheduled-jobs.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { removeReceiptImages } from '../receipts/receipts.service.ts';
 import * as repo from './retention.repository.ts';
 

@@ -21,7 +21,7 @@ import { clientView, reportDetailFor } from '../../lib/client-view.ts';
 import { newId } from '../../lib/crypto.ts';
 import { actorHolds, type CallerUser } from '../../plugins/auth.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
-import type { BlobStore } from '../../plugins/storage.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import { stateOf, submittedAt, toDetail, toSummary } from './report-detail.ts';
 import type { LiveThresholds } from '../live/live.service.ts';
@@ -226,9 +226,9 @@ async function storedImage(deps: ReviewsDeps, call: StaffCall, table: 'action_fi
   }
   // A receipt stays for the counts after its image went (retention, an erasure: decision 099).
   if (table === 'action_receipts' && (await repo.receiptImageRemoved(deps.db, file.id))) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
-  const data = await deps.blobStore.get(file.blob_key);
-  if (!data) throw new AppError(code);
-  return { data, contentType: file.content_type };
+  const image = await deps.blobStore.open(file.blob_key, file.content_type);
+  if (!image) throw new AppError(code);
+  return image;
 }
 
 export const photo = (deps: ReviewsDeps, call: StaffCall, id: string) => storedImage(deps, call, 'action_files', id);

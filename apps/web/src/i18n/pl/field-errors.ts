@@ -95,6 +95,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_CONSUMER_ERASED: 'Dane tego konsumenta zostały usunięte.',
   E_REQUEST_NOT_FOUND: 'Nie znaleziono wniosku.',
   E_REQUEST_WRONG_STATE: 'Wniosek jest już zamknięty. Odśwież widok.',
+  E_STORAGE_UNAVAILABLE: 'Magazyn zdjęć nie potwierdził usunięcia plików. Serwer ponawia próby; spróbuj ponownie za kilka minut.',
   E_EXTENSION_NOT_ALLOWED: 'Termin można przedłużyć tylko raz i tylko w pierwszym miesiącu od złożenia wniosku.',
   // Staff accounts (issue 34). Written out here, not spread from biuro-staff.ts: a spread of an imported
   // object kept this whole table in the phone's first chunk (8 KB over /login's budget).

@@ -1,0 +1,221 @@
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildAction, buildSignedInPromoter } from '../test/builders.ts';
+import { buildJpeg, buildPhoto, uploadPhotos } from '../test/files.ts';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../test/test-app.ts';
+import { loadConfig } from '../config/env.ts';
+import { BlobDeletionPending, DRAIN_LEASE_MS, openBlobStore } from './blob-store.ts';
+import { PRESIGN_VALID_SECONDS, S3Bucket } from './s3-bucket.ts';
+import { localBytesOf } from './storage.ts';
+
+// BLOB_STORE=s3 against a real S3-protocol server (issue 35, decision 130): ingest, the redirect,
+// uploads while the bucket is down, the drain when it is back, a crash in the middle of a drain, two
+// instances draining at once, and deletions the bucket has not confirmed.
+
+describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
+  let s3: TestS3Server;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startS3Server({ prefix: 'promotor/' });
+    t = await createTestApp(dialect, { env: s3.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+  // A test that takes the bucket down brings it back for the next.
+  afterEach(() => s3.start());
+
+  const store = () => t.app.blobStore;
+  const row = (key: string) => t.db.selectFrom('blob_objects').selectAll().where('key', '=', key).executeTakeFirst();
+  const keysOf = async (actionUuid: string) =>
+    (
+      await t.db.selectFrom('action_files').select(['id', 'blob_key']).where('action_id', '=', actionUuid).orderBy('position').execute()
+    ).map((r) => r.blob_key);
+  /** A second instance of the server's store: the same database and bucket, its own client. */
+  const anotherInstance = (now = t.clock.now) => openBlobStore({ db: t.db, dialect }, t.config, now);
+
+  async function startPhotos() {
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
+    const photos = [buildPhoto(), buildPhoto()];
+    const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, photos);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = res.json().data.files as { uuid: string }[];
+    return { ewa, shop, photos, files, keys: await keysOf(shop.uuid) };
+  }
+
+  it('an upload goes to the bucket, its thumbnail stays in the row, and serving it is a 303 to a presigned GET of the same bytes', async () => {
+    const { ewa, photos, files, keys } = await startPhotos();
+    for (const [i, key] of keys.entries()) {
+      const stored = await row(key);
+      expect(stored).toMatchObject({ location: 's3', size: photos[i]!.length, content_type: 'image/jpeg', attempts: 0 });
+      const meta = await sharp(stored!.thumbnail!).metadata();
+      expect([meta.format, Math.max(meta.width!, meta.height!) <= 320]).toEqual(['webp', true]);
+    }
+    expect(s3.objectKeys()).toEqual(expect.arrayContaining(keys));
+    // Nothing waits in the pending area.
+    expect(await store().localBytes.get(keys[0]!)).toBeNull();
+
+    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[0]!.uuid } }, ewa.token);
+    expect(served.statusCode).toBe(303);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    const url = new URL(served.headers.location as string);
+    expect(url.origin).toBe(s3.endpoint);
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(PRESIGN_VALID_SECONDS);
+    const fetched = await fetch(url);
+    expect(fetched.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(photos[0]!)).toBe(true);
+    // The same address for another view in the same window: the browser's cache answers it.
+    const again = await post(t.app, '/action/file/serve', { file: { uuid: files[0]!.uuid } }, ewa.token);
+    expect(again.headers.location).toBe(served.headers.location);
+    // Her colleague gets nothing: the checks before the redirect are today's.
+    const other = await buildSignedInPromoter(t);
+    expect((await post(t.app, '/action/file/serve', { file: { uuid: files[0]!.uuid } }, other.token)).statusCode).toBe(404);
+  });
+
+  it('while the bucket is down an upload is answered from the pending area, served from there, and drained when it is back', async () => {
+    await s3.stop();
+    const { ewa, photos, files, keys } = await startPhotos();
+    for (const key of keys) expect(await row(key)).toMatchObject({ location: 'local', stored_at: null });
+    expect((await row(keys[0]!))!.thumbnail).not.toBeNull();
+    const served = await post(t.app, '/action/file/serve', { file: { uuid: files[0]!.uuid } }, ewa.token);
+    expect([served.statusCode, served.rawPayload.equals(photos[0]!)]).toEqual([200, true]);
+    expect((await store().pending()).count).toBeGreaterThanOrEqual(2);
+
+    // Down: a drain round fails and backs off, nothing is lost.
+    const failed = await store().drainOnce('test-holder');
+    expect(failed.uploaded).toBe(0);
+    expect(await row(keys[0]!)).toMatchObject({ location: 'local', attempts: 1, claimed_by: null });
+    expect((await row(keys[0]!))!.last_error).toBeTruthy();
+
+    await s3.start();
+    // Its backoff has not run out yet: the next round leaves it.
+    expect((await store().drainOnce('test-holder')).uploaded).toBe(0);
+    t.clock.advance(60_000);
+    const drained = await store().drainOnce('test-holder');
+    expect(drained.uploaded).toBeGreaterThanOrEqual(2);
+    for (const key of keys) expect(await row(key)).toMatchObject({ location: 's3', claimed_by: null });
+    expect(await store().localBytes.get(keys[0]!)).toBeNull();
+    expect(s3.objectKeys()).toEqual(expect.arrayContaining(keys));
+    const after = await post(t.app, '/action/file/serve', { file: { uuid: files[1]!.uuid } }, ewa.token);
+    expect(after.statusCode).toBe(303);
+    expect(Buffer.from(await (await fetch(after.headers.location as string)).arrayBuffer()).equals(photos[1]!)).toBe(true);
+  });
+
+  it('a drain that died after claiming (or after uploading) is finished by another instance once its claim runs out: one object per key', async () => {
+    await s3.stop();
+    const { keys } = await startPhotos();
+    await s3.start();
+    t.clock.advance(60_000);
+    // The first instance claims both and uploads one, then "dies" before it records anything.
+    await t.db
+      .updateTable('blob_objects')
+      .set({ claimed_by: 'dead-instance', claimed_until: new Date(t.clock.now().getTime() + DRAIN_LEASE_MS).toISOString() })
+      .where('key', 'in', keys)
+      .execute();
+    await store().bucket!.put(keys[0]!, (await store().localBytes.get(keys[0]!))!, 'image/jpeg');
+    // While its claim holds, nobody else touches them.
+    expect((await anotherInstance().drainOnce('second')).uploaded).toBe(0);
+    t.clock.advance(DRAIN_LEASE_MS + 1000);
+    const second = anotherInstance();
+    expect((await second.drainOnce('second')).uploaded).toBe(2);
+    for (const key of keys) expect(await row(key)).toMatchObject({ location: 's3', claimed_by: null });
+    // The bucket holds each key once (the repeat wrote the same key, never another).
+    expect(s3.objectKeys().filter((k) => keys.includes(k))).toEqual([...keys].sort());
+    second.bucket!.destroy();
+  });
+
+  it('two instances draining at once upload each waiting file once', async () => {
+    await s3.stop();
+    const uploads = await Promise.all(Array.from({ length: 6 }, () => startPhotos()));
+    const keys = uploads.flatMap((u) => u.keys);
+    await s3.start();
+    t.clock.advance(60_000);
+    const [a, b] = [anotherInstance(), anotherInstance()];
+    const puts: string[] = [];
+    for (const instance of [a, b]) {
+      const bucket = instance.bucket!;
+      const put = bucket.put.bind(bucket);
+      bucket.put = (key, ...rest) => (puts.push(key), put(key, ...rest));
+    }
+    const rounds = await Promise.all([a.drainOnce('a', 5), b.drainOnce('b', 5), a.drainOnce('a2', 5), b.drainOnce('b2', 5)]);
+    const more = await Promise.all([a.drainOnce('a', 50), b.drainOnce('b', 50)]);
+    const uploaded = [...rounds, ...more].reduce((n, r) => n + r.uploaded, 0);
+    const mine = puts.filter((k) => keys.includes(k));
+    expect(uploaded).toBe(keys.length);
+    expect(mine.length).toBe(keys.length);
+    expect(new Set(mine).size).toBe(keys.length);
+    for (const key of keys) expect((await row(key))!.location).toBe('s3');
+    a.bucket!.destroy();
+    b.bucket!.destroy();
+  });
+
+  it('a deletion the bucket does not confirm stays listed, throws, and the drain finishes it when the bucket is back', async () => {
+    const { keys } = await startPhotos();
+    await s3.stop();
+    await expect(store().delete(keys[0]!)).rejects.toBeInstanceOf(BlobDeletionPending);
+    expect(await row(keys[0]!)).toBeUndefined();
+    expect(await store().deletionsPending(keys)).toEqual([keys[0]]);
+    await s3.start();
+    expect(s3.objectKeys()).toContain(keys[0]);
+    t.clock.advance(60_000);
+    expect((await store().drainOnce('test-holder')).deleted).toBeGreaterThanOrEqual(1);
+    expect(await store().deletionsPending(keys)).toEqual([]);
+    expect(s3.objectKeys()).not.toContain(keys[0]);
+    // With the bucket up a deletion is done at once.
+    await store().delete(keys[1]!);
+    expect(s3.objectKeys()).not.toContain(keys[1]);
+    expect(await store().deletionsPending(keys)).toEqual([]);
+  });
+
+  it('the thumbnail of a file stored before the register is made from its bytes when first asked for', async () => {
+    const key = `legacy-${Date.now()}.jpg`;
+    const photo = buildPhoto();
+    await store().localBytes.put(key, photo);
+    expect(await row(key)).toBeUndefined();
+    expect(await store().get(key)).toEqual(photo);
+    const thumbnail = await store().thumbnail(key);
+    expect((await sharp(thumbnail!).metadata()).format).toBe('webp');
+    // Bytes no image library reads have none; the upload stood without one.
+    const unreadable = `odd-${Date.now()}.jpg`;
+    await store().put(unreadable, buildJpeg(), 'image/jpeg');
+    expect((await row(unreadable))!.thumbnail).toBeNull();
+    expect(await store().thumbnail(unreadable)).toBeNull();
+  });
+});
+
+describe('the bucket at the start', () => {
+  it('a missing bucket, or a server that does not answer, is one sentence naming it', async () => {
+    const s3 = await startS3Server();
+    try {
+      const config = loadConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket', DATABASE_URL: 'sqlite::memory:' });
+      const missing = new S3Bucket(config.blobs.s3!);
+      await expect(missing.check()).rejects.toThrow(`BLOB_STORE=s3: bucket "no-such-bucket" at ${s3.endpoint}: it does not exist`);
+      missing.destroy();
+      await s3.stop();
+      const down = new S3Bucket({ ...config.blobs.s3!, bucket: 'promotor-test', timeoutMs: 1000 });
+      await expect(down.check()).rejects.toThrow(/^BLOB_STORE=s3: bucket "promotor-test" at http:\/\/127\.0\.0\.1:\d+: no answer/);
+      down.destroy();
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('BLOB_STORE=s3 without its bucket settings is refused by the configuration, naming each', () => {
+    expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow(/S3_ENDPOINT[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(loadConfig({}).blobs.mode).toBe('file');
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).blobs.mode).toBe('database');
+  });
+});
+
+// What the pending area is on each database: the one the issue names.
+describe('the pending area', () => {
+  it('is DATA_DIR/blobs on SQLite and the blobs table on PostgreSQL', () => {
+    const fake = { db: {} as never };
+    expect(localBytesOf({ ...fake, dialect: 'sqlite' }, '/tmp/x', 's3').constructor.name).toBe('FileBlobStore');
+    expect(localBytesOf({ ...fake, dialect: 'postgres' }, '/tmp/x', 's3').constructor.name).toBe('DatabaseBlobStore');
+  });
+});

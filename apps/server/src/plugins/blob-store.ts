@@ -1,0 +1,398 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PostgresAdapter } from 'kysely';
+import type { Db } from '../db/kysely.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { sniffImageType } from '../lib/image-type.ts';
+import type { BlobSettings } from '../config/env.ts';
+import { S3Bucket } from './s3-bucket.ts';
+import { checkKey, localBytesOf, type LocalBytes } from './storage.ts';
+import { makeThumbnail } from './thumbnails.ts';
+
+// Every byte kept as a file goes through here (issue 35, decision 130). Each file has a row in
+// blob_objects: its hash, size, type, thumbnail, and where its bytes are. With BLOB_STORE=file or
+// database they stay local (LocalBytes). With s3 an upload is answered only when its bytes are durable:
+// in the bucket, or — the bucket down or slower than INGEST_TIMEOUT_MS — in the local pending area,
+// from which drainOnce (every instance, every few seconds) moves them: one claimant per row (a lease in
+// the row, taken by one UPDATE), the bucket's copy confirmed, then the row says 's3' and the local
+// bytes go. A crash between any two steps leaves either the local bytes or the confirmed object, both
+// under the one key the row names; a repeated upload writes the same key again.
+
+export type BlobMode = 'file' | 'database' | 's3';
+
+/** What a serve call answers: the bytes, or the bucket's presigned address to follow. */
+export type OpenedBlob = { kind: 'bytes'; data: Buffer; contentType: string } | { kind: 'redirect'; url: string };
+
+/** How long an upload waits for the bucket before its bytes go to the pending area instead. */
+export const INGEST_TIMEOUT_MS = 3_000;
+/** A drain's claim on a row: far above one upload's bound; a crashed claimant's runs out. */
+export const DRAIN_LEASE_MS = 2 * 60_000;
+/** The backoff of a failed try: 5 s, doubled per attempt, at most 10 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+/** The log warns when the oldest waiting file is older than this (the issue's bound). */
+export const PENDING_WARN_MS = 10 * 60_000;
+
+export type BlobStoreOptions = {
+  db: Db;
+  mode: BlobMode;
+  local: LocalBytes;
+  bucket: S3Bucket | null;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+  ingestTimeoutMs?: number;
+};
+
+export type PendingSummary = { count: number; oldestAt: string | null; bytes: number };
+export type DrainResult = { uploaded: number; failed: number; deleted: number; deleteFailed: number };
+
+/** A bucket object that could not be removed now: it is listed and retried, and what waits on it is not done. */
+export class BlobDeletionPending extends AppError {
+  constructor(readonly key: string) {
+    super('E_STORAGE_UNAVAILABLE');
+  }
+}
+
+export class BlobStore {
+  readonly mode: BlobMode;
+  private readonly db: Db;
+  private readonly local: LocalBytes;
+  readonly bucket: S3Bucket | null;
+  private readonly now: () => Date;
+  private readonly log?: FastifyBaseLogger;
+  private readonly ingestTimeoutMs: number;
+
+  constructor(o: BlobStoreOptions) {
+    if (o.mode === 's3' && !o.bucket) throw new Error('BLOB_STORE=s3 needs a bucket');
+    this.mode = o.mode;
+    this.db = o.db;
+    this.local = o.local;
+    this.bucket = o.mode === 's3' ? o.bucket : null;
+    this.now = o.now;
+    this.log = o.log;
+    this.ingestTimeoutMs = o.ingestTimeoutMs ?? INGEST_TIMEOUT_MS;
+  }
+
+  /** The local side (the pending area with s3): the migration command reads and writes it. */
+  get localBytes(): LocalBytes {
+    return this.local;
+  }
+
+  /**
+   * Keeps the bytes under the key; resolves only when they are durable (in the bucket or the pending
+   * area). Its thumbnail is made here, so the back office's lists never wait for the bucket.
+   */
+  async put(key: string, data: Buffer, contentType = sniffImageType(data) ?? 'application/octet-stream'): Promise<void> {
+    checkKey(key);
+    const at = this.now().toISOString();
+    const thumbnail = contentType.startsWith('image/') ? await makeThumbnail(data) : null;
+    const row = { key, sha256: sha256(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
+    if (this.bucket) {
+      try {
+        await this.bucket.put(key, data, contentType, this.ingestTimeoutMs);
+        await this.register({ ...row, location: 's3', stored_at: at, next_attempt_at: null, last_error: null });
+        return;
+      } catch (error) {
+        this.log?.warn({ key, err: error }, 'the bucket did not take an upload: its bytes wait in the pending area');
+        await this.local.put(key, data);
+        await this.register({ ...row, location: 'local', stored_at: null, next_attempt_at: at, last_error: describe(error) });
+        return;
+      }
+    }
+    await this.local.put(key, data);
+    await this.register({ ...row, location: 'local', stored_at: at, next_attempt_at: null, last_error: null });
+  }
+
+  private async register(row: {
+    key: string;
+    sha256: string;
+    size: number;
+    content_type: string;
+    created_at: string;
+    thumbnail: Buffer | null;
+    location: 'local' | 's3';
+    stored_at: string | null;
+    next_attempt_at: string | null;
+    last_error: string | null;
+  }): Promise<void> {
+    await this.db
+      .insertInto('blob_objects')
+      .values({ ...row, attempts: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          sha256: row.sha256,
+          size: row.size,
+          content_type: row.content_type,
+          location: row.location,
+          stored_at: row.stored_at,
+          next_attempt_at: row.next_attempt_at,
+          last_error: row.last_error,
+          thumbnail: row.thumbnail,
+          attempts: 0,
+          claimed_by: null,
+          claimed_until: null,
+        }),
+      )
+      .execute();
+  }
+
+  private row(key: string) {
+    return this.db
+      .selectFrom('blob_objects')
+      .select(['key', 'location', 'content_type', 'sha256', 'size'])
+      .where('key', '=', checkKey(key))
+      .executeTakeFirst();
+  }
+
+  /**
+   * The bytes, wherever they are (the migration, verify, and a serve without a bucket). A file stored
+   * before the register (no row) is local.
+   */
+  async get(key: string): Promise<Buffer | null> {
+    const row = await this.row(key);
+    if (row?.location === 's3') return this.bucket ? this.bucket.get(key) : null;
+    const data = await this.local.get(key);
+    if (data || !row) return data;
+    // The drain moved it between the two reads.
+    return (await this.row(key))?.location === 's3' && this.bucket ? this.bucket.get(key) : null;
+  }
+
+  /** What a serve call answers (every check of who may see it is the caller's, before this). */
+  async open(key: string, contentType: string): Promise<OpenedBlob | null> {
+    for (let read = 0; read < 2; read += 1) {
+      const row = await this.row(key);
+      if (row?.location === 's3') {
+        if (!this.bucket) return null;
+        return { kind: 'redirect', url: await this.bucket.presignedGet(key, row.content_type, this.now()) };
+      }
+      const data = await this.local.get(key);
+      if (data) return { kind: 'bytes', data, contentType: row?.content_type ?? contentType };
+      if (!row) return null;
+    }
+    return null;
+  }
+
+  /**
+   * The small WebP of an image (made at upload; for a file stored before the register, or one whose
+   * thumbnail could not be made then, made now from the bytes when they can be read, and kept).
+   */
+  async thumbnail(key: string): Promise<Buffer | null> {
+    const row = await this.db
+      .selectFrom('blob_objects')
+      .select(['thumbnail', 'location'])
+      .where('key', '=', checkKey(key))
+      .executeTakeFirst();
+    if (row?.thumbnail) return Buffer.from(row.thumbnail);
+    let data: Buffer | null;
+    try {
+      data = await this.get(key);
+    } catch {
+      return null; // the bucket is down: the page shows its placeholder
+    }
+    const thumbnail = data && (await makeThumbnail(data));
+    if (thumbnail && row) await this.db.updateTable('blob_objects').set({ thumbnail }).where('key', '=', key).execute();
+    return thumbnail || null;
+  }
+
+  /**
+   * Removes the file: its row, its local bytes and its bucket object. Throws BlobDeletionPending when
+   * the bucket did not confirm: the object stays listed in blob_deletions and the drain retries it.
+   */
+  async delete(key: string): Promise<void> {
+    checkKey(key);
+    const row = await this.row(key);
+    if (this.bucket || row?.location === 's3') {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('blob_objects').where('key', '=', key).execute();
+        await trx
+          .insertInto('blob_deletions')
+          .values({ key, requested_at: this.now().toISOString(), attempts: 0, next_attempt_at: this.now().toISOString(), last_error: null })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .execute();
+      });
+      await this.local.delete(key);
+      if (!(await this.removeObject(key))) throw new BlobDeletionPending(key);
+      return;
+    }
+    await this.local.delete(key);
+    await this.db.deleteFrom('blob_objects').where('key', '=', key).execute();
+  }
+
+  /** Which of these keys still have a bucket object waiting to be removed. */
+  async deletionsPending(keys: readonly string[]): Promise<string[]> {
+    if (!keys.length) return [];
+    return (await this.db.selectFrom('blob_deletions').select('key').where('key', 'in', keys).execute()).map((r) => r.key);
+  }
+
+  /** One try at a listed deletion; true when the bucket confirmed it (and the listing is gone). */
+  private async removeObject(key: string): Promise<boolean> {
+    if (!this.bucket) {
+      // Without a bucket nothing can be removed there; the listing waits for BLOB_STORE=s3 again.
+      await this.deletionFailed(key, new Error('BLOB_STORE is not s3'));
+      return false;
+    }
+    try {
+      await this.bucket.delete(key);
+      await this.db.deleteFrom('blob_deletions').where('key', '=', key).execute();
+      return true;
+    } catch (error) {
+      await this.deletionFailed(key, error);
+      return false;
+    }
+  }
+
+  private async deletionFailed(key: string, error: unknown) {
+    const row = await this.db.selectFrom('blob_deletions').select('attempts').where('key', '=', key).executeTakeFirst();
+    const attempts = (row?.attempts ?? 0) + 1;
+    await this.db
+      .updateTable('blob_deletions')
+      .set({
+        attempts,
+        next_attempt_at: new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString(),
+        last_error: describe(error),
+      })
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /**
+   * One round of the drain: claims up to `limit` waiting files that are due (one UPDATE; on PostgreSQL
+   * the candidates are read FOR UPDATE SKIP LOCKED, so instances never wait on each other's rows),
+   * uploads each and confirms it, then retries the listed deletions that are due.
+   */
+  async drainOnce(holder: string, limit = 20): Promise<DrainResult> {
+    const result: DrainResult = { uploaded: 0, failed: 0, deleted: 0, deleteFailed: 0 };
+    if (!this.bucket) return result;
+    for (const key of await this.claim(holder, limit)) {
+      if (await this.upload(key, holder)) result.uploaded += 1;
+      else result.failed += 1;
+    }
+    const nowIso = this.now().toISOString();
+    const due = await this.db
+      .selectFrom('blob_deletions')
+      .select('key')
+      .where('next_attempt_at', '<=', nowIso)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+    for (const { key } of due) {
+      if (await this.removeObject(key)) result.deleted += 1;
+      else result.deleteFailed += 1;
+    }
+    return result;
+  }
+
+  private async claim(holder: string, limit: number): Promise<string[]> {
+    const now = this.now();
+    const nowIso = now.toISOString();
+    const until = new Date(now.getTime() + DRAIN_LEASE_MS).toISOString();
+    const due = this.db
+      .selectFrom('blob_objects')
+      .select('key')
+      .where('location', '=', 'local')
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+      .orderBy('next_attempt_at')
+      .limit(limit);
+    const candidates = this.db.getExecutor().adapter instanceof PostgresAdapter ? due.forUpdate().skipLocked() : due;
+    const claimed = await this.db
+      .updateTable('blob_objects')
+      .set({ claimed_by: holder, claimed_until: until })
+      .where('key', 'in', candidates)
+      .where('location', '=', 'local')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+      .returning('key')
+      .execute();
+    return claimed.map((r) => r.key);
+  }
+
+  /** Uploads one claimed file and confirms it; false (and the row's backoff) when anything failed. */
+  private async upload(key: string, holder: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('blob_objects')
+      .select(['sha256', 'content_type', 'attempts'])
+      .where('key', '=', key)
+      .where('claimed_by', '=', holder)
+      .executeTakeFirst();
+    if (!row) return false;
+    try {
+      const data = await this.local.get(key);
+      if (!data) throw new Error('its bytes are not in the pending area');
+      if (sha256(data) !== row.sha256) throw new Error('its bytes in the pending area do not match their hash');
+      await this.bucket!.put(key, data, row.content_type);
+      const moved = await this.db
+        .updateTable('blob_objects')
+        .set({
+          location: 's3',
+          stored_at: this.now().toISOString(),
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          next_attempt_at: null,
+        })
+        .where('key', '=', key)
+        .where('claimed_by', '=', holder)
+        .where('location', '=', 'local')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) {
+        // Deleted (or taken over) while it was uploading: what was uploaded is nobody's now.
+        if (!(await this.row(key))) await this.delete(key).catch(() => undefined);
+        return false;
+      }
+      await this.local.delete(key);
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      await this.db
+        .updateTable('blob_objects')
+        .set({
+          attempts,
+          next_attempt_at: new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString(),
+          last_error: describe(error),
+          claimed_by: null,
+          claimed_until: null,
+        })
+        .where('key', '=', key)
+        .where('claimed_by', '=', holder)
+        .execute();
+      return false;
+    }
+  }
+
+  /** What waits for the bucket: how many files, their bytes, and since when the oldest (the back office's health). */
+  async pending(): Promise<PendingSummary> {
+    if (!this.bucket) return { count: 0, oldestAt: null, bytes: 0 };
+    const row = await this.db
+      .selectFrom('blob_objects')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('count'),
+        eb.fn.min('created_at').as('oldest'),
+        eb.fn.sum<string | number | null>('size').as('bytes'),
+      ])
+      .where('location', '=', 'local')
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldestAt: row.oldest ?? null, bytes: Number(row.bytes ?? 0) };
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as { name?: string; message?: string };
+  return `${e.name ?? 'Error'}: ${e.message ?? String(error)}`.slice(0, 500);
+}
+
+/** The store BLOB_STORE names, on this database (the bucket is not asked yet: the server's start checks it). */
+export function openBlobStore(
+  database: { db: Db; dialect: 'sqlite' | 'postgres' },
+  config: { dataDir: string; blobs: BlobSettings },
+  now: () => Date,
+  log?: FastifyBaseLogger,
+): BlobStore {
+  const { mode, s3 } = config.blobs;
+  return new BlobStore({
+    db: database.db,
+    mode,
+    local: localBytesOf(database, config.dataDir, mode, now),
+    bucket: s3 ? new S3Bucket(s3) : null,
+    now,
+    log,
+  });
+}

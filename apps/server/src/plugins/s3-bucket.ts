@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+// One S3-compatible bucket (AWS, MinIO, Garage, SeaweedFS, Ceph, R2; decision 130), the few calls the
+// blob store needs. What the issue's users learnt the hard way is built in: checksums only when a call
+// requires one (the SDK's default CRC32 trailers break several compatible servers), a timeout on every
+// call, and every body read to its end or destroyed (an unread GetObject body holds its socket).
+
+export type S3Settings = {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Put before every key, e.g. 'promotor/'; '' for none. */
+  prefix: string;
+  /** Each call's bound, in milliseconds (connection and whole request). */
+  timeoutMs: number;
+};
+
+/** How long a presigned GET stays valid at most (the issue's bound), and the window its signing time is rounded to. */
+export const PRESIGN_VALID_SECONDS = 300;
+export const PRESIGN_WINDOW_SECONDS = 120;
+
+export class S3Bucket {
+  private readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    const config: S3ClientConfig = {
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // The SDK's own retries would stretch one call past the bound; the drain retries with its backoff.
+      maxAttempts: 1,
+      requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
+    };
+    this.client = new S3Client(config);
+  }
+
+  /** The bucket's name for a key of ours. */
+  objectKey(key: string): string {
+    return `${this.settings.prefix}${key}`;
+  }
+
+  /** Throws a sentence an operator can act on when the bucket cannot be reached or does not exist. */
+  async check(): Promise<void> {
+    const { bucket, endpoint } = this.settings;
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) });
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const why =
+        status === 404
+          ? 'it does not exist'
+          : status === 403 || status === 401
+            ? 'access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)'
+            : `no answer (${(error as Error).message || (error as Error).name})`;
+      throw new Error(`BLOB_STORE=s3: bucket "${bucket}" at ${endpoint}: ${why}`, { cause: error });
+    }
+  }
+
+  /**
+   * Stores the bytes under the key and confirms what the bucket stored: the MD5 we computed travels as
+   * Content-MD5 (a server that checks it refuses a damaged body) and must come back as the ETag of a
+   * single-part PUT; a server whose ETag is no MD5 (encryption with KMS) is confirmed by the size it holds.
+   */
+  async put(key: string, data: Buffer, contentType: string, timeoutMs = this.settings.timeoutMs): Promise<void> {
+    const md5 = createHash('md5').update(data).digest();
+    const answer = await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentType: contentType,
+        ContentLength: data.length,
+        ContentMD5: md5.toString('base64'),
+      }),
+      { abortSignal: AbortSignal.timeout(timeoutMs) },
+    );
+    const etag = answer.ETag?.replace(/"/g, '').toLowerCase();
+    if (etag && /^[0-9a-f]{32}$/.test(etag)) {
+      if (etag !== md5.toString('hex')) throw new Error(`the bucket stored other bytes for ${key} (ETag ${etag})`);
+      return;
+    }
+    const stored = await this.size(key);
+    if (stored !== data.length) throw new Error(`the bucket holds ${stored ?? 'nothing'} bytes for ${key}, not ${data.length}`);
+  }
+
+  /** The object's bytes, or null when it is not there. */
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
+        abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+      if (!answer.Body) return null;
+      return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The object's size, or null when it is not there (a ranged GET of one byte: HEAD answers 404 with no body, which some servers mangle). */
+  async size(key: string): Promise<number | null> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: 'bytes=0-0' }),
+        {
+          abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
+        },
+      );
+      // Read to the end: an unread body keeps its socket (the issue's leak).
+      await answer.Body?.transformToByteArray();
+      const total = answer.ContentRange?.split('/')[1];
+      return total && total !== '*' ? Number(total) : (answer.ContentLength ?? null);
+    } catch (error) {
+      if (notFound(error)) return null;
+      // An empty object cannot answer a range.
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return 0;
+      throw error;
+    }
+  }
+
+  /** Removes the object; one that is not there is removed already. */
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
+      abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
+    });
+  }
+
+  /** Every key of ours in the bucket (under the prefix), a page at a time. */
+  async *keys(): AsyncGenerator<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
+        { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) },
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key.slice(this.settings.prefix.length), size: object.Size ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /**
+   * A GET the browser follows, valid at most PRESIGN_VALID_SECONDS. Signed at the start of the current
+   * PRESIGN_WINDOW_SECONDS window, so every view in that window gets the same address and the browser's
+   * cache answers the repeats (for as long as the shortest validity left, PRESIGN_VALID − WINDOW).
+   */
+  async presignedGet(key: string, contentType: string, now: Date): Promise<string> {
+    const windowMs = PRESIGN_WINDOW_SECONDS * 1000;
+    const signingDate = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        ResponseContentType: contentType,
+        // Personal photos: the browser may keep it, no shared cache may. Fixed per window, so the address is too.
+        ResponseCacheControl: `private, max-age=${PRESIGN_VALID_SECONDS - PRESIGN_WINDOW_SECONDS}`,
+      }),
+      { expiresIn: PRESIGN_VALID_SECONDS, signingDate },
+    );
+  }
+
+  /** The origin the browser fetches presigned addresses from (the Content-Security-Policy allows it). */
+  get origin(): string {
+    const { protocol, host } = new URL(this.settings.endpoint);
+    return this.settings.forcePathStyle ? `${protocol}//${host}` : `${protocol}//${this.settings.bucket}.${host}`;
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+function notFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
