@@ -36,6 +36,9 @@ export class S3Bucket {
   private readonly client: S3Client;
 
   constructor(readonly settings: S3Settings) {
+    // The SDK warns on Node 20 that its releases after January 2027 need Node 22; ours is pinned
+    // (decision 130), and the warning would be the first lines of every start's output.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     const config: S3ClientConfig = {
       endpoint: settings.endpoint,
       region: settings.region,
