@@ -12,7 +12,14 @@ describe('the server start with BLOB_STORE=s3', () => {
     const s3 = await startS3Server();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-start-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, ...s3.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        ...s3.env,
+        S3_BUCKET: 'no-such-bucket',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+      };
       delete env.DATABASE_URL;
       // Not spawnSync: the S3 server answering it runs in this process.
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], { env });

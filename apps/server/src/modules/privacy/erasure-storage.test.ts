@@ -44,7 +44,11 @@ describe.each(testDatabases)('erasure and retention with files in a bucket (%s)'
     expect([refused.statusCode, refused.json().data.error]).toEqual([503, 'E_STORAGE_UNAVAILABLE']);
     const row = await t.db.selectFrom('consumer_requests').select('state').where('id', '=', request).executeTakeFirstOrThrow();
     expect(row.state).toBe('pending');
-    const consumer = await t.db.selectFrom('consumers').select(['erased_at', 'first_name']).where('id', '=', her.id).executeTakeFirstOrThrow();
+    const consumer = await t.db
+      .selectFrom('consumers')
+      .select(['erased_at', 'first_name'])
+      .where('id', '=', her.id)
+      .executeTakeFirstOrThrow();
     expect(consumer).toEqual({ erased_at: null, first_name: her.firstName });
     expect(await t.app.blobStore.deletionsPending([key])).toEqual([key]);
 
@@ -56,7 +60,11 @@ describe.each(testDatabases)('erasure and retention with files in a bucket (%s)'
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.request.state).toBe('completed');
     expect(await t.db.selectFrom('blob_objects').select('key').where('key', '=', key).execute()).toEqual([]);
-    const receipt = await t.db.selectFrom('action_receipts').select('image_removed_at').where('id', '=', her.receiptId).executeTakeFirstOrThrow();
+    const receipt = await t.db
+      .selectFrom('action_receipts')
+      .select('image_removed_at')
+      .where('id', '=', her.receiptId)
+      .executeTakeFirstOrThrow();
     expect(receipt.image_removed_at).not.toBeNull();
   });
 
@@ -72,7 +80,9 @@ describe.each(testDatabases)('erasure and retention with files in a bucket (%s)'
     expect(s3.objectKeys()).toEqual(expect.arrayContaining([oldKey, newerKey]));
 
     const runner = new JobRunner({ db: t.db, now: t.clock.now, holder: 'retention-test' });
-    expect(await runner.runOnce(retentionJob({ db: t.db, blobStore: t.app.blobStore, ...t.config.retention, intervalMs: 3_600_000 }))).toBe('ran');
+    expect(await runner.runOnce(retentionJob({ db: t.db, blobStore: t.app.blobStore, ...t.config.retention, intervalMs: 3_600_000 }))).toBe(
+      'ran',
+    );
     expect(s3.objectKeys()).not.toContain(oldKey);
     expect(s3.objectKeys()).toContain(newerKey);
   });
