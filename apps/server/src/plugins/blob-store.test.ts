@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAction, buildSignedInPromoter } from '../test/builders.ts';
@@ -93,7 +95,8 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
 
     await s3.start();
     // Its backoff has not run out yet: the next round leaves it.
-    expect((await store().drainOnce('test-holder')).uploaded).toBe(0);
+    await store().drainOnce('test-holder');
+    expect(await row(keys[0]!)).toMatchObject({ location: 'local', attempts: 1 });
     t.clock.advance(60_000);
     const drained = await store().drainOnce('test-holder');
     expect(drained.uploaded).toBeGreaterThanOrEqual(2);
@@ -128,6 +131,43 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     second.bucket!.destroy();
   });
 
+  it('a drain killed with SIGKILL in the middle loses nothing: after its claims run out the rest is moved, each key once', async () => {
+    await s3.stop();
+    const keys = Array.from({ length: 16 }, (_, i) => `killed-${Date.now()}-${i}.jpg`);
+    for (const key of keys) await store().put(key, buildJpeg(600_000), 'image/jpeg');
+    const rows = () => t.db.selectFrom('blob_objects').select(['key', 'location']).where('key', 'in', keys).execute();
+    expect((await rows()).map((r) => r.location)).toEqual(keys.map(() => 'local'));
+    await s3.start();
+    // Its own instance, as a server's would be, killed at its first file moved.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...s3.env,
+      DATA_DIR: t.config.dataDir,
+      DATABASE_URL: t.config.databaseUrl,
+      DB_SCHEMA: t.schema ?? '',
+      // Its clock is this test's, which earlier tests of the file moved on.
+      CLOCK_OFFSET_MS: String(t.clock.now().getTime() - Date.now()),
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/drain-child.ts')], { env });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+    await Promise.race([new Promise<void>((resolve) => child.stdout.on('data', () => resolve())), exited]);
+    child.kill('SIGKILL');
+    expect(await exited, stderr).toBe('SIGKILL');
+    const movedByIt = (await rows()).filter((r) => r.location === 's3').length;
+    expect(movedByIt).toBeGreaterThanOrEqual(1);
+    expect(movedByIt).toBeLessThan(keys.length);
+
+    t.clock.advance(DRAIN_LEASE_MS + 60_000);
+    await store().drainOnce('survivor', 50);
+    expect((await rows()).every((r) => r.location === 's3')).toBe(true);
+    expect(s3.objectKeys().filter((k) => keys.includes(k))).toEqual([...keys].sort());
+    for (const key of keys) expect(await store().localBytes.get(key)).toBeNull();
+    // What the bucket holds is what was uploaded.
+    expect((await store().get(keys[0]!))!.length).toBe(600_000);
+  });
+
   it('two instances draining at once upload each waiting file once', async () => {
     await s3.stop();
     const uploads = await Promise.all(Array.from({ length: 6 }, () => startPhotos()));
@@ -142,10 +182,12 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
       bucket.put = (key, ...rest) => (puts.push(key), put(key, ...rest));
     }
     const rounds = await Promise.all([a.drainOnce('a', 5), b.drainOnce('b', 5), a.drainOnce('a2', 5), b.drainOnce('b2', 5)]);
+    // A round claims at most its limit (on PostgreSQL a re-run subquery once let one round claim them all).
+    for (const round of rounds) expect(round.uploaded).toBeLessThanOrEqual(5);
     const more = await Promise.all([a.drainOnce('a', 50), b.drainOnce('b', 50)]);
     const uploaded = [...rounds, ...more].reduce((n, r) => n + r.uploaded, 0);
     const mine = puts.filter((k) => keys.includes(k));
-    expect(uploaded).toBe(keys.length);
+    expect(uploaded).toBeGreaterThanOrEqual(keys.length);
     expect(mine.length).toBe(keys.length);
     expect(new Set(mine).size).toBe(keys.length);
     for (const key of keys) expect((await row(key))!.location).toBe('s3');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
@@ -293,11 +293,15 @@ export class BlobStore {
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
       .orderBy('next_attempt_at')
       .limit(limit);
-    const candidates = this.db.getExecutor().adapter instanceof PostgresAdapter ? due.forUpdate().skipLocked() : due;
+    // PostgreSQL: the candidates read once, as an array (an InitPlan). Written as `key in (select …
+    // limit n for update skip locked)` the planner may run the subquery again for each row it updates,
+    // each run skipping what the last one locked — one round then claimed every waiting file. SQLite has
+    // one writer and runs a plain IN subquery once.
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
     const claimed = await this.db
       .updateTable('blob_objects')
       .set({ claimed_by: holder, claimed_until: until })
-      .where('key', 'in', candidates)
+      .where('key', postgres ? '=' : 'in', postgres ? sql<string>`any(array(${due.forUpdate().skipLocked()}))` : due)
       .where('location', '=', 'local')
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
       .returning('key')

@@ -40,9 +40,15 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
   };
   await start();
   const endpoint = `http://127.0.0.1:${port}`;
+  // Down for every client at once: the connections clients keep alive are cut too, or a client would
+  // go on storing through one after the port closed.
   const stop = async () => {
-    await server?.close();
+    const running = server;
+    if (!running) return;
     server = null;
+    const closed = running.close();
+    running.httpServer?.closeAllConnections();
+    await closed;
   };
   const prefix = options.prefix ?? '';
   return {

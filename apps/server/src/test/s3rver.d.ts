@@ -11,5 +11,7 @@ declare module 's3rver' {
     constructor(options: Options);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** The node:http server while it runs. */
+    httpServer?: import('node:http').Server;
   }
 }

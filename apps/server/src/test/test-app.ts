@@ -26,6 +26,8 @@ export type TestApp = {
   db: Db;
   config: Config;
   clock: TestClock;
+  /** PostgreSQL: this file's schema (a child process opening the same database names it); null on SQLite. */
+  schema: string | null;
   /** Runs `fn` on a connection of the tables' owner (MIGRATION_DATABASE_URL's role): the demo reset, the triggers' own test. */
   asOwner: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
@@ -94,6 +96,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     db: database.db,
     config,
     clock,
+    schema: roles ? schema : null,
     // SQLite has no roles: its one connection is the owner's too.
     asOwner: async (fn) => {
       if (!roles) return fn(database.db);
