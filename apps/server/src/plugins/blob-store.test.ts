@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildAction, buildSignedInPromoter } from '../test/builders.ts';
 import { buildJpeg, buildPhoto, uploadPhotos } from '../test/files.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
@@ -259,5 +260,34 @@ describe('the pending area', () => {
     const fake = { db: {} as never };
     expect(localBytesOf({ ...fake, dialect: 'sqlite' }, '/tmp/x', 's3').constructor.name).toBe('FileBlobStore');
     expect(localBytesOf({ ...fake, dialect: 'postgres' }, '/tmp/x', 's3').constructor.name).toBe('DatabaseBlobStore');
+  });
+});
+
+describe('the drain in a running server', () => {
+  it('moves what waited once the bucket is back, and warns in the log while the oldest file has waited over 10 minutes', async () => {
+    const s3 = await startS3Server();
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const t = await createTestApp('sqlite', { env: { ...s3.env, BLOB_DRAIN_INTERVAL_SECONDS: '1' }, logStream });
+    try {
+      await s3.stop();
+      await t.app.blobStore.put('waiting.jpg', buildPhoto(), 'image/jpeg');
+      t.clock.advance(11 * 60_000);
+      await vi.waitFor(() => expect(lines.some((l) => l.level === 40 && l.msg.includes('waited over 10 minutes'))).toBe(true), {
+        timeout: 10_000,
+      });
+      await s3.start();
+      t.clock.advance(15 * 60_000);
+      await vi.waitFor(async () => expect((await t.app.blobStore.pending()).count).toBe(0), { timeout: 10_000 });
+      expect(s3.objectKeys()).toContain('waiting.jpg');
+    } finally {
+      await t.close();
+      await s3.close();
+    }
   });
 });
