@@ -150,7 +150,8 @@ export class S3Bucket {
         { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) },
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key.slice(this.settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? null };
+        if (object.Key)
+          yield { key: object.Key.slice(this.settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? null };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
