@@ -144,8 +144,8 @@ export class S3Bucket {
     });
   }
 
-  /** Every key of ours in the bucket (under the prefix), a page at a time. */
-  async *keys(): AsyncGenerator<{ key: string; size: number }> {
+  /** Every key of ours in the bucket (under the prefix), a page at a time, with when it was written (the orphans check spares new ones). */
+  async *keys(): AsyncGenerator<{ key: string; size: number; modifiedAt: Date | null }> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
@@ -153,7 +153,8 @@ export class S3Bucket {
         { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) },
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key.slice(this.settings.prefix.length), size: object.Size ?? 0 };
+        if (object.Key)
+          yield { key: object.Key.slice(this.settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? null };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+// npm run bench:blobs [-- --db postgres]: files in the bucket (issue 35, decision 130), against s3rver.
+// 1. Photo uploads through the API (the real app, /api/action/file/create via inject: multipart, checks,
+//    SHA-256, thumbnail, store, rows) per second and p99 with BLOB_STORE=s3, file and database, beside
+//    the floor: a bare PutObject of the same bytes to the same s3rver from this process. Runs alternate,
+//    BENCH_RUNS (5) a side, BENCH_UPLOADS (12) uploads a run, 4 at a time. Beside them, the thumbnail
+//    alone (sharp), at the same concurrency: what ingest cannot outrun.
+// 2. The drain after an outage: BENCH_DRAIN (50) uploads (100 photos) uploaded while s3rver is down, then the
+//    rounds of BlobStore.drainOnce until none waits: photos/s.
+// 3. The database's size before and after `npm run blobs -- migrate --to s3` of BENCH_MIGRATE (1,000)
+//    photos kept with BLOB_STORE=database (SQLite: VACUUM first; PostgreSQL: VACUUM FULL of blobs).
+// The photo: a ~1.2 MB 3024×4032 JPEG (a phone's), each copy made unique by a comment segment. An upload
+// is the start's pair of photos (ident bereal_start takes two); its floor is two PutObjects at once.
+// It prints numbers; it is not part of npm test.
+import { fork, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!process.execArgv.some((a) => a.includes('tsx'))) {
+  // The app's TypeScript: run again under tsx (npm run bench:blobs = node bench/blobs.mjs).
+  const again = spawnSync(process.execPath, ['--import', 'tsx', ...process.argv.slice(1)], { cwd: root, stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
+
+const args = process.argv.slice(2);
+const dialect = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'sqlite';
+if (dialect === 'postgres') process.env.TEST_DATABASE_URL ??= process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 12); // uploads of 2 photos, a run
+const DRAIN = Number(process.env.BENCH_DRAIN ?? 50); // uploads of 2 photos
+const MIGRATE = Number(process.env.BENCH_MIGRATE ?? 1000);
+const CONCURRENCY = 4;
+
+const sharp = (await import('sharp')).default;
+const SQLite = (await import('better-sqlite3')).default;
+const { sql } = await import('kysely');
+const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+const { createTestApp } = await import('../apps/server/src/test/test-app.ts');
+const { buildAction, buildSignedInPromoter } = await import('../apps/server/src/test/builders.ts');
+const { uploadPhotos } = await import('../apps/server/src/test/files.ts');
+const { makeThumbnail } = await import('../apps/server/src/plugins/thumbnails.ts');
+const { blobPlaces } = await import('../apps/server/src/modules/blob-admin/blob-places.ts');
+const { migrateBlobs } = await import('../apps/server/src/modules/blob-admin/blob-migration.service.ts');
+const { S3Bucket } = await import('../apps/server/src/plugins/s3-bucket.ts');
+const { loadConfig } = await import('../apps/server/src/config/env.ts');
+
+/** A phone's photo: 12 MP of colour noise softened and scaled up, ~1.2 MB as JPEG. */
+const NOISE = { width: 1008, height: 1344, channels: 3 };
+const noise = await sharp(randomBytes(NOISE.width * NOISE.height * 3), { raw: NOISE })
+  .blur(0.5)
+  .png()
+  .toBuffer();
+const base = await sharp({ create: { ...NOISE, background: '#7a9' } })
+  .composite([{ input: noise, blend: 'overlay' }])
+  .resize(3024, 4032)
+  .jpeg({ quality: 90 })
+  .toBuffer();
+const photo = () => {
+  const comment = randomBytes(16);
+  return Buffer.concat([base.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, comment.length + 2]), comment, base.subarray(2)]);
+};
+
+/** s3rver in its own process (bench/s3-server-child.mjs): stop, start and close as the tests' helper has them. */
+async function startS3Process() {
+  const child = fork(path.join(root, 'bench', 's3-server-child.mjs'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const first = await new Promise((resolve) => child.once('message', resolve));
+  const ask = (what) => new Promise((resolve) => (child.once('message', resolve), child.send(what)));
+  return { ...first, stop: () => ask('stop'), start: () => ask('start'), close: () => ask('close') };
+}
+const s3 = await startS3Process();
+const mb = (n) => (n / 1024 / 1024).toFixed(1);
+console.log(
+  `photo ${mb(base.length)} MB (3024×4032 JPEG); ${dialect}; ${RUNS} runs a side × ${UPLOADS} uploads of 2 photos, ${CONCURRENCY} at a time`,
+);
+
+/** `count` tasks, `limit` at a time: each one's ms, and the run's photos/s. */
+async function timed(count, limit, task) {
+  const times = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { rate: (count / (performance.now() - started)) * 1000, times };
+}
+
+const p99 = (times) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.99))];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// The apps, one per mode, on fresh databases; photos prepared before the clock starts.
+const apps = {};
+for (const mode of ['s3', 'file', 'database']) {
+  apps[mode] = await createTestApp(dialect, { env: mode === 's3' ? s3.env : { BLOB_STORE: mode } });
+}
+async function prepared(t) {
+  const ewa = await buildSignedInPromoter(t);
+  const actions = [];
+  for (let i = 0; i < UPLOADS; i += 1) actions.push((await buildAction(t, ewa)).uuid);
+  return { token: ewa.token, actions, photos: actions.map(() => [photo(), photo()]) };
+}
+async function uploadRun(t) {
+  const { token, actions, photos } = await prepared(t);
+  return timed(UPLOADS, CONCURRENCY, async (i) => {
+    const res = await uploadPhotos(t.app, token, { action: { uuid: actions[i] }, ident: 'bereal_start' }, photos[i]);
+    if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  });
+}
+const client = new S3Client({
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+});
+async function floorRun() {
+  const photos = Array.from({ length: UPLOADS }, () => [photo(), photo()]);
+  const put = (body) =>
+    client.send(
+      new PutObjectCommand({
+        Bucket: s3.env.S3_BUCKET,
+        Key: `bench/floor-${randomBytes(8).toString('hex')}`,
+        Body: body,
+        ContentType: 'image/jpeg',
+      }),
+    );
+  return timed(UPLOADS, CONCURRENCY, (i) => Promise.all(photos[i].map(put)));
+}
+async function thumbnailRun() {
+  const photos = Array.from({ length: UPLOADS }, () => [photo(), photo()]);
+  return timed(UPLOADS, CONCURRENCY, (i) => Promise.all(photos[i].map(makeThumbnail)));
+}
+
+const cases = {
+  floor: floorRun,
+  s3: () => uploadRun(apps.s3),
+  file: () => uploadRun(apps.file),
+  database: () => uploadRun(apps.database),
+  thumbnail: thumbnailRun,
+};
+const results = Object.fromEntries(Object.keys(cases).map((k) => [k, { rates: [], times: [] }]));
+await floorRun(); // warm the client, sharp and the apps
+await uploadRun(apps.s3);
+for (let run = 0; run < RUNS; run += 1) {
+  for (const [name, fn] of Object.entries(cases)) {
+    const { rate, times } = await fn();
+    results[name].rates.push(rate);
+    results[name].times.push(...times);
+  }
+}
+const floor = median(results.floor.rates);
+console.log('\ncase        uploads/s of 2 photos (median, min–max)  p99 ms   share of floor');
+for (const [name, r] of Object.entries(results)) {
+  console.log(
+    `${name.padEnd(11)} ${median(r.rates).toFixed(1).padStart(6)} (${Math.min(...r.rates).toFixed(1)}–${Math.max(...r.rates).toFixed(1)})`.padEnd(
+      46,
+    ) + `${p99(r.times).toFixed(0).padStart(6)}   ${((median(r.rates) / floor) * 100).toFixed(0)} %`,
+  );
+}
+
+// 2. The drain after an outage.
+{
+  const t = apps.s3;
+  await s3.stop();
+  const { token, actions, photos } = await (async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const list = [];
+    for (let i = 0; i < DRAIN; i += 1) list.push((await buildAction(t, ewa)).uuid);
+    return { token: ewa.token, actions: list, photos: list.map(() => [photo(), photo()]) };
+  })();
+  const outage = await timed(DRAIN, CONCURRENCY, async (i) => {
+    const res = await uploadPhotos(t.app, token, { action: { uuid: actions[i] }, ident: 'bereal_start' }, photos[i]);
+    if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode}`);
+  });
+  const waiting = (await t.app.blobStore.pending()).count;
+  await s3.start();
+  t.clock.advance(60 * 60_000); // past every backoff
+  const started = performance.now();
+  let moved = 0;
+  while ((await t.app.blobStore.pending()).count > 0) moved += (await t.app.blobStore.drainOnce('bench')).uploaded;
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\ndrain: ${DRAIN} uploads while the bucket was down (${outage.rate.toFixed(1)}/s, p99 ${p99(outage.times).toFixed(0)} ms, ` +
+      `each answered from the pending area; ${waiting} photos waiting), then ${moved} drained in ${seconds.toFixed(1)} s: ${(moved / seconds).toFixed(1)} photos/s`,
+  );
+}
+
+// 3. The database before and after the migration.
+{
+  const t = apps.database;
+  const store = t.app.blobStore;
+  const startedFill = performance.now();
+  await timed(MIGRATE, CONCURRENCY, (i) => store.put(`bench-${i}-${randomBytes(4).toString('hex')}.jpg`, photo(), 'image/jpeg'));
+  const fillSeconds = (performance.now() - startedFill) / 1000;
+  const size = async () => {
+    if (dialect === 'postgres') {
+      await t.asOwner((db) => sql`vacuum full blobs`.execute(db));
+      return Number((await sql`select pg_database_size(current_database()) as n`.execute(t.db)).rows[0].n);
+    }
+    // Its own connection: the app's wraps every statement in a transaction, where VACUUM cannot run.
+    const file = new SQLite(t.config.databaseUrl.slice('sqlite:'.length));
+    try {
+      file.exec('vacuum');
+      return file.pragma('page_count', { simple: true }) * file.pragma('page_size', { simple: true });
+    } finally {
+      file.close();
+    }
+  };
+  const before = await size();
+  const bucket = new S3Bucket(loadConfig({ ...s3.env, DATABASE_URL: 'sqlite::memory:' }).blobs.s3);
+  const places = blobPlaces({ db: t.db, dialect }, t.config.dataDir, bucket, () => new Date());
+  const report = await migrateBlobs(places, 's3');
+  const after = await size();
+  console.log(
+    `\nmigration: ${report.moved} photos (${MIGRATE} stored for it in ${fillSeconds.toFixed(0)} s, the rest by the uploads above; ${mb(report.bytes)} MB) moved in ${report.seconds.toFixed(1)} s ` +
+      `(${(report.moved / report.seconds).toFixed(1)}/s, failures ${report.failures.length}); database ${mb(before)} MB → ${mb(after)} MB ` +
+      `(${((1 - after / before) * 100).toFixed(1)} % smaller)`,
+  );
+  bucket.destroy();
+}
+
+client.destroy();
+for (const t of Object.values(apps)) await t.close();
+await s3.close();
