@@ -135,12 +135,13 @@ export async function storeThenWrite<T>(
   blobs: readonly { key: string; data: Buffer; contentType?: string }[],
   write: (trx: Db) => Promise<T>,
 ): Promise<T> {
-  const written: string[] = [];
+  // The files of one upload are stored side by side (the front and rear photos: hashes, thumbnails and
+  // the bucket's PUTs overlap); any that failed undoes the others.
+  const stored = await Promise.allSettled(blobs.map((blob) => deps.blobStore.put(blob.key, blob.data, blob.contentType)));
+  const written = blobs.filter((_, i) => stored[i]!.status === 'fulfilled').map((blob) => blob.key);
   try {
-    for (const blob of blobs) {
-      await deps.blobStore.put(blob.key, blob.data, blob.contentType);
-      written.push(blob.key);
-    }
+    const failed = stored.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     return await deps.db.transaction().execute(write);
   } catch (error) {
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
