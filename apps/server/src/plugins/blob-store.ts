@@ -373,6 +373,8 @@ export class BlobStore {
         eb.fn.sum<string | number | null>('size').as('bytes'),
       ])
       .where('location', '=', 'local')
+      // What the drain will move: a file kept locally before BLOB_STORE=s3 (no next try) waits for `npm run blobs -- migrate`, not for the bucket.
+      .where('next_attempt_at', 'is not', null)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), oldestAt: row.oldest ?? null, bytes: Number(row.bytes ?? 0) };
   }
