@@ -221,7 +221,7 @@ type ImageTable = 'action_files' | 'action_receipts';
 
 /** A report's photo or receipt photo's row, for whoever may see the report; anything else is 404. */
 async function imageInScope(deps: ReviewsDeps, call: StaffCall, table: ImageTable, id: string) {
-  const code = table === 'action_files' ? 'E_FILE_NOT_FOUND' : 'E_RECEIPT_NOT_FOUND';
+  const code = table === 'action_files' ? ('E_FILE_NOT_FOUND' as const) : ('E_RECEIPT_NOT_FOUND' as const);
   const file = await repo.findFileInScope(deps.db, call.staff.scope, table, id);
   if (!file || (approvedOnly(call) && (file.state ?? 'submitted') !== 'approved')) {
     throw refusedTry(code, { type: table === 'action_files' ? 'action_file' : 'receipt', ids: [id] });
