@@ -323,5 +323,6 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedBackOffice(trx, { passwordHash, now });
     await seedLiveDay(trx, { now, timezone, outboxWaiting: { 'piotr@demo.pl': 2 } });
   });
+  await keep();
   return true;
 }
