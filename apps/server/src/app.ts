@@ -216,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
         thresholds: config.live,
+        blobStore: app.blobStore,
         checkAnswers: config.checkAnswers,
       });
       await api.register(exportsRoutes, { ...actionsDeps, liveFarMeters: config.live.farMeters, thresholds: config.live });

@@ -148,6 +148,8 @@ const READS: readonly RouteName[] = [
   'adminReportsGet',
   'adminReportsFile',
   'adminReportsReceipt',
+  'adminReportsFileThumbnail',
+  'adminReportsReceiptThumbnail',
   'adminExportsActions',
   'adminExportsRegistrations',
   'adminExportsRedemptions',

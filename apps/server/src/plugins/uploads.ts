@@ -163,3 +163,8 @@ export function sendStoredImage(reply: FastifyReply, image: OpenedBlob) {
     .header('x-content-type-options', 'nosniff')
     .send(image.data);
 }
+
+/** A file's small WebP (decision 130): personal like the photo, so never kept by a proxy or the browser either. */
+export function sendThumbnail(reply: FastifyReply, thumbnail: Buffer) {
+  return reply.type('image/webp').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(thumbnail);
+}

@@ -17,6 +17,7 @@ import { seedStart } from './start-seed.ts';
 import { seedBackOffice } from './back-office-seed.ts';
 import { seedLiveDay } from './live-seed.ts';
 import { seedDemoVouchers, seedPromoterVouchers } from './voucher-seed.ts';
+import { filesAfterCommit } from './seed-files.ts';
 
 export const DEMO_PASSWORD = 'demo-haslo-1';
 /** The special test action (spec §2): Piotr's running action, and `--test-action`'s. */
@@ -205,6 +206,7 @@ async function insertActions(
 export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore, now = new Date() }: SeedOptions): Promise<void> {
   const event = await db.selectFrom('events').select('id').orderBy('ident').executeTakeFirst();
   if (!event) throw new Error('Brak wydarzenia w bazie: najpierw wgraj dane demonstracyjne.');
+  const { files, keep } = filesAfterCommit(blobStore);
   await db.transaction().execute(async (trx) => {
     await insertActions(trx, {
       eventId: event.id,
@@ -215,8 +217,9 @@ export async function seedFreshDay(db: Db, userId: string, { timezone, blobStore
       now: toWallClock(now, timezone).slice(11, 16),
     });
     await seedPromoterVouchers(trx, { eventId: event.id, userId, now });
-    await seedReports(trx, { eventId: event.id, userId, blobStore, timezone, now, everyAction: false });
+    await seedReports(trx, { eventId: event.id, userId, blobStore: files, timezone, now, everyAction: false });
   });
+  await keep();
 }
 
 /**
@@ -267,6 +270,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
   const createdAt = now.toISOString();
   const day = (offset: number) => wallDate(now, timezone, offset);
 
+  const { files, keep } = filesAfterCommit(blobStore);
   await db.transaction().execute(async (trx) => {
     const territories = [
       { id: newId(), ident: 'WAW-CENTRUM', name: 'Warszawa Centrum' },
@@ -309,7 +313,7 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
 
     await seedDemoVouchers(trx, { eventId: event.id, anna: users.anna.id, piotr: users.piotr.id, now });
     for (const u of [users.anna, users.piotr])
-      await seedReports(trx, { eventId: event.id, userId: u.id, blobStore, timezone, now, everyAction: true });
+      await seedReports(trx, { eventId: event.id, userId: u.id, blobStore: files, timezone, now, everyAction: true });
 
     await seedAvailability(trx, { anna: users.anna.id, piotr: users.piotr.id }, { day, createdAt });
     await seedConsumers(trx, now);
@@ -319,5 +323,6 @@ export async function seedDemoData(db: Db, { timezone, blobStore, now = new Date
     await seedBackOffice(trx, { passwordHash, now });
     await seedLiveDay(trx, { now, timezone, outboxWaiting: { 'piotr@demo.pl': 2 } });
   });
+  await keep();
   return true;
 }

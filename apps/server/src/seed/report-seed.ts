@@ -3,7 +3,7 @@ import { toWallClock } from '@promotor/contract/wall-clock';
 import { newCode, newId } from '../lib/crypto.ts';
 import { wallDate } from '../lib/time.ts';
 import { instantOfWall } from '../lib/wall-instant.ts';
-import type { BlobStore } from '../plugins/blob-store.ts';
+import type { SeedFiles } from './seed-files.ts';
 import type { Db } from '../db/kysely.ts';
 import * as filesRepo from '../modules/action-files/action-files.repository.ts';
 import * as receiptsRepo from '../modules/receipts/receipts.repository.ts';
@@ -26,7 +26,7 @@ import { seedStart } from './start-seed.ts';
 export type ReportSeedOptions = {
   eventId: string;
   userId: string;
-  blobStore: BlobStore;
+  blobStore: SeedFiles;
   timezone: string;
   now: Date;
   /** Also fill her other finished actions and her started one (the demo accounts). */

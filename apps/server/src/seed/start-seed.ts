@@ -2,7 +2,7 @@ import { START_CHECKLIST } from '@promotor/contract/constants';
 import { toWallClock } from '@promotor/contract/wall-clock';
 import { newId } from '../lib/crypto.ts';
 import { instantOfWall } from '../lib/wall-instant.ts';
-import type { BlobStore } from '../plugins/blob-store.ts';
+import type { SeedFiles } from './seed-files.ts';
 import type { Db } from '../db/kysely.ts';
 import * as filesRepo from '../modules/action-files/action-files.repository.ts';
 import * as actionsRepo from '../modules/actions/actions.repository.ts';
@@ -21,7 +21,7 @@ export type StartSeed = {
   since: string;
   timezone: string;
   now: Date;
-  blobStore: BlobStore;
+  blobStore: SeedFiles;
 };
 
 const minutes = (date: Date, n: number) => new Date(date.getTime() + n * 60_000);

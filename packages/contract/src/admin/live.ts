@@ -116,5 +116,11 @@ export const AdminLiveResponse = z.object({
   map: z.object({ tileUrl: z.string().nullable(), attribution: z.string() }),
   actions: z.array(LiveAction),
   exceptions: z.array(LiveException),
+  /**
+   * Files that wait for the bucket (issue 35, decision 130): how many, and since when the oldest (ISO
+   * UTC, null when none). The whole system's, not the caller's territories': the bucket is one. Null
+   * when files are not kept in a bucket (BLOB_STORE is not s3).
+   */
+  pendingFiles: z.object({ count: z.number().int(), oldestAt: z.string().nullable() }).nullable(),
 });
 export type AdminLiveResponse = z.infer<typeof AdminLiveResponse>;

@@ -121,6 +121,9 @@ export const routePaths = {
   adminReportsFlagPhoto: { path: '/admin/reports/flag-photo', kind: 'json' },
   adminReportsFile: { path: '/admin/reports/file', kind: 'binary' },
   adminReportsReceipt: { path: '/admin/reports/receipt', kind: 'binary' },
+  // issue 35: the small WebP of each, kept beside its row (decision 130)
+  adminReportsFileThumbnail: { path: '/admin/reports/file-thumbnail', kind: 'binary' },
+  adminReportsReceiptThumbnail: { path: '/admin/reports/receipt-thumbnail', kind: 'binary' },
   adminExportsActions: { path: '/admin/exports/actions.csv', kind: 'csv' },
   adminExportsRegistrations: { path: '/admin/exports/registrations.csv', kind: 'csv' },
   adminExportsRedemptions: { path: '/admin/exports/redemptions.csv', kind: 'csv' },

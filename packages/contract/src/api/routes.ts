@@ -648,6 +648,18 @@ export const routeSchemas = {
     body: AdminReportReceiptBody,
     summary: "Back office: a report's receipt photo",
   },
+  adminReportsFileThumbnail: {
+    idempotent: false,
+    permission: 'reports.read',
+    body: AdminReportFileBody,
+    summary: "Back office: a report's photo as a small WebP (about 320 px), served while the bucket is down too",
+  },
+  adminReportsReceiptThumbnail: {
+    idempotent: false,
+    permission: 'reports.read',
+    body: AdminReportReceiptBody,
+    summary: "Back office: a report's receipt photo as a small WebP (about 320 px)",
+  },
   adminExportsActions: {
     idempotent: false,
     permission: 'exports.read',

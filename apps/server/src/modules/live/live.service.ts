@@ -5,6 +5,7 @@ import { territoriesByIdent } from '../../db/territories.ts';
 import type { TerritoryScope } from '../../db/territory-scope.ts';
 import type { Coordinates } from '../../lib/geo.ts';
 import { wallDate } from '../../lib/time.ts';
+import type { BlobStore } from '../../plugins/blob-store.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { assignmentExceptions, nearestPointMeters, phoneException, type Finding, type LiveThresholds } from './live-exceptions.ts';
 
@@ -25,6 +26,8 @@ export type LiveDeps = {
   timezone: string;
   map: { tileUrl: string | null; attribution: string };
   thresholds: LiveThresholds;
+  /** The files' store: what waits for its bucket is shown beside the day (decision 130). */
+  blobStore: Pick<BlobStore, 'mode' | 'pending'>;
 };
 
 export type LiveCaller = { scope: TerritoryScope };
@@ -51,6 +54,13 @@ function wallInstants(timezone: string): (wall: string) => number {
     }
     return ms;
   };
+}
+
+/** What waits for the bucket: one count over the register's pending index (blob_objects_pending_idx). */
+async function pendingFiles(deps: LiveDeps): Promise<AdminLiveResponse['pendingFiles']> {
+  if (deps.blobStore.mode !== 's3') return null;
+  const { count, oldestAt } = await deps.blobStore.pending();
+  return { count, oldestAt };
 }
 
 export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output<typeof AdminLiveBody>): Promise<AdminLiveResponse> {
@@ -139,7 +149,7 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   }
   // ISO UTC times, all of one length: in order as text.
   exceptions.sort((x, y) => (x.since < y.since ? -1 : x.since > y.since ? 1 : x.kind.localeCompare(y.kind)));
-  return { at: at.toISOString(), map: deps.map, actions, exceptions };
+  return { at: at.toISOString(), map: deps.map, actions, exceptions, pendingFiles: await pendingFiles(deps) };
 }
 
 function toLivePromoter(row: repo.LivePromoterRow, located: Coordinates[]): LivePromoter {

@@ -48,6 +48,8 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
     const answer = await live(t, coordinator.token);
     expect(answer.at).toBe(t.clock.now().toISOString());
     expect(answer.map).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' });
+    // Files are not kept in a bucket here (BLOB_STORE=file): nothing can wait for one.
+    expect(answer.pendingFiles).toBeNull();
     expect(answer.actions.map((a) => a.uuid)).toEqual([action.uuid]);
     const shown = answer.actions[0]!;
     expect(shown).toMatchObject({

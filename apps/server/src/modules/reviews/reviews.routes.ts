@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/api-route.ts';
 import { staffCallOf } from '../../plugins/audit-trail.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { sendStoredImage } from '../../plugins/uploads.ts';
+import { sendStoredImage, sendThumbnail } from '../../plugins/uploads.ts';
 import * as service from './reviews.service.ts';
 
 // /api/admin/reports/* (issue 25, decision 090): the permission of each is the route table's, checked
@@ -18,6 +18,12 @@ export async function reviewsRoutes(app: FastifyInstance, deps: service.ReviewsD
   );
   apiRoute(app, 'adminReportsReceipt', async (request, reply) =>
     sendStoredImage(reply, await service.receipt(deps, staffCallOf(request), request.body.receipt.uuid)),
+  );
+  apiRoute(app, 'adminReportsFileThumbnail', async (request, reply) =>
+    sendThumbnail(reply, await service.photoThumbnail(deps, staffCallOf(request), request.body.file.uuid)),
+  );
+  apiRoute(app, 'adminReportsReceiptThumbnail', async (request, reply) =>
+    sendThumbnail(reply, await service.receiptThumbnail(deps, staffCallOf(request), request.body.receipt.uuid)),
   );
   apiRoute(app, 'actionReportResubmit', async (request) => service.resubmit(deps, callerOf(request), request.body.action.uuid));
   apiRoute(app, 'actionReportsToFix', async (request) => service.reportsToFix(deps, callerOf(request)));

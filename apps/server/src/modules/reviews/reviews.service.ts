@@ -217,22 +217,43 @@ export async function flagPhoto(deps: ReviewsDeps, call: StaffCall, body: FlagBo
   return { photo: { uuid: photo.id, ident: photo.ident, createdAt: photo.created_at, flagged: photo.flagged_at !== null } };
 }
 
-/** A report's photo or receipt photo, for whoever may see the report; anything else is 404. */
-async function storedImage(deps: ReviewsDeps, call: StaffCall, table: 'action_files' | 'action_receipts', id: string) {
-  const code = table === 'action_files' ? 'E_FILE_NOT_FOUND' : 'E_RECEIPT_NOT_FOUND';
+type ImageTable = 'action_files' | 'action_receipts';
+
+/** A report's photo or receipt photo's row, for whoever may see the report; anything else is 404. */
+async function imageInScope(deps: ReviewsDeps, call: StaffCall, table: ImageTable, id: string) {
+  const code = table === 'action_files' ? ('E_FILE_NOT_FOUND' as const) : ('E_RECEIPT_NOT_FOUND' as const);
   const file = await repo.findFileInScope(deps.db, call.staff.scope, table, id);
   if (!file || (approvedOnly(call) && (file.state ?? 'submitted') !== 'approved')) {
     throw refusedTry(code, { type: table === 'action_files' ? 'action_file' : 'receipt', ids: [id] });
   }
   // A receipt stays for the counts after its image went (retention, an erasure: decision 099).
   if (table === 'action_receipts' && (await repo.receiptImageRemoved(deps.db, file.id))) throw new AppError('E_RECEIPT_IMAGE_REMOVED');
+  return { ...file, code };
+}
+
+async function storedImage(deps: ReviewsDeps, call: StaffCall, table: ImageTable, id: string) {
+  const file = await imageInScope(deps, call, table, id);
   const image = await deps.blobStore.open(file.blob_key, file.content_type);
-  if (!image) throw new AppError(code);
+  if (!image) throw new AppError(file.code);
   return image;
+}
+
+/**
+ * The small WebP of a report's photo or receipt (decision 130): kept in the database beside the file's
+ * row, so the panel's gallery opens fast and works while the bucket is down. The same checks as the
+ * full image; none (not an image, or its bytes out of reach now) is E_FILE_NOT_FOUND.
+ */
+async function storedThumbnail(deps: ReviewsDeps, call: StaffCall, table: ImageTable, id: string): Promise<Buffer> {
+  const file = await imageInScope(deps, call, table, id);
+  const thumbnail = await deps.blobStore.thumbnail(file.blob_key);
+  if (!thumbnail) throw new AppError('E_FILE_NOT_FOUND');
+  return thumbnail;
 }
 
 export const photo = (deps: ReviewsDeps, call: StaffCall, id: string) => storedImage(deps, call, 'action_files', id);
 export const receipt = (deps: ReviewsDeps, call: StaffCall, id: string) => storedImage(deps, call, 'action_receipts', id);
+export const photoThumbnail = (deps: ReviewsDeps, call: StaffCall, id: string) => storedThumbnail(deps, call, 'action_files', id);
+export const receiptThumbnail = (deps: ReviewsDeps, call: StaffCall, id: string) => storedThumbnail(deps, call, 'action_receipts', id);
 
 // ── her side: what her app reads of the review, and her resubmission ──
 

@@ -3,7 +3,7 @@ import { routeDefinition, routeNames, type RouteName } from '@promotor/contract'
 import { STAFF_ROLES, type StaffRole } from '@promotor/contract/permissions';
 import { randomUUID } from 'node:crypto';
 import { buildAction, buildEvent, buildPromoter, buildSignedInPromoter } from '../../test/builders.ts';
-import { buildMultipart } from '../../test/files.ts';
+import { buildMultipart, buildPhoto } from '../../test/files.ts';
 import { planCsv, planRow } from '../../test/plan-csv.ts';
 import {
   buildEvents,
@@ -234,6 +234,15 @@ const ROWS: Record<string, Row> = {
   adminReportsReceipt: {
     allowed: readers,
     body: async (c) => ({ receipt: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'receipt') } }),
+  },
+  // issue 35: their thumbnails (decision 130), of a readable photo (of other bytes none is made)
+  adminReportsFileThumbnail: {
+    allowed: readers,
+    body: async (c) => ({ file: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'photo', buildPhoto()) } }),
+  },
+  adminReportsReceiptThumbnail: {
+    allowed: readers,
+    body: async (c) => ({ receipt: { uuid: await storeReportImage(c.t, await reportOf(c, true), 'receipt', buildPhoto()) } }),
   },
   // issue 25: the live day (decision 091)
   adminLive: { allowed: manage, body: async ({ territory }) => ({ territory }) },

@@ -80,10 +80,12 @@ export async function adminUpload<T>(path: string, form: FormData, options: Call
 /**
  * A binary call (a report's photo or receipt, decision 095): POST with the JSON body and the bearer
  * token — an <img src> cannot carry the token — answered by the file itself, or a failure envelope.
+ * A photo in the bucket answers 303 to its presigned address (decision 130), which fetch follows as a
+ * GET in CORS mode; the browser drops the token on that cross-origin hop. No Idempotency-Key (a read
+ * keeps nothing): the hop then carries only safelisted headers, so the bucket is asked no preflight.
  */
 export async function adminFile(path: AdminFilePath, body: unknown, options: Pick<CallOptions, 'signal'> = {}): Promise<Blob> {
   const { headers, token } = headersWith({ 'Content-Type': 'application/json' }, 'image/*, application/json');
-  headers.set('Idempotency-Key', newIdempotencyKey());
   const response = await fetchOrNetworkError(`/api${path}`, {
     method: 'POST',
     headers,

@@ -107,8 +107,9 @@ export type AdminCalls = {
   '/admin/auth/reset-password': FromContract<'adminAuthResetPassword'>;
 };
 
-/** The binary calls (a report's photo, a receipt): answered by the file, decision 095. */
-export type AdminFilePath = '/admin/reports/file' | '/admin/reports/receipt';
+/** The binary calls (a report's photo, a receipt, and their thumbnails): answered by the file, decisions 095 and 130. */
+export type AdminFilePath =
+  '/admin/reports/file' | '/admin/reports/receipt' | '/admin/reports/file-thumbnail' | '/admin/reports/receipt-thumbnail';
 /** A consumer's consent proof (issue 26): the file itself, JSON or PDF, kept under the name the server gives. */
 export type AdminProofPath = '/admin/consumers/proof';
 /** The CSV exports (route kind 'csv'): GET with the filter in the query string. */

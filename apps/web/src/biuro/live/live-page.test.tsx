@@ -7,6 +7,7 @@ import { staffSession } from '../auth/staff-session.ts';
 import { buildStaff, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { buildLiveAction, buildLiveAnswer, buildLiveException, buildLivePromoter, minutesAgo } from '../test/live-builders.ts';
+import { wallTime } from './live-view.ts';
 
 const staff = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 
@@ -203,6 +204,30 @@ describe('the live day', () => {
       'Bardzo krótka zmiana: 12 min',
     ]);
     expect(items[1]).toHaveTextContent('Anna Nowak · Degustacja velo — Kiosk Nowy Świat');
+  });
+
+  it('says how many photos wait for the file store and since when; past ten minutes it says so more strongly; none waiting, nothing', async () => {
+    const fresh = minutesAgo(3);
+    const { view } = openLive({ '/admin/live': { body: ok(buildLiveAnswer({ pendingFiles: { count: 3, oldestAt: fresh } })) } });
+    const line = await screen.findByText(pl.biuroLive.pendingFiles(3, wallTime(fresh)));
+    expect(line).toHaveTextContent(/^Zdjęcia czekające na magazyn: 3 \(najstarsze od \d{2}:\d{2}\)$/);
+    expect(line).not.toHaveClass('live-files--late');
+    view.unmount();
+
+    const late = minutesAgo(11);
+    const again = openLive({ '/admin/live': { body: ok(buildLiveAnswer({ pendingFiles: { count: 1, oldestAt: late } })) } });
+    const lateLine = await screen.findByText(pl.biuroLive.pendingFiles(1, wallTime(late)));
+    expect(lateLine).toHaveClass('live-files--late');
+    expect(within(lateLine).getByText(pl.biuroLive.pendingFilesLate)).toBeInTheDocument();
+    again.view.unmount();
+
+    // The bucket takes every file (0), or files are not kept in one (null): not a word about it.
+    for (const pendingFiles of [{ count: 0, oldestAt: null }, null]) {
+      const quiet = openLive({ '/admin/live': { body: ok(buildLiveAnswer({ pendingFiles })) } });
+      await screen.findByText(pl.biuroLive.noActions);
+      expect(screen.queryByText(/Zdjęcia czekające na magazyn/)).toBeNull();
+      quiet.view.unmount();
+    }
   });
 
   it('asks again every 30 seconds and says when it last did; a hidden tab asks nothing until it is back', async () => {

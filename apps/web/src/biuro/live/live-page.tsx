@@ -10,6 +10,7 @@ import { useCheckedExceptions } from './checked-exceptions.ts';
 import { LiveActionList } from './live-action-list.tsx';
 import { LiveExceptions } from './live-exceptions.tsx';
 import { LiveMap, type MapFocus } from './live-map.tsx';
+import { LivePendingFiles } from './live-pending-files.tsx';
 import { LivePhones } from './live-phones.tsx';
 import { territoryOptions, wallTime, type LiveException } from './live-view.ts';
 import { useLiveQuery } from './use-live-query.ts';
@@ -93,6 +94,7 @@ export function LivePage() {
         )
       ) : (
         <>
+          <LivePendingFiles pending={data.pendingFiles} now={live.now} />
           {data.map.tileUrl ? null : <p className="biuro-muted live-note">{pl.biuroLive.map.noTiles}</p>}
           <div className="live-grid">
             <div className="live-map-box">

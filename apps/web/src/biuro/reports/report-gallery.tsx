@@ -2,40 +2,13 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
-import type { AdminFilePath, Report, ReportPhoto } from '../api/admin-types.ts';
+import type { Report, ReportPhoto } from '../api/admin-types.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { photoCaptions } from './report-answers.ts';
 import { PanelSection } from './report-sections.tsx';
-import { useAdminFile } from './use-admin-file.ts';
+import { ReportImage } from './report-image.tsx';
 
 const t = pl.biuroReports;
-
-/** One image of the report: a thumbnail that grows to the panel's width when pressed, and back. */
-function ReportImage({ path, uuid, caption }: { path: AdminFilePath; uuid: string; caption: string }) {
-  const file = useAdminFile(path, uuid);
-  const [large, setLarge] = useState(false);
-  if (file.status === 'loading') {
-    return (
-      <div className="report-image report-image--placeholder" role="status">
-        {t.loadingImage}
-      </div>
-    );
-  }
-  if (file.status === 'failed') {
-    return <div className="report-image report-image--placeholder report-image--failed">{t.imageFailed}</div>;
-  }
-  return (
-    <button
-      type="button"
-      className={`report-image${large ? ' report-image--large' : ''}`}
-      aria-label={t.openPhoto(caption)}
-      aria-expanded={large}
-      onClick={() => setLarge((old) => !old)}
-    >
-      <img src={file.url} alt={caption} />
-    </button>
-  );
-}
 
 type GalleryProps = { report: Report; canFlag: boolean; onPhotoChanged: (photo: ReportPhoto) => void };
 
@@ -76,7 +49,7 @@ export function ReportGallery({ report, canFlag, onPhotoChanged }: GalleryProps)
                 key={photo.uuid}
                 className={photo.flagged ? 'report-gallery__item report-gallery__item--flagged' : 'report-gallery__item'}
               >
-                <ReportImage path="/admin/reports/file" uuid={photo.uuid} caption={caption} />
+                <ReportImage kind="photo" uuid={photo.uuid} caption={caption} />
                 <div className="report-gallery__caption">
                   <span>{caption}</span>
                   {photo.flagged ? <span className="report-flag">{t.flagged}</span> : null}
@@ -115,7 +88,7 @@ export function ReportReceipts({ report }: { report: Report }) {
             return (
               <li key={receipt.uuid} className="report-gallery__item">
                 {receipt.imageKept ? (
-                  <ReportImage path="/admin/reports/receipt" uuid={receipt.uuid} caption={caption} />
+                  <ReportImage kind="receipt" uuid={receipt.uuid} caption={caption} />
                 ) : (
                   <div className="report-image report-image--placeholder">{t.receiptImageRemoved}</div>
                 )}

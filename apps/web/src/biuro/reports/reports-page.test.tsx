@@ -10,6 +10,11 @@ import { fakeAdminApi, type FakeAnswer } from '../test/fake-admin-api.ts';
 const t = pl.biuroReports;
 const coordinator = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 const jpeg = (name: string): FakeAnswer => ({ file: new Blob([name], { type: 'image/jpeg' }) });
+const webp = (name: string): FakeAnswer => ({ file: new Blob([name], { type: 'image/webp' }) });
+/** What fetch does when the 303's bucket does not answer (decision 130): no response at all. */
+const bucketDown = (): FakeAnswer => {
+  throw new TypeError('Failed to fetch');
+};
 
 function openReports(answers: Parameters<typeof fakeAdminApi>[0], { staff = coordinator, search = '?od=2026-12-01&do=2026-12-31' } = {}) {
   staffSession.start({ token: 'staff-token', staff });
@@ -17,6 +22,8 @@ function openReports(answers: Parameters<typeof fakeAdminApi>[0], { staff = coor
     '/admin/auth/session': { body: ok({ staff }) },
     '/admin/reports/file': jpeg('photo'),
     '/admin/reports/receipt': jpeg('receipt'),
+    '/admin/reports/file-thumbnail': webp('photo thumbnail'),
+    '/admin/reports/receipt-thumbnail': webp('receipt thumbnail'),
     ...answers,
   });
   window.history.replaceState(null, '', `/biuro/raporty${search}`);
@@ -182,7 +189,7 @@ describe('the reports page', () => {
     expect(checklist).toHaveTextContent(`${t.endReason}Zgodnie z planem (bez powodu)`);
   });
 
-  it('the photos come with the staff token as object URLs, revoked when the panel closes; a photo can be flagged', async () => {
+  it('the photos come as thumbnails with the staff token, as object URLs revoked when the panel closes; a photo can be flagged', async () => {
     const report = buildReport();
     const api = openReports({
       '/admin/reports/list': { body: ok(reportsPage([report])) },
@@ -198,9 +205,12 @@ describe('the reports page', () => {
       'src',
       expect.stringMatching(/^blob:/),
     );
-    const photoCalls = api.requests.filter((request) => request.path === '/admin/reports/file');
+    const photoCalls = api.requestsTo('/admin/reports/file-thumbnail');
     expect(photoCalls.map((request) => request.body)).toEqual([{ file: { uuid: 'photo-front' } }, { file: { uuid: 'photo-rear' } }]);
     expect(photoCalls.every((request) => request.authorization === 'Bearer staff-token')).toBe(true);
+    expect(api.requestsTo('/admin/reports/receipt-thumbnail').map((request) => request.body)).toEqual([{ receipt: { uuid: 'receipt-1' } }]);
+    // The full photos wait until one is pressed.
+    expect(api.requestsTo('/admin/reports/file')).toEqual([]);
 
     const flag = within(gallery).getByRole('button', { name: t.flagLabel('Rozpoczęcie akcji (1)') });
     expect(flag).toHaveAttribute('aria-pressed', 'false');
@@ -216,6 +226,57 @@ describe('the reports page', () => {
     // The panel unmounts after its closing animation; its images' URLs go with it.
     expect(created).toHaveLength(3); // two photos and the receipt
     await waitFor(() => expect(new Set(revoked)).toEqual(new Set(created)));
+  });
+
+  /** The open report's gallery, its photos' thumbnails loaded. */
+  async function openGallery(answers: Parameters<typeof fakeAdminApi>[0]) {
+    const report = buildReport();
+    const api = openReports({
+      '/admin/reports/list': { body: ok(reportsPage([report])) },
+      '/admin/reports/get': { body: ok({ report }) },
+      ...answers,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${t.open(report.action.name)}`) }));
+    const panel = await screen.findByRole('dialog');
+    return { api, panel, gallery: await within(panel).findByRole('region', { name: t.photos }) };
+  }
+
+  it('pressing a thumbnail opens the full photo (the photo call, once asked for) and pressing again makes it small', async () => {
+    const { api, gallery } = await openGallery({});
+    const photo = within(gallery).getByRole('button', { name: t.openPhoto('Rozpoczęcie akcji (1)') });
+    await within(photo).findByRole('img', { name: 'Rozpoczęcie akcji (1)' });
+    await userEvent.click(photo);
+    expect(photo).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() =>
+      expect(api.requestsTo('/admin/reports/file').map((request) => request.body)).toEqual([{ file: { uuid: 'photo-front' } }]),
+    );
+    // The full photo has an object URL of its own, beside its thumbnail's (two photos and a receipt before).
+    await waitFor(() => expect(within(photo).getByRole('img', { name: 'Rozpoczęcie akcji (1)' })).toHaveAttribute('src', created[3]));
+    expect(api.requestsTo('/admin/reports/file')[0]!.authorization).toBe('Bearer staff-token');
+    await userEvent.click(photo);
+    expect(photo).toHaveAttribute('aria-expanded', 'false');
+    expect(within(photo).getByRole('img')).toHaveAttribute('src', created[0]);
+  });
+
+  it('a full photo that does not come (the file store down) says so in Polish and keeps its thumbnail below', async () => {
+    const { gallery } = await openGallery({ '/admin/reports/file': bucketDown });
+    const photo = within(gallery).getByRole('button', { name: t.openPhoto('Rozpoczęcie akcji (1)') });
+    await within(photo).findByRole('img');
+    await userEvent.click(photo);
+    expect(await within(photo).findByRole('alert')).toHaveTextContent('Pełne zdjęcie jest chwilowo niedostępne. Miniatura poniżej.');
+    expect(within(photo).getByRole('img', { name: 'Rozpoczęcie akcji (1)' })).toHaveAttribute('src', created[0]);
+  });
+
+  it('a thumbnail that cannot be had says so in Polish, and the photo still opens in full when pressed', async () => {
+    const { gallery } = await openGallery({ '/admin/reports/file-thumbnail': { status: 404, body: failure('E_FILE_NOT_FOUND') } });
+    const photo = within(gallery).getByRole('button', { name: t.openPhoto('Rozpoczęcie akcji (1)') });
+    expect(await within(photo).findByText('Brak podglądu. Naciśnij, aby otworzyć pełne zdjęcie.')).toBeInTheDocument();
+    expect(within(gallery).queryAllByRole('img')).toEqual([]);
+    await userEvent.click(photo);
+    expect(await within(photo).findByRole('img', { name: 'Rozpoczęcie akcji (1)' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
   });
 
   it('a receipt whose image retention removed is shown as such and never fetched; it still counts (decision 099)', async () => {

@@ -73,6 +73,7 @@ export const buildLiveAnswer = (over: Partial<LiveAnswer> = {}): LiveAnswer => (
   map: { tileUrl: null, attribution: '© autorzy OpenStreetMap' },
   actions: [],
   exceptions: [],
+  pendingFiles: null,
   ...over,
 });
 

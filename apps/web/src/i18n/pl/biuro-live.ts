@@ -97,6 +97,9 @@ export const biuroLive = {
       `${count} ${count === 1 ? 'pozycja' : count % 10 >= 2 && count % 10 <= 4 && (count % 100 < 10 || count % 100 >= 20) ? 'pozycje' : 'pozycji'}`,
     empty: 'Brak promotorów w dzisiejszych akcjach.',
   },
+  /** Files that wait for the bucket (BLOB_STORE=s3, decision 130): nothing is lost, full photos open later. */
+  pendingFiles: (count: number, since: string) => `Zdjęcia czekające na magazyn: ${count} (najstarsze od ${since})`,
+  pendingFilesLate: 'Najstarsze czeka ponad 10 minut — sprawdź połączenie serwera z magazynem plików (S3).',
   ago: (minutes: number) => (minutes < 1 ? 'przed chwilą' : `${span(minutes)} temu`),
   agoSeconds: (seconds: number) =>
     seconds < 5 ? 'przed chwilą' : seconds < 60 ? `${seconds} s temu` : `${span(Math.floor(seconds / 60))} temu`,

@@ -78,6 +78,11 @@ export const biuroReports = {
   noPhotos: 'Brak zdjęć.',
   loadingImage: 'Wczytywanie zdjęcia…',
   imageFailed: 'Nie udało się wczytać zdjęcia.',
+  /** The thumbnail (decision 130) could not be had: the full photo may still open. */
+  thumbnailFailed: 'Brak podglądu. Naciśnij, aby otworzyć pełne zdjęcie.',
+  loadingFullPhoto: 'Wczytywanie pełnego zdjęcia…',
+  /** The full photo did not come (its bucket down, decision 130): its thumbnail stays below. */
+  fullPhotoUnavailable: 'Pełne zdjęcie jest chwilowo niedostępne. Miniatura poniżej.',
   /** A receipt whose image retention or an erasure removed (decision 099); it still counts. */
   receiptImageRemoved: 'Zdjęcie usunięte po okresie przechowywania.',
   receipts: 'Paragony',
