@@ -1,9 +1,32 @@
 // One Lighthouse run (mobile defaults: simulated slow 4G, 4× CPU slowdown) of a URL in a fresh
 // headless Chromium, as the CLI does; the figures `npm run bench:web` prints (bench/web-startup.mjs).
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// Lighthouse and its 200 packages are this bench's alone: a package of their own (bench/web/lighthouse,
+// its versions locked there), installed on the bench's first run rather than by every `npm ci` (issue
+// 32: about a tenth of CI's `npm ci`).
+const tools = path.join(import.meta.dirname, 'lighthouse');
+let loaded;
+async function lighthouseTools() {
+  if (!fs.existsSync(path.join(tools, 'node_modules', 'lighthouse'))) {
+    console.log('Installing Lighthouse for this bench (bench/web/lighthouse, once)…');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: tools, stdio: 'inherit' });
+    if (install.status !== 0) throw new Error(`npm ci in ${tools} failed`);
+  }
+  const from = createRequire(path.join(tools, 'package.json'));
+  const load = (name) => import(pathToFileURL(from.resolve(name)).href);
+  loaded ??= Promise.all([load('chrome-launcher'), load('lighthouse')]).then(([chromeLauncher, lighthouse]) => ({
+    chromeLauncher,
+    lighthouse: lighthouse.default,
+  }));
+  return loaded;
+}
 
 /**
  * Score (0–100), FCP, LCP, TBT, boot-up (script evaluation) in ms, the LCP element and the critical
@@ -17,6 +40,7 @@ export async function lighthouseRun(url) {
 }
 
 async function lighthouseOnce(url) {
+  const { chromeLauncher, lighthouse } = await lighthouseTools();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });

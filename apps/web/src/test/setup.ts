@@ -1,10 +1,17 @@
 import '@testing-library/jest-dom/vitest';
+import * as webStreams from 'node:stream/web';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import * as pl from '../i18n/pl.ts';
 // The features' slices are registered before the store is built, as in main.tsx (decision 082).
 import '../app/store-slices.ts';
 import { useAppStore } from '../store/app-store.ts';
+
+// The page tests run in vitest's vmThreads pool (vitest.config.ts), whose jsdom context lacks Node's web
+// streams, which the threads pool had: fetch's Response reads a ReadableStream body (a fake answer cut
+// off mid-way, test/fake-fetch.ts). Without it such a test failed on a ReferenceError the client took for
+// a lost connection.
+for (const [name, value] of Object.entries(webStreams)) if (!(name in globalThis)) Object.assign(globalThis, { [name]: value });
 
 // In the app the header registers the messages of field work's codes on every page that has one
 // (app/layout/header.tsx); a page rendered alone in a test gets them here.
