@@ -32,6 +32,7 @@ describe('configuration', () => {
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
+      'blobs',
       'bodyLimitBytes',
       'cataloguesFile',
       'checkAnswers',
