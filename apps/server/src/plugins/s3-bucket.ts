@@ -1,14 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 
 // One S3-compatible bucket (AWS, MinIO, Garage, SeaweedFS, Ceph, R2; decision 130), the few calls the
 // blob store needs. What the users learnt the hard way is built in: checksums only when a call
@@ -28,12 +19,23 @@ export type S3Settings = {
   timeoutMs: number;
 };
 
+// The SDK is loaded at the first call, not at start: with BLOB_STORE=file or database it is never
+// loaded, and every server start and command (the e2e fixtures run them a hundred times) saves ~0.5 s.
+type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/s3-request-presigner'), 'getSignedUrl'>;
+let sdkLoading: Promise<Sdk> | null = null;
+const loadSdk = () =>
+  (sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({
+    ...s3,
+    getSignedUrl: presigner.getSignedUrl,
+  })));
+
 /** How long a presigned GET stays valid at most (the bound), and the window its signing time is rounded to. */
 export const PRESIGN_VALID_SECONDS = 300;
 export const PRESIGN_WINDOW_SECONDS = 120;
 
 export class S3Bucket {
-  private readonly client: S3Client;
+  private readonly config: S3ClientConfig;
+  private ready: Promise<{ client: S3Client; sdk: Sdk }> | null = null;
 
   constructor(readonly settings: S3Settings) {
     // The SDK warns on Node 20 that its releases after January 2027 need Node 22; ours is pinned
@@ -50,7 +52,11 @@ export class S3Bucket {
       maxAttempts: 1,
       requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
     };
-    this.client = new S3Client(config);
+    this.config = config;
+  }
+
+  private use() {
+    return (this.ready ??= loadSdk().then((sdk) => ({ sdk, client: new sdk.S3Client(this.config) })));
   }
 
   /** The bucket's name for a key of ours. */
@@ -60,9 +66,10 @@ export class S3Bucket {
 
   /** Throws a sentence an operator can act on when the bucket cannot be reached or does not exist. */
   async check(): Promise<void> {
+    const { client, sdk } = await this.use();
     const { bucket, endpoint } = this.settings;
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) });
+      await client.send(new sdk.HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) });
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       const why =
@@ -81,9 +88,10 @@ export class S3Bucket {
    * single-part PUT; a server whose ETag is no MD5 (encryption with KMS) is confirmed by the size it holds.
    */
   async put(key: string, data: Buffer, contentType: string, timeoutMs = this.settings.timeoutMs): Promise<void> {
+    const { client, sdk } = await this.use();
     const md5 = createHash('md5').update(data).digest();
-    const answer = await this.client.send(
-      new PutObjectCommand({
+    const answer = await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: this.objectKey(key),
         Body: data,
@@ -104,8 +112,9 @@ export class S3Bucket {
 
   /** The object's bytes, or null when it is not there. */
   async get(key: string): Promise<Buffer | null> {
+    const { client, sdk } = await this.use();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
         abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
       });
       if (!answer.Body) return null;
@@ -118,9 +127,10 @@ export class S3Bucket {
 
   /** The object's size, or null when it is not there (a ranged GET of one byte: HEAD answers 404 with no body, which some servers mangle). */
   async size(key: string): Promise<number | null> {
+    const { client, sdk } = await this.use();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: 'bytes=0-0' }),
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: 'bytes=0-0' }),
         {
           abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
         },
@@ -139,17 +149,19 @@ export class S3Bucket {
 
   /** Removes the object; one that is not there is removed already. */
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
+    const { client, sdk } = await this.use();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
       abortSignal: AbortSignal.timeout(this.settings.timeoutMs),
     });
   }
 
   /** Every key of ours in the bucket (under the prefix), a page at a time, with when it was written (the orphans check spares new ones). */
   async *keys(): AsyncGenerator<{ key: string; size: number; modifiedAt: Date | null }> {
+    const { client, sdk } = await this.use();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
         { abortSignal: AbortSignal.timeout(this.settings.timeoutMs) },
       );
       for (const object of page.Contents ?? []) {
@@ -166,11 +178,12 @@ export class S3Bucket {
    * cache answers the repeats (for as long as the shortest validity left, PRESIGN_VALID − WINDOW).
    */
   async presignedGet(key: string, contentType: string, now: Date): Promise<string> {
+    const { client, sdk } = await this.use();
     const windowMs = PRESIGN_WINDOW_SECONDS * 1000;
     const signingDate = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    return getSignedUrl(
-      this.client,
-      new GetObjectCommand({
+    return sdk.getSignedUrl(
+      client,
+      new sdk.GetObjectCommand({
         Bucket: this.settings.bucket,
         Key: this.objectKey(key),
         ResponseContentType: contentType,
@@ -188,7 +201,7 @@ export class S3Bucket {
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.ready?.then(({ client }) => client.destroy());
   }
 }
 
