@@ -7,13 +7,14 @@ import { createTestApp, post, type TestApp } from '../test/test-app.ts';
 
 /**
  * Every route with its full path, from Fastify's printed tree: '├── /api/action/report (POST)', and a
- * route whose path continues another's under it, '│   └── /to-fix (POST)', four characters a level.
+ * route whose path continues another's under it, '│   └── /to-fix (POST)' or, past a shared word,
+ * '│   └── -thumbnail (POST)' (/admin/reports/file and /file-thumbnail), four characters a level.
  */
 function registeredRoutes(t: TestApp): { url: string; methods: string[] }[] {
   const parents: string[] = [];
   const routes: { url: string; methods: string[] }[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (\/\S*)(?: \(([^)]+)\))?$/.exec(line);
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!m) continue;
     const depth = m[1]!.length / 4;
     const url = (depth > 0 ? parents[depth - 1]! : '') + m[2]!;
