@@ -223,6 +223,15 @@ export class BlobStore {
     return (await this.db.selectFrom('blob_deletions').select('key').where('key', 'in', keys).execute()).map((r) => r.key);
   }
 
+  /** What a failed try of an upload or a deletion records: its count, when to try again (the backoff), why. */
+  private failedTry(attempts: number, error: unknown) {
+    return {
+      attempts,
+      next_attempt_at: new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString(),
+      last_error: describe(error),
+    };
+  }
+
   /** One try at a listed deletion; true when the bucket confirmed it (and the listing is gone). */
   private async removeObject(key: string): Promise<boolean> {
     if (!this.bucket) {
@@ -243,15 +252,7 @@ export class BlobStore {
   private async deletionFailed(key: string, error: unknown) {
     const row = await this.db.selectFrom('blob_deletions').select('attempts').where('key', '=', key).executeTakeFirst();
     const attempts = (row?.attempts ?? 0) + 1;
-    await this.db
-      .updateTable('blob_deletions')
-      .set({
-        attempts,
-        next_attempt_at: new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString(),
-        last_error: describe(error),
-      })
-      .where('key', '=', key)
-      .execute();
+    await this.db.updateTable('blob_deletions').set(this.failedTry(attempts, error)).where('key', '=', key).execute();
   }
 
   /**
@@ -348,13 +349,7 @@ export class BlobStore {
       const attempts = row.attempts + 1;
       await this.db
         .updateTable('blob_objects')
-        .set({
-          attempts,
-          next_attempt_at: new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString(),
-          last_error: describe(error),
-          claimed_by: null,
-          claimed_until: null,
-        })
+        .set({ ...this.failedTry(attempts, error), claimed_by: null, claimed_until: null })
         .where('key', '=', key)
         .where('claimed_by', '=', holder)
         .execute();
