@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appClock, loadConfig } from './env.ts';
@@ -27,6 +29,36 @@ describe('configuration', () => {
     expect(loadConfig({}).idempotencyHashKey).toBeNull();
     for (const bad of [Buffer.alloc(31, 9).toString('base64'), 'to nie jest base64 ani trochę, choć jest długie!!'])
       expect(() => loadConfig({ IDEMPOTENCY_HASH_KEY: bad })).toThrow(/IDEMPOTENCY_HASH_KEY: .*\(got a value not shown here\)/);
+  });
+
+  it('in production on PostgreSQL both shared keys are required (value or file); SQLite and development keep theirs in DATA_DIR', () => {
+    const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/promotor' };
+    expect(() => loadConfig(pg)).toThrow(
+      /IDEMPOTENCY_HASH_KEY: required in production on PostgreSQL \(or IDEMPOTENCY_HASH_KEY_FILE\)[^\n]*\n {2}CONSENT_PROOF_KEY: required in production on PostgreSQL/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).idempotencyHashKey).toBeNull();
+    expect(loadConfig({ DATABASE_URL: pg.DATABASE_URL }).consentProofKey).toBeNull();
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-keys-'));
+    try {
+      const [hashKey, proofSeed] = [Buffer.alloc(32, 3), Buffer.alloc(32, 4)];
+      fs.writeFileSync(path.join(dir, 'hash'), `${hashKey.toString('base64')}\n`);
+      fs.writeFileSync(path.join(dir, 'proof'), proofSeed.toString('base64'));
+      const files = { IDEMPOTENCY_HASH_KEY_FILE: path.join(dir, 'hash'), CONSENT_PROOF_KEY_FILE: path.join(dir, 'proof') };
+      const config = loadConfig({ ...pg, ...files });
+      expect([config.idempotencyHashKey, config.consentProofKey]).toEqual([hashKey, proofSeed]);
+      expect(() => loadConfig({ ...pg, ...files, CONSENT_PROOF_KEY: proofSeed.toString('base64') })).toThrow(
+        'CONSENT_PROOF_KEY_FILE: give either CONSENT_PROOF_KEY or CONSENT_PROOF_KEY_FILE, not both',
+      );
+      expect(() => loadConfig({ ...pg, ...files, IDEMPOTENCY_HASH_KEY_FILE: path.join(dir, 'brak') })).toThrow(
+        `IDEMPOTENCY_HASH_KEY_FILE: cannot read ${JSON.stringify(path.join(dir, 'brak'))} (ENOENT)`,
+      );
+      // A file's bad value is refused as the value would be, and not echoed.
+      fs.writeFileSync(path.join(dir, 'hash'), 'krotki');
+      expect(() => loadConfig({ ...pg, ...files })).toThrow(/IDEMPOTENCY_HASH_KEY: .*\(got a value not shown here\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives the settings under the names the code reads, derived ones included', () => {

@@ -236,6 +236,19 @@ const EnvSchema = z
     if (e.CLOCK_OFFSET_MS !== 0 && e.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'only outside production (a test setting)' });
     }
+    // Production on PostgreSQL means several instances: a key kept in each one's DATA_DIR would differ
+    // between them (issue 36, decision 133). SQLite is one instance, and development keeps the files.
+    if (e.NODE_ENV === 'production' && /^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
+      for (const key of ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const) {
+        if (e[key] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `required in production on PostgreSQL (or ${key}_FILE): every instance must use the same key (README, Deploying)`,
+          });
+        }
+      }
+    }
   })
   // The names the code uses, with the derived values; Config is this output, so it cannot drift from it.
   .transform((e) => {
@@ -395,10 +408,37 @@ export function appClock(config: Pick<Config, 'clockOffsetMs'>): () => Date {
 }
 
 /** Parses the environment once at start; a bad value stops the start with a message naming the key. */
+/**
+ * The keys every instance must share (issue 36, decision 133), each given as a value or as a file that
+ * holds it (`…_FILE`, as secrets are mounted): the file's text (trimmed) stands for the value.
+ */
+export const SHARED_KEYS = ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const;
+
+function withKeyFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const key of SHARED_KEYS) {
+    const file = env[`${key}_FILE`];
+    if (file === undefined || file === '') continue;
+    if (env[key] !== undefined && env[key] !== '') {
+      problems.push(`  ${key}_FILE: give either ${key} or ${key}_FILE, not both`);
+      continue;
+    }
+    try {
+      out[key] = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`  ${key}_FILE: cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const given = withKeyFiles(env);
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), env)})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), given)})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
