@@ -22,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { openBlobStore, type BlobStore } from './plugins/blob-store.ts';
 import { scheduleBlobDrain } from './plugins/blob-drain.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import type { ShutdownState } from './plugins/shutdown.ts';
 import { actionFilesRoutes } from './modules/action-files/action-files.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
@@ -100,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // At close, idle keep-alive connections are closed at once rather than waited for (decision 131).
+    forceCloseConnections: 'idle',
     // Requests Node refuses before Fastify sees them (headers too large, broken HTTP) still get the envelope.
     clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
       if (!socket.writable) return socket.destroy();
@@ -112,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(polishValidatorCompiler);
+  // Set by the drain of SIGTERM (server.ts), read by /readyz (decision 131).
+  app.decorate('shutdown', { closing: false } satisfies ShutdownState);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkAnswers));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -232,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_BASE },
   );
-  await app.register(healthRoutes, { db, webDistDir: config.webDistDir, now });
+  await app.register(healthRoutes, { db, webDistDir: config.webDistDir, now, bucket: app.blobStore.bucket, shutdown: app.shutdown });
   if (config.devOutbox) {
     await app.register(devOutboxRoutes, { db });
     await app.register(devApiDocsRoutes);

@@ -7,6 +7,8 @@ import { DEMO_STAFF_USERNAMES } from './seed/back-office-seed.ts';
 import { checkSharedKeys, SharedKeyMismatch } from './db/shared-keys.ts';
 import { serverHashKey } from './plugins/idempotency.ts';
 import { loadProofKey } from './modules/privacy/consent-proof.ts';
+import { lockSqliteInstance, SqliteInstanceLockedError, type SqliteInstanceLock } from './db/sqlite-instance-lock.ts';
+import { drainAndExit } from './plugins/shutdown.ts';
 
 function readConfig(): Config {
   try {
@@ -20,9 +22,24 @@ function readConfig(): Config {
   }
 }
 
+function takeInstanceLock(databaseUrl: string): SqliteInstanceLock | null {
+  try {
+    return lockSqliteInstance(databaseUrl);
+  } catch (error) {
+    if (error instanceof SqliteInstanceLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main() {
   const config = readConfig();
   const now = appClock(config);
+  // SQLite serves one server instance (decision 131): a second one on the same file stops here, before
+  // it migrates or seeds anything. Only the server takes this lock; the CLI commands run beside it.
+  const instanceLock = takeInstanceLock(config.databaseUrl);
   // Decision 077: migrated as the owner when MIGRATION_DATABASE_URL is given; the app runs as DATABASE_URL's role.
   const database = await openMigratedDatabase({ url: config.databaseUrl, migrationUrl: config.migrationDatabaseUrl });
   const blobStore = openBlobStore(database, config, now);
@@ -51,21 +68,17 @@ async function main() {
     }));
 
   const app = await buildApp({ config, database, now });
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Finish requests in flight, then close the database.
-    app
-      .close()
-      .then(() => database.destroy())
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
+  // Decision 131: not ready at once, a grace for the load balancer, then requests in flight finish.
+  const shutdown = (signal: string) =>
+    drainAndExit(app, {
+      signal,
+      timeoutMs: config.shutdownTimeoutMs,
+      closeRest: async () => {
+        await database.destroy();
+        instanceLock?.release();
+      },
+      exit: (code) => process.exit(code),
+    });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

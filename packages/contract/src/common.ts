@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorData, ErrorEnvelope } from './envelope.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' as used by the API for dates and times (spec §3, §9). */
 export const DateTimeString = z
@@ -34,6 +35,30 @@ export const HealthResponse = z.object({
   database: z.enum(['ok', 'unavailable']),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+// The probes of a load balancer or an orchestrator (decision 131), at the server's root (probePaths).
+/** GET /livez: the process answers. */
+export const LivenessResponse = z.object({ process: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof LivenessResponse>;
+
+/**
+ * GET /readyz: each check's state and nothing more. Ready (200) when the database answers, has every
+ * migration this code knows, the bucket answers (BLOB_STORE=s3; 'not-used' otherwise) and the server is
+ * not closing; else 503 with the same states in the error's details.
+ */
+export const ReadinessChecks = z.object({
+  database: z.enum(['ok', 'unavailable']),
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  bucket: z.enum(['ok', 'unavailable', 'not-used']),
+  closing: z.boolean(),
+});
+export type ReadinessChecks = z.infer<typeof ReadinessChecks>;
+
+/** /readyz's 503: E_SERVICE_UNAVAILABLE with the checks in details. */
+export const NotReadyEnvelope = ErrorEnvelope.extend({
+  data: ErrorData.extend({ error: z.literal('E_SERVICE_UNAVAILABLE'), details: ReadinessChecks }),
+});
+export type NotReadyEnvelope = z.infer<typeof NotReadyEnvelope>;
 
 export const VersionFile = z.object({ buildTime: z.string() });
 export type VersionFile = z.infer<typeof VersionFile>;

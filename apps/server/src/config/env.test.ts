@@ -88,6 +88,7 @@ describe('configuration', () => {
       'retention',
       'seedDemoData',
       'sessionTtlMs',
+      'shutdownTimeoutMs',
       'sms',
       'timezone',
       'trustProxy',
@@ -175,6 +176,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'osiemdziesiąt' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrow(/APP_TIMEZONE/);
+  });
+
+  it('SHUTDOWN_TIMEOUT_SECONDS bounds the drain: 30 s unless set, a whole positive number of seconds', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '10' }).shutdownTimeoutMs).toBe(10_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: 'pół minuty' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
   it('a test run may move the clock (CLOCK_OFFSET_MS); production refuses it', () => {

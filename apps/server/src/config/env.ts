@@ -20,6 +20,12 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * The bound of the drain after SIGTERM or SIGINT (decision 131): /readyz answers 503, the server
+     * answers for min(5 s, half of this) more, then finishes the requests in flight and closes; past
+     * this many seconds from the signal it logs and exits with code 1.
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: positiveInt.max(3600).default(30),
     DATA_DIR: z.string().min(1).default('./data'),
     /** sqlite:<path>, or postgres://… / postgresql://…; defaults to a SQLite file under DATA_DIR. */
     DATABASE_URL: z
@@ -258,6 +264,7 @@ const EnvSchema = z
       nodeEnv: e.NODE_ENV,
       port: e.PORT,
       host: e.HOST,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
       dataDir,
       databaseUrl: databaseUrlOf(e, dataDir),
       migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? null,

@@ -53,8 +53,9 @@ async function currentRole(db: Db): Promise<string> {
 /**
  * Gives `role` exactly what the app needs on every table of the owner's schema, at each start (a new
  * table of a migration is covered without another step): SELECT, INSERT, UPDATE and DELETE, except on
- * APPEND_ONLY_TABLES, SELECT and INSERT only; nothing on Kysely's migration tables; the sequences'
- * next values. Whatever else the role was given on these tables is taken back.
+ * APPEND_ONLY_TABLES, SELECT and INSERT only; of Kysely's migration tables only SELECT on the list of
+ * applied migrations, which /readyz compares with the code's (decision 131); the sequences' next
+ * values. Whatever else the role was given on these tables is taken back.
  */
 export async function grantAppRole(db: Db, role: string): Promise<void> {
   const appendOnly = new Set<string>(APPEND_ONLY_TABLES);
@@ -74,6 +75,9 @@ export async function grantAppRole(db: Db, role: string): Promise<void> {
       const rights = appendOnly.has(name) ? 'select, insert' : 'select, insert, update, delete';
       await sql`grant ${sql.raw(rights)} on table ${table} to ${to}`.execute(trx);
     }
+    // Names and times of the applied migrations, nothing to write: /readyz's "migrations current".
+    await sql`revoke all on table kysely_migration from ${to}`.execute(trx);
+    await sql`grant select on table kysely_migration to ${to}`.execute(trx);
     await sql`grant usage on all sequences in schema ${schema} to ${to}`.execute(trx);
   });
 }

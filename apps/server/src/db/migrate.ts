@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './kysely.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-field-actions.ts';
@@ -89,4 +89,17 @@ export async function migrateUpTo(db: Db, dialect: Dialect, target: string, sche
   const { error, results } = target === 'latest' ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrations this code knows that the database has not recorded (decision 131: /readyz is not ready
+ * while any is missing, e.g. a database restored from an older backup under a running server). A
+ * database with more than the code knows is not behind: a newer instance of a rolling deployment
+ * migrated it, and this one keeps serving until it is replaced. Reads Kysely's table in the schema of
+ * the connection (the app's PostgreSQL role may read it, decision 131; nothing else of it).
+ */
+export async function missingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

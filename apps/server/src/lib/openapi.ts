@@ -3,7 +3,11 @@ import {
   API_BASE,
   ERROR_STATUS,
   ErrorEnvelope,
+  LivenessResponse,
+  NotReadyEnvelope,
+  ReadinessChecks,
   UPLOAD_IMAGE_TYPES,
+  probePaths,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
   routeDefinition,
@@ -117,6 +121,36 @@ function success(route: ReturnType<typeof routeDefinition>): { response: JsonSch
   };
 }
 
+/**
+ * The probes of decision 131: GETs at the server's root, outside the document's `/api` (each path names
+ * its own server), public. Listed so that whoever sets up a load balancer finds them with the calls.
+ */
+function probes(): { paths: Record<string, unknown>; schemas: Record<string, JsonSchema> } {
+  const json = (name: string, description: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
+  const probe = (operationId: string, summary: string, responses: Record<string, unknown>) => ({
+    servers: [{ url: '/' }],
+    get: { operationId, summary, tags: ['probes'], security: [], responses },
+  });
+  return {
+    paths: {
+      [probePaths.live]: probe('livez', 'Liveness: 200 while the process answers', { 200: json('LivezResponse', 'The process answers') }),
+      [probePaths.ready]: probe(
+        'readyz',
+        "Readiness, for a load balancer's health check: 200 while the database answers with every migration, the bucket (BLOB_STORE=s3) answers and the server is not closing",
+        {
+          200: json('ReadyzResponse', 'Ready: every check in data'),
+          503: json('ReadyzNotReady', 'Not ready: E_SERVICE_UNAVAILABLE, every check in data.details (closing: true from SIGTERM on)'),
+        },
+      ),
+    },
+    schemas: {
+      LivezResponse: jsonSchema(successEnvelope(LivenessResponse), 'output'),
+      ReadyzResponse: jsonSchema(successEnvelope(ReadinessChecks), 'output'),
+      ReadyzNotReady: jsonSchema(NotReadyEnvelope, 'output'),
+    },
+  };
+}
+
 export function buildOpenApiDocument() {
   const schemas: Record<string, JsonSchema> = errorSchemas();
   const paths: Record<string, unknown> = {};
@@ -146,6 +180,9 @@ export function buildOpenApiDocument() {
       },
     };
   }
+  const probeDocs = probes();
+  Object.assign(paths, probeDocs.paths);
+  Object.assign(schemas, probeDocs.schemas);
   return {
     openapi: '3.1.0',
     info: {

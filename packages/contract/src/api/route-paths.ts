@@ -170,3 +170,12 @@ export const apiServicePaths = {
   /** The OpenAPI 3.1 document of the call table. */
   openapi: '/openapi.json',
 } as const satisfies Record<string, `/${string}`>;
+
+/**
+ * GET endpoints at the server's root, outside API_BASE, for load balancers and orchestrators (decision
+ * 131): `live` while the process answers, `ready` while it should be sent requests. Public, never cached.
+ */
+export const probePaths = {
+  live: '/livez',
+  ready: '/readyz',
+} as const satisfies Record<string, `/${string}`>;

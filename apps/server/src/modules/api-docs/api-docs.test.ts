@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, routeNames, routePaths, routeSchemas } from '@promotor/contract';
+import { ERROR_CODES, probePaths, routeNames, routePaths, routeSchemas } from '@promotor/contract';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Operation = {
@@ -30,9 +30,7 @@ describe('the API documents itself', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
     expect(Object.keys(doc.paths).sort()).toEqual(
-      Object.values(routePaths)
-        .map((r) => r.path)
-        .sort(),
+      [...Object.values(routePaths).map((r) => r.path), ...Object.values(probePaths)].sort(),
     );
     for (const name of routeNames) {
       const csv = routePaths[name].kind === 'csv';
@@ -50,6 +48,21 @@ describe('the API documents itself', () => {
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.ErrorCode.enum).toEqual(ERROR_CODES);
+  });
+
+  it("lists the load balancer's probes at the server's root, public, with each check's states", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/livez', '/readyz']) {
+      expect(doc.paths[path].servers, path).toEqual([{ url: '/' }]);
+      expect(doc.paths[path].get.security, path).toEqual([]);
+    }
+    expect(doc.paths['/readyz'].get.responses[503].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ReadyzNotReady',
+    });
+    const checks = doc.components.schemas.ReadyzResponse.properties.data.properties;
+    expect(Object.keys(checks)).toEqual(['database', 'migrations', 'bucket', 'closing']);
+    expect(checks.bucket.enum).toEqual(['ok', 'unavailable', 'not-used']);
+    expect(doc.components.schemas.ReadyzNotReady.properties.data.properties.details.properties.closing).toEqual({ type: 'boolean' });
   });
 
   it('lists the staff roles of every back-office call in x-roles, and of no other call', async () => {
