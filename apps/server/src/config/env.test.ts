@@ -35,8 +35,7 @@ describe('configuration', () => {
     expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
     expect(() => loadConfig({ METRICS_TOKEN: 'krotki-sekret-metryk' })).toThrow(/METRICS_TOKEN: .*\(got a value not shown here\)/);
     expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` })).toThrow(/METRICS_TOKEN: .*not shown here/);
-    for (const bad of ['', 'dziewięć', '-1', '65536'])
-      expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+    for (const bad of ['', 'dziewięć', '-1', '65536']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
   });
 

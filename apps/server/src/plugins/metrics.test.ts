@@ -222,7 +222,7 @@ describe.each(testDatabases)('GET /metrics without METRICS_TOKEN or METRICS_PORT
 describe.each(testDatabases)('GET /metrics on METRICS_PORT (%s)', (dialect) => {
   it('answers on its own port only, not on the main one, and closes with the app', async () => {
     const t = await createTestApp(dialect, { env: { METRICS_PORT: '0', HOST: '127.0.0.1' } });
-    let url = '';
+    let url: string;
     try {
       const main = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(main.statusCode).toBe(404);

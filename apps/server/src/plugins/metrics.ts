@@ -210,7 +210,10 @@ export const metricsPlugin = fp(
     if (o.metrics.port === null && o.metrics.token !== null) {
       app.get('/metrics', { config: { public: true } }, async (request, reply) => {
         if (!authorized(request.headers.authorization)) throw new AppError('E_UNAUTHORIZED');
-        return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await scrape());
+        return reply
+          .header('content-type', registry.contentType)
+          .header('cache-control', 'no-store')
+          .send(await scrape());
       });
     } else {
       // Not served here: the envelope of an unknown path, never the web app's page (a scraper pointed at
