@@ -16,7 +16,7 @@ const WARN_EVERY_MS = 5 * 60_000;
  * that are due; the log warns while the oldest waiting file is older than 10 minutes. Rounds never
  * overlap in one instance; on close the timer stops and a round in flight ends before the database closes.
  * Each round is a run of the job 'blob-drain' in `metrics`: failed when it threw or any file in it
- * failed to move or be deleted, so its last success says when the bucket last took everything asked.
+ * failed to move or be deleted (a round with nothing due succeeds: the pending files' age tells an outage).
  */
 export function scheduleBlobDrain(app: FastifyInstance, store: BlobStore, everyMs: number, now: () => Date, metrics?: JobRunSink): void {
   if (!store.bucket || everyMs <= 0) return;
