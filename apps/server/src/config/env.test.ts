@@ -61,6 +61,16 @@ describe('configuration', () => {
     }
   });
 
+  it('takes a metrics token of at least 32 characters and a port of its own, never echoing the token (decision 132)', () => {
+    const token = 'x'.repeat(32);
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'krotki-sekret-metryk' })).toThrow(/METRICS_TOKEN: .*\(got a value not shown here\)/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` })).toThrow(/METRICS_TOKEN: .*not shown here/);
+    for (const bad of ['', 'dziewięć', '-1', '65536']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
@@ -81,6 +91,7 @@ describe('configuration', () => {
       'loginLimitPerIpPerMinute',
       'loginLimitPerUserPer15Minutes',
       'map',
+      'metrics',
       'migrationDatabaseUrl',
       'nodeEnv',
       'port',
