@@ -45,7 +45,7 @@ async function call(base, apiPath, body, token) {
     body: JSON.stringify(body ?? {}),
   });
   const envelope = await res.json();
-  if (!envelope.success) throw new Error(`${apiPath}: ${JSON.stringify(envelope.data)}`);
+  if (!envelope.status?.success) throw new Error(`${apiPath}: ${JSON.stringify(envelope.data)}`);
   return envelope.data;
 }
 
