@@ -143,7 +143,13 @@ const endToEnd = [
     name: 'end-to-end tests',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    extraEnv: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    // The specs run through the load balancer below run there only (issue 32: CI time): on PostgreSQL
+    // behind three instances they cover what they did on SQLite, and the server's tests run on both.
+    extraEnv: {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      ...(env.TEST_DATABASE_URL && haproxyAnswers ? { E2E_IGNORE: THROUGH_THE_BALANCER.join(',') } : {}),
+    },
   },
   {
     name: 'end-to-end through HAProxy, 3 instances on PostgreSQL',
