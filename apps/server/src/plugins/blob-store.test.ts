@@ -125,9 +125,7 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     const first = anotherInstance();
     await first.drainOnce('second');
     first.bucket!.destroy();
-    expect((await Promise.all(keys.map(row))).map((r) => [r?.location, r?.claimed_by])).toEqual(
-      keys.map(() => ['local', 'dead-instance']),
-    );
+    expect((await Promise.all(keys.map(row))).map((r) => [r?.location, r?.claimed_by])).toEqual(keys.map(() => ['local', 'dead-instance']));
     t.clock.advance(DRAIN_LEASE_MS + 1000);
     const second = anotherInstance();
     expect((await second.drainOnce('second')).uploaded).toBeGreaterThanOrEqual(2);

@@ -23,6 +23,19 @@ export const north = (from: Position, meters: number): Position => ({
 /** The test clock's wall time moved by `ms` (whole seconds: wall times have no milliseconds). */
 export const wallAt = (t: TestApp, ms: number) => toWallClock(new Date(t.clock.now().getTime() + ms), t.config.timezone);
 
+/**
+ * The clock moved on to the next `hour`:00 of the app's wall time, for a test whose actions must fall
+ * on one day: one planned from an hour ahead, read late in the evening (or after other tests of the
+ * file moved the shared clock on), would begin tomorrow, and her start is refused.
+ */
+export function atWallHour(t: TestApp, hour: number): void {
+  const wall = toWallClock(t.clock.now(), t.config.timezone); // 'YYYY-MM-DD HH:MM:SS'
+  const [h, m, s] = wall.slice(11, 19).split(':').map(Number) as [number, number, number];
+  const secondsOfDay = h * 3600 + m * 60 + s;
+  const ms = t.clock.now().getTime() % 1000;
+  t.clock.advance(((((hour * 3600 - secondsOfDay) % 86_400) + 86_400) % 86_400) * 1000 - ms);
+}
+
 /** The clock moved on to the next whole second, so that wall times and instants meet exactly. */
 export function onWholeSecond(t: TestApp): void {
   const ms = t.clock.now().getTime() % 1000;

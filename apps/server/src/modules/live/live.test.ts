@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLiveResponse, LiveExceptionKind } from '@promotor/contract';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter, wallTime } from '../../test/builders.ts';
-import { buildLiveAction, finish, live, north, onWholeSecond, ping, PKIN, startAt, wallAt } from '../../test/live.ts';
+import { atWallHour, buildLiveAction, finish, live, north, onWholeSecond, ping, PKIN, startAt, wallAt } from '../../test/live.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // The live day (issue 25, decision 091): today's actions in her territories with each promoter's last
@@ -350,7 +350,8 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
       const waw = await buildTerritory(t, 'WAW');
       const anna = await promoterOf(waw);
       const ola = await promoterOf(waw, 'Ola');
-      onWholeSecond(t);
+      // At 08:00 her action from 09:00 to 17:00 is today's, whenever the test runs.
+      atWallHour(t, 8);
       const early = await buildLiveAction(t, anna, { territory: waw, since: wallAt(t, 60 * MINUTE), until: wallAt(t, 9 * 60 * MINUTE) });
       const short = await buildLiveAction(t, ola, { territory: waw, since: wallAt(t, 0), until: wallAt(t, 4 * 60 * MINUTE) });
       await startAt(t, anna.token, early, PKIN);
