@@ -63,9 +63,11 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
   });
 
   it('not ready while a migration the code knows is missing from the database, ready again once it is there', async () => {
-    const [last] = await t.asOwner((db) =>
-      sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db),
-    ).then((r) => r.rows);
+    const [last] = await t
+      .asOwner((db) =>
+        sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db),
+      )
+      .then((r) => r.rows);
     await t.asOwner((db) => sql`delete from kysely_migration where name = ${last!.name}`.execute(db));
     try {
       const behind = await probe(t, '/readyz');
@@ -77,9 +79,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
       // Alive all the same: restarting the process would not bring the migration back by itself.
       expect((await probe(t, '/livez')).statusCode).toBe(200);
     } finally {
-      await t.asOwner((db) =>
-        sql`insert into kysely_migration (name, timestamp) values (${last!.name}, ${last!.timestamp})`.execute(db),
-      );
+      await t.asOwner((db) => sql`insert into kysely_migration (name, timestamp) values (${last!.name}, ${last!.timestamp})`.execute(db));
     }
     expect((await probe(t, '/readyz')).statusCode).toBe(200);
   });
@@ -101,7 +101,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
     }
   });
 
-  it('SIGTERM\'s drain: not ready at once while the rest is still answered, then closed and exit 0', async () => {
+  it("SIGTERM's drain: not ready at once while the rest is still answered, then closed and exit 0", async () => {
     const log = collectLog();
     const draining = await createTestApp(dialect, { logStream: log.stream });
     try {
