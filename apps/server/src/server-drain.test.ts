@@ -100,7 +100,7 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
 
       first.child.kill('SIGKILL');
       await first.exited;
-      const third = run(serverEntry, { DATA_DIR: dataDir });
+      const third = run(serverEntry, { DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '2' });
       const thirdPort = await listening(third);
       expect((await fetch(`http://127.0.0.1:${thirdPort}/readyz`)).status).toBe(200);
       third.child.kill('SIGTERM');

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './seed/demo-seed.ts
 import { openBlobStore } from './plugins/blob-store.ts';
 import { DEMO_STAFF_USERNAMES } from './seed/back-office-seed.ts';
 import { lockSqliteInstance, SqliteInstanceLockedError, type SqliteInstanceLock } from './db/sqlite-instance-lock.ts';
-import { drainAndExit } from './plugins/shutdown.ts';
+import { drainAndExit, readyGraceMs } from './plugins/shutdown.ts';
 
 function readConfig(): Config {
   try {
@@ -60,6 +60,7 @@ async function main() {
   const shutdown = (signal: string) =>
     drainAndExit(app, {
       signal,
+      graceMs: readyGraceMs(config.shutdownTimeoutMs, config.nodeEnv),
       timeoutMs: config.shutdownTimeoutMs,
       closeRest: async () => {
         await database.destroy();
