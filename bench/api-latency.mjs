@@ -21,6 +21,7 @@
 //   --live     instead of the cases: the scale data plus 1,000 running actions today, and the back
 //              office's /api/admin/live beside the anchor (bench/live-day.mjs; BENCH_LIVE_CONNECTIONS, 1)
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -287,6 +288,9 @@ const server = start('dist/server.mjs', path.join(root, 'apps/server'), {
   LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
   LOGIN_LIMIT_PER_USER_PER_15_MINUTES: '100000',
   ...databaseUrl(),
+  // Production on PostgreSQL asks for the keys every instance shares (decision 133); a scratch database's own.
+  IDEMPOTENCY_HASH_KEY: randomBytes(32).toString('base64'),
+  CONSENT_PROOF_KEY: randomBytes(32).toString('base64'),
 });
 
 const children = [server, anchor];

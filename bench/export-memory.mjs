@@ -9,6 +9,7 @@
 // The download is fetched by this process too, each chunk counted and dropped. Memory is sampled every
 // 10 ms after a full GC; "+MB" is the peak above that baseline ("live": heap right after a full GC, every
 // 500 ms — what is held, not what waits for the collector). It prints numbers; not part of npm test.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,6 +213,9 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   SEED_DEMO_DATA: 'false',
   WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  // Production on PostgreSQL asks for the keys every instance shares (decision 133); a scratch database's own.
+  IDEMPOTENCY_HASH_KEY: randomBytes(32).toString('base64'),
+  CONSENT_PROOF_KEY: randomBytes(32).toString('base64'),
 });
 const database = await openMigratedDatabase({ url: config.databaseUrl });
 let app;

@@ -44,24 +44,56 @@ const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--with-c
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (databaseName) await freshDatabase(databaseName);
-const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_BUNDLE ?? 'dist/server.mjs'], {
-  cwd: path.join(root, 'apps/server'),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    // Every test logs in from 127.0.0.1: the per-address limit would throttle the suite, not an attacker.
-    LOGIN_LIMIT_PER_IP_PER_MINUTE: '10000',
-  },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', async (code) => {
-  // Each run has a port and a data folder (or database) of its own (playwright.config.ts): nothing to keep.
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseName) await onPostgres(`drop database if exists "${databaseName}" with (force)`).catch(() => {});
-  process.exit(code ?? 0);
-});
+const serverEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Every test logs in from 127.0.0.1: the per-address limit would throttle the suite, not an attacker.
+  LOGIN_LIMIT_PER_IP_PER_MINUTE: '10000',
+};
+
+// E2E_CLUSTER=3 (with E2E_DATABASE_URL): the instances behind HAProxy (npm run cluster, issue 36), the
+// balancer listening where the one server would; any request may land on any instance.
+if (process.env.E2E_CLUSTER) {
+  if (!databaseUrl) throw new Error('E2E_CLUSTER needs E2E_DATABASE_URL: SQLite runs as one instance');
+  const { startCluster } = await import('../scripts/cluster.mjs');
+  const cluster = await startCluster({
+    instances: Number(process.env.E2E_CLUSTER),
+    port: Number(process.env.PORT),
+    env: serverEnv,
+    dataDir,
+    build: false,
+  });
+  console.log(`Klaster: ${cluster.url}, instancje na portach ${cluster.nodes.map((n) => n.port).join(', ')}`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      await cluster.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await onPostgres(`drop database if exists "${databaseName}" with (force)`).catch(() => {});
+      process.exit(0);
+    });
+  }
+} else {
+  startOne();
+}
+
+function startOne() {
+  const server = spawn(process.execPath, ['--enable-source-maps', process.env.SERVER_BUNDLE ?? 'dist/server.mjs'], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+    env: serverEnv,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', async (code) => {
+    // Each run has a port and a data folder (or database) of its own (playwright.config.ts): nothing to keep.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseName) await onPostgres(`drop database if exists "${databaseName}" with (force)`).catch(() => {});
+    process.exit(code ?? 0);
+  });
+}

@@ -17,6 +17,6 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     // npm test runs these beside the browser tests at the lowest priority (scripts/test.mjs): a page
     // test that waits its turn for the CPU is slow, not wrong.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

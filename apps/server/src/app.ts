@@ -16,6 +16,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin, serverHashKey } from './plugins/idempotency.ts';
 import { phoneOutboxPlugin } from './plugins/phone-outbox.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { JobRunner, scheduleJob } from './plugins/scheduled-jobs.ts';
 import { RateCounters, rateLimitStore } from './plugins/rate-counters.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -62,6 +63,8 @@ import type { Notifier } from './modules/notifier/notifier.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     blobStore: BlobStore;
+    /** The runner of this instance's scheduled jobs (tests run a job through it). */
+    jobRunner: JobRunner;
   }
 }
 
@@ -143,9 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => notifier.close?.());
   app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config, now, app.log));
   app.addHook('onClose', async () => app.blobStore.bucket?.destroy());
-  scheduleBlobDrain(app, app.blobStore, config.blobs.drainIntervalMs, now);
 
   await app.register(errorsPlugin);
+  // issue 36: GET /metrics (decision 132); first, so its request timer sees every route and the 404s.
+  await app.register(metricsPlugin, { metrics: config.metrics, host: config.host, db, pool: database.pool, blobStore: app.blobStore, now });
+  scheduleBlobDrain(app, app.blobStore, config.blobs.drainIntervalMs, now, app.metrics.jobs);
   await app.register(securityHeadersPlugin, { mapTileOrigin: config.map.tileOrigin, fileOrigin: app.blobStore.bucket?.origin ?? null });
   await app.register(compressionPlugin);
   const counters = new RateCounters(db, now);
@@ -245,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   // issue 26: pings, receipts' images and codes past their retention, once per interval across all
   // instances (decisions 099, 103)
-  scheduleJob(app, new JobRunner({ db, now, log: app.log }), retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
+  app.decorate('jobRunner', new JobRunner({ db, now, log: app.log, metrics: app.metrics.jobs }));
+  scheduleJob(app, app.jobRunner, retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
   return app;
 }

@@ -4,6 +4,9 @@ import { openMigratedDatabase } from './db/database-roles.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemoData } from './seed/demo-seed.ts';
 import { openBlobStore } from './plugins/blob-store.ts';
 import { DEMO_STAFF_USERNAMES } from './seed/back-office-seed.ts';
+import { checkSharedKeys, SharedKeyMismatch } from './db/shared-keys.ts';
+import { serverHashKey } from './plugins/idempotency.ts';
+import { loadProofKey } from './modules/privacy/consent-proof.ts';
 import { lockSqliteInstance, SqliteInstanceLockedError, type SqliteInstanceLock } from './db/sqlite-instance-lock.ts';
 import { drainAndExit, readyGraceMs } from './plugins/shutdown.ts';
 
@@ -43,6 +46,15 @@ async function main() {
   // BLOB_STORE=s3 with a bucket that is missing or out of reach: one line, and no start (issue 35).
   await blobStore.bucket?.check().catch(async (error: unknown) => {
     console.error((error as Error).message);
+    await database.destroy();
+    process.exit(1);
+  });
+  // Every instance on one database must hash and sign with the same keys (issue 36, decision 133).
+  await checkSharedKeys(database.db, now(), [
+    { name: 'IDEMPOTENCY_HASH_KEY', secret: serverHashKey(config.idempotencyHashKey, config.dataDir) },
+    { name: 'CONSENT_PROOF_KEY', secret: Buffer.from(loadProofKey(config.consentProofKey, config.dataDir).keyId, 'hex') },
+  ]).catch(async (error: unknown) => {
+    console.error(error instanceof SharedKeyMismatch ? error.message : `Promotor could not check its keys: ${(error as Error).message}`);
     await database.destroy();
     process.exit(1);
   });

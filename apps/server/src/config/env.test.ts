@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appClock, loadConfig } from './env.ts';
@@ -29,6 +31,46 @@ describe('configuration', () => {
       expect(() => loadConfig({ IDEMPOTENCY_HASH_KEY: bad })).toThrow(/IDEMPOTENCY_HASH_KEY: .*\(got a value not shown here\)/);
   });
 
+  it('in production on PostgreSQL both shared keys are required (value or file); SQLite and development keep theirs in DATA_DIR', () => {
+    const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/promotor' };
+    expect(() => loadConfig(pg)).toThrow(
+      /IDEMPOTENCY_HASH_KEY: required in production on PostgreSQL \(or IDEMPOTENCY_HASH_KEY_FILE\)[^\n]*\n {2}CONSENT_PROOF_KEY: required in production on PostgreSQL/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).idempotencyHashKey).toBeNull();
+    expect(loadConfig({ DATABASE_URL: pg.DATABASE_URL }).consentProofKey).toBeNull();
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-keys-'));
+    try {
+      const [hashKey, proofSeed] = [Buffer.alloc(32, 3), Buffer.alloc(32, 4)];
+      fs.writeFileSync(path.join(dir, 'hash'), `${hashKey.toString('base64')}\n`);
+      fs.writeFileSync(path.join(dir, 'proof'), proofSeed.toString('base64'));
+      const files = { IDEMPOTENCY_HASH_KEY_FILE: path.join(dir, 'hash'), CONSENT_PROOF_KEY_FILE: path.join(dir, 'proof') };
+      const config = loadConfig({ ...pg, ...files });
+      expect([config.idempotencyHashKey, config.consentProofKey]).toEqual([hashKey, proofSeed]);
+      expect(() => loadConfig({ ...pg, ...files, CONSENT_PROOF_KEY: proofSeed.toString('base64') })).toThrow(
+        'CONSENT_PROOF_KEY_FILE: give either CONSENT_PROOF_KEY or CONSENT_PROOF_KEY_FILE, not both',
+      );
+      expect(() => loadConfig({ ...pg, ...files, IDEMPOTENCY_HASH_KEY_FILE: path.join(dir, 'brak') })).toThrow(
+        `IDEMPOTENCY_HASH_KEY_FILE: cannot read ${JSON.stringify(path.join(dir, 'brak'))} (ENOENT)`,
+      );
+      // A file's bad value is refused as the value would be, and not echoed.
+      fs.writeFileSync(path.join(dir, 'hash'), 'krotki');
+      expect(() => loadConfig({ ...pg, ...files })).toThrow(/IDEMPOTENCY_HASH_KEY: .*\(got a value not shown here\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a metrics token of at least 32 characters and a port of its own, never echoing the token (decision 132)', () => {
+    const token = 'x'.repeat(32);
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'krotki-sekret-metryk' })).toThrow(/METRICS_TOKEN: .*\(got a value not shown here\)/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` })).toThrow(/METRICS_TOKEN: .*not shown here/);
+    for (const bad of ['', 'dziewięć', '-1', '65536']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+
   it('gives the settings under the names the code reads, derived ones included', () => {
     const config = loadConfig({ SESSION_TTL_HOURS: '2', DATA_DIR: 'dane', NODE_ENV: 'test' });
     expect(Object.keys(config).sort()).toEqual([
@@ -49,6 +91,7 @@ describe('configuration', () => {
       'loginLimitPerIpPerMinute',
       'loginLimitPerUserPer15Minutes',
       'map',
+      'metrics',
       'migrationDatabaseUrl',
       'nodeEnv',
       'port',

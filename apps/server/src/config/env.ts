@@ -172,6 +172,23 @@ const EnvSchema = z
       .default(''),
     /** How often each instance moves waiting files to the bucket, in seconds; 0 turns it off (tests drain themselves). */
     BLOB_DRAIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(5),
+    /**
+     * GET /metrics, Prometheus's text (issue 36, decision 132): never public. With METRICS_TOKEN it answers
+     * only `Authorization: Bearer <token>`; with METRICS_PORT only on a listener of its own on that port
+     * (bound to HOST; 0: a free one), not on PORT, and the token is asked there too when set. Neither: 404.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(32, 'expected at least 32 characters (openssl rand -hex 32)')
+      .regex(/^[\x21-\x7e]+$/, 'expected printable ASCII without spaces (it travels in a header)')
+      .optional(),
+    METRICS_PORT: z
+      .string()
+      .regex(/^\d{1,5}$/, 'expected a port number (0: any free port)')
+      .transform(Number)
+      .pipe(z.number().max(65535))
+      .optional(),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -239,8 +256,24 @@ const EnvSchema = z
     }
     if (e.SMS_TRANSPORT === 'http') need('SMS_TRANSPORT=http', ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER']);
     if (e.BLOB_STORE === 's3') need('BLOB_STORE=s3', ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics have a listener of their own)' });
+    }
     if (e.CLOCK_OFFSET_MS !== 0 && e.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'only outside production (a test setting)' });
+    }
+    // Production on PostgreSQL means several instances: a key kept in each one's DATA_DIR would differ
+    // between them (issue 36, decision 133). SQLite is one instance, and development keeps the files.
+    if (e.NODE_ENV === 'production' && /^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
+      for (const key of ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const) {
+        if (e[key] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `required in production on PostgreSQL (or ${key}_FILE): every instance must use the same key (README, Deploying)`,
+          });
+        }
+      }
     }
   })
   // The names the code uses, with the derived values; Config is this output, so it cannot drift from it.
@@ -291,6 +324,8 @@ const EnvSchema = z
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).
       checkAnswers: !production,
       trustProxy: e.TRUST_PROXY,
+      /** GET /metrics (decision 132): its bearer token and its own port; both null: no /metrics. */
+      metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
       blobs: blobSettings(e, databaseUrlOf(e, dataDir)),
       email: emailTransport(e),
       sms: smsTransport(e),
@@ -388,7 +423,14 @@ export type Config = z.output<typeof EnvSchema>;
 export class ConfigError extends Error {}
 
 /** Values that hold a password or a token are never echoed to the console. */
-const SECRET_KEYS = new Set(['SMTP_URL', 'SMS_GATEWAY_TOKEN', 'MIGRATION_DATABASE_URL', 'CONSENT_PROOF_KEY', 'IDEMPOTENCY_HASH_KEY']);
+const SECRET_KEYS = new Set([
+  'SMTP_URL',
+  'SMS_GATEWAY_TOKEN',
+  'MIGRATION_DATABASE_URL',
+  'CONSENT_PROOF_KEY',
+  'IDEMPOTENCY_HASH_KEY',
+  'METRICS_TOKEN',
+]);
 
 function shown(key: string, env: NodeJS.ProcessEnv): string {
   const value = env[key];
@@ -402,10 +444,37 @@ export function appClock(config: Pick<Config, 'clockOffsetMs'>): () => Date {
 }
 
 /** Parses the environment once at start; a bad value stops the start with a message naming the key. */
+/**
+ * The keys every instance must share (issue 36, decision 133), each given as a value or as a file that
+ * holds it (`…_FILE`, as secrets are mounted): the file's text (trimmed) stands for the value.
+ */
+export const SHARED_KEYS = ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const;
+
+function withKeyFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const key of SHARED_KEYS) {
+    const file = env[`${key}_FILE`];
+    if (file === undefined || file === '') continue;
+    if (env[key] !== undefined && env[key] !== '') {
+      problems.push(`  ${key}_FILE: give either ${key} or ${key}_FILE, not both`);
+      continue;
+    }
+    try {
+      out[key] = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`  ${key}_FILE: cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const given = withKeyFiles(env);
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), env)})`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]), given)})`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;

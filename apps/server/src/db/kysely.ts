@@ -25,7 +25,15 @@ export type DatabaseHandle = {
    */
   dropOldVersions: () => Promise<boolean>;
   destroy: () => Promise<void>;
+  /**
+   * PostgreSQL: the pool's connections now, for /metrics (decision 132). SQLite has none: one connection
+   * (and a read-only one), which nothing waits for in a queue of its own.
+   */
+  pool?: () => PoolUsage;
 };
+
+/** A connection pool's state: connections open, idle, and callers waiting for one. */
+export type PoolUsage = { total: number; idle: number; waiting: number; max: number };
 
 export type DatabaseOptions = {
   url: string;
@@ -95,17 +103,21 @@ export function keepingStatements(database: SQLite.Database, limit = STATEMENT_C
   };
 }
 
+/** Connections per instance's pool (PostgreSQL). */
+const POOL_MAX = 10;
+
 function openPostgres(url: string, schema?: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPreparedStatements(pool) }) });
   // Dead row versions are the owner's VACUUM's (README, Deploying): the app's role may not run it.
-  return { db, dialect: 'postgres', dropOldVersions: async () => true, destroy: () => db.destroy() };
+  const usage = (): PoolUsage => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX });
+  return { db, dialect: 'postgres', dropOldVersions: async () => true, destroy: () => db.destroy(), pool: usage };
 }
 
 /**

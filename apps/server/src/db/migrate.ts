@@ -29,6 +29,7 @@ import * as m029 from './migrations/029-live-exception-checks.ts';
 import * as m030 from './migrations/030-staff-passwords.ts';
 import * as m032 from './migrations/032-point-register.ts';
 import * as m033 from './migrations/033-blob-objects.ts';
+import * as m034 from './migrations/034-shared-keys.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -63,6 +64,7 @@ const migrations: Record<string, DialectMigration> = {
   '030-staff-passwords': m030,
   '032-point-register': m032,
   '033-blob-objects': m033,
+  '034-shared-keys': m034,
 };
 
 class StaticProvider implements MigrationProvider {

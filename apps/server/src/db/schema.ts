@@ -100,6 +100,13 @@ export interface BlobDeletionTable {
   last_error: string | null;
 }
 
+/** The fingerprint of a key every instance must share, as the first instance recorded it (decision 133). */
+export interface SharedKeyTable {
+  name: string;
+  fingerprint: string;
+  recorded_at: string;
+}
+
 export interface EventTable {
   id: string;
   ident: string;
@@ -671,6 +678,7 @@ export interface Database {
   blobs: BlobTable;
   blob_objects: BlobObjectTable;
   blob_deletions: BlobDeletionTable;
+  shared_keys: SharedKeyTable;
   events: EventTable;
   actions: ActionTable;
   action_points: ActionPointTable;

@@ -23,3 +23,17 @@ export async function recordPhoneSeen(db: Db, userId: string, seenAt: string, re
     )
     .execute();
 }
+
+/**
+ * For /metrics (decision 132): how many phones seen since `seenSince` last reported items waiting, and
+ * the oldest such item's time. One aggregate row, over at most one row per promoter.
+ */
+export async function phoneBacklog(db: Db, seenSince: string): Promise<{ phones: number; oldestAt: string | null }> {
+  const row = await db
+    .selectFrom('promoter_phones')
+    .select((eb) => [eb.fn.countAll<string | number>().as('phones'), eb.fn.min('outbox_oldest_at').as('oldest')])
+    .where('outbox_count', '>', 0)
+    .where('last_seen_at', '>=', seenSince)
+    .executeTakeFirstOrThrow();
+  return { phones: Number(row.phones), oldestAt: row.oldest ?? null };
+}

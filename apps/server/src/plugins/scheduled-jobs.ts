@@ -33,6 +33,12 @@ export type ScheduledJob = {
 
 export type JobOutcome = 'ran' | 'skipped';
 
+/** How a run ended, as /metrics counts it (decision 132): JobOutcome, or it threw ('failed'), or JobStopped. */
+export type JobRunOutcome = JobOutcome | 'failed' | 'stopped';
+
+/** Where a runner reports each run (plugins/metrics.ts). */
+export type JobRunSink = { recordRun: (job: string, outcome: JobRunOutcome, at: Date) => void };
+
 /** A run ends early: the lock went to another instance, or the server is closing. */
 export class JobStopped extends Error {}
 
@@ -46,6 +52,8 @@ export type JobRunnerOptions = {
   holder?: string;
   leaseMs?: number;
   log?: FastifyBaseLogger;
+  /** Told of every run and its outcome: the app's metrics. */
+  metrics?: JobRunSink;
 };
 
 export class JobRunner {
@@ -68,6 +76,19 @@ export class JobRunner {
    * server is closing gives it back, so another instance may run it in the same tick.
    */
   async runOnce(job: ScheduledJob): Promise<JobOutcome> {
+    let outcome: JobRunOutcome = 'failed';
+    try {
+      outcome = await this.runOnceUnrecorded(job);
+      return outcome;
+    } catch (error) {
+      if (error instanceof JobStopped) outcome = 'stopped';
+      throw error;
+    } finally {
+      this.o.metrics?.recordRun(job.name, outcome, this.o.now());
+    }
+  }
+
+  private async runOnceUnrecorded(job: ScheduledJob): Promise<JobOutcome> {
     const { db, now } = this.o;
     if (!(job.everyMs > 0)) throw new Error(`${job.name}: everyMs must be above 0`);
     const started = now();

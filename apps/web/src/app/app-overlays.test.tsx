@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DISMISS_MS, TOAST_EXIT_MS } from '@promotor/contract/constants';
 import { useAppStore } from '../store/app-store.ts';
 import { AppErrorPopup, AppToasts } from './app-overlays.tsx';
+import { WAIT_MS } from '../test/wait.ts';
 
 describe('toasts', () => {
   it('a tapped toast goes away', async () => {
@@ -16,7 +17,7 @@ describe('toasts', () => {
     await user.click(toast);
 
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument(), {
-      timeout: 5000,
+      timeout: WAIT_MS,
     });
     expect(useAppStore.getState().toasts).toEqual([]);
   });

@@ -438,6 +438,7 @@ export const PERSONAL_DATA = {
     outcome_note: hers(PROOF),
   },
   job_locks: { name: no, holder: no, locked_until: no },
+  shared_keys: { name: no, fingerprint: no, recorded_at: no },
 } as const satisfies Inventory;
 
 /** Tables of the database that are no one's data: the migrator's own, and SQLite's. */

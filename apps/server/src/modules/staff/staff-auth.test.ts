@@ -102,15 +102,17 @@ describe.each(testDatabases)('back office login (%s)', (dialect) => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    // Interleaved, so that a busy moment of the machine falls on both alike; medians, for the same reason.
+    // Interleaved, so that a busy moment of the machine falls on both alike.
     for (const account of accounts) {
       known.push(await timed(account.username));
       unknown.push(await timed(`nikt-${randomBytes(4).toString('hex')}@test.pl`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The fastest of each: a busy machine only ever adds time, so the least time is what the answer
+    // itself costs (medians read 0.31 once on CI's loaded machine, where both sides were ~0.5 s).
+    const least = (xs: number[]) => Math.min(...xs);
     // Without the dummy verification an unknown name is answered some 20 times sooner (two look-ups, no argon2).
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(known)).toBeLessThan(2);
+    expect(least(unknown) / least(known)).toBeGreaterThan(0.5);
+    expect(least(unknown) / least(known)).toBeLessThan(2);
   });
 
   it("a password typed into the username field is kept nowhere: the audit entry and both doors' guess counters hold a keyed digest", async () => {

@@ -22,15 +22,26 @@ describe('the codes of a CSV file', () => {
   });
 
   it(`a file of more than ${VOUCHER_IMPORT_MAX_LINES} lines, blank ones counted, is refused before it is read`, async () => {
-    const started = performance.now();
-    await expect(parseCodes(`kod\nAB12\n${'\n'.repeat(10 * 1024 * 1024 - 10)}`)).rejects.toThrow(
-      new ImportError(
-        `Plik ma więcej niż ${VOUCHER_IMPORT_MAX_LINES} wierszy (puste też się liczą): podziel go na części; nic nie dodano.`,
-      ),
-    );
-    expect(performance.now() - started).toBeLessThan(1000);
+    const tooLong = Buffer.from(`kod\nAB12\n${'\n'.repeat(10 * 1024 * 1024 - 10)}`);
+    const atTheLimit = Buffer.from(`kod\nAB12\n${'\n'.repeat(VOUCHER_IMPORT_MAX_LINES - 2)}`);
+    let refused = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await expect(parseCodes(tooLong)).rejects.toThrow(
+        new ImportError(
+          `Plik ma więcej niż ${VOUCHER_IMPORT_MAX_LINES} wierszy (puste też się liczą): podziel go na części; nic nie dodano.`,
+        ),
+      );
+      refused = Math.min(refused, performance.now() - started);
+    }
     // Up to the limit, blank lines are skipped as before.
-    expect(await parseCodes(`kod\nAB12\n${'\n'.repeat(VOUCHER_IMPORT_MAX_LINES - 2)}`)).toEqual(['AB12']);
+    const started = performance.now();
+    expect(await parseCodes(atTheLimit)).toEqual(['AB12']);
+    const read = performance.now() - started;
+    // The 10-million-line file is refused sooner than a file of the limit's 100,000 lines is read (reading
+    // it would take some hundred times as long). A ratio in one run, since CI's loaded machine once took
+    // 3.1 s over what takes 0.1 s on a quiet one.
+    expect(refused).toBeLessThan(read);
   });
 
   it('a line that is no code after the first one stops the import, naming the line', async () => {
@@ -107,8 +118,8 @@ describe('npm run admin -- import-vouchers', () => {
     fs.writeFileSync(file, 'kod\nCLI-0001\nCLI-0002\nCLI-0001\n');
     try {
       const { stdout } = await run(
-        'npx',
-        ['tsx', 'src/cli/admin.ts', 'import-vouchers', '--event', ident, '--batch', 'vuse go', '--file', file],
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/admin.ts', 'import-vouchers', '--event', ident, '--batch', 'vuse go', '--file', file],
         {
           cwd: path.resolve(import.meta.dirname, '../../..'),
           env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },
@@ -127,5 +138,6 @@ describe('npm run admin -- import-vouchers', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A process of its own, compiled by tsx as it starts: 2 s on a quiet machine, over 20 on CI's loaded one.
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { buildStaff, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { buildDashboard } from '../test/live-builders.ts';
 import { DAYS_MAX } from './dashboard-view.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 const d = pl.biuroDashboard;
 
@@ -103,7 +104,7 @@ describe('the dashboard', () => {
           to: '2026-11-30',
           territory: 'WAW-POLUDNIE',
         }),
-      { timeout: 5000 },
+      { timeout: WAIT_MS },
     );
     expect(window.location.search).toContain('terytorium=WAW-POLUDNIE');
     expect(screen.getByLabelText(d.from)).toHaveValue('2026-11-01');

@@ -8,6 +8,7 @@ import { buildStaff, failure, ok } from '../test/builders.ts';
 import { fakeAdminApi } from '../test/fake-admin-api.ts';
 import { buildLiveAction, buildLiveAnswer, buildLiveException, buildLivePromoter, minutesAgo } from '../test/live-builders.ts';
 import { wallTime } from './live-view.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 const staff = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
 
@@ -251,7 +252,7 @@ describe('the live day', () => {
     expect(api.requestsTo('/admin/live')).toHaveLength(2);
 
     await act(async () => setVisibility('visible'));
-    await vi.waitFor(() => expect(api.requestsTo('/admin/live')).toHaveLength(3), { timeout: 5000 });
+    await vi.waitFor(() => expect(api.requestsTo('/admin/live')).toHaveLength(3), { timeout: WAIT_MS });
   });
 
   it('a failed refresh keeps the last answer on screen and says the data may be old', async () => {
@@ -289,7 +290,7 @@ describe('the live day', () => {
     ).toEqual([pl.biuro.table.any, 'WAW-CENTRUM', 'WAW-POLUDNIE']);
     await userEvent.selectOptions(select, 'WAW-POLUDNIE');
     await vi.waitFor(() => expect(api.requestsTo('/admin/live').at(-1)?.body).toEqual({ territory: 'WAW-POLUDNIE' }), {
-      timeout: 5000,
+      timeout: WAIT_MS,
     });
     expect(new URLSearchParams(window.location.search).get('terytorium')).toBe('WAW-POLUDNIE');
   });

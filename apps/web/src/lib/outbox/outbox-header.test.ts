@@ -11,6 +11,7 @@ import {
   useFreshIndexedDb,
   type OutboxModule,
 } from './test/outbox-test-kit.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 // Decision 093: every call of her phone says what waits in its outbox, X-Outbox: <count>; <oldest>.
 
@@ -23,7 +24,7 @@ const appClient = async () => (await import('../api-client.ts')).api;
 async function outboxRead() {
   outbox.flushOutbox();
   const { outboxHeader } = await import('./outbox-header.ts');
-  await vi.waitFor(() => expect(outboxHeader()).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(outboxHeader()).not.toBeNull(), { timeout: WAIT_MS });
 }
 
 beforeEach(async () => {

@@ -11,6 +11,7 @@ import {
   useFreshIndexedDb,
   type OutboxModule,
 } from './test/outbox-test-kit.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 let outbox: OutboxModule;
 
@@ -40,7 +41,7 @@ describe('registered kinds', () => {
     expect(server.requests).toHaveLength(triedOffline);
 
     await registerKindsAgain();
-    await vi.waitFor(() => expect(server.paths().slice(triedOffline)).toEqual(['/poll/answer', '/action/check-in']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths().slice(triedOffline)).toEqual(['/poll/answer', '/action/check-in']), { timeout: WAIT_MS });
   });
 
   it('a name cannot be registered again for another route', async () => {

@@ -11,6 +11,7 @@ import {
   version1Item,
   type OutboxModule,
 } from './test/outbox-test-kit.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 // issue 7: the outbox's items became items of registered kinds. What the previous version left
 // waiting on her phone must still go, once, and its refusals still show, right after the update.
@@ -117,7 +118,7 @@ describe('an outbox stored by the previous version', () => {
     await act(() => outbox.outboxSettled());
 
     await vi.waitFor(() => expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['check-out']), {
-      timeout: 5000,
+      timeout: WAIT_MS,
     });
     expect(result.current.failures).toEqual([
       expect.objectContaining({ kind: 'photos', group: 'action-0', code: 'E_FILE_ALREADY_EXISTS', ts: '1700000000009' }),

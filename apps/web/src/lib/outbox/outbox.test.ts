@@ -18,6 +18,7 @@ import {
   type OutboxModule,
   type ServerAnswer,
 } from './test/outbox-test-kit.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 let outbox: OutboxModule;
 
@@ -59,7 +60,7 @@ describe('offline outbox', () => {
 
     await reloadPage();
     const { result } = renderOutbox();
-    await vi.waitFor(() => expect(result.current.pendingCount).toBe(3), { timeout: 5000 });
+    await vi.waitFor(() => expect(result.current.pendingCount).toBe(3), { timeout: WAIT_MS });
     expect(result.current.pendingFor('action-1').map((item) => item.kind)).toEqual(['poll', 'photos', 'check-in']);
     expect(result.current.pendingFor('action-2')).toEqual([]);
 
@@ -79,7 +80,7 @@ describe('offline outbox', () => {
     const server = useFakeServer((request) => (request.path === '/poll/answer' ? new Promise((resolve) => (answerPoll = resolve)) : ok()));
 
     await outbox.enqueue(buildStartFlow('action-1'));
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer']), { timeout: WAIT_MS });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).toEqual(['/poll/answer']);
 
@@ -124,9 +125,9 @@ describe('offline outbox', () => {
     );
 
     await outbox.enqueue([buildPhotos('slow'), buildCheckIn('slow')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create']), { timeout: WAIT_MS });
     await outbox.enqueue([buildLocation('other')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: WAIT_MS });
     expect(server.requests[1]!.actionUuid).toBe('other');
 
     answerSlowUpload(ok());
@@ -217,7 +218,7 @@ describe('offline outbox', () => {
     ]);
 
     act(() => result.current.dismissFailure(result.current.failures[0]!.id));
-    await vi.waitFor(() => expect(result.current.failures).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(() => expect(result.current.failures).toEqual([]), { timeout: WAIT_MS });
   });
 
   it('a refusal of a kind that ends its group drops the rest of that group unsent, and other groups go on', async () => {
@@ -304,7 +305,7 @@ describe('status changes across actions', () => {
     await outbox.enqueue([buildPollAnswer('first'), buildPhotos('first'), buildCheckOut('first')]);
     await outbox.enqueue(buildStartFlow('second'));
     await outbox.enqueue([buildLocation('second')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer', '/action/file/create']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/poll/answer', '/action/file/create']), { timeout: WAIT_MS });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // A step waits as a whole: nothing of the second start goes while the first finish waits.
     expect(server.requests.map((request) => `${request.path} ${request.actionUuid}`)).toEqual([
@@ -330,7 +331,7 @@ describe('status changes across actions', () => {
     );
     await outbox.enqueue([buildPhotos('first'), buildCheckOut('first')]);
     await outbox.enqueue([buildLocation('second')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/file/create', '/action/location/save']), { timeout: WAIT_MS });
     answerEndPhotos(ok());
     await outbox.outboxSettled();
     expect(server.paths().at(-1)).toBe('/action/check-out');
@@ -360,7 +361,7 @@ describe('status changes across actions', () => {
 
     await outbox.enqueue([buildLocation('first')]);
     await outbox.enqueue([buildCancel('second')]);
-    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.paths()).toEqual(['/action/location/save']), { timeout: WAIT_MS });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.paths()).toEqual(['/action/location/save']);
 
@@ -409,7 +410,7 @@ describe('items belong to the promoter who made them', () => {
     await outbox.enqueue([buildCheckIn('action-1')]);
     await outbox.outboxSettled();
     const { result } = renderOutbox();
-    await vi.waitFor(() => expect(result.current.failures).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(result.current.failures).toHaveLength(1), { timeout: WAIT_MS });
 
     await act(() => logIn('beata'));
     expect(result.current.failures).toEqual([]);
@@ -443,7 +444,7 @@ describe('items belong to the promoter who made them', () => {
   it('an item whose answer comes after Anna logged out waits for her, and goes again with its key when she is back', async () => {
     const { server, deliverFirst } = holdingFirstAnswer();
     await outbox.enqueue([buildCheckOut('action-1')]);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: WAIT_MS });
 
     await beataLogsInBeforeTheAnswer(deliverFirst);
     expect(server.requests).toHaveLength(1);
@@ -466,7 +467,7 @@ describe('items belong to the promoter who made them', () => {
     await outbox.enqueue([buildCheckOut('action-1')]);
     await logIn('anna');
     outbox.flushOutbox();
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: WAIT_MS });
 
     await beataLogsInBeforeTheAnswer(deliverFirst);
     expect(server.requests.map((request) => request.token)).toEqual(['token-of-anna']);
@@ -483,7 +484,7 @@ describe('items belong to the promoter who made them', () => {
     await outbox.enqueue([buildCheckOut('action-1')]);
     await logIn('anna');
     outbox.flushOutbox();
-    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(server.requests.length).toBeGreaterThan(0), { timeout: WAIT_MS });
 
     await logIn(null);
     await logIn('beata');

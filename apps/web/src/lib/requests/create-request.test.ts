@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeToken, saveToken } from '../storage/token.ts';
 import { createRequest } from './create-request.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 /** A call whose answers the test gives, one per call, in order. */
 function deferredCalls<T>() {
@@ -70,7 +71,7 @@ describe('a shared request', () => {
 
     answer(0).resolve('before the check-in');
     await before;
-    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2), { timeout: WAIT_MS });
     answer(1).resolve('after the check-in');
 
     await expect(refreshed).resolves.toBe(true);
@@ -129,7 +130,7 @@ describe('a shared request', () => {
     // Anna's call settles, and whatever it arranged runs, while Ewa's is still under way.
     await new Promise((resolve) => setTimeout(resolve, 0));
     answer(1).resolve('Ewa before her check-in');
-    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(3), { timeout: 5000 });
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(3), { timeout: WAIT_MS });
     answer(2).resolve('Ewa after her check-in');
 
     await expect(refreshed).resolves.toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, firstScreenDrawn, IDLE_TIMEOUT_MS, resetFirstScreen } from './after-first-paint.ts';
+import { WAIT_MS } from '../../test/wait.ts';
 
 /** A window whose document is still loading: `load()` fires its load event; `idle()` its idle callback. */
 function loadingWindow(withIdle = true) {
@@ -18,7 +19,7 @@ function loadingWindow(withIdle = true) {
 // vi.waitFor: firstScreenDrawn's two animation frames and the task after them may take longer than any
 // fixed pause on a busy machine (two cores, the suites in parallel).
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-const eventually = (assertion: () => void) => vi.waitFor(assertion, { timeout: 5000 });
+const eventually = (assertion: () => void) => vi.waitFor(assertion, { timeout: WAIT_MS });
 
 describe('afterFirstPaint (decision 081)', () => {
   beforeEach(() => resetFirstScreen());

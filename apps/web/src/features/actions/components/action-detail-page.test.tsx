@@ -6,6 +6,7 @@ import { useFakeFetch } from '../../../test/fake-fetch.ts';
 import { buildAction, buildActionPoint } from '../test/build-action.ts';
 import { enqueue, pendingItems, resetOutboxMock } from '../test/outbox-mock.ts';
 import { renderActionPage } from '../test/render-action-page.tsx';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
@@ -132,7 +133,7 @@ describe('action detail (/akcja/{id})', () => {
 
     await user.click(screen.getByRole('button', { name: 'Odwołać' }));
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: WAIT_MS });
     expect(enqueue).toHaveBeenCalledWith([
       {
         kind: 'cancel',
@@ -153,7 +154,7 @@ describe('action detail (/akcja/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Odwołać' }));
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: WAIT_MS });
     expect(enqueue).toHaveBeenCalledWith([
       {
         kind: 'cancel',

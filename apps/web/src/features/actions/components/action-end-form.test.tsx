@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildAction, buildActionPoint } from '../test/build-action.ts';
 import { enqueue, resetOutboxMock } from '../test/outbox-mock.ts';
 import { FRONT, REAR, renderActionPage, stubObjectUrls, stubPosition } from '../test/render-action-page.tsx';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
@@ -79,7 +80,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     const tapped = Date.now();
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: WAIT_MS });
     const subject = `Akcja „${started.name}”`;
     const tappedAt = (enqueue.mock.calls[0]?.[0][0] as { body: { tappedAt: string } }).body.tappedAt;
     expect(enqueue.mock.calls[0]?.[0]).toEqual([
@@ -121,7 +122,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: WAIT_MS });
     const poll = enqueue.mock.calls[0]?.[0][0] as { body: unknown };
     expect(poll.body).toEqual({
       action: { uuid: 'a1' },
@@ -153,7 +154,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: WAIT_MS });
     const poll = enqueue.mock.calls[0]?.[0][0] as { body: unknown };
     expect(poll.body).toEqual({
       action: { uuid: 'a1' },
@@ -173,7 +174,7 @@ describe('end form (/akcja/koniec/{id})', () => {
     await user.click(screen.getByRole('radio', { name: 'Brak ruchu w miejscu akcji' }));
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Zakończ' }));
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: WAIT_MS });
     const poll = enqueue.mock.calls[0]?.[0][0] as { body: { poll: unknown } };
     expect(poll.body.poll).toEqual({ ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: ['no_traffic'] }] });
   });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildAction, buildActionPoint } from '../test/build-action.ts';
 import { enqueue, resetOutboxMock } from '../test/outbox-mock.ts';
 import { FRONT, REAR, renderActionPage, stubObjectUrls, stubPosition } from '../test/render-action-page.tsx';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
@@ -75,7 +76,7 @@ describe('start form (/akcja/start/{id})', () => {
     const tapped = Date.now();
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/akcje'), { timeout: WAIT_MS });
     expect(enqueue).toHaveBeenCalledTimes(1);
     const subject = `Akcja „${action.name}”`;
     const tappedAt = (enqueue.mock.calls[0]?.[0][0] as { body: { tappedAt: string } }).body.tappedAt;
@@ -127,7 +128,7 @@ describe('start form (/akcja/start/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: WAIT_MS });
     const checkIn = enqueue.mock.calls[0]?.[0][2] as { body: { location: unknown } };
     expect(checkIn.body.location).toEqual({ latitude: null, longitude: null });
   });
@@ -162,7 +163,7 @@ describe('start form (/akcja/start/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Zrób zdjęcia' }));
     await user.click(screen.getByRole('button', { name: 'Rozpocznij' }));
 
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: WAIT_MS });
     const checkIn = enqueue.mock.calls[0]?.[0][2] as { body: { actionPoint: unknown } };
     expect(checkIn.body.actionPoint).toEqual({ uuid: 'point-2' });
   });

@@ -10,6 +10,7 @@ import { useFakeFetch } from '../../../test/fake-fetch.ts';
 import { buildAction, buildActionPoint } from '../test/build-action.ts';
 import { pendingItems, refusedListeners, resetOutboxMock, sentListeners } from '../test/outbox-mock.ts';
 import { ActionsPage } from './actions-page.tsx';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 vi.mock('../../../lib/outbox/index.ts', () => import('../test/outbox-mock.ts'));
 
@@ -189,7 +190,7 @@ describe('actions list (/akcje)', () => {
     const { fetch } = useFakeFetch({ '/api/action/list': 'cut-off' });
     renderList();
 
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: WAIT_MS });
     expect(await screen.findByText('Nie udało się wczytać akcji.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Wystąpił błąd. Spróbuj ponownie.' })).not.toBeInTheDocument();
     expect(useAppStore.getState().toasts).toEqual([]);
@@ -209,7 +210,7 @@ describe('actions list (/akcje)', () => {
     expect(requests).toHaveLength(1);
 
     act(() => sentListeners.forEach((listener) => listener({ kind: 'check-in' } as never, {})));
-    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: WAIT_MS });
     act(() => sentListeners.forEach((listener) => listener({ kind: 'location' } as never, {})));
     expect(requests).toHaveLength(2);
   });
@@ -221,7 +222,7 @@ describe('actions list (/akcje)', () => {
     expect(requests).toHaveLength(1);
 
     act(() => refusedListeners.forEach((listener) => listener({ kind: 'check-in' } as never, 'E_WRONG_ACTION_STATUS')));
-    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(requests).toHaveLength(2), { timeout: WAIT_MS });
     act(() => refusedListeners.forEach((listener) => listener({ kind: 'photos' } as never, 'E_FILE_ALREADY_EXISTS')));
     expect(requests).toHaveLength(2);
   });

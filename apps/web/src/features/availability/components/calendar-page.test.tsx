@@ -7,6 +7,7 @@ import { useAppStore } from '../../../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../../../test/builders.ts';
 import { useFakeFetch, type FakeAnswer } from '../../../test/fake-fetch.ts';
 import { CalendarPage } from './calendar-page.tsx';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 // Today is Tuesday 25 November 2025, 08:30 in Warsaw: 06:00–08:00 are past, 09:00 on is open.
 const NOW = new Date('2025-11-25T07:30:00Z');
@@ -134,7 +135,7 @@ describe('calendar (/kalendarz)', () => {
       { availability: { since: '2025-11-26 10:00:00', until: '2025-11-26 18:00:00' } },
     ]);
     expect(sent(requests, '/api/availability/list')).toHaveLength(2);
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: WAIT_MS });
   });
 
   it('checks the range before sending: an end before the start or past 22 is said under the field', async () => {
@@ -169,7 +170,7 @@ describe('calendar (/kalendarz)', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Ten zakres nachodzi na inny zakres dostępności.');
     // Focus stays in the popup (the sending button was disabled), so Escape still closes it.
-    await vi.waitFor(() => expect(alert).toHaveFocus(), { timeout: 5000 });
+    await vi.waitFor(() => expect(alert).toHaveFocus(), { timeout: WAIT_MS });
     expect(within(dialog).getByLabelText('Od godziny')).toHaveValue(9);
   });
 
@@ -214,12 +215,12 @@ describe('calendar (/kalendarz)', () => {
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Dostępność 12:00–16:00' }));
-    await vi.waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1), { timeout: WAIT_MS });
     dialog = screen.getByRole('dialog', { name: 'Edytuj zakres dostępności' });
     fake['/api/availability/list'] = { body: successEnvelope({ availability: [] }) };
     await user.click(within(dialog).getByRole('button', { name: 'Usuń' }));
     expect(sent(requests, '/api/availability/delete')).toEqual([{ availability: { uuid: 'b-1' } }]);
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /^Dostępność/ })).not.toBeInTheDocument(), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /^Dostępność/ })).not.toBeInTheDocument(), { timeout: WAIT_MS });
   });
 
   it('moves by three days and jumps to a month; not before today', async () => {
@@ -259,6 +260,6 @@ describe('calendar (/kalendarz)', () => {
         .map((item) => item.textContent),
     ).toEqual(['WAW-1', 'WAW-2']);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: WAIT_MS });
   });
 });

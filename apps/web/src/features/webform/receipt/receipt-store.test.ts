@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFreshIndexedDb } from '../../../lib/outbox/test/outbox-test-kit.ts';
 import { endSession } from '../../../store/app-store.ts';
 import { closeReceiptDb, deleteReceipt, loadReceipt, saveReceipt } from './receipt-store.ts';
+import { WAIT_MS } from '../../../test/wait.ts';
 
 const jpeg = (text: string) => new Blob([text], { type: 'image/jpeg' });
 
@@ -44,7 +45,7 @@ describe('receipt store', () => {
     endSession();
 
     // The database is deleted once this tab's open connection has closed itself (a moment later).
-    await vi.waitFor(async () => expect(await loadReceipt('receipt:form-1')).toBeNull(), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await loadReceipt('receipt:form-1')).toBeNull(), { timeout: WAIT_MS });
     expect(await loadReceipt('receipt:form-2')).toBeNull();
     // The next promoter's photo is kept as usual.
     expect(await (await loadReceipt(await saveReceipt('form-3', jpeg('next promoter'))))?.text()).toBe('next promoter');
