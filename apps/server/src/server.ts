@@ -8,7 +8,7 @@ import { checkSharedKeys, SharedKeyMismatch } from './db/shared-keys.ts';
 import { serverHashKey } from './plugins/idempotency.ts';
 import { loadProofKey } from './modules/privacy/consent-proof.ts';
 import { lockSqliteInstance, SqliteInstanceLockedError, type SqliteInstanceLock } from './db/sqlite-instance-lock.ts';
-import { drainAndExit } from './plugins/shutdown.ts';
+import { drainAndExit, readyGraceMs } from './plugins/shutdown.ts';
 
 function readConfig(): Config {
   try {
@@ -72,6 +72,7 @@ async function main() {
   const shutdown = (signal: string) =>
     drainAndExit(app, {
       signal,
+      graceMs: readyGraceMs(config.shutdownTimeoutMs, config.nodeEnv),
       timeoutMs: config.shutdownTimeoutMs,
       closeRest: async () => {
         await database.destroy();

@@ -22,7 +22,7 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /**
      * The bound of the drain after SIGTERM or SIGINT (decision 131): /readyz answers 503, the server
-     * answers for min(5 s, half of this) more, then finishes the requests in flight and closes; past
+     * answers for min(5 s, half of this) more (not in development), then finishes the requests in flight and closes; past
      * this many seconds from the signal it logs and exits with code 1.
      */
     SHUTDOWN_TIMEOUT_SECONDS: positiveInt.max(3600).default(30),

@@ -35,6 +35,8 @@ export function lockSqliteInstance(databaseUrl: string): SqliteInstanceLock | nu
   // timeout 0: a held lock answers SQLITE_BUSY at once instead of waiting for it.
   const lock = new SQLite(file, { timeout: 0 });
   try {
+    // Nothing in it needs a journal on disk: no -journal file beside it.
+    lock.pragma('journal_mode = MEMORY');
     // In exclusive locking mode the connection keeps the lock of its first write until it is closed.
     lock.pragma('locking_mode = EXCLUSIVE');
     lock.exec('create table if not exists server (pid integer not null, started_at text not null)');

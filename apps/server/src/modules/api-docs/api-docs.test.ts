@@ -29,9 +29,7 @@ describe('the API documents itself', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(
-      [...Object.values(routePaths).map((r) => r.path), ...Object.values(probePaths)].sort(),
-    );
+    expect(Object.keys(doc.paths).sort()).toEqual([...Object.values(routePaths).map((r) => r.path), ...Object.values(probePaths)].sort());
     for (const name of routeNames) {
       const csv = routePaths[name].kind === 'csv';
       const op = doc.paths[routePaths[name].path][csv ? 'get' : 'post'] as Operation;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainAndExit } from '../../plugins/shutdown.ts';
+import { drainAndExit, readyGraceMs } from '../../plugins/shutdown.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { BUCKET_CHECK_TTL_MS } from './readiness.ts';
@@ -63,9 +63,11 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
   });
 
   it('not ready while a migration the code knows is missing from the database, ready again once it is there', async () => {
-    const [last] = await t.asOwner((db) =>
-      sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db),
-    ).then((r) => r.rows);
+    const [last] = await t
+      .asOwner((db) =>
+        sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db),
+      )
+      .then((r) => r.rows);
     await t.asOwner((db) => sql`delete from kysely_migration where name = ${last!.name}`.execute(db));
     try {
       const behind = await probe(t, '/readyz');
@@ -77,9 +79,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
       // Alive all the same: restarting the process would not bring the migration back by itself.
       expect((await probe(t, '/livez')).statusCode).toBe(200);
     } finally {
-      await t.asOwner((db) =>
-        sql`insert into kysely_migration (name, timestamp) values (${last!.name}, ${last!.timestamp})`.execute(db),
-      );
+      await t.asOwner((db) => sql`insert into kysely_migration (name, timestamp) values (${last!.name}, ${last!.timestamp})`.execute(db));
     }
     expect((await probe(t, '/readyz')).statusCode).toBe(200);
   });
@@ -101,7 +101,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
     }
   });
 
-  it('SIGTERM\'s drain: not ready at once while the rest is still answered, then closed and exit 0', async () => {
+  it("SIGTERM's drain: not ready at once while the rest is still answered, then closed and exit 0", async () => {
     const log = collectLog();
     const draining = await createTestApp(dialect, { logStream: log.stream });
     try {
@@ -110,6 +110,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
       const closedAt: number[] = [];
       drainAndExit(draining.app, {
         signal: 'SIGTERM',
+        graceMs: 500,
         timeoutMs: 1_000,
         closeRest: async () => void closedAt.push(Date.now()),
         exit: (code) => exited(code),
@@ -121,7 +122,7 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
       // During the grace the server still serves what the balancer sends before it notices.
       expect((await probe(draining, '/livez')).statusCode).toBe(200);
       expect(await exitCode).toBe(0);
-      // The grace (half the bound here) passed before the database was closed.
+      // The grace passed before the database was closed.
       expect(closedAt[0]! - startedAt).toBeGreaterThanOrEqual(450);
       const lines = log.lines.join('');
       expect(lines).toContain('shutting down: /readyz answers 503');
@@ -131,6 +132,15 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
     } finally {
       await draining.close();
     }
+  });
+});
+
+describe("the drain's grace", () => {
+  it('is min(5 s, half of SHUTDOWN_TIMEOUT_SECONDS), and none in development', () => {
+    expect(readyGraceMs(30_000, 'production')).toBe(5_000);
+    expect(readyGraceMs(4_000, 'production')).toBe(2_000);
+    expect(readyGraceMs(8_000, 'test')).toBe(4_000);
+    expect(readyGraceMs(30_000, 'development')).toBe(0);
   });
 });
 
