@@ -58,8 +58,12 @@ async function migrationsState(db: Db): Promise<ReadinessChecks['migrations']> {
   return missing.length ? 'pending' : 'ok';
 }
 
-export const isReady = (c: ReadinessChecks) =>
-  c.database === 'ok' && c.migrations === 'ok' && (c.bucket === 'ok' || c.bucket === 'not-used') && !c.closing;
+/**
+ * Ready: the database answers, the migrations are in, not closing. The bucket's state is reported but
+ * never makes an instance unready: a bucket outage reaches every instance at once, and uploads ride it
+ * out in the pending area (decision 130), whereas a balancer with every instance out serves nothing.
+ */
+export const isReady = (c: ReadinessChecks) => c.database === 'ok' && c.migrations === 'ok' && !c.closing;
 
 /** The checks of one probe; a change between ready and not ready is logged once, not at every probe. */
 export function readinessCheck(deps: ReadinessDeps): () => Promise<ReadinessChecks> {
