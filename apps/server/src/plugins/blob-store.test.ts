@@ -173,6 +173,29 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     // A process of its own, compiled by tsx as it starts: over 20 s once on CI's loaded machine.
   }, 60_000);
 
+  it('a file erased while the drain uploads it leaves nothing in the bucket: the drain removes what it uploaded for nobody', async () => {
+    await s3.stop();
+    const key = `erased-mid-upload-${Date.now()}.jpg`;
+    await store().put(key, buildJpeg(50_000), 'image/jpeg');
+    await s3.start();
+    t.clock.advance(60_000);
+    const drain = anotherInstance();
+    const bucket = drain.bucket!;
+    const put = bucket.put.bind(bucket);
+    // Her erasure lands between the drain's claim and its PUT: the row and the local bytes go, and the
+    // bucket has nothing to remove yet; then the PUT writes the object.
+    bucket.put = async (k, ...rest) => {
+      if (k === key) await store().delete(key);
+      return put(k, ...rest);
+    };
+    await drain.drainOnce('drain');
+    drain.bucket!.destroy();
+    expect(await row(key)).toBeUndefined();
+    expect(s3.objectKeys()).not.toContain(key);
+    expect(await store().deletionsPending([key])).toEqual([]);
+    expect(await store().localBytes.get(key)).toBeNull();
+  });
+
   it('two instances draining at once upload each waiting file once', async () => {
     await s3.stop();
     const uploads = await Promise.all(Array.from({ length: 6 }, () => startPhotos()));
