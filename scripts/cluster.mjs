@@ -165,11 +165,12 @@ export async function startCluster({
 
   for (let i = 0; i < instances; i++) nodes.push({ name: `app${i + 1}`, port: await freePort(), child: null, exited: null });
   let balancer = null;
+  let balancerExited = null;
+  // HAProxy ends by a signal (Ctrl+C reaches the whole group): its exit code stays null, its signalCode is set.
+  const balancerRuns = () => balancer !== null && balancer.exitCode === null && balancer.signalCode === null;
   const stop = async () => {
-    if (balancer && balancer.exitCode === null) {
-      balancer.kill('SIGTERM');
-      await new Promise((resolve) => balancer.once('exit', resolve));
-    }
+    if (balancerRuns()) balancer.kill('SIGTERM');
+    if (balancerExited) await balancerExited;
     await Promise.all(nodes.map(stopInstance));
   };
   try {
@@ -186,6 +187,7 @@ export async function startCluster({
       ),
     );
     balancer = spawn(haproxy, ['-db', '-f', rendered], { stdio: ['ignore', 'pipe', 'pipe'] });
+    balancerExited = new Promise((resolve) => balancer.once('exit', resolve));
     prefixed('haproxy', balancer.stdout);
     prefixed('haproxy', balancer.stderr);
     const url = `http://127.0.0.1:${port}`;
@@ -196,7 +198,7 @@ export async function startCluster({
         for (let i = 0; i < instances; i++) if (!(await answers(`${url}/readyz`))) return false;
         return true;
       },
-      { timeoutMs: 30_000, exited: () => balancer.exitCode !== null },
+      { timeoutMs: 30_000, exited: () => !balancerRuns() },
     );
     return {
       url,

@@ -123,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler(config.checkAnswers));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Draining (decision 131): an answer on a keep-alive connection closes it, or app.close() would wait
+    // for the client's keep-alive (72 s) past SHUTDOWN_TIMEOUT_SECONDS; the client's next request opens
+    // a connection, which the balancer sends to another instance.
+    if (app.shutdown.closing) reply.header('connection', 'close');
   });
 
   // Clients post an empty body with a JSON content type for calls without a body (spec §7).

@@ -125,19 +125,22 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
         { name: '_input', value: JSON.stringify({ action: { uuid: action.uuid }, ident: 'bereal_start' }) },
         ...[buildJpeg(), buildJpeg()].map((data, i) => ({ name: 'files[]', filename: `photo-${i}.jpg`, contentType: 'image/jpeg', data })),
       ]);
+      // A keep-alive connection, as phones and balancers hold them: the answer must close it, or the
+      // server waits for the client's keep-alive past its bound.
+      const keepAlive = new http.Agent({ keepAlive: true });
       const upload = http.request({
         host: '127.0.0.1',
         port,
         method: 'POST',
         path: '/api/action/file/create',
-        agent: false,
+        agent: keepAlive,
         headers: { ...headers, 'content-length': payload.length, authorization: `Bearer ${promoter.token}` },
       });
-      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
         upload.on('response', (res) => {
           let body = '';
           res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
         });
         upload.on('error', reject);
       });
@@ -165,7 +168,9 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
       const done = await answer;
       expect(done.status, done.body).toBe(200);
       expect(JSON.parse(done.body).data.files).toHaveLength(2);
+      expect(done.connection).toBe('close');
       expect(await server.exited).toBe(0);
+      keepAlive.destroy();
       expect(Date.now() - signalledAt).toBeLessThan(8_000);
       const stored = await t.db.selectFrom('action_files').select('id').where('action_id', '=', action.uuid).execute();
       expect(stored).toHaveLength(2);

@@ -47,7 +47,8 @@ export type LivenessResponse = z.infer<typeof LivenessResponse>;
  * not closing; else 503 with the same states in the error's details.
  */
 export const ReadinessChecks = z.object({
-  database: z.enum(['ok', 'unavailable']),
+  /** busy: no answer within the check's 2 s, and no error (every connection in use). */
+  database: z.enum(['ok', 'busy', 'unavailable']),
   migrations: z.enum(['ok', 'pending', 'unknown']),
   bucket: z.enum(['ok', 'unavailable', 'not-used']),
   closing: z.boolean(),

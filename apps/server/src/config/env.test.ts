@@ -69,6 +69,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` })).toThrow(/METRICS_TOKEN: .*not shown here/);
     for (const bad of ['', 'dziewięć', '-1', '65536']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    // A metrics port reachable from other machines asks for the token; one on loopback may go without.
+    expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(
+      'METRICS_TOKEN: required with METRICS_PORT while HOST (0.0.0.0) is reachable from other machines',
+    );
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(loadConfig({ METRICS_PORT: '9464', HOST: host }).metrics).toEqual({ token: null, port: 9464 });
   });
 
   it('gives the settings under the names the code reads, derived ones included', () => {

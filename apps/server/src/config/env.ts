@@ -259,6 +259,15 @@ const EnvSchema = z
     if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics have a listener of their own)' });
     }
+    // Never public (decision 132): a metrics port that listens beyond this machine asks for the token.
+    const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(e.HOST);
+    if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN && !loopback) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: `required with METRICS_PORT while HOST (${e.HOST}) is reachable from other machines`,
+      });
+    }
     if (e.CLOCK_OFFSET_MS !== 0 && e.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'only outside production (a test setting)' });
     }

@@ -104,7 +104,7 @@ export function keepingStatements(database: SQLite.Database, limit = STATEMENT_C
 }
 
 /** Connections per instance's pool (PostgreSQL). */
-const POOL_MAX = 10;
+export const POOL_MAX = 10;
 
 function openPostgres(url: string, schema?: string): DatabaseHandle {
   const pool = new pg.Pool({

@@ -21,8 +21,12 @@ export function instanceLockFile(databaseUrl: string): string | null {
   if (file === ':memory:') return null;
   const resolved = path.resolve(file);
   fs.mkdirSync(path.dirname(resolved), { recursive: true });
-  // Through symbolic links to the folder: two paths to one database meet on one lock file.
-  return path.join(fs.realpathSync(path.dirname(resolved)), `${path.basename(resolved)}.server-lock`);
+  // Through symbolic links (to the folder, or to the file once it exists): two paths to one database
+  // meet on one lock file.
+  const real = fs.existsSync(resolved)
+    ? fs.realpathSync(resolved)
+    : path.join(fs.realpathSync(path.dirname(resolved)), path.basename(resolved));
+  return `${real}.server-lock`;
 }
 
 /**

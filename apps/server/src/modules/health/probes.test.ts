@@ -8,6 +8,7 @@ import { drainAndExit, readyGraceMs } from '../../plugins/shutdown.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { BUCKET_CHECK_TTL_MS } from './readiness.ts';
+import { POOL_MAX } from '../../db/kysely.ts';
 
 // Decision 131: what a load balancer's health check (/readyz) and an orchestrator's liveness probe
 // (/livez) are answered, on both databases. The drain's real SIGTERM is in server-drain.test.ts.
@@ -40,6 +41,31 @@ describe.each(testDatabases)('the probes /livez and /readyz (%s)', (dialect) => 
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
+  // PostgreSQL: a pool whose connections are all in use. SQLite's one connection reads beside a writer.
+  it.runIf(dialect === 'postgres')(
+    'a database too busy to answer within 2 s leaves the instance ready ("busy"): every instance shares it, and a balancer with all of them out would serve nobody',
+    async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // Every connection of the pool in a transaction that waits.
+      const holders = Array.from({ length: POOL_MAX }, () =>
+        t.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await held;
+        }),
+      );
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const busy = await probe(t, '/readyz');
+        expect(busy.statusCode).toBe(200);
+        expect(busy.json().data).toEqual({ ...ALL_OK, database: 'busy', migrations: 'unknown' });
+      } finally {
+        release();
+        await Promise.all(holders);
+      }
+      expect((await probe(t, '/readyz')).json().data).toEqual(ALL_OK);
+    },
+  );
   it('answer at the root without a token, never cached: alive, and ready with every check ok', async () => {
     const live = await probe(t, '/livez');
     expect(live.statusCode).toBe(200);

@@ -62,18 +62,23 @@ async function migrationsState(db: Db): Promise<ReadinessChecks['migrations']> {
  * Ready: the database answers, the migrations are in, not closing. The bucket's state is reported but
  * never makes an instance unready: a bucket outage reaches every instance at once, and uploads ride it
  * out in the pending area (decision 130), whereas a balancer with every instance out serves nothing.
+ * For the same reason a database that is only busy — no answer within the check's time, and no error:
+ * every connection of the pool in use under a load spike — keeps the instance ready: all instances
+ * share the one database, and failing them all would turn a slow minute into an outage. A database
+ * that refuses or errs makes it unready.
  */
-export const isReady = (c: ReadinessChecks) => c.database === 'ok' && c.migrations === 'ok' && !c.closing;
+export const isReady = (c: ReadinessChecks) => ((c.database === 'ok' && c.migrations === 'ok') || c.database === 'busy') && !c.closing;
 
 /** The checks of one probe; a change between ready and not ready is logged once, not at every probe. */
 export function readinessCheck(deps: ReadinessDeps): () => Promise<ReadinessChecks> {
   const bucketState = cachedBucketCheck(deps.bucket, deps.now);
   let wasReady = true;
   return async () => {
-    const [database, bucket] = await Promise.all([within(databaseAnswers(deps.db), CHECK_TIMEOUT_MS, false), bucketState()]);
+    const answered = databaseAnswers(deps.db).then((ok): ReadinessChecks['database'] => (ok ? 'ok' : 'unavailable'));
+    const [database, bucket] = await Promise.all([within(answered, CHECK_TIMEOUT_MS, 'busy'), bucketState()]);
     const checks: ReadinessChecks = {
-      database: database ? 'ok' : 'unavailable',
-      migrations: database ? await migrationsState(deps.db) : 'unknown',
+      database,
+      migrations: database === 'ok' ? await migrationsState(deps.db) : 'unknown',
       bucket,
       closing: deps.shutdown.closing,
     };
