@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminLiveResponse, LiveExceptionKind } from '@promotor/contract';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter, wallTime } from '../../test/builders.ts';
@@ -192,6 +192,10 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
   });
 
   describe('exceptions at their thresholds', () => {
+    // Each at noon of the app's wall time: their actions reach hours back and ahead, and read in the
+    // evening (or after other tests moved the shared clock on) they began yesterday, which the live day
+    // does not show.
+    beforeEach(() => atWallHour(t, 12));
     it('not started: not at 14:59 after the planned start, at 15:00 yes; never for her who cancelled', async () => {
       const waw = await buildTerritory(t, 'WAW');
       const anna = await promoterOf(waw);
