@@ -27,8 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openBenchDb } from './bench-db.mjs';
+import { adminQuery, openBenchDb } from './bench-db.mjs';
 import { runFlush } from './flush.mjs';
 import { buildLiveData, runLive } from './live-day.mjs';
 import { runHostileImport } from './hostile-import.mjs';
@@ -56,16 +55,6 @@ const hostileImport = args.includes('--hostile-import');
 const explain = args.includes('--explain');
 const liveDay = args.includes('--live');
 if (explain && !scale) throw new Error('--explain goes with --scale');
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function databaseUrl() {
   if (dbKind !== 'postgres') return {};
@@ -271,7 +260,7 @@ function compare(demo, scaled) {
   }
 }
 
-if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
+if (dbKind === 'postgres') await adminQuery(POSTGRES_URL, `create database ${scratchDb}`);
 const anchor = start(path.join(root, 'bench/anchor-server.mjs'), root, { PORT: String(ANCHOR_PORT) });
 // The server as `npm start` runs it: built into one file (apps/server/scripts/build-server.mjs).
 const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' });
@@ -336,6 +325,6 @@ try {
   if (process.env.BENCH_KEEP === '1') console.log(`kept: ${dbKind === 'postgres' ? scratchDb : dataDir}`);
   else {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
+    if (dbKind === 'postgres') await adminQuery(POSTGRES_URL, `drop database if exists ${scratchDb} with (force)`);
   }
 }

@@ -82,3 +82,14 @@ export async function countRows(db, tables) {
   for (const table of tables) counts[table] = Number((await db.all(`select count(*) as n from ${table}`))[0].n);
   return counts;
 }
+
+/** One statement on PostgreSQL's server as a superuser (`url`): a scratch database created or dropped. */
+export async function adminQuery(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

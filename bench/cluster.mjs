@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, startCluster } from '../scripts/cluster.mjs';
+import { adminQuery } from './bench-db.mjs';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -21,16 +21,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const INSTANCES = 3;
 const scratchDb = `promotor_bench_cluster_${process.pid}`;
 const root = path.resolve(import.meta.dirname, '..');
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const scratchUrl = () => {
   const url = new URL(POSTGRES_URL);
@@ -80,7 +70,7 @@ function drive(base, tokens, { seconds, until }) {
 
 const summary = (r) => ({ rate: r.requests.average, p99: r.latency.p99, bad: r.non2xx, errors: r.errors + r.timeouts });
 
-await adminQuery(`create database ${scratchDb}`);
+await adminQuery(POSTGRES_URL, `create database ${scratchDb}`);
 let cluster;
 try {
   cluster = await startCluster({
@@ -115,18 +105,21 @@ try {
     'errors'.padStart(7),
     '  drain s per instance',
   );
+  const row = (run, phase, r, ...rest) =>
+    console.log(
+      String(run).padEnd(5),
+      phase.padEnd(9),
+      r.rate.toFixed(0).padStart(8),
+      String(r.p99).padStart(8),
+      String(r.bad).padStart(8),
+      String(r.errors).padStart(7),
+      ...rest,
+    );
   const all = { steady: [], restart: [], drains: [] };
   for (let run = 1; run <= RUNS; run++) {
     const steady = summary(await drive(base, tokens, { seconds: SECONDS }));
     all.steady.push(steady);
-    console.log(
-      String(run).padEnd(5),
-      'steady'.padEnd(9),
-      steady.rate.toFixed(0).padStart(8),
-      String(steady.p99).padStart(8),
-      String(steady.bad).padStart(8),
-      String(steady.errors).padStart(7),
-    );
+    row(run, 'steady', steady);
     const drains = [];
     let done;
     const restarted = new Promise((resolve) => (done = resolve));
@@ -141,15 +134,7 @@ try {
     const restart = summary(await load);
     all.restart.push(restart);
     all.drains.push(...drains);
-    console.log(
-      String(run).padEnd(5),
-      'restart'.padEnd(9),
-      restart.rate.toFixed(0).padStart(8),
-      String(restart.p99).padStart(8),
-      String(restart.bad).padStart(8),
-      String(restart.errors).padStart(7),
-      `  ${drains.map((ms) => (ms / 1000).toFixed(1)).join(' ')}`,
-    );
+    row(run, 'restart', restart, `  ${drains.map((ms) => (ms / 1000).toFixed(1)).join(' ')}`);
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -160,5 +145,5 @@ try {
   );
 } finally {
   await cluster?.stop();
-  await adminQuery(`drop database if exists ${scratchDb} with (force)`).catch(() => {});
+  await adminQuery(POSTGRES_URL, `drop database if exists ${scratchDb} with (force)`).catch(() => {});
 }

@@ -17,9 +17,9 @@ import { Readable } from 'node:stream';
 import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
+import { adminQuery } from './bench-db.mjs';
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc --import tsx (npm run bench:export)');
 const args = process.argv.slice(2);
@@ -37,16 +37,6 @@ const { buildApp } = await import('../apps/server/src/app.ts');
 const { createStaff } = await import('../apps/server/src/modules/staff/staff-accounts.service.ts');
 const { createPromoter } = await import('../apps/server/src/modules/auth/admin.service.ts');
 const { CSV_OPTIONS } = await import('../apps/server/src/lib/csv-file.ts');
-
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function databaseUrl() {
   if (dbKind !== 'postgres') return `sqlite:${path.join(dataDir, 'promotor.sqlite')}`;
@@ -205,7 +195,7 @@ function print(results) {
   }
 }
 
-if (dbKind === 'postgres') await adminQuery(`create database ${scratchDb}`);
+if (dbKind === 'postgres') await adminQuery(POSTGRES_URL, `create database ${scratchDb}`);
 const config = loadConfig({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
@@ -286,5 +276,5 @@ try {
   await app?.close();
   await database.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbKind === 'postgres') await adminQuery(`drop database if exists ${scratchDb} with (force)`);
+  if (dbKind === 'postgres') await adminQuery(POSTGRES_URL, `drop database if exists ${scratchDb} with (force)`);
 }

@@ -274,7 +274,7 @@ const EnvSchema = z
     // Production on PostgreSQL means several instances: a key kept in each one's DATA_DIR would differ
     // between them (issue 36, decision 133). SQLite is one instance, and development keeps the files.
     if (e.NODE_ENV === 'production' && /^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
-      for (const key of ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const) {
+      for (const key of SHARED_KEYS) {
         if (e[key] === undefined) {
           ctx.addIssue({
             code: 'custom',
