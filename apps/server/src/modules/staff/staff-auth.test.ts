@@ -112,7 +112,7 @@ describe.each(testDatabases)('back office login (%s)', (dialect) => {
     const least = (xs: number[]) => Math.min(...xs);
     // Without the dummy verification an unknown name is answered some 20 times sooner (two look-ups, no argon2).
     expect(least(unknown) / least(known)).toBeGreaterThan(0.25);
-    expect(least(unknown) / least(known)).toBeLessThan(2);
+    expect(least(unknown) / least(known)).toBeLessThan(3);
   });
 
   it("a password typed into the username field is kept nowhere: the audit entry and both doors' guess counters hold a keyed digest", async () => {
