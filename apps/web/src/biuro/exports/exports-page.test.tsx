@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as pl from '../../i18n/pl.ts';
@@ -41,7 +41,10 @@ describe('the exports page', () => {
       },
     });
     expect(await screen.findByText(t.privacy)).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText(t.territory), 'WAW-POLUDNIE');
+    // The territories' options come with their own request: chosen once it has answered.
+    const territory = screen.getByLabelText(t.territory);
+    await waitFor(() => expect(territory.querySelector('option[value="WAW-POLUDNIE"]')).not.toBeNull());
+    await userEvent.selectOptions(territory, 'WAW-POLUDNIE');
     await userEvent.selectOptions(screen.getByLabelText(t.status), pl.biuro.plan.statuses.finished!);
     await userEvent.type(screen.getByLabelText(t.event), 'GLO-2026');
     await userEvent.click(screen.getByRole('button', { name: t.names.registrations }));
