@@ -10,6 +10,7 @@ export * from './catalogues.ts';
 export * from './reports.ts';
 export * from './leads.ts';
 export * from './mgm.ts';
+export * from './notifications.ts';
 export * from './admin/index.ts';
 export {
   leadItemsFor,

@@ -30,6 +30,7 @@ import * as m030 from './migrations/030-staff-passwords.ts';
 import * as m032 from './migrations/032-point-register.ts';
 import * as m033 from './migrations/033-blob-objects.ts';
 import * as m034 from './migrations/034-shared-keys.ts';
+import * as m035 from './migrations/035-notifications.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -65,6 +66,7 @@ const migrations: Record<string, DialectMigration> = {
   '032-point-register': m032,
   '033-blob-objects': m033,
   '034-shared-keys': m034,
+  '035-notifications': m035,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -667,6 +667,62 @@ export interface JobLockTable {
   locked_until: string;
 }
 
+/** Her inbox (migration 035, decision 135): one row per event for one promoter. */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: 'report_returned' | 'action_cancelled' | 'action_moved' | 'action_assigned' | 'plan_changed';
+  action_id: string | null;
+  /** JSON: the contract's NotificationDetails, as it was when the event happened. */
+  details: string;
+  topic: string;
+  /** 1: Urgency high (a send-back, a same-day cancellation). */
+  urgent: number;
+  created_at: string;
+  read_at: string | null;
+  push_devices: number;
+  push_sent_at: string | null;
+  push_shown_at: string | null;
+  sms_state: 'not_needed' | 'waiting' | 'quiet_hours' | 'sent' | 'failed';
+  sms_due_at: string | null;
+  sms_sent_at: string | null;
+  sms_attempts: number;
+  resent_at: string | null;
+  resent_by: string | null;
+}
+
+/** One Web Push subscription per device/session (migration 035). */
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  session_id: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  renewed_at: string;
+  last_success_at: string | null;
+  failures: number;
+}
+
+/** The push sender's queue: one row per notification × subscription (migration 035). */
+export interface PushSendTable {
+  id: string;
+  notification_id: number;
+  subscription_id: string;
+  topic: string;
+  receipt: string;
+  state: 'pending' | 'sent' | 'superseded' | 'failed' | 'gone';
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  shown_at: string | null;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -720,6 +776,9 @@ export interface Database {
   consent_withdrawals: ConsentWithdrawalTable;
   consumer_requests: ConsumerRequestTable;
   job_locks: JobLockTable;
+  notifications: NotificationTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_sends: PushSendTable;
 }
 
 /**

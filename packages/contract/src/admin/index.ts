@@ -14,3 +14,4 @@ export * from './dashboard.ts';
 export * from './consumers.ts';
 export * from './staff-accounts.ts';
 export * from './catalogue.ts';
+export * from './notifications.ts';

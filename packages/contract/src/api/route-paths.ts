@@ -73,6 +73,13 @@ export const routePaths = {
   mgmInviteConsumer: { path: '/mgm/invite-consumer', kind: 'json' },
   // spec §7 'an event-data call … path not shown': the webform's catalogues (decision 065)
   webformCatalogues: { path: '/webform/catalogues', kind: 'json' },
+  // issue 37: her inbox and Web Push (ours, decision 135); shown is public (the push's receipt is the key)
+  notificationsList: { path: '/notifications/list', kind: 'json' },
+  notificationsRead: { path: '/notifications/read', kind: 'json' },
+  notificationsShown: { path: '/notifications/shown', kind: 'json' },
+  pushKey: { path: '/push/key', kind: 'json' },
+  pushSubscribe: { path: '/push/subscribe', kind: 'json' },
+  pushUnsubscribe: { path: '/push/unsubscribe', kind: 'json' },
   // the back office (issue 24): staff only, each call's permission in ./routes.ts (decision 085)
   adminAuthLogin: { path: '/admin/auth/login', kind: 'json' },
   adminAuthSession: { path: '/admin/auth/session', kind: 'json' },
@@ -150,6 +157,9 @@ export const routePaths = {
   adminStaffSetPassword: { path: '/admin/staff/set-password', kind: 'json' },
   adminAuthResetToken: { path: '/admin/auth/reset-token', kind: 'json' },
   adminAuthResetPassword: { path: '/admin/auth/reset-password', kind: 'json' },
+  // issue 37: what reached her, and a resend (decision 135)
+  adminNotificationsList: { path: '/admin/notifications/list', kind: 'json' },
+  adminNotificationsResend: { path: '/admin/notifications/resend', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

@@ -87,6 +87,22 @@ import {
   MgmValidateResponse,
 } from '../mgm.ts';
 import {
+  NotificationListBody,
+  NotificationListResponse,
+  NotificationReadBody,
+  NotificationShownBody,
+  NotificationUnreadResponse,
+  PushKeyResponse,
+  PushSubscribeBody,
+  PushUnsubscribeBody,
+} from '../notifications.ts';
+import {
+  AdminNotificationListBody,
+  AdminNotificationListResponse,
+  AdminNotificationResendBody,
+  AdminNotificationResendResponse,
+} from '../admin/notifications.ts';
+import {
   AdminPromoterCreateBody,
   AdminPromoterRefBody,
   AdminPromoterResetPasswordBody,
@@ -257,6 +273,34 @@ export const routeSchemas = {
     summary: 'Her reports sent back for correction, with the note, until she resubmits (issue 33)',
   },
 
+  // issue 37 (decision 135)
+  notificationsList: {
+    idempotent: false,
+    body: NotificationListBody,
+    response: NotificationListResponse,
+    summary: 'Her notifications, newest first, and how many are unread (issue 37)',
+  },
+  notificationsRead: {
+    idempotent: true,
+    body: NotificationReadBody,
+    response: NotificationUnreadResponse,
+    summary: 'Mark some of her notifications read, or all of them',
+  },
+  notificationsShown: {
+    public: true,
+    idempotent: false,
+    body: NotificationShownBody,
+    response: Empty,
+    summary: "Her phone showed a push (the service worker; the push's receipt is the key)",
+  },
+  pushKey: { idempotent: false, response: PushKeyResponse, summary: "The server's VAPID public key, or null without push" },
+  pushSubscribe: {
+    idempotent: true,
+    body: PushSubscribeBody,
+    response: Empty,
+    summary: "Keep this device's Web Push subscription for her (renewed at each app start)",
+  },
+  pushUnsubscribe: { idempotent: true, body: PushUnsubscribeBody, response: Empty, summary: "Drop this device's Web Push subscription" },
   sampleStats: { idempotent: false, body: SampleStatsBody, response: SampleStatsResponse, summary: 'Devices she registered, per period' },
   leadOtp: { idempotent: true, body: LeadOtpBody, response: Empty, summary: 'Send the consumer a code by e-mail and another by SMS' },
   leadVerify: {
@@ -823,6 +867,21 @@ export const routeSchemas = {
     body: StaffResetPasswordBody,
     response: Empty,
     summary: 'Back office: set a new password with the e-mailed code; her sessions end',
+  },
+  // issue 37 (decision 135)
+  adminNotificationsList: {
+    idempotent: false,
+    permission: 'reports.read',
+    body: AdminNotificationListBody,
+    response: AdminNotificationListResponse,
+    summary: 'Back office: what reached her of an action or a report (push shown, read, SMS sent, when)',
+  },
+  adminNotificationsResend: {
+    idempotent: true,
+    permission: 'reports.review',
+    body: AdminNotificationResendBody,
+    response: AdminNotificationResendResponse,
+    summary: 'Back office: push a notification to her devices again, and its SMS at once where it has one',
   },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
