@@ -44,4 +44,5 @@ export { biuroEvents, biuroTerritories, type CatalogueTexts } from './pl/biuro-c
 export { biuroDashboard } from './pl/biuro-dashboard.ts';
 export { biuroConsumers, biuroRequests } from './pl/biuro-consumers.ts';
 export { biuroSchedule } from './pl/biuro-schedule.ts';
+export { biuroNotifications } from './pl/biuro-notifications.ts';
 export { biuroStaff, biuroStaffEntry, biuroPasswords } from './pl/biuro-staff.ts';

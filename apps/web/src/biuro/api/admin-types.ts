@@ -42,6 +42,7 @@ export type ConsumerRequestState = ConsumerRequest['state'];
 export type ConsumerDataExport = NonNullable<RouteData<'adminConsumerRequestsComplete'>['export']>;
 export type ConsumerRectification = NonNullable<RouteBody<'adminConsumerRequestsComplete'>['rectification']>;
 export type StaffMember = RouteData<'adminStaffList'>['staff'][number];
+export type NotificationDelivery = RouteData<'adminNotificationsList'>['notifications'][number];
 
 /** Each call: what it sends and what its answer's `data` holds. */
 type FromContract<N extends RouteName> = {
@@ -105,6 +106,8 @@ export type AdminCalls = {
   '/admin/staff/set-password': FromContract<'adminStaffSetPassword'>;
   '/admin/auth/reset-token': FromContract<'adminAuthResetToken'>;
   '/admin/auth/reset-password': FromContract<'adminAuthResetPassword'>;
+  '/admin/notifications/list': FromContract<'adminNotificationsList'>;
+  '/admin/notifications/resend': FromContract<'adminNotificationsResend'>;
 };
 
 /** The binary calls (a report's photo, a receipt, and their thumbnails): answered by the file, decisions 095 and 130. */

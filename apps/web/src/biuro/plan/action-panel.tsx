@@ -7,10 +7,12 @@ import { focusFirstInvalid } from '../../lib/forms/focus-field.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { AssignmentWarning, PlannedAction } from '../api/admin-types.ts';
+import { useCan } from '../auth/use-can.ts';
 import { ConfirmedAction } from '../components/confirmed-action.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { errorMessage } from '../lib/error-message.ts';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { NotificationDeliveries } from '../notifications/notification-deliveries.tsx';
 import {
   actionFormOf,
   actionInputOf,
@@ -69,6 +71,7 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
   const [current, setCurrent] = useState(action);
   // One key per intent: a repeated click creates once; going on past conflicts is another intent.
   const [createKeys] = useState(() => ({ plain: newIdempotencyKey(), confirmed: newIdempotencyKey() }));
+  const canReadDeliveries = useCan('reports.read');
   const cancelled = action?.status === 'cancelled';
   const territory = values.territory.trim();
   // The events there are (decision 123: an action names one of them), offered as the ident is typed.
@@ -233,6 +236,10 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
       </form>
       {action ? <ActionAssignments action={action} onChanged={onChanged} onAction={setCurrent} /> : null}
       {current && !cancelled ? <ActionCopy action={current} onChanged={onChanged} /> : null}
+      {/* What reached its promoters (issue 37); a move or an assignment made here tells her: read anew. */}
+      {action && canReadDeliveries ? (
+        <NotificationDeliveries key={deliveriesVersion(action, current)} of={{ action: { uuid: action.uuid } }} whose={action.name} />
+      ) : null}
       {action && !cancelled ? (
         <ConfirmedAction
           key={action.uuid}
@@ -245,6 +252,13 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
       ) : null}
     </>
   );
+}
+
+/** What, changed in the panel, makes a notification (issue 37): its time, its points, who is on it. */
+function deliveriesVersion(action: PlannedAction, current: PlannedAction | null): string {
+  const points = action.points.map((point) => point.uuid).join();
+  const promoters = (current ?? action).promoters.map((promoter) => promoter.uuid).join();
+  return `${action.since}|${action.until}|${points}|${promoters}`;
 }
 
 /** The server's messages of a refused action (E_VALIDATION), in the contract's Polish. */

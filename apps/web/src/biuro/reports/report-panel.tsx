@@ -4,6 +4,7 @@ import type { Report, ReportPhoto, ReportSummary } from '../api/admin-types.ts';
 import { LoadingState, ErrorState } from '../components/data-states.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
+import { NotificationDeliveries } from '../notifications/notification-deliveries.tsx';
 import { ReportGallery, ReportReceipts } from './report-gallery.tsx';
 import {
   ReportAnswers,
@@ -88,6 +89,8 @@ function ReportDetail({
       <ReportAnswers report={report} />
       <ReportRegistrations report={report} />
       <ReportHistory report={report} />
+      {/* What reached her of this report (issue 37); a review made here may have sent her one: read anew. */}
+      <NotificationDeliveries key={report.reviews.length} of={reportRef(summary)} whose={promoterName(summary)} />
     </div>
   );
 }

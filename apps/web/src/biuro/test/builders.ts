@@ -4,6 +4,7 @@ import type {
   Consumer,
   ConsumerHistory,
   ConsumerRequest,
+  NotificationDelivery,
   PlannedAction,
   Promoter,
   Report,
@@ -213,5 +214,23 @@ export const buildHistory = (consumer: Consumer, over: Partial<ConsumerHistory> 
   consents: [],
   current: [],
   requests: [],
+  ...over,
+});
+
+/** One notification as the back office sees it (issue 37): made at 10:00, pushed to one device, nothing seen yet. */
+export const buildNotificationDelivery = (over: Partial<NotificationDelivery> = {}): NotificationDelivery => ({
+  id: next(),
+  kind: 'report_returned',
+  createdAt: '2026-12-02 10:00:00',
+  promoter: { ident: 'HST1001', name: 'Anna Nowak' },
+  action: { uuid: 'action-1', name: 'Akcja 1' },
+  pushDevices: 1,
+  pushSentAt: null,
+  pushShownAt: null,
+  readAt: null,
+  sms: 'waiting',
+  smsSentAt: null,
+  resentAt: null,
+  resentBy: null,
   ...over,
 });

@@ -45,10 +45,16 @@ const EVENTS: FakeAnswer = {
   },
 };
 
+/** What reached her (issue 37), shown in the report's and the action's panels, unless a test answers it: nothing yet. */
+const NOTIFICATIONS: FakeAnswer = {
+  body: { status: { success: true }, data: { notifications: [] }, meta: { ts: '2026-11-27T08:00:00.000Z' } },
+};
+
 export function fakeAdminApi(given: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>) {
   const answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)> = {
     '/admin/territories': TERRITORIES,
     '/admin/events/list': EVENTS,
+    '/admin/notifications/list': NOTIFICATIONS,
     ...given,
   };
   const requests: AdminRequest[] = [];
