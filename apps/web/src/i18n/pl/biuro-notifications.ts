@@ -1,8 +1,8 @@
 // What reached her (issue 37, decision 135): the 'Powiadomienia' section of a report's panel and of an
 // action's panel, and a resend. Read only by the reports' and the plan's lazy chunks (decision 033).
 
-// The language's own plural rules (1 urządzenie, 2 urządzenia, 5 urządzeń), not a hand-written one.
-const plural = new Intl.PluralRules('pl-PL');
+// The language's own plural rules (1 urządzenie, 2 urządzenia, 5 urządzeń), not a hand-written one;
+// made when first asked: a module-level side effect would keep this section in every chunk of pl.ts.
 const DEVICES: Record<string, string> = { one: 'urządzenie', few: 'urządzenia', many: 'urządzeń' };
 
 export const biuroNotifications = {
@@ -27,7 +27,7 @@ export const biuroNotifications = {
     sent: (at: string) => `Wysłane ${at}`,
     shown: (at: string) => `Wyświetlone ${at}`,
     /** Beside 'Wysłane': her devices with push when it was made. */
-    devices: (n: number) => `${n} ${DEVICES[plural.select(n)] ?? DEVICES.many}`,
+    devices: (n: number) => `${n} ${DEVICES[new Intl.PluralRules('pl-PL').select(n)] ?? DEVICES.many}`,
   },
   app: {
     read: (at: string) => `Przeczytane w aplikacji ${at}`,
