@@ -26,8 +26,11 @@ const client = buildStaff({ username: 'klient@demo.pl', roles: ['client'], terri
 const listed = (notifications: NotificationDelivery[]): FakeAnswer => ({ body: ok({ notifications }) });
 
 /** The reports page with one report, its panel opened; resolves with the panel's 'Powiadomienia'. */
-async function openReportDeliveries(answers: Parameters<typeof fakeAdminApi>[0], staff: Staff = coordinator) {
-  const report = buildReport({ state: 'changes_requested' });
+async function openReportDeliveries(
+  answers: Parameters<typeof fakeAdminApi>[0],
+  staff: Staff = coordinator,
+  report = buildReport({ state: 'changes_requested' }),
+) {
   staffSession.start({ token: 'staff-token', staff });
   const api = fakeAdminApi({
     '/admin/auth/session': { body: ok({ staff }) },
@@ -183,6 +186,44 @@ describe("'Powiadomienia' in the back office", () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent(pl.biuro.errors.forbidden);
     await userEvent.click(within(section).getByRole('button', { name: pl.biuro.table.retry }));
     expect(await within(section).findByRole('listitem', { name: 'Raport do poprawy' })).toBeInTheDocument();
+  });
+
+  it('a send-back made in the panel is looked for at once: the list is asked for again', async () => {
+    const report = buildReport({ state: 'submitted' });
+    const returned = buildNotificationDelivery({ kind: 'report_returned' });
+    let lists = 0;
+    const { api, section } = await openReportDeliveries(
+      {
+        '/admin/notifications/list': () => listed(++lists === 1 ? [] : [returned]),
+        '/admin/reports/review': {
+          body: ok({
+            report: {
+              ...report,
+              state: 'changes_requested',
+              reviews: [
+                {
+                  decision: 'changes_requested',
+                  reason: 'other',
+                  note: 'Popraw.',
+                  at: '2026-12-02T09:00:00.000Z',
+                  reviewer: { name: 'Ewa' },
+                },
+              ],
+            },
+          }),
+        },
+      },
+      coordinator,
+      report,
+    );
+    expect(await within(section).findByText(t.empty)).toBeInTheDocument();
+    const panel = screen.getByRole('dialog');
+    await userEvent.click(within(panel).getByRole('button', { name: `${pl.biuroReports.requestChanges}…` }));
+    await userEvent.type(within(panel).getByLabelText(pl.biuroReports.note), 'Popraw.');
+    await userEvent.click(within(panel).getByRole('button', { name: pl.biuroReports.sendRequest }));
+    const again = await within(panel).findByRole('region', { name: t.title });
+    expect(await within(again).findByRole('listitem', { name: 'Raport do poprawy' })).toBeInTheDocument();
+    expect(api.requestsTo('/admin/notifications/list')).toHaveLength(2);
   });
 
   it("an action's panel lists the notifications of all its promoters, each with her name", async () => {

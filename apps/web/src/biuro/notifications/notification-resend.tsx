@@ -46,7 +46,7 @@ export function NotificationResend({ delivery, label, onResent }: Props) {
   }
 
   return (
-    <div ref={groupRef} className="notification__resend">
+    <div ref={groupRef} className={`notification__resend${confirming ? ' notification__resend--open' : ''}`}>
       {confirming ? (
         <div role="alertdialog" aria-labelledby={questionId} className="notification__confirm">
           <p id={questionId}>{t.resendConfirm}</p>
