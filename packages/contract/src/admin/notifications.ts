@@ -36,6 +36,8 @@ export const AdminNotificationDelivery = z.object({
   /** When she read it in the app. */
   readAt: DateTimeString.nullable(),
   sms: SmsFallbackState,
+  /** When the SMS goes if she has not seen it by then ('waiting', 'quiet_hours'); null otherwise. */
+  smsDueAt: DateTimeString.nullable(),
   smsSentAt: DateTimeString.nullable(),
   /** The last resend by staff, and who did it. */
   resentAt: DateTimeString.nullable(),

@@ -55,7 +55,13 @@ describe("'Powiadomienia' in the back office", () => {
 
   it("a report's panel lists her notifications with what reached her: push, read in the app, SMS, the last resend", async () => {
     const returned = buildNotificationDelivery({ kind: 'report_returned', pushDevices: 0, sms: 'sent', smsSentAt: '2026-12-02 10:10:00' });
-    const moved = buildNotificationDelivery({ kind: 'action_moved', pushDevices: 2, pushSentAt: '2026-12-02 10:00:05', sms: 'waiting' });
+    const moved = buildNotificationDelivery({
+      kind: 'action_moved',
+      pushDevices: 2,
+      pushSentAt: '2026-12-02 10:00:05',
+      sms: 'waiting',
+      smsDueAt: '2026-12-02 10:10:00',
+    });
     const cancelled = buildNotificationDelivery({
       kind: 'action_cancelled',
       pushSentAt: '2026-12-02 10:00:02',
@@ -88,7 +94,7 @@ describe("'Powiadomienia' in the back office", () => {
     expect(first).toHaveTextContent('SMSWysłany 10:10');
     expect(first).toHaveTextContent('PonownieNie');
     expect(item(section, 'Akcja przeniesiona')).toHaveTextContent('PushWysłane 10:00 (2 urządzenia)');
-    expect(item(section, 'Akcja przeniesiona')).toHaveTextContent(`SMS${t.sms.waiting}`);
+    expect(item(section, 'Akcja przeniesiona')).toHaveTextContent('SMSCzeka (do 10:10)');
     expect(item(section, 'Akcja odwołana')).toHaveTextContent('PushWyświetlone 10:01');
     expect(item(section, 'Akcja odwołana')).toHaveTextContent('AplikacjaPrzeczytane w aplikacji 10:03');
     expect(item(section, 'Akcja odwołana')).toHaveTextContent('SMSNie dotyczy');

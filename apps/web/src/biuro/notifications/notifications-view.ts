@@ -43,10 +43,11 @@ export function smsStatus(delivery: NotificationDelivery): Status {
   switch (delivery.sms) {
     case 'not_needed':
       return { text: t.sms.not_needed, tone: 'none' };
-    // 'Czeka (do HH:mm)' needs the due time, which AdminNotificationDelivery does not carry (the table
-    // has sms_due_at); it is not guessed from SMS_FALLBACK_AFTER_SECONDS, a setting the browser lacks.
     case 'waiting':
-      return { text: t.sms.waiting, tone: 'waiting' };
+      return {
+        text: delivery.smsDueAt ? t.sms.waitingUntil(clockText(delivery.smsDueAt, delivery.createdAt)) : t.sms.waiting,
+        tone: 'waiting',
+      };
     case 'quiet_hours':
       return { text: t.sms.quiet_hours, tone: 'waiting' };
     case 'sent':

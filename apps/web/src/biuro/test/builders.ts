@@ -229,6 +229,7 @@ export const buildNotificationDelivery = (over: Partial<NotificationDelivery> = 
   pushShownAt: null,
   readAt: null,
   sms: 'waiting',
+  smsDueAt: null,
   smsSentAt: null,
   resentAt: null,
   resentBy: null,

@@ -37,6 +37,8 @@ export const biuroNotifications = {
   sms: {
     not_needed: 'Nie dotyczy',
     waiting: 'Czeka — pójdzie, jeśli nie odczyta',
+    /** 'waiting' with its due time. */
+    waitingUntil: (at: string) => `Czeka (do ${at})`,
     quiet_hours: 'Cisza nocna — wyśle o 8:00',
     sent: (at: string) => `Wysłany ${at}`,
     failed: 'Nie wysłano',
