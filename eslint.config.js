@@ -12,7 +12,7 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/vitest-sequencer.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirstSequencer } from './scripts/vitest-sequencer.ts';
 
 // One run covers the contract, the server (integration through app.inject) and the web app (jsdom).
 export default defineConfig({
@@ -14,7 +15,10 @@ export default defineConfig({
     // Test files start in a random order. This also makes vitest pick a seed for the run and print it,
     // which the server project's shuffled tests use (apps/server/vitest.config.ts); tests inside a
     // file are shuffled there only, since sequence.shuffle is read from this root config alone.
-    sequence: { shuffle: { files: true, tests: false } },
+    // The files' order: scripts/vitest-sequencer.ts (random, the longest few first).
+    // A custom sequencer leaves the seed unset, so it is set here (`--sequence.seed=N` still replays one),
+    // and the sequencer prints it as Vitest does.
+    sequence: { shuffle: { files: true, tests: false }, sequencer: LongFilesFirstSequencer, seed: Date.now() },
     // Every core (vitest's default leaves one free: on CI's two, the server's files ran one at a time,
     // 94 s on SQLite, 80 s with both; the page tests 248 s, 163 s with both and threads).
     maxWorkers: availableParallelism(),
