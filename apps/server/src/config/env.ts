@@ -297,7 +297,8 @@ const EnvSchema = z
     }
     // Half a key pair would fail at the first push, a pair of two keys at every push: stop the start instead.
     const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
-    if (vapid.some((v) => v !== undefined)) need('any VAPID_* is set (all three or none)', ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
+    if (vapid.some((v) => v !== undefined))
+      need('any VAPID_* is set (all three or none)', ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
     if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && vapidPublicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
     }

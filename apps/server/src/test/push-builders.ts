@@ -34,6 +34,7 @@ export async function buildNotification(t: TestApp, userId: string, o: Notificat
   const at = t.clock.now().toISOString();
   const topic = o.topic ?? `topic-${randomUUID()}`;
   return t.db.transaction().execute(async (trx) => {
+    const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
     const { id } = await trx
       .insertInto('notifications')
       .values({
@@ -45,11 +46,12 @@ export async function buildNotification(t: TestApp, userId: string, o: Notificat
         urgent: o.urgent ? 1 : 0,
         created_at: at,
         read_at: o.readAt ?? null,
+        push_devices: subscriptions.length,
         sms_state: 'not_needed',
+        sms_attempts: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
     const sends = subscriptions.map((s) => ({ id: randomUUID(), receipt: randomBytes(24).toString('base64url'), subscriptionId: s.id }));
     for (const send of sends) {
       await trx
@@ -67,7 +69,6 @@ export async function buildNotification(t: TestApp, userId: string, o: Notificat
         })
         .execute();
     }
-    await trx.updateTable('notifications').set({ push_devices: sends.length }).where('id', '=', id).execute();
     return { id, sends };
   });
 }

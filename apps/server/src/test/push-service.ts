@@ -25,8 +25,8 @@ export type PushService = {
   messages: (clientHash: string) => Promise<string[]>;
   /** From now on the service answers this subscription's pushes 410 Gone. */
   expire: (clientHash: string) => Promise<void>;
-  /** The next pushes (any subscription) get these answers instead of reaching the service. */
-  failNext: (...faults: Fault[]) => void;
+  /** The next pushes to this subscription get these answers instead of reaching the service. */
+  failNext: (subscription: TestSubscription, ...faults: Fault[]) => void;
   seen: SeenPush[];
   close: () => Promise<void>;
 };
@@ -67,7 +67,7 @@ const PASSED_ON = ['authorization', 'content-encoding', 'content-type', 'ttl', '
 export async function startPushService(): Promise<PushService> {
   const service = await startService();
   const seen: SeenPush[] = [];
-  const faults: Fault[] = [];
+  const faults = new Map<string, Fault[]>();
   const hanging = new Set<http.ServerResponse>();
   const gateway = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -75,7 +75,7 @@ export async function startPushService(): Promise<PushService> {
     req.on('end', () => {
       const push: SeenPush = { clientHash: (req.url ?? '').split('/').pop() ?? '', headers: req.headers, answered: 'none' };
       seen.push(push);
-      const fault = faults.shift();
+      const fault = faults.get(push.clientHash)?.shift();
       if (fault === 'no answer') return void hanging.add(res);
       if (fault) {
         push.answered = fault.status;
@@ -110,7 +110,8 @@ export async function startPushService(): Promise<PushService> {
       const res = await call(`${service.url}/expire-subscription/${clientHash}`, {});
       if (res.status !== 200) throw new Error(`web-push-testing could not expire ${clientHash}`);
     },
-    failNext: (...more) => void faults.push(...more),
+    failNext: (subscription, ...more) =>
+      void faults.set(subscription.clientHash, [...(faults.get(subscription.clientHash) ?? []), ...more]),
     close: async () => {
       for (const res of hanging) res.destroy();
       gateway.closeAllConnections();

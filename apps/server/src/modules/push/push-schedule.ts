@@ -11,7 +11,13 @@ export const PUSH_SENDER_JOB = 'push-sender';
  * another after it. 0 schedules nothing (tests send themselves). On close the timer stops, requests in
  * flight are abandoned (their sends stay due), and the round ends before the database is closed.
  */
-export function schedulePushSender(app: FastifyInstance, sender: PushSender, everyMs: number, metrics?: JobRunSink, now = () => new Date()): void {
+export function schedulePushSender(
+  app: FastifyInstance,
+  sender: PushSender,
+  everyMs: number,
+  metrics?: JobRunSink,
+  now = () => new Date(),
+): void {
   if (everyMs <= 0 || !sender.keys) return;
   let running: Promise<void> | null = null;
   let again = false;

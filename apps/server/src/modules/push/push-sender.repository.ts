@@ -124,7 +124,12 @@ export async function settle(db: Db, id: string, holder: string, outcome: Settle
 
 /** After a push its service accepted: the notification's first push time, the subscription's last success. */
 export async function recordSuccess(db: Db, notificationId: number, subscriptionId: string, at: string): Promise<void> {
-  await db.updateTable('notifications').set({ push_sent_at: at }).where('id', '=', notificationId).where('push_sent_at', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ push_sent_at: at })
+    .where('id', '=', notificationId)
+    .where('push_sent_at', 'is', null)
+    .execute();
   await db.updateTable('push_subscriptions').set({ last_success_at: at, failures: 0 }).where('id', '=', subscriptionId).execute();
 }
 

@@ -99,7 +99,12 @@ export class PushSender {
     if (send.sessionRevokedAt || send.deactivatedAt) return this.dropSubscription(send.subscriptionId);
     let request: PushRequest;
     try {
-      const payload = { kind: send.kind, url: pushUrl(send.kind, send.actionId), receipt: send.receipt, unread: await repo.unreadCount(db, send.userId) };
+      const payload = {
+        kind: send.kind,
+        url: pushUrl(send.kind, send.actionId),
+        receipt: send.receipt,
+        unread: await repo.unreadCount(db, send.userId),
+      };
       request = pushRequest(keys, { endpoint: send.endpoint, p256dh: send.p256dh, auth: send.auth }, payload, {
         topic: send.topic,
         urgent: send.urgent === 1,
@@ -128,7 +133,13 @@ export class PushSender {
   private async post(request: PushRequest): Promise<{ status: number; retryAfter: string | null } | { error: string } | 'stopped'> {
     try {
       const signal = AbortSignal.any([AbortSignal.timeout(this.o.timeoutMs ?? PUSH_TIMEOUT_MS), this.stopping.signal]);
-      const res = await fetch(request.endpoint, { method: 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
+      const res = await fetch(request.endpoint, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal,
+        redirect: 'manual',
+      });
       await res.arrayBuffer().catch(() => undefined);
       return { status: res.status, retryAfter: res.headers.get('retry-after') };
     } catch (error) {

@@ -33,7 +33,9 @@ export async function upsertSubscription(db: Db, s: NewSubscription): Promise<vo
       failures: 0,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({ user_id: s.userId, session_id: s.sessionId, p256dh: s.p256dh, auth: s.auth, renewed_at: s.at, failures: 0 }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: s.userId, session_id: s.sessionId, p256dh: s.p256dh, auth: s.auth, renewed_at: s.at, failures: 0 }),
     )
     .execute();
 }

@@ -34,7 +34,8 @@ function endpointAllowed(endpoint: string, production: boolean): boolean {
 function checkKeys(keys: { p256dh: string; auth: string }): void {
   const bare = (v: string) => v.replace(/=+$/, '');
   const problems = [];
-  if (!isP256PublicKey(bare(keys.p256dh))) problems.push({ path: 'subscription.keys.p256dh', message: 'expected a P-256 public key (base64url)' });
+  if (!isP256PublicKey(bare(keys.p256dh)))
+    problems.push({ path: 'subscription.keys.p256dh', message: 'expected a P-256 public key (base64url)' });
   const auth = bare(keys.auth);
   if (!/^[A-Za-z0-9_-]+$/.test(auth) || Buffer.from(auth, 'base64url').length !== 16) {
     problems.push({ path: 'subscription.keys.auth', message: 'expected 16 bytes (base64url)' });

@@ -15,7 +15,12 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     t = await createTestApp(dialect);
     // The same database behind a production server without VAPID_* (decision 136).
     const config: Config = { ...t.config, nodeEnv: 'production', push: { vapid: null, sendIntervalMs: 0 } };
-    production = await buildApp({ config, database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} }, now: t.clock.now, logger: false });
+    production = await buildApp({
+      config,
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
+      now: t.clock.now,
+      logger: false,
+    });
     await production.ready();
   });
   afterAll(async () => {
@@ -105,12 +110,17 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     const [oldest] = await rowsOf(devices[0]!.endpoint);
     await subscribe(ewa.token, devices.at(-1));
     const rows = await herRows(ewa.userId);
-    expect(rows.map((r) => r.endpoint).sort()).toEqual(devices.slice(1).map((d) => d.endpoint).sort());
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
     const dropped = queued.sends.find((s) => s.subscriptionId === oldest!.id)!;
     expect((await pushSendOf(t, dropped.id)).state).toBe('gone');
   });
 
-  it("she unsubscribes her device; another promoter cannot unsubscribe hers", async () => {
+  it('she unsubscribes her device; another promoter cannot unsubscribe hers', async () => {
     const ewa = await buildSignedInPromoter(t);
     const ola = await buildSignedInPromoter(t);
     const device = browserSubscription();
