@@ -59,12 +59,18 @@ import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
+import { vapidKeys } from './modules/push/push-keys.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { schedulePushSender } from './modules/push/push-schedule.ts';
+import { PushSender } from './modules/push/push-sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     blobStore: BlobStore;
     /** The runner of this instance's scheduled jobs (tests run a job through it). */
     jobRunner: JobRunner;
+    /** Web Push (decision 136): wake() after writing a notification; tests call sendDue(). */
+    pushSender: PushSender;
   }
 }
 
@@ -152,6 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.blobStore.bucket?.destroy());
 
   await app.register(errorsPlugin);
+  // issue 37: Web Push (decision 136); production without VAPID_* sends none, and says so once.
+  const pushKeys = vapidKeys(config);
+  if (!pushKeys) app.log.warn('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: no Web Push (README, Deploying)');
+  app.decorate('pushSender', new PushSender({ db, now, keys: pushKeys, log: app.log }));
   // issue 36: GET /metrics (decision 132); first, so its request timer sees every route and the 404s.
   await app.register(metricsPlugin, { metrics: config.metrics, host: config.host, db, pool: database.pool, blobStore: app.blobStore, now });
   scheduleBlobDrain(app, app.blobStore, config.blobs.drainIntervalMs, now, app.metrics.jobs);
@@ -242,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         production: config.nodeEnv === 'production',
       });
       await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore, dropOldVersions: database.dropOldVersions });
+      // issue 37: her devices' push subscriptions (decision 136)
+      await api.register(pushRoutes, { db, now, keys: pushKeys, production: config.nodeEnv === 'production' });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },
@@ -256,5 +268,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // instances (decisions 099, 103)
   app.decorate('jobRunner', new JobRunner({ db, now, log: app.log, metrics: app.metrics.jobs }));
   scheduleJob(app, app.jobRunner, retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
+  schedulePushSender(app, app.pushSender, config.push.sendIntervalMs, app.metrics.jobs, now);
   return app;
 }

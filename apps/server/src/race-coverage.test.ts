@@ -25,6 +25,7 @@ const PRIVACY = 'modules/privacy/privacy-races.test.ts';
 const STAFF = 'modules/staff/staff-races.test.ts';
 const POINTS = 'modules/points/points-races.test.ts';
 const CATALOGUE = 'modules/events-territories/events-territories-races.test.ts';
+const PUSH = 'modules/push/push.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -106,6 +107,10 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminStaffSetPassword: { file: STAFF, title: 'one link used from five tabs at once' },
   adminAuthResetToken: { file: STAFF, title: 'staff reset codes asked for three times at once' },
   adminAuthResetPassword: { file: STAFF, title: 'one staff reset code used from five tabs at once' },
+  // Her devices' Web Push subscriptions and the service worker's 'shown' (issue 37, decision 136).
+  pushSubscribe: { file: PUSH, title: 'one endpoint subscribed ten times at once' },
+  pushUnsubscribe: { file: PUSH, title: 'one endpoint unsubscribed five times at once' },
+  notificationsShown: { file: PUSH, title: 'one receipt reported shown ten times at once' },
 };
 
 /**
@@ -163,6 +168,8 @@ const READS: readonly RouteName[] = [
   'adminStaffList',
   // Whose account a password link opens: changes nothing.
   'adminStaffPasswordLink',
+  // The server's VAPID public key (issue 37).
+  'pushKey',
 ];
 
 const serverSrc = import.meta.dirname;

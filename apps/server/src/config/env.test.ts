@@ -102,6 +102,7 @@ describe('configuration', () => {
       'nodeEnv',
       'port',
       'publicUrl',
+      'push',
       'retention',
       'seedDemoData',
       'sessionTtlMs',

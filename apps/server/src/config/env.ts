@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { VOUCHER_TOP_UP_SIZE } from '@promotor/contract';
+import { isP256PublicKey, vapidPublicKeyOf, vapidSubjectProblem } from './vapid.ts';
 
 /** apps/server: the nearest folder with a package.json, from src/config (tsx) or dist (the bundle). */
 function serverRoot(from: string): string {
@@ -189,6 +190,32 @@ const EnvSchema = z
       .transform(Number)
       .pipe(z.number().max(65535))
       .optional(),
+    /**
+     * Web Push (issue 37, decision 136): the VAPID key pair (`npx web-push generate-vapid-keys`, base64url)
+     * and the subject push services may write to, a real `mailto:` or `https:` (Apple refuses localhost).
+     * All three or none. None: development and test keep a generated pair in DATA_DIR; production sends
+     * no pushes (/push/key answers null). A new pair breaks every phone's subscription until its app starts.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .refine((v) => isP256PublicKey(v), 'expected the base64url of an uncompressed P-256 public key (65 bytes)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 32, 'expected the base64url of 32 bytes')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        const problem = vapidSubjectProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    /** How often each instance looks for pushes to send, in milliseconds; 0 turns it off (tests send themselves). */
+    PUSH_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -268,6 +295,13 @@ const EnvSchema = z
         message: `required with METRICS_PORT while HOST (${e.HOST}) is reachable from other machines`,
       });
     }
+    // Half a key pair would fail at the first push, a pair of two keys at every push: stop the start instead.
+    const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+    if (vapid.some((v) => v !== undefined))
+      need('any VAPID_* is set (all three or none)', ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
+    if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && vapidPublicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
+    }
     if (e.CLOCK_OFFSET_MS !== 0 && e.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CLOCK_OFFSET_MS'], message: 'only outside production (a test setting)' });
     }
@@ -338,6 +372,11 @@ const EnvSchema = z
       blobs: blobSettings(e, databaseUrlOf(e, dataDir)),
       email: emailTransport(e),
       sms: smsTransport(e),
+      /** Web Push (decision 136): the configured VAPID pair and subject, or null (modules/push/push-keys.ts decides). */
+      push: {
+        vapid: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY!, subject: e.VAPID_SUBJECT! } : null,
+        sendIntervalMs: e.PUSH_SEND_INTERVAL_MS,
+      },
     };
   });
 
@@ -439,6 +478,7 @@ const SECRET_KEYS = new Set([
   'CONSENT_PROOF_KEY',
   'IDEMPOTENCY_HASH_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 function shown(key: string, env: NodeJS.ProcessEnv): string {
@@ -459,10 +499,13 @@ export function appClock(config: Pick<Config, 'clockOffsetMs'>): () => Date {
  */
 export const SHARED_KEYS = ['IDEMPOTENCY_HASH_KEY', 'CONSENT_PROOF_KEY'] as const;
 
+/** The keys that may be given as a file too: the shared ones, and the VAPID private key (decision 136). */
+const KEY_FILES = [...SHARED_KEYS, 'VAPID_PRIVATE_KEY'] as const;
+
 function withKeyFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env };
   const problems: string[] = [];
-  for (const key of SHARED_KEYS) {
+  for (const key of KEY_FILES) {
     const file = env[`${key}_FILE`];
     if (file === undefined || file === '') continue;
     if (env[key] !== undefined && env[key] !== '') {

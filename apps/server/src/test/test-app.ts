@@ -68,6 +68,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     RETENTION_INTERVAL_MINUTES: '0',
     // The files' drain too (BLOB_STORE=s3): tests call drainOnce.
     BLOB_DRAIN_INTERVAL_SECONDS: '0',
+    // And the push sender (decision 136): tests call app.pushSender.sendDue().
+    PUSH_SEND_INTERVAL_MS: '0',
     ...options.env,
   });
   // SQLite: a copy of a file migrated once per run (the migrations then find nothing to do).
