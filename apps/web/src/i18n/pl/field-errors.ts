@@ -106,4 +106,8 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_LAST_ADMIN: 'To ostatnie aktywne konto administratora: nie można go dezaktywować ani odebrać mu tej roli.',
   E_OWN_ACCOUNT: 'Nie możesz dezaktywować własnego konta ani odebrać sobie roli administratora.',
   E_STAFF_INACTIVE: 'Konto jest nieaktywne. Najpierw aktywuj je ponownie.',
+  // Web Push (issue 37, decision 136)
+  E_PUSH_ENDPOINT_NOT_ALLOWED: 'Ta przeglądarka nie może otrzymywać powiadomień z tego serwera.',
+  E_PUSH_SUBSCRIPTION_NOT_FOUND: 'Powiadomienia na tym urządzeniu są już wyłączone.',
+  E_PUSH_RECEIPT_NOT_FOUND: 'Nie znaleziono powiadomienia.',
 };
