@@ -68,6 +68,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     RETENTION_INTERVAL_MINUTES: '0',
     // The files' drain too (BLOB_STORE=s3): tests call drainOnce.
     BLOB_DRAIN_INTERVAL_SECONDS: '0',
+    // And the SMS fallback's sweep (decision 135): tests run it with their clock.
+    NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
     ...options.env,
   });
   // SQLite: a copy of a file migrated once per run (the migrations then find nothing to do).
