@@ -25,6 +25,7 @@ const PRIVACY = 'modules/privacy/privacy-races.test.ts';
 const STAFF = 'modules/staff/staff-races.test.ts';
 const POINTS = 'modules/points/points-races.test.ts';
 const CATALOGUE = 'modules/events-territories/events-territories-races.test.ts';
+const NOTIFICATIONS = 'modules/notifications/notifications-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -106,6 +107,9 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   adminStaffSetPassword: { file: STAFF, title: 'one link used from five tabs at once' },
   adminAuthResetToken: { file: STAFF, title: 'staff reset codes asked for three times at once' },
   adminAuthResetPassword: { file: STAFF, title: 'one staff reset code used from five tabs at once' },
+  // Her inbox and the back office's resend (issue 37, decision 135).
+  notificationsRead: { file: NOTIFICATIONS, title: 'her two phones mark her notifications read at once' },
+  adminNotificationsResend: { file: NOTIFICATIONS, title: 'ten staff resend one notification at once' },
 };
 
 /**
@@ -163,6 +167,9 @@ const READS: readonly RouteName[] = [
   'adminStaffList',
   // Whose account a password link opens: changes nothing.
   'adminStaffPasswordLink',
+  // Her inbox and what reached her (issue 37).
+  'notificationsList',
+  'adminNotificationsList',
 ];
 
 const serverSrc = import.meta.dirname;

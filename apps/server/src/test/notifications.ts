@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { NotificationTable } from '../db/schema.ts';
 import { newId } from '../lib/crypto.ts';
 import { createNotifier } from '../modules/notifier/create-notifier.ts';
 import type { Notifier } from '../modules/notifier/notifier.ts';
@@ -34,6 +35,58 @@ export async function buildSubscriptions(t: TestApp, promoter: { userId: string 
     .execute();
   return ids;
 }
+
+export type NotificationOptions = {
+  kind?: NotificationTable['kind'];
+  actionId?: string | null;
+  /** Minutes before the clock's now it happened; now by default. */
+  minutesAgo?: number;
+  sms?: NotificationTable['sms_state'];
+};
+
+/**
+ * A notification of hers as the events write one (notification-events.service.ts), for the tests of
+ * her inbox: the events' own tests make theirs through the changes.
+ */
+export async function buildNotification(t: TestApp, promoter: { userId: string }, o: NotificationOptions = {}): Promise<number> {
+  const created = new Date(t.clock.now().getTime() - (o.minutesAgo ?? 0) * 60_000);
+  const sms = o.sms ?? 'not_needed';
+  const row = await t.db
+    .insertInto('notifications')
+    .values({
+      user_id: promoter.userId,
+      kind: o.kind ?? 'action_assigned',
+      action_id: o.actionId ?? null,
+      details: JSON.stringify({ ...NO_DETAILS, actionUuid: o.actionId ?? null }),
+      topic: `test-${newId().slice(0, 8)}`,
+      urgent: 0,
+      created_at: created.toISOString(),
+      read_at: null,
+      push_devices: 0,
+      push_sent_at: null,
+      push_shown_at: null,
+      sms_state: sms,
+      sms_due_at: sms === 'not_needed' ? null : new Date(created.getTime() + 600_000).toISOString(),
+      sms_sent_at: null,
+      sms_attempts: 0,
+      resent_at: null,
+      resent_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const NO_DETAILS = {
+  actionUuid: null,
+  actionName: null,
+  since: null,
+  place: null,
+  previousSince: null,
+  previousPlace: null,
+  note: null,
+  changedActions: null,
+};
 
 /** Her notifications' rows, oldest first. */
 export const notificationRows = (t: TestApp, userId: string) =>
