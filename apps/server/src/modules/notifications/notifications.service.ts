@@ -45,10 +45,10 @@ const toInbox = (row: InboxRow, timezone: string): InboxNotification => ({
 export async function list(
   deps: NotificationsDeps,
   caller: CallerUser,
-  body: z.output<typeof NotificationListBody> | undefined,
+  body: z.output<typeof NotificationListBody>,
 ): Promise<NotificationListResponse> {
   const [rows, unread] = await Promise.all([
-    repo.listInbox(deps.db, caller.userId, { before: body?.before, limit: NOTIFICATIONS_PAGE_SIZE }),
+    repo.listInbox(deps.db, caller.userId, { before: body.before, limit: NOTIFICATIONS_PAGE_SIZE }),
     repo.unreadCount(deps.db, caller.userId),
   ]);
   return { notifications: rows.map((r) => toInbox(r, deps.timezone)), unread };
