@@ -58,6 +58,8 @@ import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
 import { createNotifier } from './modules/notifier/create-notifier.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { smsFallbackJob } from './modules/notifications/sms-fallback.service.ts';
 import type { Notifier } from './modules/notifier/notifier.ts';
 import { vapidKeys } from './modules/push/push-keys.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -228,14 +230,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
-      await api.register(planningRoutes, actionsDeps);
+      // issue 37: the changes that notify her take the SMS fallback's delay (decision 135)
+      const notifications = { smsFallbackAfterMs: config.notifications.smsFallbackAfterMs };
+      await api.register(planningRoutes, { ...actionsDeps, notifications });
       // issue 34: the register of points (decision 124)
       await api.register(pointsRoutes, { db, now, map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } });
       // issue 34: events and territories (decision 123)
       await api.register(eventsTerritoriesRoutes, { db, now });
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
-      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live });
+      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live, notifications });
+      // issue 37: her inbox and what reached her (decision 135)
+      await api.register(notificationsRoutes, { ...actionsDeps, notifier, publicUrl: config.publicUrl });
       await api.register(liveRoutes, {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
@@ -269,5 +275,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobRunner', new JobRunner({ db, now, log: app.log, metrics: app.metrics.jobs }));
   scheduleJob(app, app.jobRunner, retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
   schedulePushSender(app, app.pushSender, config.push.sendIntervalMs, app.metrics.jobs, now);
+  // issue 37: the SMS of what she has not seen in time (decision 135)
+  scheduleJob(
+    app,
+    app.jobRunner,
+    smsFallbackJob({
+      db,
+      notifier,
+      timezone: config.timezone,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      everyMs: config.notifications.sweepIntervalMs,
+    }),
+  );
   return app;
 }

@@ -26,6 +26,7 @@ const STAFF = 'modules/staff/staff-races.test.ts';
 const POINTS = 'modules/points/points-races.test.ts';
 const CATALOGUE = 'modules/events-territories/events-territories-races.test.ts';
 const PUSH = 'modules/push/push.test.ts';
+const NOTIFICATIONS = 'modules/notifications/notifications-races.test.ts';
 
 /** Write routes and the race test that covers each. */
 const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
@@ -111,6 +112,9 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   pushSubscribe: { file: PUSH, title: 'one endpoint subscribed ten times at once' },
   pushUnsubscribe: { file: PUSH, title: 'one endpoint unsubscribed five times at once' },
   notificationsShown: { file: PUSH, title: 'one receipt reported shown ten times at once' },
+  // Her inbox and the back office's resend (issue 37, decision 135).
+  notificationsRead: { file: NOTIFICATIONS, title: 'her two phones mark her notifications read at once' },
+  adminNotificationsResend: { file: NOTIFICATIONS, title: 'ten staff resend one notification at once' },
 };
 
 /**
@@ -170,6 +174,9 @@ const READS: readonly RouteName[] = [
   'adminStaffPasswordLink',
   // The server's VAPID public key (issue 37).
   'pushKey',
+  // Her inbox and what reached her (issue 37).
+  'notificationsList',
+  'adminNotificationsList',
 ];
 
 const serverSrc = import.meta.dirname;

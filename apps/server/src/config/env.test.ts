@@ -100,6 +100,7 @@ describe('configuration', () => {
       'metrics',
       'migrationDatabaseUrl',
       'nodeEnv',
+      'notifications',
       'port',
       'publicUrl',
       'push',
@@ -126,6 +127,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ VOUCHER_TOP_UP_SIZE: '0' })).toThrow(/VOUCHER_TOP_UP_SIZE/);
     expect(loadConfig({ LIVE_FAR_METERS: '150' }).live.farMeters).toBe(150);
     expect(() => loadConfig({ LIVE_FAR_METERS: 'daleko' })).toThrow(/LIVE_FAR_METERS/);
+    // Her notifications' SMS fallback and its sweep (decision 135); 0 turns the sweep off, not the fallback.
+    expect(loadConfig({}).notifications).toEqual({ smsFallbackAfterMs: 600_000, sweepIntervalMs: 60_000 });
+    expect(loadConfig({ SMS_FALLBACK_AFTER_SECONDS: '120', NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0' }).notifications).toEqual({
+      smsFallbackAfterMs: 120_000,
+      sweepIntervalMs: 0,
+    });
+    expect(() => loadConfig({ SMS_FALLBACK_AFTER_SECONDS: '0' })).toThrow(/SMS_FALLBACK_AFTER_SECONDS/);
+    expect(() => loadConfig({ NOTIFICATION_SWEEP_INTERVAL_SECONDS: 'co minutę' })).toThrow(/NOTIFICATION_SWEEP_INTERVAL_SECONDS/);
     // The web build beside the server, whether the sources run or the bundle in dist/ (npm start).
     expect(loadConfig({}).webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));
     // The shipped catalogues beside the server, replaced by pointing CATALOGUES_FILE elsewhere (decision 065).

@@ -137,6 +137,14 @@ const EnvSchema = z
     /** How often the retention job runs, in minutes; 0 turns it off (tests run it themselves). */
     RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /**
+     * Her notifications (issue 37, decision 135): a send-back, or a cancellation or move of an action
+     * starting within 24 hours, neither shown as a push nor read in the app this many seconds after it
+     * happened goes by SMS; the job looking for those runs every NOTIFICATION_SWEEP_INTERVAL_SECONDS
+     * (0 turns it off: tests run it themselves).
+     */
+    SMS_FALLBACK_AFTER_SECONDS: positiveInt.default(600),
+    NOTIFICATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    /**
      * Tests only (issue 40): the server's clock runs this many milliseconds ahead of the machine's (or
      * behind, negative), so that a whole run can be tried at 23:50 or on the first of a month. The same
      * offset in every process started with it (the server, `npm run seed`), so they agree. Refused in
@@ -362,6 +370,10 @@ const EnvSchema = z
         receiptImageDays: e.RECEIPT_IMAGE_RETENTION_DAYS,
         codeDays: e.CODE_RETENTION_DAYS,
         intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+      },
+      notifications: {
+        smsFallbackAfterMs: e.SMS_FALLBACK_AFTER_SECONDS * 1000,
+        sweepIntervalMs: e.NOTIFICATION_SWEEP_INTERVAL_SECONDS * 1000,
       },
       devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
       // Answers are checked against the contract by zod outside production (lib/response-serializer.ts).

@@ -17,6 +17,10 @@ export async function clearAllData(db: Db): Promise<void> {
     // The back office's audit log is append-only too (decision 086).
     await emptyAppendOnly(trx, 'audit_log');
     for (const table of [
+      // Her inbox and her devices' pushes (issue 37), before the users and staff they point at.
+      'push_sends',
+      'notifications',
+      'push_subscriptions',
       'consumer_requests',
       'job_locks',
       'report_review_events',

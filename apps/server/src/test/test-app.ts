@@ -70,6 +70,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     BLOB_DRAIN_INTERVAL_SECONDS: '0',
     // And the push sender (decision 136): tests call app.pushSender.sendDue().
     PUSH_SEND_INTERVAL_MS: '0',
+    // And the SMS fallback's sweep (decision 135): tests run it with their clock.
+    NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
     ...options.env,
   });
   // SQLite: a copy of a file migrated once per run (the migrations then find nothing to do).

@@ -47,6 +47,8 @@ export const AUDIT_VERBS = [
   'territories.update',
   'reports.review',
   'reports.flag-photo',
+  // a notification pushed (and its SMS sent) again by staff (issue 37, decision 135)
+  'notifications.resend',
   'live.exception_check',
   'exports.actions',
   'exports.registrations',

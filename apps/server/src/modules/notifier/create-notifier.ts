@@ -14,6 +14,10 @@ export class ChannelNotifier implements Notifier {
     return this.channels[message.channel].send(message, context);
   }
 
+  sendOnce(message: Message, context?: SendContext): Promise<void> {
+    return this.channels[message.channel].sendOnce(message, context);
+  }
+
   async close(): Promise<void> {
     await Promise.all(Object.values(this.channels).map((notifier) => notifier.close?.()));
   }

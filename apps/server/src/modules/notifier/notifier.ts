@@ -17,6 +17,12 @@ export type SendContext = { log?: FastifyBaseLogger };
  */
 export interface Notifier {
   send(message: Message, context?: SendContext): Promise<void>;
+  /**
+   * One try and its outcome, for a caller that keeps its own retries (the SMS fallback, decision 135):
+   * resolves once the provider accepted the message, throws SendFailure when it did not. Logged as
+   * send() logs, never with the body or the recipient.
+   */
+  sendOnce(message: Message, context?: SendContext): Promise<void>;
   /** At shutdown: finish the tries in flight (bounded) and close connections. */
   close?(): Promise<void>;
 }
@@ -37,6 +43,11 @@ export class OutboxNotifier implements Notifier {
     // The body carries a secret code: never log it. Nor the recipient: it may be a consumer's e-mail or
     // number (personal data); /dev/outbox shows it where it is needed.
     (context?.log ?? this.log).info({ channel: message.channel, subject: message.subject }, 'message queued in outbox');
+  }
+
+  /** The outbox takes every message: one try is the send. */
+  sendOnce(message: Message, context?: SendContext): Promise<void> {
+    return this.send(message, context);
   }
 }
 

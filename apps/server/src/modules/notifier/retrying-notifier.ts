@@ -53,6 +53,20 @@ export class RetryingNotifier implements Notifier {
     return Promise.race([firstTry, bound]).finally(() => clearTimeout(timer));
   }
 
+  /** One try, without the background retries: the caller learns the outcome and keeps its own (decision 135). */
+  async sendOnce(message: Message, context?: SendContext): Promise<void> {
+    const log = context?.log ?? this.log;
+    const about = { channel: message.channel, transport: this.transport, subject: message.subject };
+    try {
+      const { messageId } = await this.provider.send(message);
+      log.info({ ...about, attempt: 1, messageId }, 'message sent');
+    } catch (error) {
+      const permanent = error instanceof SendFailure && error.permanent;
+      log.warn({ ...about, failure: loggable(error), permanent }, 'message not sent');
+      throw error instanceof SendFailure ? error : new SendFailure(loggable(error).name, false);
+    }
+  }
+
   /** Waits for the deliveries in flight (at most maxWaitMs), then lets the provider close its connections. */
   async close(maxWaitMs = 15_000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;

@@ -16,6 +16,7 @@ import { findPromotersById, schedulesInRange } from './planning-assign.repositor
 import { toAdminActions } from './planning.mapper.ts';
 import * as repo from './planning.repository.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+import { notifyContext, notifyPlanChanged } from '../notifications/notification-events.service.ts';
 
 // /api/admin/actions/copy (issue 34, decision 127): copies of actions on other days — one action to
 // chosen days, a week to other weeks, a repeat — each a normal action with its own ident and points.
@@ -179,6 +180,12 @@ export async function copyActions(deps: PlanningDeps, caller: PlanningCaller, bo
         ...(confirmed.length > 0 ? { conflictsConfirmed: confirmed.map(({ copy: _copy, ...w }) => w) } : {}),
       });
     }
+    // Copied with their promoters: one notification per promoter whose next 7 days it changed (decision 135).
+    await notifyPlanChanged(
+      trx,
+      notifyContext(deps),
+      copies.map((c) => ({ actionId: c.id, since: c.since, until: c.until, promoters: c.promoterIds })),
+    );
     return { ids: copies.map((c) => c.id), conflicts, left };
   });
   const rows = await repo.findActionsByIds(deps.db, done.ids, caller.scope);

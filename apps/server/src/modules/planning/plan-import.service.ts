@@ -18,6 +18,7 @@ import * as repo from './planning.repository.ts';
 import { pointValues, replacePoints } from './plan-points.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
 import { importDetails } from '../../plugins/audit-trail.ts';
+import { notifyContext, notifyPlanChanged, type PlanChange } from '../notifications/notification-events.service.ts';
 
 // /api/admin/actions/import (decision 087): read, judge, check the references, compare with what is
 // planned, write — all or nothing. Imports naming one territory run one after another (decision 106):
@@ -176,6 +177,21 @@ async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): P
   await repo.insertNewAssignments(trx, assignments);
 }
 
+/** Whom each action the file wrote concerns: those it assigned, and everyone on it when its points changed. */
+const planChanges = (steps: readonly PlanStep[]): PlanChange[] =>
+  steps.flatMap((step) =>
+    step.change === 'unchanged'
+      ? []
+      : [
+          {
+            actionId: step.actionId,
+            since: step.planned.since,
+            until: step.planned.until,
+            promoters: step.change === 'updated' && step.pointsChanged ? ('assigned' as const) : step.promoterIds,
+          },
+        ],
+  );
+
 const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<string, string>): PlanImportChange => ({
   change: step.change,
   row: step.planned.rows[0]!,
@@ -302,6 +318,8 @@ export async function importPlan(
     const importId = newId();
     await addNewPlanPoints(trx, deps, caller, points, { import: importId });
     await write(trx, steps, loaded, now);
+    // One notification per promoter whose next 7 days the file changed, none per row (decision 135).
+    await notifyPlanChanged(trx, notifyContext(deps), planChanges(steps));
     // One entry per action changed, as /create and /update write, and one for the file itself. The
     // schedule conflicts confirmed are on the entry of the action they concern (decision 126).
     const conflictsByRow = new Map<number, typeof answer.conflicts>();

@@ -7,6 +7,7 @@ import * as repo from './planning.repository.ts';
 import { actionNotFound, answerAction } from './planning.service.ts';
 import { checkAssignable, scheduleConflicts } from './schedule-conflicts.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+import { notifyAssigned, notifyContext } from '../notifications/notification-events.service.ts';
 
 // /api/admin/actions/assign and /unassign (issue 24): only promoters of the action's territory; an
 // overlap or a time outside her availability is refused unless the call confirms it, and then it is a
@@ -40,6 +41,8 @@ export async function assignPromoters(deps: PlanningDeps, caller: PlanningCaller
     // A conflict the coordinator confirmed is on the record with the assignment.
     const confirmed = warnings.length > 0 ? { conflictsConfirmed: warnings } : {};
     await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id: row.id }, { promoters: changed, ...confirmed });
+    // Only those newly on it (an assign of one already there changes nothing): decision 135.
+    await notifyAssigned(trx, notifyContext(deps), row.id, changed);
     return warnings.filter((w) => changed.includes(w.promoter.uuid));
   });
   return { ...(await answerAction(deps.db, body.action.uuid, caller.scope)), warnings };

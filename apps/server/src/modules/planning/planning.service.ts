@@ -25,6 +25,13 @@ import { findPromotersById, insertAssignments } from './planning-assign.reposito
 import * as repo from './planning.repository.ts';
 import { checkAssignable, scheduleConflicts } from './schedule-conflicts.ts';
 import { auditChange, type PlanningCaller, type PlanningDeps } from './planning.types.ts';
+import {
+  actionSnapshot,
+  notifyActionCancelled,
+  notifyActionMoved,
+  notifyAssigned,
+  notifyContext,
+} from '../notifications/notification-events.service.ts';
 
 /** A point of an action as the back office's answers show it (the live day uses it too). */
 export { toPoint as toAdminActionPoint } from './planning.mapper.ts';
@@ -117,6 +124,8 @@ export async function createAction(
     await insertAssignments(trx, id, ids);
     const confirmed = conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {};
     await auditChange(trx, deps, caller, 'actions.assign', { type: 'action', id }, { promoters: ids, ...confirmed });
+    // Assigned with it, as /assign: her inbox tells her when it is within her next 7 days (decision 135).
+    await notifyAssigned(trx, notifyContext(deps), id, ids);
   });
   return answerAction(deps.db, id, caller.scope);
 }
@@ -164,6 +173,8 @@ export async function updateAction(
       throw new AppError('E_WRONG_ACTION_STATUS');
     }
     const { territoryId, eventId } = await resolve(trx, caller, input);
+    // Her times and place as she knows them, for the notification of a move (decision 135).
+    const before = (await actionSnapshot(trx, row.id))!;
     // Moved to another territory: her promoters must work there too (as /assign requires).
     if (territoryId !== row.territory_id && assignments.length > 0) {
       const promoters = await findPromotersById(
@@ -197,6 +208,8 @@ export async function updateAction(
     const changes = actionChanges(row, points, { ...input, points: written });
     const confirmed = conflicts.length > 0 ? { conflictsConfirmed: conflicts } : {};
     if (changes) await auditChange(trx, deps, caller, 'actions.update', { type: 'action', id: row.id }, { ...changes, ...confirmed });
+    // New times or another place: each promoter on it is told (nothing when neither changed).
+    await notifyActionMoved(trx, notifyContext(deps), before);
   });
   // Renamed or moved onto the key of another action (decision 106): the unique index refuses it.
   await write.catch((error: unknown) => {
@@ -226,6 +239,7 @@ export async function cancelAction(
     if (!(await repo.cancelAction(trx, row.id))) throw new AppError('E_WRONG_ACTION_STATUS');
     const status = { from: row.global_status, to: 'hst_cancelled' };
     await auditChange(trx, deps, caller, 'actions.cancel', { type: 'action', id: row.id }, { status });
+    await notifyActionCancelled(trx, notifyContext(deps), row.id);
   });
   return answerAction(deps.db, body.action.uuid, caller.scope);
 }

@@ -5,6 +5,7 @@ import { recordAudit } from '../../plugins/audit-trail.ts';
 import type { JobContext, ScheduledJob } from '../../plugins/scheduled-jobs.ts';
 import type { BlobStore } from '../../plugins/blob-store.ts';
 import { removeReceiptImages } from '../receipts/receipts.service.ts';
+import { removeOldNotifications } from '../notifications/notifications.service.ts';
 import * as repo from './retention.repository.ts';
 
 // Retention (issue 26, decision 099): location pings, receipts' images and one-time codes kept only as
@@ -17,6 +18,12 @@ export const RETENTION_JOB = 'retention';
 export const RETENTION_BATCH = 1_000;
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Her notifications (issue 37, decision 135) are kept this long, with their pushes: the inbox is news,
+ * not a record (the changes themselves are in the audit log and the reviews' history).
+ */
+export const NOTIFICATION_RETENTION_DAYS = 90;
 
 export type RetentionSettings = { locationDays: number; receiptImageDays: number; codeDays: number };
 
@@ -36,11 +43,13 @@ export type RetentionCounts = {
   mgmUnconfirmedRequests: number;
   rateCounters: number;
   idempotencyKeys: number;
+  notifications: number;
+  pushSends: number;
 };
 
 export type RetentionRun = {
   /** ISO UTC instants: what was older than these went (codes: expired before it). */
-  cutoffs: { locations: string; receiptImages: string; codes: string; idempotencyKeys: string };
+  cutoffs: { locations: string; receiptImages: string; codes: string; idempotencyKeys: string; notifications: string };
   removed: RetentionCounts;
 };
 
@@ -65,6 +74,7 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     receiptImages: before(deps.receiptImageDays),
     codes: before(deps.codeDays),
     idempotencyKeys: before(OUTBOX_MAX_AGE_DAYS),
+    notifications: before(NOTIFICATION_RETENTION_DAYS),
   };
   // Batch after batch until one comes back short; the lease moves on between them.
   const drain = async (batch: () => Promise<number>) => {
@@ -87,9 +97,22 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     mgmUnconfirmedRequests: await drain(() => repo.deleteUnconfirmedMgmRequests(db, cutoffs.codes, limit)),
     rateCounters: await drain(() => repo.deleteEndedRateCounters(db, started.toISOString(), limit)),
     idempotencyKeys: await drain(() => repo.deleteIdempotencyKeys(db, cutoffs.idempotencyKeys, limit)),
+    ...(await drainNotifications(deps, cutoffs.notifications, limit, ctx)),
   };
   await recordAudit(db, ctx.now(), { actor: RETENTION_ACTOR, verb: 'retention.run', details: { cutoffs, removed } });
   return { cutoffs, removed };
+}
+
+/** Old notifications and their pushes, through the notifications module. */
+async function drainNotifications(deps: RetentionDeps, beforeIso: string, limit: number, ctx: JobContext) {
+  const total = { notifications: 0, pushSends: 0 };
+  for (;;) {
+    const n = await removeOldNotifications(deps.db, beforeIso, limit);
+    total.notifications += n.notifications;
+    total.pushSends += n.pushSends;
+    if (n.notifications < limit) return total;
+    await ctx.keepLock();
+  }
 }
 
 /** Receipts' images through the receipts module (bytes gone, rows kept for the counts). */

@@ -168,7 +168,7 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_type: 'system', actor_name: 'retention', actor_id: null, address: null });
     const details = JSON.parse(entries[0]!.details!);
-    expect(Object.keys(details.cutoffs).sort()).toEqual(['codes', 'idempotencyKeys', 'locations', 'receiptImages']);
+    expect(Object.keys(details.cutoffs).sort()).toEqual(['codes', 'idempotencyKeys', 'locations', 'notifications', 'receiptImages']);
     expect(details.removed).toEqual({
       locationPings: 0,
       lastPings: 0,
@@ -180,6 +180,8 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       mgmUnconfirmedRequests: 0,
       rateCounters: expect.any(Number),
       idempotencyKeys: 0,
+      notifications: 0,
+      pushSends: 0,
     });
 
     // The next tick: whoever asks first runs it, the other skips.

@@ -27,12 +27,20 @@ import { stateOf, submittedAt, toDetail, toSummary } from './report-detail.ts';
 import type { LiveThresholds } from '../live/live.service.ts';
 import * as repo from './reviews.repository.ts';
 import { staffName } from '../staff/staff-accounts.service.ts';
+import { notifyContext, notifyReportReturned, type NotificationSettings } from '../notifications/notification-events.service.ts';
 
 // The report review loop (issue 25, decision 090): submitted → approved | changes_requested; she
 // resubmits → resubmitted → approved | changes_requested. One report per action and promoter; every
 // move is conditional on the state it was seen in, written with its history line and audit entry.
 
-export type ReviewsDeps = { db: Db; now: () => Date; timezone: string; blobStore: BlobStore; thresholds: LiveThresholds };
+export type ReviewsDeps = {
+  db: Db;
+  now: () => Date;
+  timezone: string;
+  blobStore: BlobStore;
+  thresholds: LiveThresholds;
+  notifications: NotificationSettings;
+};
 
 type ListBody = z.output<typeof AdminReportsListBody>;
 type ReviewBody = z.output<typeof AdminReviewBody>;
@@ -139,6 +147,8 @@ async function decide(
     staff_name: o.reviewer,
     at: iso,
   });
+  // Sent back: her inbox tells her, with the note, in this transaction (issue 37, decision 135).
+  if (requested) await notifyReportReturned(trx, notifyContext(deps, o.at), { actionId: row.action_id, userId: row.user_id, note: d.note });
   // The decision that made the action approved (decision 110: derived from the reviews, not written).
   const accepted = d.decision === 'approved' && (await repo.actionStateOf(trx, row.action_id)) === 'approved';
   await recordAudit(trx, o.at, {
