@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { API_BASE } from '@promotor/contract/route-paths';
+import { API_BASE, routePaths, type RouteName } from '@promotor/contract/route-paths';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/kysely.ts';
@@ -65,6 +65,18 @@ import { vapidKeys } from './modules/push/push-keys.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { schedulePushSender } from './modules/push/push-schedule.ts';
 import { PushSender } from './modules/push/push-sender.ts';
+
+/** The calls that write notifications (decision 135): after each, the push sender is woken. */
+const NOTIFYING_ROUTES: readonly RouteName[] = [
+  'adminReportsReview',
+  'adminActionsCreate',
+  'adminActionsUpdate',
+  'adminActionsAssign',
+  'adminActionsCancel',
+  'adminActionsImport',
+  'adminActionsCopy',
+  'adminNotificationsResend',
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +176,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pushKeys = vapidKeys(config);
   if (!pushKeys) app.log.warn('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: no Web Push (README, Deploying)');
   app.decorate('pushSender', new PushSender({ db, now, keys: pushKeys, log: app.log }));
+  // A call that may have written notifications wakes the sender once its answer is out (its transaction
+  // committed): the send-back reaches her push service without waiting for the next round (decision 136).
+  const notifyingPaths = new Set(NOTIFYING_ROUTES.map((name) => `${API_BASE}${routePaths[name].path}`));
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 300 && notifyingPaths.has(request.routeOptions.url ?? '')) app.pushSender.wake();
+    done();
+  });
   // issue 36: GET /metrics (decision 132); first, so its request timer sees every route and the 404s.
   await app.register(metricsPlugin, { metrics: config.metrics, host: config.host, db, pool: database.pool, blobStore: app.blobStore, now });
   scheduleBlobDrain(app, app.blobStore, config.blobs.drainIntervalMs, now, app.metrics.jobs);
