@@ -27,8 +27,6 @@ export const notifications = {
   showOlder: 'Pokaż starsze',
   /** Part of an unread notification's name, before its title: a screen reader says it too. */
   unread: 'Nieprzeczytane',
-  /** When the notification came. */
-  receivedAt: (when: string) => `Otrzymano ${when}`,
   kinds: {
     report_returned: 'Raport do poprawy',
     action_cancelled: 'Akcja odwołana',

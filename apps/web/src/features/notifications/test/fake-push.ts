@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 export const SERVER_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 export const OLD_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 
-type FakeSubscription = PushSubscription & { unsubscribe: ReturnType<typeof vi.fn> };
+export type FakeSubscription = PushSubscription & { unsubscribe: ReturnType<typeof vi.fn> };
 
 let counter = 0;
 
@@ -29,7 +29,7 @@ export type FakePushOptions = {
   /** What she answers the prompt. */
   answer?: NotificationPermission;
   /** This phone's subscription before the test. */
-  subscription?: PushSubscription | null;
+  subscription?: FakeSubscription | null;
 };
 
 const added: [object, string][] = [];
@@ -41,7 +41,7 @@ function define(target: object, name: string, value: unknown) {
 
 /** A browser that can take Web Push: Notification, PushManager and a ready service worker. */
 export function useFakePush({ permission = 'default', answer = 'granted', subscription = null }: FakePushOptions = {}) {
-  let current = subscription;
+  let current: FakeSubscription | null = subscription;
   const requestPermission = vi.fn(async () => {
     FakeNotification.permission = answer;
     return answer;
