@@ -74,6 +74,21 @@ describe('the web build of npm start under NODE_ENV=development', () => {
     expect(precached.filter((file) => file.includes('biuro'))).toEqual([]);
   });
 
+  it('her inbox is a page of its own, and the service worker shows pushes and reports them shown (issue 37)', () => {
+    const manifest = JSON.parse(read('.vite/manifest.json').toString()) as Record<string, { file: string }>;
+    const inbox = manifest['src/app/routes/notifications.route.tsx'];
+    expect(inbox, 'the inbox has a chunk of its own').toBeDefined();
+    expect(read('index.html').toString()).not.toContain(inbox!.file);
+    expect(read(entry).toString(), "the inbox's words are not in the entry").not.toContain(pl.notifications.markAllRead);
+    const assets = fs.readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(assets.filter((file) => read(`assets/${file}`).toString().includes(pl.notifications.markAllRead)).length).toBeGreaterThan(0);
+
+    const worker = read('sw.js').toString();
+    expect(worker).toContain('"/api/notifications/shown"');
+    expect(worker).toContain(JSON.stringify(pl.notificationPush));
+    expect(worker, 'every placeholder filled in').not.toMatch(/__[A-Z_]+__/);
+  });
+
   it('index.html shows the loading screen before any script has run', () => {
     const html = read('index.html').toString();
     expect(html).toContain(`<div id="root"><div class="app-loading" role="status">`);

@@ -7,3 +7,4 @@ import '../features/vouchers/submit/outbox-kinds.ts';
 import '../features/photo-survey/submit/outbox-kinds.ts';
 import '../features/webform/submit/outbox-kinds.ts';
 import '../features/reports/submit/outbox-kinds.ts';
+import '../features/notifications/submit/outbox-kinds.ts';

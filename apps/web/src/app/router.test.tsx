@@ -24,6 +24,7 @@ describe('routes', () => {
     ['/webform', 'Webform', 'page-webform'],
     ['/photos', 'Zdjęcia produktów', 'page-photos'],
     ['/user-data', 'Twoje dane', 'page-user-data'],
+    ['/powiadomienia', 'Powiadomienia', 'page-powiadomienia'],
   ])('%s shows "%s" under the header', async (path, title, styleName) => {
     act(() => useAppStore.getState().setSession(buildSession()));
     const { container } = renderApp(path);

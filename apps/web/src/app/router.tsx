@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: 'mgm', lazy: page(() => import('./routes/mgm.route.tsx'), 'MgmRoute') },
       { path: 'webform', lazy: page(() => import('./routes/webform.route.tsx'), 'WebformRoute') },
       { path: 'photos', lazy: page(() => import('./routes/photos.route.tsx'), 'PhotosRoute') },
+      // issue 37: her inbox, opened by the header's bell and by a tap on a push
+      { path: 'powiadomienia', lazy: page(() => import('./routes/notifications.route.tsx'), 'NotificationsRoute') },
       // /404 and any unknown path (spec §2)
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -3,6 +3,8 @@ import { createActionsSlice } from '../features/actions/actions.slice.ts';
 import { createUserSlice } from '../features/auth/user.slice.ts';
 import { createAvailabilitySlice } from '../features/availability/availability.slice.ts';
 import { createMgmSlice } from '../features/mgm/mgm.slice.ts';
+import { createNotificationsSlice } from '../features/notifications/notifications.slice.ts';
+import { forgetPushSubscription } from '../features/notifications/push/forget-push.ts';
 import { createReportsSlice } from '../features/reports/reports.slice.ts';
 import { createVouchersSlice } from '../features/vouchers/vouchers.slice.ts';
 import { deleteReceiptPhotos } from '../features/webform/receipt/receipt-db.ts';
@@ -22,6 +24,8 @@ registerSlices([
   defineSlice('mgm', createMgmSlice),
   defineSlice('availability', createAvailabilitySlice),
   defineSlice('webform', createWebformSlice),
+  defineSlice('notifications', createNotificationsSlice),
 ]);
 whenSessionEnds(deleteReceiptPhotos);
 whenSessionEnds(deleteActionDrafts);
+whenSessionEnds(forgetPushSubscription);

@@ -33,6 +33,7 @@ export { reportFixes } from './pl/report-fixes.ts';
 export { webform } from './pl/webform.ts';
 export { webformSteps } from './pl/webform-steps.ts';
 export { mgm } from './pl/mgm.ts';
+export { notificationBell, notifications, notificationPush } from './pl/notifications.ts';
 // The back office's words: only its own entry (biuro/main.tsx) reads them (decision 089).
 export { biuro } from './pl/biuro.ts';
 // Each lazy page of the back office reads its own section, so its words stay out of the first screen.

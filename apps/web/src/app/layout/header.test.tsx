@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAction } from '../../features/actions/test/build-action.ts';
+import { buildNotification, inboxAnswer, withEmptyInbox } from '../../features/notifications/test/notification-builders.ts';
 import { enqueue, flushOutbox, stopOutbox } from '../../lib/outbox/outbox.ts';
 import { buildStartFlow, logIn, ok, useFakeServer, useFreshIndexedDb } from '../../lib/outbox/test/outbox-test-kit.ts';
+import { closeVoucherPopups } from '../../features/vouchers/voucher-popups-state.ts';
 import { useAppStore } from '../../store/app-store.ts';
+import { buildSession } from '../../test/builders.ts';
 import { AppToasts } from '../app-overlays.tsx';
 import { Header } from './header.tsx';
 
@@ -20,6 +23,15 @@ function renderHeader() {
 }
 
 afterEach(() => stopOutbox());
+
+/**
+ * She is logged in, in the store this file's header reads: logIn() imports the store afresh, which after
+ * the first test's vi.resetModules() is another one, and the header's session guard would leave the page.
+ */
+function logInHere() {
+  localStorage.setItem('token', 'token-of-anna');
+  act(() => useAppStore.getState().setSession(buildSession({ token: 'token-of-anna' })));
+}
 
 describe('header', () => {
   it('makes the codes of field work read in Polish on every page it is on', async () => {
@@ -38,7 +50,7 @@ describe('header', () => {
     useFreshIndexedDb();
     localStorage.setItem('token', 'token-of-anna');
     let online = false;
-    useFakeServer(() => (online ? ok() : 'network-error'));
+    useFakeServer(withEmptyInbox(() => (online ? ok() : 'network-error')));
     await enqueue(buildStartFlow('action-1'));
 
     render(
@@ -56,8 +68,10 @@ describe('header', () => {
   it("the coupon icon works while her action is started and opens 'Wybierz kategorię:' with the batches of its event", async () => {
     useFreshIndexedDb();
     await logIn('anna');
-    const server = useFakeServer((request) =>
-      request.path === '/voucher/batches' ? ok({ batches: [{ uuid: 'batch-glo', ident: 'glo hyper X2' }] }) : ok({ actions: [] }),
+    const server = useFakeServer(
+      withEmptyInbox((request) =>
+        request.path === '/voucher/batches' ? ok({ batches: [{ uuid: 'batch-glo', ident: 'glo hyper X2' }] }) : ok({ actions: [] }),
+      ),
     );
     const started = buildAction({ status: 'started' });
     useAppStore.setState({ actions: { list: [started], currentAction: started } });
@@ -73,7 +87,7 @@ describe('header', () => {
   it('spec §4: while her list holds an action started globally, the batches of its event are loaded and kept', async () => {
     useFreshIndexedDb();
     await logIn('anna');
-    useFakeServer(() => ok({ batches: [{ uuid: 'batch-velo', ident: 'velo 2 saszetki' }] }));
+    useFakeServer(withEmptyInbox(() => ok({ batches: [{ uuid: 'batch-velo', ident: 'velo 2 saszetki' }] })));
     const running = buildAction({ global: 'started' });
     useAppStore.setState({ actions: { list: [running], currentAction: null } });
     renderHeader();
@@ -107,5 +121,42 @@ describe('header', () => {
     useAppStore.setState({ actions: { list: [accepted], currentAction: null } });
     renderHeader();
     expect(screen.getByRole('button', { name: 'Kody promocyjne' })).toBeDisabled();
+  });
+
+  it("the bell says how many notifications are unread ('Powiadomienia, 2 nieprzeczytane') and opens her inbox", async () => {
+    // The popups' state is the module's, not the store's: the picker an earlier test opened would cover the page.
+    closeVoucherPopups();
+    useFreshIndexedDb();
+    logInHere();
+    useFakeServer((request) =>
+      request.path === '/notifications/list' ? inboxAnswer([buildNotification(), buildNotification()]) : ok({ actions: [] }),
+    );
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/akcje']}>
+        <Header />
+        <Routes>
+          <Route path="/akcje" element={<h1>Akcje</h1>} />
+          <Route path="/powiadomienia" element={<h1>Lista powiadomień</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    const bell = await screen.findByRole('link', { name: 'Powiadomienia, 2 nieprzeczytane' });
+    expect(bell).toHaveTextContent('2');
+    await user.click(bell);
+    expect(await screen.findByRole('heading', { name: 'Lista powiadomień' })).toBeInTheDocument();
+  });
+
+  it("the bell with nothing unread is just 'Powiadomienia', with no count drawn", async () => {
+    useFreshIndexedDb();
+    logInHere();
+    useFakeServer((request) =>
+      request.path === '/notifications/list' ? inboxAnswer([buildNotification({ readAt: '2026-03-05 10:00:00' })]) : ok({ actions: [] }),
+    );
+    renderHeader();
+
+    await waitFor(() => expect(useAppStore.getState().notifications.list).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Powiadomienia' })).toHaveTextContent('');
   });
 });

@@ -7,6 +7,8 @@ import { useOutbox } from '../../lib/outbox/index.ts';
 import { ActionsBackground } from '../../features/actions/components/actions-background.tsx';
 import { useRunningAction } from '../../features/actions/hooks/use-running-action.ts';
 import { SessionGuard } from '../../features/auth/components/session-guard.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { NotificationsBackground } from '../../features/notifications/components/notifications-background.tsx';
 import { openVoucherPicker, VoucherPopups, VouchersBackground } from '../../features/vouchers/index.ts';
 import { SideMenu } from './side-menu.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
@@ -17,7 +19,7 @@ const SIDE_MENU_ID = 'side-menu';
 // Every page with a header can meet the codes of field work; the login page's chunk does not carry them.
 pl.registerErrorMessages(pl.fieldErrors);
 
-/** spec §2 Header: burger opening the side menu, the coupon icon, the wrapper's app version. */
+/** spec §2 Header: burger opening the side menu, the coupon icon, the wrapper's app version; her inbox's bell (issue 37). */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
@@ -46,6 +48,7 @@ export function Header() {
         {appVersion ? <span className="app-header__version">{pl.header.appVersion(appVersion)}</span> : null}
       </span>
       <OutboxStatus />
+      <NotificationBell />
       <CouponButton />
       <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
       {/* The list follows the outbox and the current action is tracked (spec §4), on every page with a header. */}
@@ -53,6 +56,8 @@ export function Header() {
       {/* The voucher popups of both entry points (this icon and 'Kody promocyjne'), and their batches loaded (spec §4). */}
       <VouchersBackground />
       <VoucherPopups />
+      {/* Her inbox asked for at start, on focus and on a push; this phone's push renewed (issue 37). */}
+      <NotificationsBackground />
       <SessionGuard />
       <OfflineNotice />
     </header>

@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { keyBytes } from '../../features/notifications/push/push-subscription.ts';
+import { fakeSubscription, removeFakePush, SERVER_KEY, useFakePush } from '../../features/notifications/test/fake-push.ts';
 import { startSession } from '../../features/auth/session.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { buildSession, failureEnvelope, successEnvelope } from '../../test/builders.ts';
@@ -101,4 +103,25 @@ describe('header', () => {
       delete window.PromotorAndroid;
     }
   });
+
+  it("'Wyloguj' first drops this phone's push subscription, on the server while her token works and in the browser", async () => {
+    const browser = useFakePush({ permission: 'granted', subscription: fakeSubscription(keyBytes(SERVER_KEY)) });
+    const subscription = browser.subscription()!;
+    const { requests } = useFakeFetch({
+      '/api/push/unsubscribe': { body: successEnvelope({}) },
+      '/api/auth/logout': { body: successEnvelope({}) },
+    });
+    const { user, menu } = await openMenu();
+
+    await user.click(within(menu).getByRole('button', { name: 'Wyloguj' }));
+
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeInTheDocument();
+    const sent = requests.filter((request) => request.url === '/api/push/unsubscribe' || request.url === '/api/auth/logout');
+    expect(sent.map((request) => request.url)).toEqual(['/api/push/unsubscribe', '/api/auth/logout']);
+    expect(sent[0]!.body).toEqual({ endpoint: subscription.endpoint });
+    expect(sent[0]!.headers.Authorization).toBe('Bearer token-of-anna');
+    expect(subscription.unsubscribe).toHaveBeenCalled();
+  });
 });
+
+afterEach(removeFakePush);

@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { disablePush } from '../../features/notifications/push/push-subscription.ts';
 import * as pl from '../../i18n/pl.ts';
 import { useAppStore } from '../../store/app-store.ts';
 
@@ -52,8 +53,9 @@ export function SideMenu({ id, open, onClose }: { id: string; open: boolean; onC
             <button
               type="button"
               className="side-menu__link side-menu__logout"
-              // The menu goes away with the header when logout lands on /.
-              onClick={() => void logout()}
+              // The menu goes away with the header when logout lands on /. This phone's push first, while
+              // her token still works: the next promoter on it gets none of hers (issue 37).
+              onClick={() => void disablePush().then(logout)}
             >
               {t.logout}
             </button>

@@ -33,3 +33,12 @@ export function CouponIcon() {
     </svg>
   );
 }
+
+export function BellIcon() {
+  return (
+    <svg {...common}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
