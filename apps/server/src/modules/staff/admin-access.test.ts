@@ -21,6 +21,7 @@ import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
 import { buildRequest } from '../../test/subject-requests.ts';
+import { buildNotification } from '../../test/notifications.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 // Every back-office route × every role (issue 24, decision 085). The routes come from the contract's
@@ -304,6 +305,16 @@ const ROWS: Record<string, Row> = {
   adminStaffDeactivate: { allowed: ['admin'], body: staffRef },
   adminStaffReactivate: { allowed: ['admin'], body: staffRef },
   adminStaffSendLink: { allowed: ['admin'], body: staffRef },
+  // issue 37 (decision 135): what reached her of an action, and a resend
+  adminNotificationsList: { allowed: readers, body: actionRef },
+  adminNotificationsResend: {
+    allowed: manage,
+    body: async ({ t, territory }) => {
+      const promoter = await buildPromoter(t, { territories: [territory] });
+      const { action } = await actionRef({ t, territory } as Context);
+      return { notification: { id: await buildNotification(t, promoter, { actionId: action.uuid }) } };
+    },
+  },
   adminStaffPasswordLink: { allowed: STAFF_ROLES, body: async ({ t }) => ({ token: await buildLinkToken(t) }) },
   adminStaffSetPassword: {
     allowed: STAFF_ROLES,
