@@ -15,6 +15,9 @@ import { createPromoterWithActions } from '../fixtures/promoters.ts';
 // app's service worker by DevTools (ServiceWorker.deliverPushMessage) with the payload the server made
 // for it — a real, trusted push event, which the worker must show and report shown.
 
+// Her service worker is what shows the push (the config blocks workers by default).
+test.use({ serviceWorkers: 'allow' });
+
 const REPORT_ACTION = 'Promocja glo i velo — Carrefour Arkadia';
 const NOTE = 'Brakuje zdjęcia ekspozycji po ułożeniu. Dodaj je i wyślij raport ponownie.';
 
