@@ -111,7 +111,10 @@ test('a page opened from the menu starts at its top; back brings her to where sh
   await expect.poll(() => scrollY(page)).toBeGreaterThan(calendarAt - 50);
 });
 
-test('at 360 px the header keeps one row with the app version and “Do wysłania: 1”', async ({ page, context }) => {
+test('at 360 px the header keeps one row with the app version, “Do wysłania: 1” and the bell, the name whole', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   await page.addInitScript(() => {
     (window as { PromotorAndroid?: { getAppVersion: () => string } }).PromotorAndroid = { getAppVersion: () => '2.14.3' };
@@ -131,6 +134,7 @@ test('at 360 px the header keeps one row with the app version and “Do wysłani
     header.getByText('Promotor', { exact: true }),
     header.getByText('Wersja 2.14.3'),
     outbox,
+    header.getByRole('link', { name: /^Powiadomienia/ }),
     header.getByRole('button', { name: 'Kody promocyjne' }),
   ];
   const burger = (await parts[0]!.boundingBox())!;
@@ -141,6 +145,9 @@ test('at 360 px the header keeps one row with the app version and “Do wysłani
     expect(box.y + box.height).toBeLessThanOrEqual(burger.y + burger.height + 1);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
   }
+  // 'Promotor' whole, not 'Pro…' (the bell took its room once, issue 37).
+  const name = header.getByText('Promotor', { exact: true });
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/header-version-outbox.png` });
   await context.setOffline(false);
 });
