@@ -34,5 +34,7 @@ describe('the server start with BLOB_STORE=s3', () => {
       await s3.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A spawned server compiles the sources with tsx: seconds on a quiet machine, more on a loaded one
+    // (20 s was once not enough), as the other spawned commands' 60 s.
+  }, 60_000);
 });
