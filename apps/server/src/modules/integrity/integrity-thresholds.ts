@@ -25,3 +25,18 @@ export const SIMILAR_PHOTO_MAX_BITS = 6;
 export const SIMILAR_PHOTO_DAYS = 90;
 /** photo_blank: a luminance standard deviation (0–128) below this. */
 export const BLANK_PHOTO_MAX_SPREAD = 4;
+
+// Added with the position signals (decision 138).
+/** frozen_fixes 'same_accuracy': one accuracy value over at least this many fixes of a day. */
+export const SAME_ACCURACY_MIN_FIXES = 10;
+/** clock_skew: a tap or fix time more than this ahead of the server's receipt (the network's slack). */
+export const CLOCK_AHEAD_TOLERANCE_S = 60;
+/**
+ * clock_skew, a clock behind: this many pings in a row (by arrival), each arriving on its own — at
+ * least CLOCK_ONLINE_SPACING_S after the one before, not flushed together from the outbox — all late
+ * by more than CLOCK_SKEW_MAX_S and by the same amount within CLOCK_STEADY_LAG_S: a steady lag is
+ * her clock, an outbox's lag grows and shrinks.
+ */
+export const CLOCK_BEHIND_RUN = 3;
+export const CLOCK_ONLINE_SPACING_S = 60;
+export const CLOCK_STEADY_LAG_S = 60;
