@@ -26,7 +26,7 @@ const WEAK = new Set(['weak_fix']);
 
 // ── a seeded generator ──
 let seed = Number(process.env.BENCH_SEED ?? 38);
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 const between = (a, b) => a + random() * (b - a);
 const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
@@ -134,7 +134,14 @@ async function sendDay(t, day, photos = async () => {}) {
   }
   t.clock.advance(Math.max(0, start + (DAY_HOURS * 60 + 1) * MIN - t.clock.now().getTime()));
   const checkOut = { action: { uuid: action.uuid }, actionPoint: { uuid: action.points[0] }, tappedAt: iso(DAY_HOURS * 60) };
-  must(await post(t.app, '/action/check-out', { ...checkOut, location: { latitude: day.checkOut.latitude, longitude: day.checkOut.longitude } }, her.token));
+  must(
+    await post(
+      t.app,
+      '/action/check-out',
+      { ...checkOut, location: { latitude: day.checkOut.latitude, longitude: day.checkOut.longitude } },
+      her.token,
+    ),
+  );
   const flags = await t.db.selectFrom('integrity_flags').select('kind').where('action_id', '=', action.uuid).execute();
   return new Set(flags.map((f) => f.kind));
 }
@@ -174,12 +181,24 @@ try {
 }
 
 const pct = (n, d) => `${((100 * n) / d).toFixed(1)} %`;
-console.log(`bench:integrity on ${dialect}: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${process.env.BENCH_SEED ?? 38})`);
+console.log(
+  `bench:integrity on ${dialect}: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${process.env.BENCH_SEED ?? 38})`,
+);
 for (const r of results) {
   const goal = r.honest ? 'goal ≤ 2 %' : 'goal ≥ 90 %';
-  const kinds = [...r.perKind.entries()].sort().map(([k, n]) => `${k} ${pct(n, r.days)}`).join(', ');
-  console.log(`${r.name.padEnd(46)} ${String(r.days).padStart(4)} days  flagged ${pct(r.flagged, r.days).padStart(7)} (${goal})  ${kinds || '—'}`);
+  const kinds = [...r.perKind.entries()]
+    .sort()
+    .map(([k, n]) => `${k} ${pct(n, r.days)}`)
+    .join(', ');
+  console.log(
+    `${r.name.padEnd(46)} ${String(r.days).padStart(4)} days  flagged ${pct(r.flagged, r.days).padStart(7)} (${goal})  ${kinds || '—'}`,
+  );
 }
 const cheats = results.filter((r) => !r.honest);
 const cheatDays = cheats.reduce((s, r) => s + r.days, 0);
-console.log(`all cheating days flagged: ${pct(cheats.reduce((s, r) => s + r.flagged, 0), cheatDays)} of ${cheatDays}`);
+console.log(
+  `all cheating days flagged: ${pct(
+    cheats.reduce((s, r) => s + r.flagged, 0),
+    cheatDays,
+  )} of ${cheatDays}`,
+);

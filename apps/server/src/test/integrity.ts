@@ -16,20 +16,39 @@ export async function buildActionAt(t: TestApp, promoter: { userId: string }, at
 }
 
 /** Her check-in from `position` with its accuracy (start photos first); throws unless 200. */
-export async function checkInFrom(t: TestApp, token: string, action: BuiltAction, position: Position, accuracy?: number, extra: object = {}) {
+export async function checkInFrom(
+  t: TestApp,
+  token: string,
+  action: BuiltAction,
+  position: Position,
+  accuracy?: number,
+  extra: object = {},
+) {
   const location = { ...position, ...(accuracy === undefined ? {} : { accuracy }) };
   const res = await checkIn(t.app, token, action, { location, ...extra });
   if (res.statusCode !== 200) throw new Error(`check-in: ${res.body}`);
 }
 
 /** A ping taken `agoMs` before it arrives now (an outbox's late one), with its accuracy. */
-export function sendPing(t: TestApp, token: string, action: BuiltAction, position: Position, o: { accuracy?: number; agoMs?: number } = {}) {
+export function sendPing(
+  t: TestApp,
+  token: string,
+  action: BuiltAction,
+  position: Position,
+  o: { accuracy?: number; agoMs?: number } = {},
+) {
   const capturedAt = new Date(t.clock.now().getTime() - (o.agoMs ?? 0)).toISOString();
   const location = { ...position, accuracy: o.accuracy ?? 30, capturedAt };
   return post(t.app, '/action/location/save', { action: { uuid: action.uuid }, location }, token);
 }
 
-export async function ping(t: TestApp, token: string, action: BuiltAction, position: Position, o: { accuracy?: number; agoMs?: number } = {}) {
+export async function ping(
+  t: TestApp,
+  token: string,
+  action: BuiltAction,
+  position: Position,
+  o: { accuracy?: number; agoMs?: number } = {},
+) {
   const res = await sendPing(t, token, action, position, o);
   if (res.statusCode !== 200) throw new Error(`ping: ${res.body}`);
 }
@@ -49,4 +68,5 @@ export async function flagsOn(t: TestApp, action: BuiltAction, promoter: { userI
   return rows.map((r) => ({ kind: r.kind, subject: r.subject, evidence: JSON.parse(r.evidence) as IntegrityEvidence }));
 }
 
-export const kindsOf = (flags: readonly StoredFlag[]) => flags.map((f) => (f.subject ? `${f.kind} ${f.subject.replace(/:[^>]+/g, '')}` : f.kind));
+export const kindsOf = (flags: readonly StoredFlag[]) =>
+  flags.map((f) => (f.subject ? `${f.kind} ${f.subject.replace(/:[^>]+/g, '')}` : f.kind));

@@ -27,7 +27,10 @@ export async function positionDataStored(deps: IntegrityDeps, her: Her, tappedAt
     const day = await dayFacts(trx, deps.timezone, her);
     const signals = day ? positionSignals(day) : [];
     const raisedAt = deps.now().toISOString();
-    await raiseFlags(trx, [...signals, ...(tapSignal ? [tapSignal] : [])].map((s) => ({ ...her, ...s, raisedAt })));
+    await raiseFlags(
+      trx,
+      [...signals, ...(tapSignal ? [tapSignal] : [])].map((s) => ({ ...her, ...s, raisedAt })),
+    );
     const keep = [...signals, { kind: 'clock_skew' as const, subject: TAP_AHEAD }];
     await withdrawOpenFlags(trx, her.actionId, her.userId, POSITION_KINDS, keep);
   });
@@ -53,13 +56,27 @@ async function dayFacts(db: Db, timezone: string, her: Her): Promise<DayFacts | 
   for (const s of steps) {
     if (s.latitude === null || s.longitude === null) continue;
     const key = `${s.kind === 'check_in' ? 'in' : 'out'}:${s.id}`;
-    fixes.push({ key, latitude: s.latitude, longitude: s.longitude, accuracy: s.accuracy, at: ms(s.created_at), receivedAt: ms(s.received_at ?? s.created_at) });
+    fixes.push({
+      key,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      accuracy: s.accuracy,
+      at: ms(s.created_at),
+      receivedAt: ms(s.received_at ?? s.created_at),
+    });
   }
   for (const p of pings) {
     // The phone's capture time, as sent (a clock running ahead shows as clock_skew); else its arrival.
     const taken = p.captured_at === null ? NaN : ms(p.captured_at);
     const at = Number.isNaN(taken) ? ms(p.created_at) : taken;
-    fixes.push({ key: `ping:${p.id}`, latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy, at, receivedAt: ms(p.created_at) });
+    fixes.push({
+      key: `ping:${p.id}`,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      accuracy: p.accuracy,
+      at,
+      receivedAt: ms(p.created_at),
+    });
   }
   const checkInStep = steps.filter((s) => s.kind === 'check_in').sort((a, b) => ms(b.created_at) - ms(a.created_at))[0];
   const checkIn = fixes.find((f) => checkInStep && f.key === `in:${checkInStep.id}`) ?? null;
@@ -67,7 +84,10 @@ async function dayFacts(db: Db, timezone: string, her: Her): Promise<DayFacts | 
   return {
     fixes,
     checkIn,
-    point: point && point.latitude !== null && point.longitude !== null ? { latitude: point.latitude, longitude: point.longitude, name: point.name } : null,
+    point:
+      point && point.latitude !== null && point.longitude !== null
+        ? { latitude: point.latitude, longitude: point.longitude, name: point.name }
+        : null,
     plannedFrom: instantOfWall(hours.since, timezone).getTime(),
     plannedUntil: instantOfWall(hours.until, timezone).getTime(),
     timezone,

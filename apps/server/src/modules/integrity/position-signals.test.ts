@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkInSignals, clockAhead, clockBehind, frozenFixes, leftPoint, positionSignals, teleports, type DayFacts, type Fix } from './position-signals.ts';
+import {
+  checkInSignals,
+  clockAhead,
+  clockBehind,
+  frozenFixes,
+  leftPoint,
+  positionSignals,
+  teleports,
+  type DayFacts,
+  type Fix,
+} from './position-signals.ts';
 
 // Issue 38 (decision 138): each position signal as a pure function of her day's fixes.
 
@@ -16,7 +26,15 @@ function fix(minutes: number, metresNorth = 0, o: Partial<Fix> = {}): Fix {
 }
 
 function day(fixes: Fix[], o: Partial<DayFacts> = {}): DayFacts {
-  return { fixes, checkIn: fixes[0] ?? null, point: POINT, plannedFrom: T0, plannedUntil: T0 + 8 * 60 * MIN, timezone: 'Europe/Warsaw', ...o };
+  return {
+    fixes,
+    checkIn: fixes[0] ?? null,
+    point: POINT,
+    plannedFrom: T0,
+    plannedUntil: T0 + 8 * 60 * MIN,
+    timezone: 'Europe/Warsaw',
+    ...o,
+  };
 }
 
 describe('check_in_far and weak_fix', () => {
@@ -36,7 +54,11 @@ describe('check_in_far and weak_fix', () => {
 
   it('the evidence says the wall clock of her fix in the app time zone', () => {
     const [signal] = checkInSignals(day([fix(0, 820, { accuracy: 35 })]));
-    expect(signal!.evidence).toMatchObject({ distanceMeters: 820, accuracyMeters: 35, fixes: [{ at: '2026-06-01 10:00:00', accuracy: 35 }] });
+    expect(signal!.evidence).toMatchObject({
+      distanceMeters: 820,
+      accuracyMeters: 35,
+      fixes: [{ at: '2026-06-01 10:00:00', accuracy: 35 }],
+    });
   });
 });
 

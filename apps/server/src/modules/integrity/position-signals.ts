@@ -78,7 +78,11 @@ export function checkInSignals({ checkIn, point, timezone }: DayFacts): Signal[]
   if (point) {
     const distance = metres(checkIn, point);
     if (distance > Math.max(T.CHECK_IN_MIN_DISTANCE_M, T.CHECK_IN_ACCURACY_FACTOR * (accuracy ?? 0))) {
-      out.push({ kind: 'check_in_far', subject: '', evidence: { distanceMeters: round(distance), accuracyMeters: accuracy, point, fixes } });
+      out.push({
+        kind: 'check_in_far',
+        subject: '',
+        evidence: { distanceMeters: round(distance), accuracyMeters: accuracy, point, fixes },
+      });
     }
   }
   if (accuracy !== undefined && accuracy > T.WEAK_FIX_ACCURACY_M) {
@@ -108,7 +112,12 @@ export function teleports({ fixes, timezone }: DayFacts): Signal[] {
     out.push({
       kind: 'teleport',
       subject: `${a.key}>${b.key}`,
-      evidence: { distanceMeters: round(distance), speedKmh: round(kmh), minutes: round(ms / MINUTE, 1), fixes: evidenceFixes([a, b], timezone) },
+      evidence: {
+        distanceMeters: round(distance),
+        speedKmh: round(kmh),
+        minutes: round(ms / MINUTE, 1),
+        fixes: evidenceFixes([a, b], timezone),
+      },
     });
   }
   return out;
@@ -128,11 +137,19 @@ export function frozenFixes({ fixes, timezone }: DayFacts): Signal[] {
     if (run.length > best.length) best = run;
   }
   if (best.length >= T.FROZEN_RUN) {
-    out.push({ kind: 'frozen_fixes', subject: 'identical', evidence: { frozen: 'identical', count: best.length, fixes: evidenceFixes(best, timezone) } });
+    out.push({
+      kind: 'frozen_fixes',
+      subject: 'identical',
+      evidence: { frozen: 'identical', count: best.length, fixes: evidenceFixes(best, timezone) },
+    });
   }
   const zero = fixes.filter((f) => f.accuracy === 0);
   if (zero.length > 0) {
-    out.push({ kind: 'frozen_fixes', subject: 'zero_accuracy', evidence: { frozen: 'zero_accuracy', count: zero.length, accuracyMeters: 0, fixes: evidenceFixes(zero, timezone) } });
+    out.push({
+      kind: 'frozen_fixes',
+      subject: 'zero_accuracy',
+      evidence: { frozen: 'zero_accuracy', count: zero.length, accuracyMeters: 0, fixes: evidenceFixes(zero, timezone) },
+    });
   }
   const reported = fixes.filter((f) => f.accuracy !== null);
   const one = reported[0]?.accuracy;
@@ -151,7 +168,13 @@ export function clockAhead({ fixes, timezone }: DayFacts): Signal[] {
   const ahead = fixes.filter((f) => f.at - f.receivedAt > T.CLOCK_AHEAD_TOLERANCE_S * 1000);
   if (ahead.length === 0) return [];
   const most = Math.max(...ahead.map((f) => f.at - f.receivedAt));
-  return [{ kind: 'clock_skew', subject: 'ahead', evidence: { skewSeconds: round(most / 1000), count: ahead.length, fixes: evidenceFixes(ahead, timezone) } }];
+  return [
+    {
+      kind: 'clock_skew',
+      subject: 'ahead',
+      evidence: { skewSeconds: round(most / 1000), count: ahead.length, fixes: evidenceFixes(ahead, timezone) },
+    },
+  ];
 }
 
 /**
@@ -174,7 +197,13 @@ export function clockBehind({ fixes, timezone }: DayFacts): Signal[] {
     run = run.length > 0 && Math.abs(lag(f) - lag(run[0]!)) <= T.CLOCK_STEADY_LAG_S * 1000 ? [...run, f] : [f];
     if (run.length >= T.CLOCK_BEHIND_RUN) {
       const seconds = -round(lag(run[0]!) / 1000);
-      return [{ kind: 'clock_skew', subject: 'behind', evidence: { skewSeconds: seconds, count: run.length, fixes: evidenceFixes(run, timezone) } }];
+      return [
+        {
+          kind: 'clock_skew',
+          subject: 'behind',
+          evidence: { skewSeconds: seconds, count: run.length, fixes: evidenceFixes(run, timezone) },
+        },
+      ];
     }
   }
   return [];
