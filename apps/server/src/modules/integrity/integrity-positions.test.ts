@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInPromoter } from '../../test/builders.ts';
 import { buildActionAt, checkInFrom, flagsOn, kindsOf, ping, sendPing } from '../../test/integrity.ts';
-import { checkOut } from '../../test/action-steps.ts';
+import { checkIn, checkOut } from '../../test/action-steps.ts';
 import { PKIN, north } from '../../test/live.ts';
 import { raceSame, requestGate, serverErrors } from '../../test/races.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
@@ -40,6 +40,22 @@ describe.each(testDatabases)('was she there: the position signals (%s)', (dialec
     for (const ago of [0, 10, 30, 20]) await ping(t, her.token, action, jitter(ago), { accuracy: 25 + ago, agoMs: ago * MIN });
     expect((await checkOut(t.app, her.token, action, {}, { location: jitter(99) })).statusCode).toBe(200);
     expect(await flagsOn(t, action, her)).toEqual([]);
+  });
+
+  it('the check-in keeps the accuracy her phone reported; a negative or huge one is 400 E_VALIDATION', async () => {
+    const her = await buildSignedInPromoter(t);
+    const action = await buildActionAt(t, her);
+    for (const accuracy of [-1, 100_001]) {
+      const res = await checkIn(t.app, her.token, action, { location: { ...PKIN, accuracy } });
+      expect([res.statusCode, res.json().data.error]).toEqual([400, 'E_VALIDATION']);
+    }
+    await checkInFrom(t, her.token, action, PKIN, 42.5);
+    const event = await t.db
+      .selectFrom('action_status_events')
+      .select('accuracy')
+      .where('action_id', '=', action.uuid)
+      .executeTakeFirstOrThrow();
+    expect(event.accuracy).toBe(42.5);
   });
 
   it('a check-in 820 m from the point, accuracy 35 m: check_in_far with its numbers and the point', async () => {
