@@ -90,11 +90,15 @@ const TappedAt = z.iso.datetime({ offset: true }).optional();
 const Latitude = z.number().min(-90).max(90);
 const Longitude = z.number().min(-180).max(180);
 
-// spec §7 /action/check-in (location is null when the phone gives none, §4)
+/** A fix's reported accuracy in metres, as /action/location/save takes it. */
+const Accuracy = z.number().min(0).max(100_000);
+
+// spec §7 /action/check-in (location is null when the phone gives none, §4). `accuracy` is ours
+// (issue 38, decision 138): optional, so clients that do not send it work as before.
 export const CheckInBody = z.object({
   action: Ref.optional(),
   actionPoint: Ref,
-  location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() }),
+  location: z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable(), accuracy: Accuracy.optional() }),
   cashTerminal: z.object({ id: ruledString(cashTerminalRules) }).optional(),
   tappedAt: TappedAt,
 });
@@ -123,7 +127,7 @@ export const SaveLocationBody = z.object({
   location: z.object({
     latitude: Latitude,
     longitude: Longitude,
-    accuracy: z.number().min(0).max(100_000),
+    accuracy: Accuracy,
     /** When the phone took the position (ISO 8601); a ping that waited offline keeps its real time. */
     capturedAt: z.iso.datetime({ offset: true }).optional(),
   }),

@@ -242,6 +242,8 @@ export interface ActionStatusEventTable {
   wall_time: string;
   /** When the server received it (ISO UTC); null never written since migration 011. */
   received_at: string | null;
+  /** The check-in's reported accuracy in metres (migration 036); null when the phone did not say. */
+  accuracy: number | null;
 }
 
 export interface ActionLocationTable {
@@ -283,6 +285,12 @@ export interface ActionFileTable {
   /** A reviewer flagged it (migration 016): ISO UTC and her staff id. */
   flagged_at: ColumnType<string | null, string | null | undefined, string | null>;
   flagged_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Fingerprints made at ingest (migration 036, decision 138); null for photos stored before. */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 64-bit difference hash, 16 hex digits. */
+  dhash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Standard deviation of the luminance (0–128); near 0: a blank photo. */
+  spread: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ActionSurveyTable {
@@ -723,6 +731,31 @@ export interface PushSendTable {
   shown_at: string | null;
 }
 
+/** A plausibility signal of a report, with its evidence (migration 036, decision 138). */
+export interface IntegrityFlagTable {
+  id: string;
+  action_id: string;
+  user_id: string;
+  kind:
+    | 'check_in_far'
+    | 'weak_fix'
+    | 'teleport'
+    | 'frozen_fixes'
+    | 'clock_skew'
+    | 'left_point'
+    | 'photo_reused'
+    | 'photo_similar'
+    | 'photo_blank';
+  /** What tells two flags of one kind apart: '' per action, a photo's id, a pair of fixes. */
+  subject: string;
+  /** JSON: the contract's IntegrityEvidence. */
+  evidence: string;
+  raised_at: string;
+  explained_at: string | null;
+  explained_by: string | null;
+  explanation: string | null;
+}
+
 export interface Database {
   users: UserTable;
   territories: TerritoryTable;
@@ -779,6 +812,7 @@ export interface Database {
   notifications: NotificationTable;
   push_subscriptions: PushSubscriptionTable;
   push_sends: PushSendTable;
+  integrity_flags: IntegrityFlagTable;
 }
 
 /**

@@ -15,3 +15,4 @@ export * from './consumers.ts';
 export * from './staff-accounts.ts';
 export * from './catalogue.ts';
 export * from './notifications.ts';
+export * from './integrity.ts';

@@ -160,6 +160,9 @@ export const routePaths = {
   // issue 37: what reached her, and a resend (decision 135)
   adminNotificationsList: { path: '/admin/notifications/list', kind: 'json' },
   adminNotificationsResend: { path: '/admin/notifications/resend', kind: 'json' },
+  // issue 38: was she there? (decision 138)
+  adminReportsExplainFlag: { path: '/admin/reports/explain-flag', kind: 'json' },
+  adminPhotosList: { path: '/admin/photos/list', kind: 'json' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof routePaths;

@@ -102,6 +102,7 @@ import {
   AdminNotificationResendBody,
   AdminNotificationResendResponse,
 } from '../admin/notifications.ts';
+import { AdminExplainFlagBody, AdminExplainFlagResponse, AdminPhotosListBody, AdminPhotosListResponse } from '../admin/integrity.ts';
 import {
   AdminPromoterCreateBody,
   AdminPromoterRefBody,
@@ -882,6 +883,21 @@ export const routeSchemas = {
     body: AdminNotificationResendBody,
     response: AdminNotificationResendResponse,
     summary: 'Back office: push a notification to her devices again, and its SMS at once where it has one',
+  },
+  // issue 38 (decision 138)
+  adminReportsExplainFlag: {
+    idempotent: true,
+    permission: 'reports.review',
+    body: AdminExplainFlagBody,
+    response: AdminExplainFlagResponse,
+    summary: "Back office: mark a report's plausibility flag 'Wyjaśnione' with a note (audited)",
+  },
+  adminPhotosList: {
+    idempotent: false,
+    permission: 'reports.read',
+    body: AdminPhotosListBody,
+    response: AdminPhotosListResponse,
+    summary: "Back office: 'Zdjęcia' — start, end and survey photos, filtered, newest first, paged by key",
   },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -176,8 +176,15 @@ export async function hasStartPhotos(db: Db, actionId: string, userId: string): 
   return row !== undefined;
 }
 
-export async function insertStatusEvent(db: Db, row: ActionStatusEventTable): Promise<void> {
-  await db.insertInto('action_status_events').values(row).execute();
+/** A check-in, check-out or cancel; `accuracy` only a check-in carries (migration 036). */
+export async function insertStatusEvent(
+  db: Db,
+  row: Omit<ActionStatusEventTable, 'accuracy'> & { accuracy?: number | null },
+): Promise<void> {
+  await db
+    .insertInto('action_status_events')
+    .values({ ...row, accuracy: row.accuracy ?? null })
+    .execute();
 }
 
 const locationInsert = preparedQuery((db, v: { [K in keyof ActionLocationTable]: ActionLocationTable[K] }) =>

@@ -12,6 +12,7 @@ import { refuseWhileAnotherStarted, requireActionInStatus, requireAssignedAction
 import { toAction } from './actions.mapper.ts';
 import * as repo from './actions.repository.ts';
 import { tapTime, type TapTime } from '../../lib/tap-time.ts';
+import { positionDataStored } from '../integrity/integrity-positions.service.ts';
 
 export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
 
@@ -105,7 +106,7 @@ type Transition = {
   /** The organiser's statuses that refuse it (the contract's rules say the same; here in the statement too). */
   refusedGlobal: readonly ('hst_cancelled' | 'finished')[];
   set: { status?: 'started' | 'finished'; action_point_id?: string; cancelled_at?: string };
-  location?: { latitude: number | null; longitude: number | null };
+  location?: { latitude: number | null; longitude: number | null; accuracy?: number };
   cashTerminalId?: string;
 };
 
@@ -139,6 +140,7 @@ async function transition(deps: ActionsDeps, caller: CallerUser, actionId: strin
         action_point_id: t.pointId,
         latitude: t.location?.latitude ?? null,
         longitude: t.location?.longitude ?? null,
+        accuracy: t.location?.accuracy ?? null,
         cash_terminal_id: t.cashTerminalId ?? null,
         created_at: at.iso,
         wall_time: at.wall,
@@ -200,6 +202,8 @@ export async function checkIn(deps: ActionsDeps, caller: CallerUser, body: Check
       cashTerminalId: body.cashTerminal?.id,
     };
   });
+  // Was she there (decision 138): judged after the commit, from her whole day.
+  await positionDataStored(deps, { actionId, userId: caller.userId }, body.tappedAt);
   return getAction(deps, caller, actionId);
 }
 
@@ -219,6 +223,7 @@ export async function checkOut(deps: ActionsDeps, caller: CallerUser, body: Chec
       location: body.location,
     };
   });
+  await positionDataStored(deps, { actionId, userId: caller.userId }, body.tappedAt);
   return getAction(deps, caller, actionId);
 }
 
@@ -275,6 +280,7 @@ export async function saveLocation(deps: ActionsDeps, caller: CallerUser, body: 
         at: pingTakenAt(capturedAt, at.iso),
       }),
   ]);
+  await positionDataStored(deps, { actionId: action.id, userId: caller.userId });
 }
 
 /** When her phone took the ping, ISO UTC: its capture time, never later than its arrival (a phone's clock may run ahead). */

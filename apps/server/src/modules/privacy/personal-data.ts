@@ -170,6 +170,7 @@ export const PERSONAL_DATA = {
     created_at: no,
     wall_time: no,
     received_at: no,
+    accuracy: no,
   },
   action_locations: {
     id: no,
@@ -195,6 +196,10 @@ export const PERSONAL_DATA = {
     created_at: no,
     flagged_at: no,
     flagged_by: no,
+    // fingerprints of the photo's pixels (decision 138): they name no one
+    sha256: no,
+    dhash: no,
+    spread: no,
   },
   action_surveys: { action_id: no, user_id: no, chechboxes: no, text: promoter, created_at: no },
   rate_counters: {
@@ -473,6 +478,20 @@ export const PERSONAL_DATA = {
     renewed_at: no,
     last_success_at: no,
     failures: no,
+  },
+  // Issue 38 (decision 138): the plausibility signals of her report and a coordinator's explanation —
+  // her work record; the evidence holds her fixes (as action_locations does).
+  integrity_flags: {
+    id: no,
+    action_id: no,
+    user_id: no,
+    kind: no,
+    subject: no,
+    evidence: promoter,
+    raised_at: no,
+    explained_at: no,
+    explained_by: no,
+    explanation: promoter,
   },
   push_sends: {
     id: no,

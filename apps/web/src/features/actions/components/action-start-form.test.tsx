@@ -107,7 +107,8 @@ describe('start form (/akcja/start/{id})', () => {
         body: {
           actionPoint: { uuid: 'point-1' },
           action: { uuid: 'a1' },
-          location: { latitude: 52.23, longitude: 21.01 },
+          // Its reported accuracy too: the check-in's plausibility is judged against it (decision 138).
+          location: { latitude: 52.23, longitude: 21.01, accuracy: 12 },
           cashTerminal: { id: 'K12' },
           tappedAt,
         },

@@ -4,7 +4,7 @@ import { ApiError, newIdempotencyKey } from '../../../lib/api-client.ts';
 import { enqueue } from '../../../lib/outbox/index.ts';
 import { saveLocation } from '../api/actions.api.ts';
 import { locationKind } from '../submit/outbox-kinds.ts';
-import { getCurrentPosition } from './current-position.ts';
+import { getCurrentPosition, MAX_ACCURACY_M } from './current-position.ts';
 
 // spec §4 Location tracking, §9: while a current action exists, its position is sent when it becomes
 // current and then every 5 minutes; each send is tried up to 3 times, 3 s apart. A failure to get a
@@ -19,9 +19,6 @@ export type TrackingDeps = {
   /** Keeps a ping for later (the outbox, label 'location'). */
   queue: (ping: LocationPing) => Promise<void>;
 };
-
-/** The contract caps the accuracy; a very rough fix is still worth sending. */
-const MAX_ACCURACY_M = 100_000;
 
 const defaultDeps: TrackingDeps = {
   getPosition: getCurrentPosition,

@@ -1,7 +1,7 @@
 import type { CancelActionBody, CheckInBody, CheckOutBody, FileCreateInput, PollAnswerBody } from '@promotor/contract';
 import type { EndAnswer, StartChecklistItem } from '@promotor/contract/constants';
 import type { OutboxItemInput } from '../../../lib/outbox/index.ts';
-import type { Coordinates } from '../location/current-position.ts';
+import type { Coordinates, Fix } from '../location/current-position.ts';
 import * as pl from '../../../i18n/pl.ts';
 import { cancelKind, checkInKind, checkOutKind, photosKind, pollKind } from './outbox-kinds.ts';
 import type { PhotoPair } from './photo-pair.ts';
@@ -41,7 +41,7 @@ const photosItem = (action: ActionRef, ident: FileCreateInput['ident'], photos: 
 };
 
 /** `tappedAt`: when she tapped 'Rozpocznij' (ISO); the server counts the start then (decision 072). */
-export function startItems(ref: ActionRef, data: StartData, location: Coordinates, tappedAt: string): OutboxItems {
+export function startItems(ref: ActionRef, data: StartData, location: Fix, tappedAt: string): OutboxItems {
   const action = { uuid: ref.uuid };
   const subject = { subject: subjectOf(ref) };
   const poll: PollAnswerBody = {
@@ -73,7 +73,9 @@ export function endItems(ref: ActionRef, data: EndData, location: Coordinates, t
     poll: { ident: 'action_end', content: [{ question_ident: 'q0', answer_ident: [data.reason], ...answer }] },
     tappedAt,
   };
-  const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location, tappedAt };
+  // The contract's check-out takes no accuracy: only the check-in's is judged (decision 138).
+  const position = { latitude: location.latitude, longitude: location.longitude };
+  const checkOut: CheckOutBody = { action, actionPoint: { uuid: data.actionPointUuid }, location: position, tappedAt };
   return [
     pollKind.item(ref.uuid, poll, subject),
     photosItem(ref, 'bereal_end', data.photos),
