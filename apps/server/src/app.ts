@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ...authDeps, limits: loginLimits, counters, nameKey });
-      const actionsDeps = { db, now, timezone: config.timezone };
+      const actionsDeps = { db, now, timezone: config.timezone, log: app.log };
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
       await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });

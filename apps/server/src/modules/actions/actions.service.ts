@@ -14,7 +14,8 @@ import * as repo from './actions.repository.ts';
 import { tapTime, type TapTime } from '../../lib/tap-time.ts';
 import { positionDataStored } from '../integrity/integrity-positions.service.ts';
 
-export type ActionsDeps = { db: Db; now: () => Date; timezone: string };
+/** `log`: where a failure after the commit is told (the plausibility signals, decision 138). */
+export type ActionsDeps = { db: Db; now: () => Date; timezone: string; log?: { error: (obj: object, msg: string) => void } };
 
 // ── what other modules read of her actions (leads, MGM, reports; decision 084) ──
 

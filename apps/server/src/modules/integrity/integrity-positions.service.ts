@@ -13,14 +13,26 @@ import { POSITION_KINDS, positionSignals, type DayFacts, type Fix, type Signal }
 // no longer raises (a gap filled by a late fix) is withdrawn while still open. The natural key of
 // integrity_flags makes a computation raise nothing twice.
 
-export type IntegrityDeps = { db: Db; now: () => Date; timezone: string };
+export type IntegrityDeps = { db: Db; now: () => Date; timezone: string; log?: { error: (obj: object, msg: string) => void } };
 type Her = { actionId: string; userId: string };
 
 /** A tap time the phone sent ahead of the server's clock: kept only in the request, so judged there and never withdrawn. */
 const TAP_AHEAD = 'tap_ahead';
 
-/** After her check-in, check-out or ping is stored: the signals of her day, raised and withdrawn. */
+/**
+ * After her check-in, check-out or ping is stored: the signals of her day, raised and withdrawn. Her
+ * write has committed and its answer must say so: a failure here is logged, never her 5xx (a retry of
+ * her outbox would store the ping again); the next ping of the day computes it all anew.
+ */
 export async function positionDataStored(deps: IntegrityDeps, her: Her, tappedAt?: string): Promise<void> {
+  try {
+    await computeSignals(deps, her, tappedAt);
+  } catch (err) {
+    deps.log?.error({ err, action: her.actionId }, 'plausibility signals not computed (decision 138)');
+  }
+}
+
+async function computeSignals(deps: IntegrityDeps, her: Her, tappedAt?: string): Promise<void> {
   const tapSignal = tapAhead(deps, tappedAt);
   await deps.db.transaction().execute(async (trx) => {
     await lockAction(trx, her.actionId);
