@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildPoint, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildAlteredCopy, buildBlankPhoto, buildJpeg, buildScene, uploadPhotos } from '../../test/files.ts';
+import { buildTerritory } from '../../test/admin-builders.ts';
+import { buildPoint as buildRegisterPoint } from '../../test/points.ts';
 import { raceSame, serverErrors } from '../../test/races.ts';
+import { backfillFingerprints } from './integrity-photos.service.ts';
 import { SIMILAR_PHOTO_MAX_BITS } from './integrity-thresholds.ts';
 
 // Issue 38 (decision 138): photo_reused, photo_similar and photo_blank, raised as the photos arrive.
@@ -169,5 +172,47 @@ describe.each(testDatabases)('photo signals (%s)', (dialect) => {
     // Every copy but the first is flagged, once each.
     expect(flags.map((f) => f.kind)).toEqual(['photo_reused', 'photo_reused', 'photo_reused']);
     expect(new Set(flags.map((f) => f.subject)).size).toBe(3);
+  });
+
+  it('the same register point under another name and address is the same point', async () => {
+    const register = await buildRegisterPoint(t, await buildTerritory(t, 'PH'));
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    const scene = await newScene();
+    const first = await startPhotos(ewa, scene, await newScene());
+    const second = await startPhotos(ola, await buildAlteredCopy(scene), await newScene());
+    // Before the two actions name one register point, they are two points: nothing.
+    expect(await kindsOf(second.front)).toEqual([]);
+    await t.db
+      .updateTable('action_points')
+      .set({ point_id: register.id })
+      .where('action_id', 'in', [first.action.uuid, second.action.uuid])
+      .execute();
+    const kasia = await buildSignedInPromoter(t);
+    const fourth = await buildAction(t, kasia, { points: ownPoint() });
+    await t.db.updateTable('action_points').set({ point_id: register.id }).where('action_id', '=', fourth.uuid).execute();
+    const res = await uploadPhotos(t.app, kasia.token, { action: { uuid: fourth.uuid }, ident: 'bereal_start' }, [
+      await buildAlteredCopy(scene, { scale: 0.4 }),
+      await newScene(),
+    ]);
+    const [front] = res.json().data.files as { uuid: string }[];
+    expect(await kindsOf(front!.uuid)).toEqual(['photo_similar']);
+  });
+
+  it('photos stored before the fingerprints get them from the backfill, and their signals', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const scene = await newScene();
+    const first = await startPhotos(ewa, scene, await newScene());
+    const second = await startPhotos(ewa, await newScene(), scene);
+    const ids = [first.front, first.rear, second.front, second.rear];
+    // As before migration 036: no fingerprints, no flags.
+    await t.db.updateTable('action_files').set({ sha256: null, dhash: null, spread: null }).where('id', 'in', ids).execute();
+    await t.db.deleteFrom('integrity_flags').where('subject', 'in', ids).execute();
+    const report = await backfillFingerprints({ db: t.db, now: t.clock.now, timezone: t.config.timezone }, t.app.blobStore, 2);
+    expect(report.done).toBeGreaterThanOrEqual(4);
+    const rows = await t.db.selectFrom('action_files').select(['dhash']).where('id', 'in', ids).execute();
+    expect(rows.every((r) => /^[0-9a-f]{16}$/.test(r.dhash ?? ''))).toBe(true);
+    expect(await kindsOf(second.rear)).toEqual(['photo_reused']);
+    expect(await kindsOf(first.front)).toEqual([]);
   });
 });
