@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildPoint, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildAlteredCopy, buildBlankPhoto, buildJpeg, buildScene, uploadPhotos } from '../../test/files.ts';
-import { buildTerritory } from '../../test/admin-builders.ts';
+import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
+import { checkIn, checkOut } from '../../test/action-steps.ts';
+import { placeInTerritory, requestChanges } from '../../test/reviews.ts';
 import { buildPoint as buildRegisterPoint } from '../../test/points.ts';
 import { raceSame, serverErrors } from '../../test/races.ts';
 import { backfillFingerprints } from './integrity-photos.service.ts';
@@ -214,5 +216,33 @@ describe.each(testDatabases)('photo signals (%s)', (dialect) => {
     expect(rows.every((r) => /^[0-9a-f]{16}$/.test(r.dhash ?? ''))).toBe(true);
     expect(await kindsOf(second.rear)).toEqual(['photo_reused']);
     expect(await kindsOf(first.front)).toEqual([]);
+  });
+
+  it('a survey photo sent again during a correction replaces the flagged one, and its open flag goes', async () => {
+    const territory = await buildTerritory(t, 'PK');
+    const coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [territory] });
+    const ewa = await buildSignedInPromoter(t, { territories: [territory] });
+    const shop = await buildAction(t, ewa, { global: 'accepted', points: ownPoint() });
+    await placeInTerritory(t, shop.uuid, territory);
+    await checkIn(t.app, ewa.token, shop);
+    const form = { chechboxes: ['tak', 'tak', 'tak'], text: 'Ekspozycja' };
+    const survey = (photo: Buffer) => uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'start', form }, [photo]);
+    const covered = await survey(await buildBlankPhoto());
+    const [blank] = covered.json().data.files as { uuid: string }[];
+    expect(await kindsOf(blank!.uuid)).toEqual(['photo_blank']);
+    await checkOut(t.app, ewa.token, shop);
+    t.clock.advance(60_000);
+    await requestChanges(
+      t.app,
+      coordinator.token,
+      { action: { uuid: shop.uuid }, promoter: { ident: ewa.ident } },
+      'Zrób zdjęcie ponownie.',
+      'photos',
+    );
+    const again = await survey(await newScene());
+    expect(again.statusCode, again.body).toBe(200);
+    const [fresh] = again.json().data.files as { uuid: string }[];
+    expect(await kindsOf(fresh!.uuid)).toEqual([]);
+    expect(await t.db.selectFrom('integrity_flags').select('kind').where('action_id', '=', shop.uuid).execute()).toEqual([]);
   });
 });
