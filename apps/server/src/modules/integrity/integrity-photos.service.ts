@@ -27,28 +27,28 @@ export async function fingerprintPhotos(
   older?: OlderPhotos,
 ): Promise<string[]> {
   if (!files.length) return [];
-  const blobs = new Map(
-    (
-      await repo.storedBlobsOf(
-        deps.db,
-        files.map((f) => f.blob_key),
-      )
-    ).map((b) => [b.key, b]),
+  const stored = await repo.storedBlobsOf(
+    deps.db,
+    files.map((f) => f.blob_key),
   );
-  const fingerprinted: string[] = [];
-  for (const file of files) {
-    const blob = blobs.get(file.blob_key);
-    // A photo stored before the blob register has no row there: its bytes say it (the backfill only).
-    const bytes = !blob && older ? await older.get(file.blob_key) : null;
-    const hash = blob?.sha256 ?? (bytes ? sha256(bytes) : null);
-    if (!hash) continue;
-    const thumbnail = blob?.thumbnail ? Buffer.from(blob.thumbnail) : older ? await older.thumbnail(file.blob_key) : null;
-    const looks = thumbnail ? await looksOf(thumbnail) : null;
-    await repo.setFingerprints(deps.db, file.id, { sha256: hash, dhash: looks?.dhash ?? null, spread: looks?.spread ?? null });
-    fingerprinted.push(file.id);
-  }
+  const blobs = new Map(stored.map((b) => [b.key, b]));
+  // The photos of one upload side by side (the front and rear: two decodes, two sets of queries).
+  const made = await Promise.all(
+    files.map(async (file) => {
+      const blob = blobs.get(file.blob_key);
+      // A photo stored before the blob register has no row there: its bytes say it (the backfill only).
+      const bytes = !blob && older ? await older.get(file.blob_key) : null;
+      const hash = blob?.sha256 ?? (bytes ? sha256(bytes) : null);
+      if (!hash) return null;
+      const thumbnail = blob?.thumbnail ? Buffer.from(blob.thumbnail) : older ? await older.thumbnail(file.blob_key) : null;
+      const looks = thumbnail ? await looksOf(thumbnail) : null;
+      await repo.setFingerprints(deps.db, file.id, { sha256: hash, dhash: looks?.dhash ?? null, spread: looks?.spread ?? null });
+      return file.id;
+    }),
+  );
+  const fingerprinted = made.filter((id): id is string => id !== null);
   // All of one upload are fingerprinted before any is compared: the front and rear see each other.
-  for (const fileId of fingerprinted) await raisePhotoSignals(deps, fileId);
+  await Promise.all(fingerprinted.map((fileId) => raisePhotoSignals(deps, fileId)));
   return fingerprinted;
 }
 
@@ -57,10 +57,11 @@ export type OlderPhotos = { get(key: string): Promise<Buffer | null>; thumbnail(
 
 /**
  * `npm run blobs -- fingerprints`: the fingerprints and signals of photos stored before migration 036
- * (or whose fingerprinting failed at upload), oldest first, a batch at a time; resumable. A photo whose
+ * (or whose fingerprinting failed at upload), oldest first, a batch at a time (its photos side by side:
+ * a small batch bounds the memory of the full photos read for missing thumbnails); resumable. A photo whose
  * bytes cannot be read now is skipped and counted.
  */
-export async function backfillFingerprints(deps: IntegrityPhotosDeps, older: OlderPhotos, batch = 100) {
+export async function backfillFingerprints(deps: IntegrityPhotosDeps, older: OlderPhotos, batch = 20) {
   let after: { created_at: string; id: string } | null = null;
   let done = 0;
   let skipped = 0;

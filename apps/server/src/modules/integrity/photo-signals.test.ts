@@ -43,7 +43,7 @@ describe.each(testDatabases)('photo signals (%s)', (dialect) => {
     return flag ? JSON.parse(flag.evidence) : null;
   };
 
-  it('each photo gets the hash of its bytes, its dHash and its spread; bytes no library reads get the hash alone', async () => {
+  it('each photo gets the hash of its bytes, its perceptual hash and its spread; bytes no library reads get the hash alone', async () => {
     const ewa = await buildSignedInPromoter(t);
     const scene = await newScene();
     const unreadable = buildJpeg();
