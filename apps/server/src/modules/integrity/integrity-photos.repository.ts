@@ -42,9 +42,14 @@ export function photosWithBytes(db: Db, sha256: string) {
   return photos(db).where('f.sha256', '=', sha256).orderBy('f.created_at').orderBy('f.id').execute();
 }
 
-/** Her fingerprinted photos of her other actions. */
+/** Her fingerprinted photos of her other actions (found through her assignments: both lookups indexed). */
 export function herOtherPhotos(db: Db, userId: string, actionId: string) {
-  return photos(db).where('f.user_id', '=', userId).where('f.action_id', '<>', actionId).where('f.dhash', 'is not', null).execute();
+  return photos(db)
+    .where('f.action_id', 'in', (eb) => eb.selectFrom('action_assignments').select('action_id').where('user_id', '=', userId))
+    .where('f.user_id', '=', userId)
+    .where('f.action_id', '<>', actionId)
+    .where('f.dhash', 'is not', null)
+    .execute();
 }
 
 /** Where the action is: its register points, and the name and address of each of its points. */
@@ -54,7 +59,8 @@ export function pointsOfAction(db: Db, actionId: string) {
 
 /**
  * Fingerprinted photos of other actions at one of these points since `since` (ISO UTC): the same
- * register point, or — for a point written outside the register — the same name and street address.
+ * register point (indexed), or — for a point outside the register — the same name and street address.
+ * The actions are found first, then their photos by the photos' leading key (action_id).
  */
 export function photosAtPoints(
   db: Db,
@@ -63,24 +69,22 @@ export function photosAtPoints(
   since: string,
 ) {
   const pointIds = points.flatMap((p) => (p.point_id ? [p.point_id] : []));
+  const unregistered = points.filter((p) => !p.point_id);
   return photos(db)
+    .where('f.action_id', 'in', (eb) =>
+      eb
+        .selectFrom('action_points as p')
+        .select('p.action_id')
+        .where((w) =>
+          w.or([
+            ...(pointIds.length ? [w('p.point_id', 'in', pointIds)] : []),
+            ...unregistered.map((p) => w.and([w('p.name', '=', p.name), w('p.street_address', '=', p.street_address)])),
+          ]),
+        ),
+    )
     .where('f.action_id', '<>', actionId)
     .where('f.dhash', 'is not', null)
     .where('f.created_at', '>=', since)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('action_points as p')
-          .select('p.id')
-          .whereRef('p.action_id', '=', 'f.action_id')
-          .where((inner) =>
-            inner.or([
-              ...(pointIds.length ? [inner('p.point_id', 'in', pointIds)] : []),
-              ...points.map((p) => inner.and([inner('p.name', '=', p.name), inner('p.street_address', '=', p.street_address)])),
-            ]),
-          ),
-      ),
-    )
     .execute();
 }
 
