@@ -217,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const actionsDeps = { db, now, timezone: config.timezone, log: app.log };
       await api.register(actionsRoutes, actionsDeps);
       await api.register(pollsRoutes, actionsDeps);
-      await api.register(actionFilesRoutes, { db, now, blobStore: app.blobStore });
+      await api.register(actionFilesRoutes, { ...actionsDeps, blobStore: app.blobStore, log: app.log });
       await api.register(vouchersRoutes, { ...actionsDeps, topUpSize: config.voucherTopUpSize });
       await api.register(availabilityRoutes, actionsDeps);
       await api.register(receiptsRoutes, { db, now, blobStore: app.blobStore });

@@ -6,6 +6,8 @@ import { S3Bucket, type S3Settings } from '../plugins/s3-bucket.ts';
 import { blobPlaces, type BlobTarget } from '../modules/blob-admin/blob-places.ts';
 import { migrateBlobs, type MigrationProgress } from '../modules/blob-admin/blob-migration.service.ts';
 import { findOrphans, verifyBlobs } from '../modules/blob-admin/blob-audit.service.ts';
+import { backfillFingerprints } from '../modules/integrity/integrity-photos.service.ts';
+import { openBlobStore } from '../plugins/blob-store.ts';
 
 const USAGE = `Użycie:
   npm run blobs -- migrate --to s3          pliki z DATA_DIR/blobs i tabeli blobs do kubełka (BLOB_STORE=s3 i S3_*)
@@ -13,6 +15,7 @@ const USAGE = `Użycie:
   npm run blobs -- migrate --to file        pliki z kubełka (S3_*) i z tabeli blobs do DATA_DIR/blobs
   npm run blobs -- verify                   czy każdy plik jest tam, gdzie wskazuje rejestr, z tym samym SHA-256
   npm run blobs -- orphans [--delete]       pliki, których nie wskazuje żaden wiersz; --delete je usuwa
+  npm run blobs -- fingerprints             odciski zdjęć sprzed migracji 036 (SHA-256, dHash, jasność) i ich sygnały
 Przeniesienie można przerwać (także kill -9) i uruchomić ponownie: dokończy resztę.`;
 
 function fail(message: string): never {
@@ -31,7 +34,7 @@ try {
 }
 const { positionals, values } = parsed;
 const command = positionals[0];
-if (command !== 'migrate' && command !== 'verify' && command !== 'orphans')
+if (command !== 'migrate' && command !== 'verify' && command !== 'orphans' && command !== 'fingerprints')
   fail(command ? `Nieznane polecenie: ${command}.` : 'Podaj polecenie.');
 if (positionals.length > 1) fail(`Nadmiarowy argument: ${positionals[1]}.`);
 if (command === 'migrate' && !['s3', 'database', 'file'].includes(values.to ?? '')) fail('Podaj --to s3, --to database albo --to file.');
@@ -62,6 +65,7 @@ const places = blobPlaces(database, config.dataDir, bucket, now);
 try {
   if (command === 'migrate') process.exitCode = await migrate(target!);
   else if (command === 'verify') process.exitCode = await verify();
+  else if (command === 'fingerprints') process.exitCode = await fingerprints();
   else process.exitCode = await orphans(values.delete === true);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -119,6 +123,14 @@ async function orphans(remove: boolean): Promise<number> {
       : `Plików bez wiersza: ${report.orphans.length}${tail}.${report.orphans.length ? ' Usuń je: npm run blobs -- orphans --delete' : ''}`,
   );
   return 0;
+}
+
+/** Issue 38 (decision 138): photos stored before the fingerprints, made now (resumable: it takes those still without). */
+async function fingerprints(): Promise<number> {
+  const store = openBlobStore(database, config, now);
+  const report = await backfillFingerprints({ db: database.db, now, timezone: config.timezone }, store);
+  console.log(`Odciski zrobiono dla ${report.done} zdjęć; pominięto (bajty nieczytelne teraz): ${report.skipped}.`);
+  return report.skipped ? 1 : 0;
 }
 
 function megabytes(bytes: number): string {

@@ -287,7 +287,7 @@ export interface ActionFileTable {
   flagged_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Fingerprints made at ingest (migration 036, decision 138); null for photos stored before. */
   sha256: ColumnType<string | null, string | null | undefined, string | null>;
-  /** 64-bit difference hash, 16 hex digits. */
+  /** 64-bit perceptual hash (a DCT pHash, decision 138), 16 hex digits. */
   dhash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Standard deviation of the luminance (0–128); near 0: a blank photo. */
   spread: ColumnType<number | null, number | null | undefined, number | null>;

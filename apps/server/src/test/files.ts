@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Dialect } from '../db/kysely.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -23,6 +24,64 @@ export function buildPhoto(): Buffer {
   const comment = randomBytes(16);
   const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, comment.length + 2]), comment]);
   return Buffer.concat([SMALL_JPEG.subarray(0, 2), segment, SMALL_JPEG.subarray(2)]);
+}
+
+/** A small seeded generator (mulberry32): the same seed, the same scene. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A photo of a scene (issue 38's photo signals): a gradient and a dozen shapes placed by `seed`,
+ * softened as a lens does, as a real JPEG. Two seeds are two different scenes; the same seed is the
+ * same scene again.
+ */
+export async function buildScene(seed: number, o: { width?: number; height?: number } = {}): Promise<Buffer> {
+  const { width = 640, height = 480 } = o;
+  const random = seeded(seed);
+  const colour = () => `rgb(${Math.floor(random() * 256)},${Math.floor(random() * 256)},${Math.floor(random() * 256)})`;
+  const shapes = Array.from({ length: 12 }, () => {
+    const x = Math.floor(random() * width);
+    const y = Math.floor(random() * height);
+    const size = 40 + Math.floor(random() * 160);
+    return random() < 0.5
+      ? `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size * 0.7}" fill="${colour()}"/>`
+      : `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${colour()}"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="${random().toFixed(2)}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).blur(2).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The same photo made smaller, recompressed and trimmed at its edges: a reuse that is not byte-for-byte. */
+export async function buildAlteredCopy(photo: Buffer, o: { scale?: number; quality?: number; cropShare?: number } = {}): Promise<Buffer> {
+  const { scale = 0.6, quality = 60, cropShare = 0.01 } = o;
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const left = Math.round(width * cropShare);
+  const top = Math.round(height * cropShare);
+  return sharp(photo)
+    .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+    .resize(Math.round(width * scale))
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** A photo taken with the camera covered: almost one colour, with the sensor's faint noise. */
+export async function buildBlankPhoto(seed = randomBytes(4).readUInt32LE()): Promise<Buffer> {
+  const width = 320;
+  const height = 240;
+  const random = seeded(seed);
+  const pixels = Buffer.alloc(width * height * 3, 0).map(() => 8 + Math.floor(random() * 3));
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export function buildPng(): Buffer {

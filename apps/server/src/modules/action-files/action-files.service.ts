@@ -1,4 +1,5 @@
 import type { FileCreateInput, FileListResponse } from '@promotor/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -6,10 +7,11 @@ import type { CallerUser } from '../../plugins/auth.ts';
 import type { BlobStore } from '../../plugins/blob-store.ts';
 import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
 import { checkActionStatus, refuseWhileAnotherStarted, requireAssignedAction, type AssignedAction } from '../actions/action-guards.ts';
+import { fingerprintPhotos, withdrawFlagsOfRemovedPhotos } from '../integrity/integrity-photos.service.ts';
 import { changesRequested } from '../reviews/reviews.service.ts';
 import * as repo from './action-files.repository.ts';
 
-export type ActionFilesDeps = { db: Db; now: () => Date; blobStore: BlobStore };
+export type ActionFilesDeps = { db: Db; now: () => Date; timezone: string; blobStore: BlobStore; log?: FastifyBaseLogger };
 
 /** How many photos each ident takes, and in which user status of the action it may be sent. */
 const RULES = {
@@ -72,11 +74,11 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   });
   const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data, contentType: row.content_type }));
   await storeThenWrite(deps, blobs, async (trx) => {
-    if (replaced.length)
-      await repo.deleteFiles(
-        trx,
-        replaced.map((f) => f.id),
-      );
+    if (replaced.length) {
+      const replacedIds = replaced.map((f) => f.id);
+      await repo.deleteFiles(trx, replacedIds);
+      await withdrawFlagsOfRemovedPhotos(trx, action.id, caller.userId, replacedIds);
+    }
     await repo.insertFiles(trx, rows);
     if (input.ident === 'bereal_end') await repo.recordEndPhotos(trx, action.id, caller.userId, createdAt);
     if (input.form) {
@@ -95,6 +97,10 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   });
   // The replaced rows are gone; their bytes follow (a leftover blob is harmless, a missing one is not).
   await Promise.allSettled(replaced.map((f) => blobStore.delete(f.blob_key)));
+  // Issue 38: the photo signals, once the photos are durable; the upload stands if they fail.
+  await fingerprintPhotos(deps, rows).catch((error: unknown) =>
+    deps.log?.warn({ err: error, action: action.id }, 'photo fingerprints failed'),
+  );
   return rows.map((r) => ({ uuid: r.id, ident: r.ident }));
 }
 

@@ -19,7 +19,7 @@ export const CLOCK_SKEW_MAX_S = 300;
 export const LEFT_POINT_DISTANCE_M = 500;
 /** …for longer than this. */
 export const LEFT_POINT_MIN = 30;
-/** photo_similar: dHashes within this many of 64 bits… */
+/** photo_similar: perceptual hashes (a DCT pHash) within this many of 64 bits… */
 export const SIMILAR_PHOTO_MAX_BITS = 6;
 /** …of her photos, or of the same point's within this many days. */
 export const SIMILAR_PHOTO_DAYS = 90;
