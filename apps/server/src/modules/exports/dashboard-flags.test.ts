@@ -32,7 +32,11 @@ describe.each(testDatabases)('flagged actions on the dashboard (%s)', (dialect) 
     await buildFlag(t, tuesday, 'teleport', { evidence: { speedKmh: 200 } });
     const thursday = await reportOn(waw, '2031-03-06');
     await buildFlag(t, thursday, 'photo_reused', { subject: 'p1' });
-    await t.db.updateTable('integrity_flags').set({ explained_at: '2031-03-07T09:00:00.000Z', explanation: 'ok' }).where('action_id', '=', thursday.action.uuid).execute();
+    await t.db
+      .updateTable('integrity_flags')
+      .set({ explained_at: '2031-03-07T09:00:00.000Z', explanation: 'ok' })
+      .where('action_id', '=', thursday.action.uuid)
+      .execute();
     const weakOnly = await reportOn(waw, '2031-03-05');
     await buildFlag(t, weakOnly, 'weak_fix', { evidence: { accuracyMeters: 300 } });
     const krakow = await reportOn(krk, '2031-03-10');
@@ -43,7 +47,9 @@ describe.each(testDatabases)('flagged actions on the dashboard (%s)', (dialect) 
       { week: '2031-03-03', territory: { ident: waw, name: waw }, actions: 2 },
       { week: '2031-03-10', territory: { ident: krk, name: krk }, actions: 1 },
     ]);
-    expect(await flaggedActions(['coordinator'], [krk])).toEqual([{ week: '2031-03-10', territory: { ident: krk, name: krk }, actions: 1 }]);
+    expect(await flaggedActions(['coordinator'], [krk])).toEqual([
+      { week: '2031-03-10', territory: { ident: krk, name: krk }, actions: 1 },
+    ]);
     expect(await flaggedActions(['client'])).toEqual([]);
   });
 

@@ -49,7 +49,11 @@ describe.each(testDatabases)('flags on the live day (%s)', (dialect) => {
     const explained = await dayAction();
     const id = await buildFlag(t, explained, 'photo_blank');
     // Closed as the review closes it (her report is not finished: the review's route would not see it yet).
-    await t.db.updateTable('integrity_flags').set({ explained_at: t.clock.now().toISOString(), explanation: 'x' }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('integrity_flags')
+      .set({ explained_at: t.clock.now().toISOString(), explanation: 'x' })
+      .where('id', '=', id)
+      .execute();
     for (const day of [weak, yesterday, explained]) expect(await flaggedOf(day.action.uuid)).toEqual([]);
   });
 });

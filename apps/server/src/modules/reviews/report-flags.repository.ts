@@ -23,7 +23,8 @@ export const openFlagCount = (eb: ReportEb) =>
     .as('open_flags');
 
 /** 'Do wyjaśnienia': at least one open flag that is not weak evidence. */
-export const hasOpenFault = (eb: ReportEb) => eb.exists(openFlagsOf(eb).select('fl.id').where('fl.kind', 'not in', WEAK_INTEGRITY_FLAG_KINDS));
+export const hasOpenFault = (eb: ReportEb) =>
+  eb.exists(openFlagsOf(eb).select('fl.id').where('fl.kind', 'not in', WEAK_INTEGRITY_FLAG_KINDS));
 
 /** A report's flags, oldest first, with the name of who explained each. */
 export function reportFlags(db: Db, actionId: string, userId: string) {

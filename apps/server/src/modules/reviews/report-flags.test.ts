@@ -32,7 +32,12 @@ describe.each(testDatabases)('plausibility flags in the review (%s)', (dialect) 
     (await listReports(t.app, token, { flagged: true, ...filters })).reports.map((r) => `${r.action.uuid}/${r.promoter.ident}`);
 
   it("'Do wyjaśnienia' lists reports with an open fault; weak evidence alone or an explained flag is not one", async () => {
-    const [far, weak, explained, clean] = [await buildReport(t, waw), await buildReport(t, waw), await buildReport(t, waw), await buildReport(t, waw)];
+    const [far, weak, explained, clean] = [
+      await buildReport(t, waw),
+      await buildReport(t, waw),
+      await buildReport(t, waw),
+      await buildReport(t, waw),
+    ];
     await buildFlag(t, far, 'check_in_far');
     await buildFlag(t, far, 'weak_fix', { evidence: { accuracyMeters: 240 } });
     await buildFlag(t, weak, 'weak_fix', { evidence: { accuracyMeters: 240 } });
@@ -91,7 +96,11 @@ describe.each(testDatabases)('plausibility flags in the review (%s)', (dialect) 
     expect(again.json().data.flag.explained.note).toBe('Sklep w galerii, GPS słaby');
     const entries = (await auditEntries(t, 'reports.explain_flag')).filter((e) => e.object_id === id);
     expect(entries).toHaveLength(1);
-    expect(JSON.parse(entries[0]!.details!)).toMatchObject({ kind: 'teleport', promoter: report.promoter.ident, note: 'Sklep w galerii, GPS słaby' });
+    expect(JSON.parse(entries[0]!.details!)).toMatchObject({
+      kind: 'teleport',
+      promoter: report.promoter.ident,
+      note: 'Sklep w galerii, GPS słaby',
+    });
     // The report may still be sent back as before.
     expect((await requestChanges(t.app, wawCoordinator.token, report.ref, 'Wyjaśnij, gdzie byłaś o 10:05')).statusCode).toBe(200);
   });

@@ -6,7 +6,6 @@ import { refusedTry } from '../../lib/app-error.ts';
 import { clientView } from '../../lib/client-view.ts';
 import { recordAudit, type StaffCall } from '../../plugins/audit-trail.ts';
 import * as repo from './report-flags.repository.ts';
-import type { ReviewsDeps } from './reviews.service.ts';
 
 // A report's plausibility flags in the review (issue 38, decision 138): read with the report, each
 // closed by a coordinator's 'Wyjaśnione' with a note. Never an automatic rejection: she may still send
@@ -34,13 +33,15 @@ export async function flagsOfReport(db: Db, actionId: string, userId: string, ti
 }
 
 type ExplainBody = z.output<typeof AdminExplainFlagBody>;
+/** What the explanation needs of the review's deps (not imported: reviews.service.ts imports this module's reader). */
+type FlagsDeps = { db: Db; now: () => Date; timezone: string };
 
 /**
  * 'Wyjaśnione' with her note (the route's permission is reports.review). A flag outside the caller's
  * territories is not found and recorded as tried; one already explained is answered as it stands
  * (the first explanation stays; the call is idempotent, a retry or a second coordinator changes nothing).
  */
-export async function explainFlag(deps: ReviewsDeps, call: StaffCall, body: ExplainBody): Promise<AdminExplainFlagResponse> {
+export async function explainFlag(deps: FlagsDeps, call: StaffCall, body: ExplainBody): Promise<AdminExplainFlagResponse> {
   const flag = await repo.findFlagInScope(deps.db, call.staff.scope, body.flag.id);
   if (!flag || clientView(call.actor).approvedOnly) throw refusedTry('E_FLAG_NOT_FOUND', { type: 'integrity_flag', ids: [body.flag.id] });
   const at = deps.now();

@@ -9,8 +9,9 @@ import { fitView, metresBetween, metresPerPixel, roundScale, tilesOf, type LatLn
 
 const t = pl.biuroIntegrity;
 const BOX = { width: 320, height: 200, padding: 28 };
-/** More fixes than this: segments are not labelled (the labels would cover the track). */
+/** More fixes than this, or a segment shorter (px): not labelled on the map (the legend says it). */
 const LABELLED_SEGMENTS = 4;
+const LABELLED_MIN_PX = 56;
 
 const mid = (a: { x: number; y: number }, b: { x: number; y: number }) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 
@@ -37,7 +38,9 @@ export function FlagMap({ evidence, tiles }: { evidence: ReportFlag['evidence'];
             ))
           : null}
         {fixes.map((f, i) =>
-          f.accuracy ? <circle key={`a${i}`} className="flag-map__accuracy" cx={fixPx[i]!.x} cy={fixPx[i]!.y} r={f.accuracy / perPixel} /> : null,
+          f.accuracy ? (
+            <circle key={`a${i}`} className="flag-map__accuracy" cx={fixPx[i]!.x} cy={fixPx[i]!.y} r={f.accuracy / perPixel} />
+          ) : null,
         )}
         {pointPx && fixPx[0] ? (
           <g className="flag-map__to-point">
@@ -48,7 +51,9 @@ export function FlagMap({ evidence, tiles }: { evidence: ReportFlag['evidence'];
         {fixPx.slice(1).map((p, i) => (
           <g key={`s${i}`} className="flag-map__track">
             <line x1={fixPx[i]!.x} y1={fixPx[i]!.y} x2={p.x} y2={p.y} />
-            {fixes.length <= LABELLED_SEGMENTS ? <MapLabel at={mid(fixPx[i]!, p)} text={t.distance(metresBetween(fixes[i]!, fixes[i + 1]!))} /> : null}
+            {fixes.length <= LABELLED_SEGMENTS && Math.hypot(p.x - fixPx[i]!.x, p.y - fixPx[i]!.y) >= LABELLED_MIN_PX ? (
+              <MapLabel at={mid(fixPx[i]!, p)} text={t.distance(metresBetween(fixes[i]!, fixes[i + 1]!))} />
+            ) : null}
           </g>
         ))}
         {pointPx && point ? (
@@ -79,7 +84,10 @@ export function FlagMap({ evidence, tiles }: { evidence: ReportFlag['evidence'];
       <figcaption className="biuro-muted">
         <ol className="flag-map__legend">
           {fixes.map((f, i) => (
-            <li key={i}>{t.fix(i + 1, f.at.slice(11, 16), f.accuracy)}</li>
+            <li key={i}>
+              {t.fix(i + 1, f.at.slice(11, 16), f.accuracy)}
+              {i > 0 ? t.fromPrevious(metresBetween(fixes[i - 1]!, f)) : null}
+            </li>
           ))}
         </ol>
         {point ? <span>{t.point(point.name)}</span> : null}

@@ -85,7 +85,9 @@ function FlagPhoto({ photo, caption }: { photo: IntegrityPhoto; caption: string 
       {thumbnail.status === 'loaded' ? (
         <img src={thumbnail.url} alt={caption} />
       ) : (
-        <span className="report-image__placeholder">{thumbnail.status === 'failed' ? pl.biuroReports.imageFailed : pl.biuroReports.loadingImage}</span>
+        <span className="report-image__placeholder">
+          {thumbnail.status === 'failed' ? pl.biuroReports.imageFailed : pl.biuroReports.loadingImage}
+        </span>
       )}
       <figcaption>{caption}</figcaption>
     </figure>

@@ -124,27 +124,22 @@ export function ReportsList({ body, table, canReview }: Props) {
         header: pl.biuroReports.columns.state,
         enableSorting: false,
         accessorKey: 'state',
-        cell: ({ row }) => <StateBadge state={row.original.state} />,
+        // Open plausibility flags (issue 38) beside the state: ten columns would not fit a desk's width.
+        cell: ({ row }) => (
+          <>
+            <StateBadge state={row.original.state} />
+            {canReview && row.original.openFlags > 0 ? (
+              <span className="report-flag report-flag--integrity">{pl.biuroIntegrity.columnCount(row.original.openFlags)}</span>
+            ) : null}
+          </>
+        ),
       },
       { id: 'rejestracje', header: pl.biuroReports.columns.registrations, enableSorting: false, accessorKey: 'registrations' },
       { id: 'kody', header: pl.biuroReports.columns.codes, enableSorting: false, accessorKey: 'codesHandedOut' },
       { id: 'oznaczone', header: pl.biuroReports.columns.flagged, enableSorting: false, accessorKey: 'flaggedPhotos' },
-      {
-        // Open plausibility flags (issue 38): a tool of the review, as the panel's section.
-        id: 'wyjasnienie',
-        header: pl.biuroIntegrity.column,
-        enableSorting: false,
-        accessorFn: (row) => row.openFlags,
-        cell: ({ row }) =>
-          row.original.openFlags > 0 ? (
-            <span className="report-flag report-flag--integrity">{pl.biuroIntegrity.columnCount(row.original.openFlags)}</span>
-          ) : (
-            <span className="biuro-muted">{pl.biuroIntegrity.columnCount(0)}</span>
-          ),
-      },
     ];
-    // Without the right to review, nothing to tick and no flags.
-    return all.filter((column) => canReview || (column.id !== 'zaznacz' && column.id !== 'wyjasnienie'));
+    // Without the right to review, nothing to tick.
+    return all.filter((column) => canReview || column.id !== 'zaznacz');
   }, [canReview, selected, selectable, allTicked]);
 
   const changed = (message: string) => {

@@ -14,8 +14,8 @@ const seconds = (s: number) => {
 export const biuroIntegrity = {
   filter: 'Do wyjaśnienia',
   filterOption: 'Tylko do wyjaśnienia',
-  column: 'Do wyjaśnienia',
-  columnCount: (n: number) => (n === 0 ? '—' : String(n)),
+  /** Raporty's state column: the open flags' count beside the state. */
+  columnCount: (n: number) => `Do wyjaśnienia: ${n}`,
   section: 'Do wyjaśnienia',
   sectionIntro:
     'Sygnały z pozycji i zdjęć, które warto sprawdzić. To nie jest automatyczne odrzucenie: obejrzyj dowody, potem oznacz sygnał jako wyjaśniony albo poproś o poprawki.',
@@ -57,6 +57,7 @@ export const biuroIntegrity = {
   mapNoTiles: 'Bez podkładu mapy (serwer nie ma MAP_TILE_URL): tylko pozycje i odległości.',
   fix: (n: number, at: string, accuracy: number | null) =>
     `Pozycja ${n}, ${at}${accuracy === null ? '' : `, dokładność ${metres(accuracy)}`}`,
+  fromPrevious: (m: number) => `, ${metres(m)} od poprzedniej`,
   point: (name: string) => `Punkt: ${name}`,
   distance: metres,
   scale: (m: number) => metres(m),
