@@ -258,7 +258,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(eventsTerritoriesRoutes, { db, now });
       await api.register(vouchersAdminRoutes, { db, now });
       // issue 25: the report review (decision 090)
-      await api.register(reviewsRoutes, { ...actionsDeps, blobStore: app.blobStore, thresholds: config.live, notifications });
+      await api.register(reviewsRoutes, {
+        ...actionsDeps,
+        blobStore: app.blobStore,
+        thresholds: config.live,
+        notifications,
+        map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
+      });
       // issue 37: her inbox and what reached her (decision 135)
       await api.register(notificationsRoutes, { ...actionsDeps, notifier, publicUrl: config.publicUrl });
       await api.register(liveRoutes, {

@@ -63,6 +63,7 @@ const RACE_TESTS: Partial<Record<RouteName, RaceTest>> = {
   actionReportResubmit: { file: REVIEWS, title: 'her resubmission sent from two phones at once' },
   adminReportsApproveMany: { file: REVIEWS, title: 'approve-many and a request for changes of one report at once' },
   adminReportsFlagPhoto: { file: REVIEWS, title: 'one photo flagged by two reviewers at once' },
+  adminReportsExplainFlag: { file: 'modules/reviews/report-flags.test.ts', title: 'one flag explained by 6 calls at once' },
   adminLiveCheck: { file: 'modules/live/live-checks.test.ts', title: 'ten coordinators tick one exception at once' },
   adminReportsReview: { file: 'modules/reviews/reviews.test.ts', title: 'two reviewers at once: exactly one decision wins' },
   adminActionsImport: { file: 'modules/planning/plan-import-races.test.ts', title: '20 imports of one file at once' },

@@ -142,6 +142,8 @@ export const ERROR_STATUS = {
   // report review, exports, dashboard (issue 25, decisions 090, 092)
   E_REPORT_NOT_FOUND: 404,
   E_REPORT_WRONG_STATE: 409,
+  // a plausibility flag not found, or not the caller's to explain (issue 38, decision 138)
+  E_FLAG_NOT_FOUND: 404,
   E_PERIOD_TOO_LONG: 422,
   // consumers and consents, the privacy officer (issue 26)
   E_CONSUMER_ERASED: 409,

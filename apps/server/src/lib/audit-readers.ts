@@ -55,6 +55,8 @@ const VERBS = {
   // 'Sprawdzone' on a live-day exception (decision 117): the action, her hostess code, the kind.
   'live.exception_check': 'live.read',
   'reports.flag-photo': 'reports.read',
+  // A plausibility flag explained (decision 138): its kind, her hostess code, the coordinator's note.
+  'reports.explain_flag': 'reports.read',
   // A notification sent again (decision 135): its id, kind, her hostess code, how many devices, the SMS.
   'notifications.resend': 'reports.read',
   'exports.actions': 'exports.read',
@@ -95,6 +97,8 @@ const OBJECT_TYPES = {
   report: 'reports.read',
   action_file: 'reports.read',
   receipt: 'reports.read',
+  // A plausibility flag explained or tried (decision 138).
+  integrity_flag: 'reports.read',
   // A notification's id a resend named and did not find (decision 135).
   notification: 'reports.read',
   consumer: 'consumers.read',

@@ -7,7 +7,7 @@ import { isStaffRole, permissionReach, type Permission } from '@promotor/contrac
 //  - a report's panel: planned and tapped times and the points, never where she was (no GPS positions,
 //    no distances), never the coordinators' notes or reasons (the timeline has no review entries, the
 //    history only approvals without note), no device identifiers of a receipt, no exceptions of her
-//    shift (a tool of the review, decision 116);
+//    shift (a tool of the review, decision 116), no plausibility flags (decision 138);
 //  - actions.csv: the plan of every action, but her tapped times, report state, 'Rejestracje' and
 //    'Wydane kody' only once her report is approved;
 //  - registrations.csv, redemptions.csv and the dashboard's registrations and codes: only those of
@@ -36,6 +36,8 @@ export function reportDetailFor(view: ClientView, report: AdminReport): AdminRep
       .map((e) => ({ ...e, position: null, distanceMeters: null, note: null })),
     receipts: report.receipts.map((r) => ({ ...r, device: { serial: null, beacon: null } })),
     exceptions: [],
+    // Plausibility flags (decision 138): a tool of the review, with her positions and other promoters' photos.
+    flags: [],
     reviews: report.reviews
       .filter((r) => r.decision === 'approved')
       .map((r) => ({ ...r, reason: null, note: null, reviewer: { name: '' } })),

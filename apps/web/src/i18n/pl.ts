@@ -39,6 +39,7 @@ export { biuro } from './pl/biuro.ts';
 // Each lazy page of the back office reads its own section, so its words stay out of the first screen.
 export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
 export { biuroLive } from './pl/biuro-live.ts';
+export { biuroIntegrity } from './pl/biuro-integrity.ts';
 export { biuroPoints } from './pl/biuro-points.ts';
 export { biuroPromoters } from './pl/biuro-promoters.ts';
 export { biuroEvents, biuroTerritories, type CatalogueTexts } from './pl/biuro-catalogue.ts';

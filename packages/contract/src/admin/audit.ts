@@ -47,6 +47,8 @@ export const AUDIT_VERBS = [
   'territories.update',
   'reports.review',
   'reports.flag-photo',
+  // a plausibility flag marked 'Wyjaśnione' with a note (issue 38, decision 138)
+  'reports.explain_flag',
   // a notification pushed (and its SMS sent) again by staff (issue 37, decision 135)
   'notifications.resend',
   'live.exception_check',

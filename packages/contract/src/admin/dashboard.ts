@@ -38,5 +38,17 @@ export const AdminDashboardResponse = z.object({
   codesHandedOut: z.number().int(),
   /** Past exceptions of the period by kind (not started, started far, finished without end photos). */
   exceptions: z.array(z.object({ kind: LiveExceptionKind, count: z.number().int() })),
+  /**
+   * Issue 38 (decision 138): actions with a plausibility flag (not weak evidence; open or explained) per
+   * week of their planned start (its Monday, YYYY-MM-DD) and territory; weeks without any left out;
+   * empty for the brand's client (a tool of the review).
+   */
+  flaggedActions: z.array(
+    z.object({
+      week: z.iso.date(),
+      territory: z.object({ ident: z.string(), name: z.string() }).nullable(),
+      actions: z.number().int(),
+    }),
+  ),
 });
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTimeString } from '../common.ts';
+import { visibleLength } from '../rules/visible-text.rules.ts';
 import { blankTrimmedText } from '../zod-rules.ts';
 import { UuidRef } from './common.ts';
 
@@ -94,7 +95,8 @@ export const INTEGRITY_NOTE_MAX = 1000;
 // --- /admin/reports/explain-flag: a coordinator marks a flag 'Wyjaśnione' with a note (audited).
 export const AdminExplainFlagBody = z.object({
   flag: z.object({ id: z.string().min(1).max(64) }),
-  note: blankTrimmedText(INTEGRITY_NOTE_MAX),
+  // The note is the explanation: an empty one explains nothing (issue 38's review part).
+  note: blankTrimmedText(INTEGRITY_NOTE_MAX).refine((note) => visibleLength(note) > 0, 'Napisz, jak to wyjaśniono'),
 });
 export type AdminExplainFlagBody = z.input<typeof AdminExplainFlagBody>;
 export const AdminExplainFlagResponse = z.object({ flag: IntegrityFlag });

@@ -76,6 +76,8 @@ export const LIVE_EXCEPTION_KINDS = [
   'past_planned_end',
   /** Finished after less than LIVE_SHORT_SHIFT_PERCENT (default 50) % of the planned time (decision 116). */
   'short_shift',
+  /** An open plausibility flag (not weak evidence) raised today on her action (issue 38, decision 138): since the first. */
+  'integrity_flag',
 ] as const;
 export const LiveExceptionKind = z.enum(LIVE_EXCEPTION_KINDS);
 export type LiveExceptionKind = z.infer<typeof LiveExceptionKind>;

@@ -5,6 +5,7 @@ import { ReportReviewState } from '../reports.ts';
 import { visibleLength } from '../rules/visible-text.rules.ts';
 import { blankTrimmedText } from '../zod-rules.ts';
 import { AdminActionState, PageBody, PageInfo, TerritoryIdent, UuidRef } from './common.ts';
+import { IntegrityFlag } from './integrity.ts';
 import { LiveExceptionKind } from './live.ts';
 
 // The back office's report review (issue 25, decision 090): one report per action and promoter, with
@@ -32,6 +33,8 @@ export const AdminReportsListBody = PageBody.extend({
   event: z.string().trim().min(1).max(64).optional(),
   /** Her hostess code. */
   promoter: z.string().trim().min(1).max(64).optional(),
+  /** 'Do wyjaśnienia' (issue 38): reports with an open plausibility flag that is not weak evidence. */
+  flagged: z.boolean().optional(),
 }).refine((f) => f.to >= f.from, { message: 'to must not be before from', path: ['to'] });
 export type AdminReportsListBody = z.input<typeof AdminReportsListBody>;
 
@@ -57,6 +60,8 @@ export const AdminReportSummary = z.object({
   registrations: z.number().int().min(0),
   codesHandedOut: z.number().int().min(0),
   flaggedPhotos: z.number().int().min(0),
+  /** Plausibility flags (issue 38): how many are open, weak evidence included; 0 for the brand's client. */
+  openFlags: z.number().int().min(0),
 });
 export type AdminReportSummary = z.infer<typeof AdminReportSummary>;
 
@@ -129,10 +134,16 @@ export const AdminReport = AdminReportSummary.extend({
   reviews: z.array(AdminReviewEntry),
   /** Her shift against the plan (started early, past the planned end, short): empty for the client. */
   exceptions: z.array(AdminReportException),
+  /** Plausibility flags (issue 38), open and explained, oldest first: empty for the client (a tool of the review). */
+  flags: z.array(IntegrityFlag),
 });
 export type AdminReport = z.infer<typeof AdminReport>;
 
-export const AdminReportResponse = z.object({ report: AdminReport });
+export const AdminReportResponse = z.object({
+  report: AdminReport,
+  /** The map's tiles (MAP_TILE_URL, as the live map's); null tileUrl: the flags' small map draws points and distances only. */
+  map: z.object({ tileUrl: z.string().nullable(), attribution: z.string() }),
+});
 export type AdminReportResponse = z.infer<typeof AdminReportResponse>;
 
 export const AdminReviewBody = ReportRef.extend({

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { WEAK_INTEGRITY_FLAG_KINDS } from '@promotor/contract';
 import { ACTION_STATES, type ActionState } from '@promotor/contract/rules';
 import { stateOfAction } from '../../db/action-state.ts';
 import type { Db } from '../../db/kysely.ts';
@@ -66,6 +67,26 @@ function actionsOfPeriod(db: Db, f: DashboardFilter, scope: TerritoryScope) {
     .where('a.since', '>=', f.since)
     .where('a.since', '<', f.until);
   return f.territoryId ? q.where('a.territory_id', '=', f.territoryId) : q;
+}
+
+/**
+ * Issue 38 (decision 138): the period's actions with at least one plausibility flag that is not weak
+ * evidence (open or explained: it was flagged), with their territory — a handful per week, grouped by
+ * the service (weeks are the same on both databases that way).
+ */
+export function flaggedActions(db: Db, f: DashboardFilter, scope: TerritoryScope) {
+  return actionsOfPeriod(db, f, scope)
+    .leftJoin('territories as t', 't.id', 'a.territory_id')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('integrity_flags as fl')
+          .select('fl.id')
+          .whereRef('fl.action_id', '=', 'a.id')
+          .where('fl.kind', 'not in', WEAK_INTEGRITY_FLAG_KINDS),
+      ),
+    )
+    .select(['a.id', 'a.since', 't.ident as territory_ident', 't.name as territory_name'])
+    .execute();
 }
 
 /**

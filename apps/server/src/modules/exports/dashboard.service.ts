@@ -70,13 +70,14 @@ export async function adminDashboard(
     approvedOnly: clientView(call.actor).approvedOnly,
   };
   const plannedBefore = toWallClock(new Date(now.getTime() - NOT_STARTED_AFTER_MINUTES * 60_000), deps.timezone);
-  const [registrations, codes, actions, notStarted, withoutEndPhotos, startedFar] = await Promise.all([
+  const [registrations, codes, actions, notStarted, withoutEndPhotos, startedFar, flagged] = await Promise.all([
     repo.registrationsPerDay(db, f, scope),
     repo.codesPerDay(db, f, scope),
     repo.actionCounts(db, f, scope),
     repo.notStartedCount(db, f, scope, plannedBefore),
     repo.finishedWithoutEndPhotosCount(db, f, scope),
     startedFarCount(db, f, scope, deps.liveFarMeters),
+    f.approvedOnly ? Promise.resolve([]) : repo.flaggedActions(db, f, scope),
   ]);
   const days = daysOf(period).map((date) => ({ date, registrations: { Glo: 0, Vuse: 0, Velo: 0 }, codesHandedOut: 0 }));
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -98,6 +99,8 @@ export async function adminDashboard(
     started_early: 0,
     past_planned_end: 0,
     short_shift: 0,
+    // Plausibility flags are counted per week and territory (flaggedWeeks), not as a live exception.
+    integrity_flag: 0,
   };
   return {
     days,
@@ -105,5 +108,29 @@ export async function adminDashboard(
     registrations: days.reduce((sum, d) => sum + d.registrations.Glo + d.registrations.Vuse + d.registrations.Velo, 0),
     codesHandedOut: days.reduce((sum, d) => sum + d.codesHandedOut, 0),
     exceptions: PAST_KINDS.map((kind) => ({ kind, count: counts[kind] })),
+    flaggedActions: perWeekAndTerritory(flagged),
   };
+}
+
+/** The Monday of a wall-clock date's week (YYYY-MM-DD): calendar arithmetic, no time zone involved. */
+export function mondayOf(date: string): string {
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+type FlaggedRow = { since: string; territory_ident: string | null; territory_name: string | null };
+
+function perWeekAndTerritory(rows: readonly FlaggedRow[]): AdminDashboardResponse['flaggedActions'] {
+  const groups = new Map<string, AdminDashboardResponse['flaggedActions'][number]>();
+  for (const r of rows) {
+    const week = mondayOf(r.since);
+    const territory = r.territory_ident && r.territory_name ? { ident: r.territory_ident, name: r.territory_name } : null;
+    const key = `${week}|${territory?.ident ?? ''}`;
+    const group = groups.get(key) ?? { week, territory, actions: 0 };
+    group.actions++;
+    groups.set(key, group);
+  }
+  const keyOf = (g: { week: string; territory: { ident: string } | null }) => `${g.week}|${g.territory?.ident ?? ''}`;
+  return [...groups.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
 }

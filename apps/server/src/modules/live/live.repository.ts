@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { WEAK_INTEGRITY_FLAG_KINDS } from '@promotor/contract';
 import { stateOfAction } from '../../db/action-state.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import type { Db } from '../../db/kysely.ts';
@@ -46,7 +47,7 @@ const todaysActionIds = (db: Db, f: LiveDayFilter, scope: TerritoryScope) =>
  */
 function ofTodaysActions(
   db: Db,
-  column: 'action_id' | 's.action_id' | 'c.action_id',
+  column: 'action_id' | 's.action_id' | 'c.action_id' | 'fl.action_id',
   f: LiveDayFilter,
   scope: TerritoryScope,
 ): Expression<SqlBool> {
@@ -157,6 +158,24 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
       'p.last_seen_at',
     ]);
   return jsonRows(db, query, PROMOTER_COLUMNS);
+}
+
+/**
+ * Issue 38 (decision 138): per promoter of today's actions, when the first open flag that is not weak
+ * evidence was raised today (`raisedFrom`/`raisedTo`: ISO UTC of today's bounds; integrity_flags_raised_idx).
+ */
+export function flagsOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryScope, raised: { from: string; to: string }) {
+  return db
+    .selectFrom('integrity_flags as fl')
+    .where(ofTodaysActions(db, 'fl.action_id', f, scope))
+    .where('fl.raised_at', '>=', raised.from)
+    .where('fl.raised_at', '<', raised.to)
+    .where('fl.explained_at', 'is', null)
+    .where('fl.kind', 'not in', WEAK_INTEGRITY_FLAG_KINDS)
+    .select(['fl.action_id', 'fl.user_id'])
+    .select((eb) => eb.fn.min('fl.raised_at').as('first_raised_at'))
+    .groupBy(['fl.action_id', 'fl.user_id'])
+    .execute();
 }
 
 export type LivePromoterRow = Awaited<ReturnType<typeof promotersOfTodaysActions>>[number];

@@ -78,6 +78,9 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
   const pointRows = await repo.pointsOfTodaysActions(deps.db, filter, caller.scope);
   const promoterRows = await repo.promotersOfTodaysActions(deps.db, filter, caller.scope);
   const checkRows = await repo.checksOfTodaysActions(deps.db, filter, caller.scope);
+  const raised = { from: instant(day(0)), to: instant(day(1)) };
+  const flagRows = await repo.flagsOfTodaysActions(deps.db, filter, caller.scope, { from: iso(raised.from), to: iso(raised.to) });
+  const flaggedSince = new Map(flagRows.map((r) => [`${r.action_id}|${r.user_id}`, Date.parse(r.first_raised_at)]));
   const checks = new Map(checkRows.map((c) => [checkKey(c.kind, c.action_id, c.user_id, c.since), c]));
 
   const pointsOf = groupBy(pointRows, (p) => p.action_id);
@@ -131,6 +134,8 @@ export async function liveDay(deps: LiveDeps, caller: LiveCaller, body: z.output
         now,
         deps.thresholds,
       );
+      const flagged = flaggedSince.get(`${a.id}|${row.user_id}`);
+      if (flagged !== undefined) findings.push({ kind: 'integrity_flag', since: flagged, distanceMeters: null, minutes: null });
       for (const finding of findings) exceptions.push(toException(finding, action, promoter));
       const chosen = phones.get(row.user_id);
       const running = row.status === 'started';

@@ -11,6 +11,7 @@ import type { Db } from '../../db/kysely.ts';
 import { distanceToNearest } from '../../lib/geo.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { shiftExceptions, type LiveThresholds } from '../live/live.service.ts';
+import { flagsOfReport } from './report-flags.ts';
 import * as repo from './reviews.repository.ts';
 
 // A report as the back office shows it (issue 25, decision 090): the list's summary, and the detail
@@ -46,6 +47,7 @@ export function toSummary(row: repo.ReportRow, timezone: string): AdminReportSum
     registrations: Number(row.registrations ?? 0),
     codesHandedOut: Number(row.codes ?? 0),
     flaggedPhotos: Number(row.flagged ?? 0),
+    openFlags: Number(row.open_flags ?? 0),
   };
 }
 
@@ -108,7 +110,7 @@ export async function toDetail(
   row: repo.ReportRow,
   o: { timezone: string; now: Date; thresholds: LiveThresholds },
 ): Promise<AdminReport> {
-  const [points, events, files, receipts, polls, survey, registrations, reviews] = await Promise.all([
+  const [points, events, files, receipts, polls, survey, registrations, reviews, flags] = await Promise.all([
     repo.pointsOf(db, row.action_id),
     repo.statusEventsOf(db, row.action_id, row.user_id),
     repo.filesOf(db, row.action_id, row.user_id),
@@ -117,6 +119,7 @@ export async function toDetail(
     repo.surveyOf(db, row.action_id, row.user_id),
     repo.registrationsByModel(db, row.action_id, row.user_id),
     repo.reviewEvents(db, row.action_id, row.user_id),
+    flagsOfReport(db, row.action_id, row.user_id, o.timezone),
   ]);
   const located = points.filter((p) => p.latitude !== null && p.longitude !== null);
   const taps = events.map((e): AdminReportTimelineEntry => {
@@ -160,6 +163,7 @@ export async function toDetail(
       })),
     // A tool of the review: lib/client-view.ts gives the brand's viewer none.
     exceptions: reportExceptions(row, o),
+    flags,
   };
 }
 

@@ -5,6 +5,7 @@ import { stateOfAction } from '../../db/action-state.ts';
 import { COUNTED_BRANDS, countedRegistrations } from '../../db/report-results.ts';
 import type { Database, Db, ReportReviewEventTable, ReportReviewTable } from '../../db/schema.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
+import { hasOpenFault, openFlagCount } from './report-flags.repository.ts';
 
 // The report review's SQL (issue 25, decision 090). A report is an assignment she has finished (and
 // not cancelled) of an action in the caller's territories: the scope is a condition of each query.
@@ -44,6 +45,7 @@ function reportFigures(eb: ReportEb) {
       .whereRef('f.user_id', '=', 's.user_id')
       .where('f.flagged_at', 'is not', null)
       .as('flagged'),
+    openFlagCount(eb),
   ];
 }
 
@@ -88,6 +90,8 @@ export type ReportListFilter = {
   state?: ReportReviewState;
   eventIdent?: string;
   promoterIdent?: string;
+  /** 'Do wyjaśnienia' (issue 38): an open flag that is not weak evidence. */
+  flagged?: boolean;
 };
 
 function filtered(db: Db, scope: TerritoryScope, f: ReportListFilter) {
@@ -95,6 +99,7 @@ function filtered(db: Db, scope: TerritoryScope, f: ReportListFilter) {
   if (f.territoryIdent) q = q.where('t.ident', '=', f.territoryIdent);
   if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
   if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
+  if (f.flagged) q = q.where(hasOpenFault);
   const state = f.state;
   // No review row yet: the report is submitted.
   if (state === 'submitted') q = q.where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '=', 'submitted')]));

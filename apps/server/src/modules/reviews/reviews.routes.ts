@@ -3,6 +3,7 @@ import { apiRoute } from '../../lib/api-route.ts';
 import { staffCallOf } from '../../plugins/audit-trail.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { sendStoredImage, sendThumbnail } from '../../plugins/uploads.ts';
+import { explainFlag } from './report-flags.ts';
 import * as service from './reviews.service.ts';
 
 // /api/admin/reports/* (issue 25, decision 090): the permission of each is the route table's, checked
@@ -12,6 +13,7 @@ export async function reviewsRoutes(app: FastifyInstance, deps: service.ReviewsD
   apiRoute(app, 'adminReportsGet', async (request) => service.get(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminReportsReview', async (request) => service.review(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminReportsApproveMany', async (request) => service.approveMany(deps, staffCallOf(request), request.body));
+  apiRoute(app, 'adminReportsExplainFlag', async (request) => explainFlag(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminReportsFlagPhoto', async (request) => service.flagPhoto(deps, staffCallOf(request), request.body));
   apiRoute(app, 'adminReportsFile', async (request, reply) =>
     sendStoredImage(reply, await service.photo(deps, staffCallOf(request), request.body.file.uuid)),

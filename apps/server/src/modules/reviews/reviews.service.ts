@@ -40,6 +40,8 @@ export type ReviewsDeps = {
   blobStore: BlobStore;
   thresholds: LiveThresholds;
   notifications: NotificationSettings;
+  /** The map's tiles (MAP_TILE_URL, as the live map's): the panel's small map of her fixes (decision 138). */
+  map: { tileUrl: string | null; attribution: string };
 };
 
 type ListBody = z.output<typeof AdminReportsListBody>;
@@ -58,14 +60,17 @@ const REVIEWABLE: readonly ReportReviewState[] = ['submitted', 'resubmitted'];
  * as in the exports (decision 092); the back office's pages show the code when the name is empty.
  */
 function namesFor<R extends AdminReportSummary>(call: StaffCall, report: R): R {
-  if (actorHolds(call.actor, 'promoters.read')) return report;
-  return { ...report, promoter: { ...report.promoter, firstname: '', lastname: '' } };
+  // Nor her plausibility flags' count (decision 138): the review's tool, not the brand's.
+  const shown = approvedOnly(call) ? { ...report, openFlags: 0 } : report;
+  if (actorHolds(call.actor, 'promoters.read')) return shown;
+  return { ...shown, promoter: { ...shown.promoter, firstname: '', lastname: '' } };
 }
 
 export async function list(deps: ReviewsDeps, call: StaffCall, body: ListBody): Promise<AdminReportsListResponse> {
   const restricted = approvedOnly(call);
   const page = { page: body.page, pageSize: body.pageSize };
-  if (restricted && body.state && body.state !== 'approved') return { ...page, total: 0, reports: [] };
+  // The brand's viewer sees no plausibility flags (decision 138): none of its reports is 'Do wyjaśnienia'.
+  if (restricted && ((body.state && body.state !== 'approved') || body.flagged)) return { ...page, total: 0, reports: [] };
   const { rows, total } = await repo.listReports(
     deps.db,
     call.staff.scope,
@@ -76,6 +81,7 @@ export async function list(deps: ReviewsDeps, call: StaffCall, body: ListBody): 
       state: restricted ? 'approved' : body.state,
       eventIdent: body.event,
       promoterIdent: body.promoter,
+      flagged: body.flagged,
     },
     { limit: body.pageSize, offset: (body.page - 1) * body.pageSize },
   );
@@ -96,7 +102,7 @@ async function visibleReport(deps: ReviewsDeps, call: StaffCall, ref: Ref): Prom
 async function answer(deps: ReviewsDeps, call: StaffCall, ref: Ref): Promise<AdminReportResponse> {
   const row = await visibleReport(deps, call, ref);
   const detail = await toDetail(deps.db, row, { timezone: deps.timezone, now: deps.now(), thresholds: deps.thresholds });
-  return { report: namesFor(call, reportDetailFor(clientView(call.actor), detail)) };
+  return { report: namesFor(call, reportDetailFor(clientView(call.actor), detail)), map: deps.map };
 }
 
 export const get = (deps: ReviewsDeps, call: StaffCall, body: Ref): Promise<AdminReportResponse> => answer(deps, call, body);

@@ -19,6 +19,7 @@ import { buildPoint, pointRow, pointsCsv } from '../../test/points.ts';
 import { promoterRow, promotersCsv } from '../../test/promoters-csv.ts';
 import { buildRegisteredConsumer } from '../../test/consent-builders.ts';
 import { buildReport, markApproved, storeReportImage } from '../../test/reviews.ts';
+import { buildFlag } from '../../test/integrity-flags.ts';
 import { buildConsumer } from '../../test/consumer-builders.ts';
 import { buildRequest } from '../../test/subject-requests.ts';
 import { buildNotification } from '../../test/notifications.ts';
@@ -227,6 +228,11 @@ const ROWS: Record<string, Row> = {
   adminReportsFlagPhoto: {
     allowed: manage,
     body: async (c) => ({ file: { uuid: await storeReportImage(c.t, await reportOf(c, false), 'photo') }, flagged: true }),
+  },
+  // issue 38 (decision 138): a plausibility flag of a report of the territory
+  adminReportsExplainFlag: {
+    allowed: manage,
+    body: async (c) => ({ flag: { id: await buildFlag(c.t, await reportOf(c, false)) }, note: 'Wyjaśnione przez telefon' }),
   },
   adminReportsFile: {
     allowed: readers,

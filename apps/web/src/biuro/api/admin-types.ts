@@ -27,6 +27,8 @@ export type ImportRowError = { row: number; column: string | null; message: stri
 export type VoucherEvent = RouteData<'adminVouchersBatches'>['events'][number];
 export type ReportSummary = RouteData<'adminReportsList'>['reports'][number];
 export type Report = RouteData<'adminReportsGet'>['report'];
+export type ReportFlag = Report['flags'][number];
+export type ReportMapTiles = RouteData<'adminReportsGet'>['map'];
 export type ReportPhoto = Report['photos'][number];
 export type ReportState = ReportSummary['state'];
 export type ExportQuery = RouteBody<'adminExportsActions'>;
@@ -85,6 +87,7 @@ export type AdminCalls = {
   '/admin/reports/review': FromContract<'adminReportsReview'>;
   '/admin/reports/approve-many': FromContract<'adminReportsApproveMany'>;
   '/admin/reports/flag-photo': FromContract<'adminReportsFlagPhoto'>;
+  '/admin/reports/explain-flag': FromContract<'adminReportsExplainFlag'>;
   '/admin/live': FromContract<'adminLive'>;
   '/admin/territories': FromContract<'adminTerritories'>;
   '/admin/live/check': FromContract<'adminLiveCheck'>;

@@ -7,6 +7,8 @@ import { FilterBar, TextFilter } from '../components/filter-bar.tsx';
 import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
+import { useCan } from '../auth/use-can.ts';
+import { FlaggedWeeks } from './dashboard-flags.tsx';
 import { DayChart, type DaySeries } from './day-chart.tsx';
 import { BRANDS, brandTotals, DASHBOARD_VIEW, DAYS_MAX, dashboardBody, dashboardPeriod, shortDay } from './dashboard-view.ts';
 import './dashboard.css';
@@ -108,6 +110,7 @@ function Charts({ answer }: { answer: DashboardAnswer }) {
 
 function Summary({ answer }: { answer: DashboardAnswer }) {
   const d = pl.biuroDashboard;
+  const canReview = useCan('reports.review');
   const { actions } = answer;
   return (
     <div className="dash-summary">
@@ -139,6 +142,7 @@ function Summary({ answer }: { answer: DashboardAnswer }) {
           <Tiles tiles={answer.exceptions.map((row) => ({ name: pl.biuroLive.exceptions.kinds[row.kind], value: row.count }))} />
         )}
       </section>
+      {canReview ? <FlaggedWeeks rows={answer.flaggedActions} /> : null}
     </div>
   );
 }

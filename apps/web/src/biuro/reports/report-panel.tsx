@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import * as pl from '../../i18n/pl.ts';
-import type { Report, ReportPhoto, ReportSummary } from '../api/admin-types.ts';
+import type { Report, ReportFlag, ReportPhoto, ReportSummary } from '../api/admin-types.ts';
 import { LoadingState, ErrorState } from '../components/data-states.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { NotificationDeliveries } from '../notifications/notification-deliveries.tsx';
+import { ReportFlags } from './report-flags.tsx';
 import { ReportGallery, ReportReceipts } from './report-gallery.tsx';
 import {
   ReportAnswers,
@@ -69,6 +70,11 @@ function ReportDetail({
     setChanged({ ...report, photos, flaggedPhotos: photos.filter((one) => one.flagged).length });
     onChanged(photo.flagged ? pl.biuroReports.photoFlagged : pl.biuroReports.photoUnflagged);
   };
+  const flagExplained = (flag: ReportFlag) => {
+    const flags = report.flags.map((old) => (old.id === flag.id ? flag : old));
+    setChanged({ ...report, flags, openFlags: flags.filter((one) => one.explained === null).length });
+    onChanged(pl.biuroIntegrity.explained);
+  };
   return (
     <div className="report-detail">
       <ReportSummarySection report={report} />
@@ -83,6 +89,10 @@ function ReportDetail({
       ) : null}
       {/* A tool of the review: the brand's viewer gets none (decision 116). */}
       {canReview ? <ReportExceptions report={report} /> : null}
+      {/* Plausibility flags (issue 38): the review's too; 'Wyjaśnione' with a note. */}
+      {canReview ? (
+        <ReportFlags report={report} tiles={query.data?.map ?? null} canExplain={canReview} onExplained={flagExplained} />
+      ) : null}
       <ReportTimeline report={report} />
       <ReportGallery report={report} canFlag={canReview} onPhotoChanged={photoChanged} />
       <ReportReceipts report={report} />

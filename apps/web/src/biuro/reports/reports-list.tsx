@@ -124,7 +124,15 @@ export function ReportsList({ body, table, canReview }: Props) {
         header: pl.biuroReports.columns.state,
         enableSorting: false,
         accessorKey: 'state',
-        cell: ({ row }) => <StateBadge state={row.original.state} />,
+        // Open plausibility flags (issue 38) beside the state: ten columns would not fit a desk's width.
+        cell: ({ row }) => (
+          <>
+            <StateBadge state={row.original.state} />
+            {canReview && row.original.openFlags > 0 ? (
+              <span className="report-flag report-flag--integrity">{pl.biuroIntegrity.columnCount(row.original.openFlags)}</span>
+            ) : null}
+          </>
+        ),
       },
       { id: 'rejestracje', header: pl.biuroReports.columns.registrations, enableSorting: false, accessorKey: 'registrations' },
       { id: 'kody', header: pl.biuroReports.columns.codes, enableSorting: false, accessorKey: 'codesHandedOut' },

@@ -6,7 +6,7 @@ import { FilterBar, SearchFilter, SelectFilter, TextFilter } from '../components
 import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ReportsList } from './reports-list.tsx';
-import { REPORT_STATES, REPORTS_VIEW, reportsListBody, reportsPeriod, stateText } from './reports-view.ts';
+import { FLAGGED_ONLY, REPORT_STATES, REPORTS_VIEW, reportsListBody, reportsPeriod, stateText } from './reports-view.ts';
 import './reports.css';
 
 /**
@@ -46,6 +46,14 @@ export function ReportsPage() {
             value={view.filters.stan}
             onChange={(value) => setFilter('stan', value)}
             options={REPORT_STATES.map((state) => ({ value: state, label: stateText(state) }))}
+          />
+        ) : null}
+        {canReview ? (
+          <SelectFilter
+            label={pl.biuroIntegrity.filter}
+            value={view.filters.wyjasnienie}
+            onChange={(value) => setFilter('wyjasnienie', value)}
+            options={[{ value: FLAGGED_ONLY, label: pl.biuroIntegrity.filterOption }]}
           />
         ) : null}
         <SearchFilter label={pl.biuroReports.event} value={view.filters.wydarzenie} onChange={(value) => setFilter('wydarzenie', value)} />

@@ -3,7 +3,7 @@ import { fileNameOf } from '../api/admin-api.ts';
 import { exportQuery } from '../exports/exports-view.ts';
 import { reportsListBody } from './reports-view.ts';
 
-const empty = { od: '', do: '', terytorium: '', stan: '', wydarzenie: '', promotor: '' };
+const empty = { od: '', do: '', terytorium: '', stan: '', wydarzenie: '', promotor: '', wyjasnienie: '' };
 
 describe('the reports and exports filters', () => {
   it('without a period in the address, the current month in the app’s days', () => {

@@ -6,15 +6,19 @@ import { isDay, periodOf } from '../plan/plan-period.ts';
 // The reports list in the address (decision 089): its period, filters and page; Polish names like the
 // other tables (?od=2026-12-01&do=2026-12-31&stan=submitted&terytorium=WAW-CENTRUM).
 
-export type ReportsFilter = 'od' | 'do' | 'terytorium' | 'stan' | 'wydarzenie' | 'promotor';
+export type ReportsFilter = 'od' | 'do' | 'terytorium' | 'stan' | 'wydarzenie' | 'promotor' | 'wyjasnienie';
 
 export const REPORTS_VIEW: TableViewSpec<ReportsFilter> = {
-  filters: ['od', 'do', 'terytorium', 'stan', 'wydarzenie', 'promotor'],
+  // wyjasnienie=tak: 'Do wyjaśnienia' (issue 38), reports with an open plausibility flag.
+  filters: ['od', 'do', 'terytorium', 'stan', 'wydarzenie', 'promotor', 'wyjasnienie'],
   pageSize: 50,
   sortable: [],
 };
 
 export const REPORT_STATES: readonly ReportState[] = ['submitted', 'changes_requested', 'resubmitted', 'approved'];
+
+/** The value of ?wyjasnienie= that asks for 'Do wyjaśnienia' only. */
+export const FLAGGED_ONLY = 'tak';
 
 /** The states a coordinator may approve from (decision 090): what bulk approval may select. */
 export const isApprovable = (state: ReportState): boolean => state === 'submitted' || state === 'resubmitted';
@@ -40,6 +44,7 @@ export function reportsListBody(
   if (state) body.state = state;
   if (filters.wydarzenie.trim()) body.event = filters.wydarzenie.trim();
   if (filters.promotor.trim()) body.promoter = filters.promotor.trim();
+  if (filters.wyjasnienie === FLAGGED_ONLY) body.flagged = true;
   return body;
 }
 

@@ -100,6 +100,7 @@ export const buildReportSummary = (over: Partial<ReportSummary> = {}): ReportSum
     registrations: 3,
     codesHandedOut: 2,
     flaggedPhotos: 0,
+    openFlags: 0,
     ...over,
   };
 };
@@ -146,6 +147,7 @@ export const buildReport = (over: Partial<Report> = {}): Report => {
     ],
     reviews: [],
     exceptions: [],
+    flags: [],
     ...over,
   };
 };

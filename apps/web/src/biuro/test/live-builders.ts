@@ -98,6 +98,7 @@ export function buildDashboard(
     registrations,
     codesHandedOut: days.reduce((sum, day) => sum + day.codesHandedOut, 0),
     exceptions: [],
+    flaggedActions: [],
     ...over,
   };
 }

@@ -81,6 +81,7 @@ export const biuroLive = {
       started_early: 'Start długo przed planem',
       past_planned_end: 'Po planowanym końcu',
       short_shift: 'Bardzo krótka zmiana',
+      integrity_flag: 'Do wyjaśnienia: pozycja lub zdjęcia budzą wątpliwości',
     } satisfies Record<LiveExceptionKind, string>,
     startedFar: (meters: number) => `Rozpoczęto daleko od punktu (${distance(meters)})`,
     startedEarly: (minutes: number) => `Start ${span(minutes)} przed planem`,

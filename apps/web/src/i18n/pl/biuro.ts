@@ -42,6 +42,7 @@ const auditVerbs = {
   'territories.update': 'Zmiana terytorium',
   'reports.review': 'Ocena raportu',
   'reports.flag-photo': 'Oznaczenie zdjęcia w raporcie',
+  'reports.explain_flag': 'Wyjaśnienie sygnału w raporcie',
   'notifications.resend': 'Ponowne wysłanie powiadomienia',
   'live.exception_check': 'Wyjątek dnia na żywo: sprawdzony lub przywrócony',
   'exports.actions': 'Eksport akcji',

@@ -91,6 +91,7 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_TERRITORY_EXISTS: 'Terytorium o tym kodzie już jest.',
   E_REPORT_NOT_FOUND: 'Nie znaleziono raportu.',
   E_REPORT_WRONG_STATE: 'Raport ma już inny stan. Odśwież widok.',
+  E_FLAG_NOT_FOUND: 'Nie znaleziono tego sygnału.',
   E_PERIOD_TOO_LONG: 'Wybrany okres jest za długi.',
   E_CONSUMER_ERASED: 'Dane tego konsumenta zostały usunięte.',
   E_REQUEST_NOT_FOUND: 'Nie znaleziono wniosku.',
