@@ -1,5 +1,6 @@
 import type { IntegrityFlagKind } from '@promotor/contract';
-import type { Db } from '../../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/schema.ts';
 import { territoryInScope, type TerritoryScope } from '../../db/territory-scope.ts';
 
 // 'Zdjęcia' (issue 38, decision 138): the start, end and survey photos of the reports in the caller's
@@ -35,44 +36,95 @@ export type PhotoFilter = {
   after?: { createdAt: string; id: string };
 };
 
-export async function listPhotos(db: Db, scope: TerritoryScope, f: PhotoFilter, limit: number) {
+/**
+ * The page's photo ids, newest first. The one table of its FROM is action_files, walked down its
+ * (created_at, id) index; the report each belongs to (in scope, finished, approved for the client, of
+ * the territory, event and point asked) is a correlated EXISTS, so the walk stops at the page's end.
+ * Joined, SQLite's planner began from the 5-row events table and sorted 200,000 rows (3.8 s, see
+ * docs/performance.md). A promoter, a point and 'Tylko oznaczone' are IN lists it may start from.
+ */
+function pageOfIds(db: Db, scope: TerritoryScope, f: PhotoFilter, limit: number) {
   let q = db
     .selectFrom('action_files as f')
+    .select(['f.id', 'f.created_at'])
+    .where('f.created_at', '>=', f.fromIso)
+    .where('f.created_at', '<', f.untilIso)
+    .where(({ exists, selectFrom }) => exists(reportOf(selectFrom, scope, f)));
+  if (f.promoterIdent) q = q.where('f.user_id', 'in', db.selectFrom('users').select('id').where('ident', '=', f.promoterIdent));
+  if (f.kind) q = q.where('f.ident', 'in', IDENTS_OF_KIND[f.kind]);
+  if (f.pointId) q = q.where('f.action_id', 'in', actionsAtPoint(db, f.pointId));
+  if (f.flagged) {
+    q = q.where(
+      'f.id',
+      'in',
+      db
+        .selectFrom('integrity_flags as fl')
+        .select('fl.subject')
+        .where('fl.kind', 'in', PHOTO_FLAG_KINDS)
+        .where('fl.explained_at', 'is', null),
+    );
+  }
+  const after = f.after;
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('f.created_at', 'f.id'), '<', tuple(after.createdAt, after.id)));
+  return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(limit);
+}
+
+/** The actions planned at a point: the register's, or (planned outside it) the action's own. */
+const actionsAtPoint = (db: Db, pointId: string) =>
+  db
+    .selectFrom('action_points as ap')
+    .select('ap.action_id')
+    .where((eb) => eb.or([eb('ap.point_id', '=', pointId), eb('ap.id', '=', pointId)]));
+
+type FileScope = ExpressionBuilder<Database & { f: Database['action_files'] }, 'f'>['selectFrom'];
+
+/** The photo's report, if the caller may see it and it matches the filters: the review's conditions. */
+function reportOf(selectFrom: FileScope, scope: TerritoryScope, f: PhotoFilter) {
+  let q = selectFrom('action_assignments as s')
+    .innerJoin('actions as a', 'a.id', 's.action_id')
+    .select('s.action_id')
+    .whereRef('s.action_id', '=', 'f.action_id')
+    .whereRef('s.user_id', '=', 'f.user_id')
+    .where('s.status', '=', 'finished')
+    .where('s.cancelled_at', 'is', null)
+    .where(territoryInScope('a.territory_id', scope));
+  if (f.approvedOnly) {
+    q = q.where(({ exists, selectFrom: from }) =>
+      exists(
+        from('report_reviews as r')
+          .select('r.action_id')
+          .whereRef('r.action_id', '=', 's.action_id')
+          .whereRef('r.user_id', '=', 's.user_id')
+          .where('r.state', '=', 'approved'),
+      ),
+    );
+  }
+  if (f.territoryIdent)
+    q = q.where('a.territory_id', 'in', (eb) => eb.selectFrom('territories').select('id').where('ident', '=', f.territoryIdent!));
+  if (f.eventIdent) q = q.where('a.event_id', 'in', (eb) => eb.selectFrom('events').select('id').where('ident', '=', f.eventIdent!));
+  if (f.pointId) {
+    const pointId = f.pointId;
+    q = q.where('s.action_point_id', 'in', (eb) =>
+      eb
+        .selectFrom('action_points as sp')
+        .select('sp.id')
+        .where((w) => w.or([w('sp.point_id', '=', pointId), w('sp.id', '=', pointId)])),
+    );
+  }
+  return q;
+}
+
+export async function listPhotos(db: Db, scope: TerritoryScope, f: PhotoFilter, limit: number) {
+  // A subquery with a LIMIT is not flattened into the joins (either database): they see the page only.
+  return db
+    .selectFrom(pageOfIds(db, scope, f, limit).as('p'))
+    .innerJoin('action_files as f', 'f.id', 'p.id')
     .innerJoin('action_assignments as s', (j) => j.onRef('s.action_id', '=', 'f.action_id').onRef('s.user_id', '=', 'f.user_id'))
     .innerJoin('actions as a', 'a.id', 'f.action_id')
     .innerJoin('events as e', 'e.id', 'a.event_id')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .leftJoin('territories as t', 't.id', 'a.territory_id')
     .leftJoin('action_points as ap', 'ap.id', 's.action_point_id')
-    .leftJoin('report_reviews as r', (j) => j.onRef('r.action_id', '=', 'f.action_id').onRef('r.user_id', '=', 'f.user_id'))
-    .where('f.created_at', '>=', f.fromIso)
-    .where('f.created_at', '<', f.untilIso)
-    .where('s.status', '=', 'finished')
-    .where('s.cancelled_at', 'is', null)
-    .where(territoryInScope('a.territory_id', scope));
-  if (f.approvedOnly) q = q.where('r.state', '=', 'approved');
-  if (f.territoryIdent) q = q.where('t.ident', '=', f.territoryIdent);
-  if (f.eventIdent) q = q.where('e.ident', '=', f.eventIdent);
-  if (f.promoterIdent) q = q.where('u.ident', '=', f.promoterIdent);
-  if (f.kind) q = q.where('f.ident', 'in', IDENTS_OF_KIND[f.kind]);
-  if (f.pointId) q = q.where((eb) => eb.fn.coalesce('ap.point_id', 'ap.id'), '=', f.pointId);
-  if (f.flagged) {
-    // The natural key of integrity_flags (action, promoter, kind, subject) answers this for each photo.
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('integrity_flags as fl')
-          .select('fl.id')
-          .whereRef('fl.action_id', '=', 'f.action_id')
-          .whereRef('fl.user_id', '=', 'f.user_id')
-          .where('fl.kind', 'in', PHOTO_FLAG_KINDS)
-          .whereRef('fl.subject', '=', 'f.id')
-          .where('fl.explained_at', 'is', null),
-      ),
-    );
-  }
-  const after = f.after;
-  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple('f.created_at', 'f.id'), '<', tuple(after.createdAt, after.id)));
-  return q
     .select([
       'f.id',
       'f.ident',
@@ -86,9 +138,8 @@ export async function listPhotos(db: Db, scope: TerritoryScope, f: PhotoFilter, 
       'ap.name as point_name',
     ])
     .select((eb) => eb.fn.coalesce('ap.point_id', 'ap.id').as('point_id'))
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .limit(limit)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 }
 

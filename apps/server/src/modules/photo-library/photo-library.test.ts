@@ -11,7 +11,7 @@ import { createTestApp, post, testDatabases, type TestApp } from '../../test/tes
 // 'Zdjęcia' (issue 38, decision 138): every start, end and survey photo of the reports in the
 // caller's scope, newest first, filtered, paged by key; the brand's client sees approved reports'
 // photos only and nobody's code.
-describe.each(testDatabases)("the photo library (%s)", (dialect) => {
+describe.each(testDatabases)('the photo library (%s)', (dialect) => {
   let t: TestApp;
   let waw: string;
   let krk: string;

@@ -86,7 +86,9 @@ describe("the photo library 'Zdjęcia'", () => {
         ? { body: ok({ photos: [second], next: null }) }
         : { body: ok({ photos: [first], next: 'key-1' }) },
     );
-    const tile = (await screen.findByRole('button', { name: t.open('Start, 03.12.2026 08:05, Żabka Marszałkowska, H0042') })).closest('li')!;
+    const tile = (await screen.findByRole('button', { name: t.open('Start, 03.12.2026 08:05, Żabka Marszałkowska, H0042') })).closest(
+      'li',
+    )!;
     expect(tile).toHaveTextContent('H0042');
     expect(tile).toHaveTextContent(t.flags.photo_reused!);
     // The thumbnail is decoration of its labelled button (alt=""), fetched with the staff token.

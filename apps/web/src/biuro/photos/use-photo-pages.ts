@@ -35,7 +35,13 @@ export function usePhotoPages(body: PhotosBody | null): PhotoPages {
     setState((old) => ({ ...old, photos: first ? [] : old.photos, status: first ? 'loading' : 'more', message: null }));
     const call = { ...(JSON.parse(key) as PhotosBody), ...(after ? { after } : {}) };
     adminCall('/admin/photos/list', call, { signal: controller.signal }).then(
-      (page) => setState((old) => ({ photos: first ? page.photos : [...old.photos, ...page.photos], next: page.next, status: 'loaded', message: null })),
+      (page) =>
+        setState((old) => ({
+          photos: first ? page.photos : [...old.photos, ...page.photos],
+          next: page.next,
+          status: 'loaded',
+          message: null,
+        })),
       (error: unknown) => {
         if (!controller.signal.aborted) setState((old) => ({ ...old, status: 'failed', message: errorMessage(error) }));
       },

@@ -20,7 +20,8 @@ export const biuroPhotos = {
   empty: 'Brak zdjęć dla wybranych filtrów.',
   more: 'Pokaż więcej',
   loadingMore: 'Wczytywanie kolejnych zdjęć…',
-  shown: (n: number) => `Pokazano ${n} ${n === 1 ? 'zdjęcie' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'zdjęcia' : 'zdjęć'}`,
+  shown: (n: number) =>
+    `Pokazano ${n} ${n === 1 ? 'zdjęcie' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'zdjęcia' : 'zdjęć'}`,
   allShown: 'To wszystkie zdjęcia.',
   loadingImage: 'Wczytywanie…',
   imageFailed: 'Nie udało się wczytać zdjęcia.',
