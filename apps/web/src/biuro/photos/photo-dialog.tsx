@@ -37,9 +37,9 @@ function FullPhoto({ photo }: { photo: LibraryPhoto }) {
           {t.loadingImage}
         </p>
       ) : null}
+      {/* The dialog's title names the photo; its action and event are told here. */}
       <figcaption>
-        {caption}
-        {photo.event.name ? ` · ${photo.event.name}` : ''} · {t.action(photo.action.name)}
+        {t.action(photo.action.name)} · {photo.event.name}
       </figcaption>
     </figure>
   );
