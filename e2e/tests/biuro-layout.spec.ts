@@ -20,6 +20,7 @@ const PAGES = [
   { path: '/biuro/punkty', heading: 'Punkty' },
   { path: '/biuro/vouchery', heading: 'Vouchery' },
   { path: '/biuro/raporty', heading: 'Raporty' },
+  { path: '/biuro/zdjecia', heading: 'Zdjęcia' },
   { path: '/biuro/eksporty', heading: 'Eksporty' },
   { path: '/biuro/konsumenci', heading: 'Konsumenci' },
   { path: '/biuro/wnioski', heading: 'Wnioski' },

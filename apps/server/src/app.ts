@@ -54,6 +54,7 @@ import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.
 import { consumerPrivacyRoutes } from './modules/privacy/consumer-privacy.routes.ts';
 import { retentionJob } from './modules/retention/retention.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { photoLibraryRoutes } from './modules/photo-library/photo-library.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { subjectRequestsRoutes } from './modules/privacy/subject-requests.routes.ts';
@@ -265,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         notifications,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
       });
+      // issue 38: 'Zdjęcia', the photo library (decision 138)
+      await api.register(photoLibraryRoutes, { db, timezone: config.timezone });
       // issue 37: her inbox and what reached her (decision 135)
       await api.register(notificationsRoutes, { ...actionsDeps, notifier, publicUrl: config.publicUrl });
       await api.register(liveRoutes, {

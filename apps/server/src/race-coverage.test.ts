@@ -178,6 +178,8 @@ const READS: readonly RouteName[] = [
   // Her inbox and what reached her (issue 37).
   'notificationsList',
   'adminNotificationsList',
+  // 'Zdjęcia' (issue 38).
+  'adminPhotosList',
 ];
 
 const serverSrc = import.meta.dirname;

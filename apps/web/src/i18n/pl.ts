@@ -38,6 +38,7 @@ export { notificationBell, notifications, notificationPush } from './pl/notifica
 export { biuro } from './pl/biuro.ts';
 // Each lazy page of the back office reads its own section, so its words stay out of the first screen.
 export { biuroReports, biuroExports } from './pl/biuro-reports.ts';
+export { biuroPhotos } from './pl/biuro-photos.ts';
 export { biuroLive } from './pl/biuro-live.ts';
 export { biuroIntegrity } from './pl/biuro-integrity.ts';
 export { biuroPoints } from './pl/biuro-points.ts';

@@ -321,6 +321,8 @@ const ROWS: Record<string, Row> = {
       return { notification: { id: await buildNotification(t, promoter, { actionId: action.uuid }) } };
     },
   },
+  // issue 38 (decision 138): 'Zdjęcia'
+  adminPhotosList: { allowed: readers, body: async () => ({ from: '2000-01-01', to: '2100-12-31' }) },
   adminStaffPasswordLink: { allowed: STAFF_ROLES, body: async ({ t }) => ({ token: await buildLinkToken(t) }) },
   adminStaffSetPassword: {
     allowed: STAFF_ROLES,

@@ -111,6 +111,7 @@ export type AdminCalls = {
   '/admin/auth/reset-password': FromContract<'adminAuthResetPassword'>;
   '/admin/notifications/list': FromContract<'adminNotificationsList'>;
   '/admin/notifications/resend': FromContract<'adminNotificationsResend'>;
+  '/admin/photos/list': FromContract<'adminPhotosList'>;
 };
 
 /** The binary calls (a report's photo, a receipt, and their thumbnails): answered by the file, decisions 095 and 130. */

@@ -75,6 +75,7 @@ describe('the back office', () => {
       pl.biuro.nav.territoriesPage,
       pl.biuro.nav.vouchers,
       pl.biuro.nav.reports,
+      pl.biuro.nav.photos,
       pl.biuro.nav.exports,
       pl.biuro.nav.live,
       pl.biuro.nav.dashboard,

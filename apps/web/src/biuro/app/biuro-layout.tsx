@@ -16,6 +16,7 @@ const LABELS: Record<(typeof PAGES)[number]['to'], string> = {
   '/terytoria': pl.biuro.nav.territoriesPage,
   '/vouchery': pl.biuro.nav.vouchers,
   '/raporty': pl.biuro.nav.reports,
+  '/zdjecia': pl.biuro.nav.photos,
   '/eksporty': pl.biuro.nav.exports,
   '/konsumenci': pl.biuro.nav.consumers,
   '/wnioski': pl.biuro.nav.requests,

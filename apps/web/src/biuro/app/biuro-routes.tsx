@@ -45,6 +45,7 @@ export const biuroRoutes: RouteObject[] = [
           { path: 'terytoria', lazy: page(() => import('../catalogue/territories-page.tsx'), 'TerritoriesPage') },
           { path: 'vouchery', lazy: page(() => import('../vouchers/vouchers-page.tsx'), 'VouchersPage') },
           { path: 'raporty', lazy: page(() => import('../reports/reports-page.tsx'), 'ReportsPage') },
+          { path: 'zdjecia', lazy: page(() => import('../photos/photos-page.tsx'), 'PhotosPage') },
           { path: 'eksporty', lazy: page(() => import('../exports/exports-page.tsx'), 'ExportsPage') },
           { path: 'konsumenci', lazy: page(() => import('../consumers/consumers-page.tsx'), 'ConsumersPage') },
           { path: 'wnioski', lazy: page(() => import('../requests/requests-page.tsx'), 'RequestsPage') },

@@ -26,6 +26,8 @@ export const PAGES = [
   { to: '/terytoria', permission: 'actions.plan' },
   { to: '/vouchery', permission: 'vouchers.read' },
   { to: '/raporty', permission: 'reports.read' },
+  // The photo library (issue 38, decision 138): who reads reports, the brand's client too.
+  { to: '/zdjecia', permission: 'reports.read' },
   { to: '/eksporty', permission: 'exports.read' },
   // The privacy officer's (issue 26): her start page, before the audit log.
   { to: '/konsumenci', permission: 'consumers.read' },

@@ -111,6 +111,7 @@ export const biuro = {
     vouchers: 'Vouchery',
     audit: 'Dziennik zdarzeń',
     reports: 'Raporty',
+    photos: 'Zdjęcia',
     exports: 'Eksporty',
     live: 'Dzień na żywo',
     dashboard: 'Pulpit',

@@ -21,7 +21,7 @@ features/auth/session.ts features/auth/user.slice.ts features/availability/avail
 features/notifications/notifications.slice.ts features/notifications/push/forget-push.ts
 features/reports/reports.slice.ts features/vouchers/vouchers.slice.ts features/webform/receipt/receipt-db.ts
 features/webform/webform.slice.ts
-i18n/pl.ts i18n/pl/actions.ts i18n/pl/auth.ts i18n/pl/biuro.ts i18n/pl/biuro-catalogue.ts i18n/pl/biuro-consumers.ts i18n/pl/biuro-dashboard.ts i18n/pl/biuro-integrity.ts i18n/pl/biuro-live.ts i18n/pl/biuro-notifications.ts i18n/pl/biuro-points.ts i18n/pl/biuro-promoters.ts
+i18n/pl.ts i18n/pl/actions.ts i18n/pl/auth.ts i18n/pl/biuro.ts i18n/pl/biuro-catalogue.ts i18n/pl/biuro-consumers.ts i18n/pl/biuro-dashboard.ts i18n/pl/biuro-integrity.ts i18n/pl/biuro-live.ts i18n/pl/biuro-notifications.ts i18n/pl/biuro-photos.ts i18n/pl/biuro-points.ts i18n/pl/biuro-promoters.ts
 i18n/pl/biuro-reports.ts i18n/pl/biuro-schedule.ts i18n/pl/biuro-staff.ts i18n/pl/calendar.ts i18n/pl/camera.ts i18n/pl/core.ts i18n/pl/field-errors.ts
 i18n/pl/forms.ts i18n/pl/mgm.ts i18n/pl/notifications.ts i18n/pl/pages.ts i18n/pl/photo-source.ts i18n/pl/photo-survey.ts i18n/pl/report-fixes.ts i18n/pl/reports.ts
 i18n/pl/shell.ts i18n/pl/vouchers.ts i18n/pl/webform-steps.ts i18n/pl/webform.ts

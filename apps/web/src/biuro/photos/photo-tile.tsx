@@ -1,0 +1,33 @@
+import * as pl from '../../i18n/pl.ts';
+import { useAdminFile } from '../reports/use-admin-file.ts';
+import { photoCaption, takenText, type LibraryPhoto } from './photos-view.ts';
+
+const t = pl.biuroPhotos;
+
+/** One photo of the grid: its thumbnail (decision 130) as a button that opens it, and its caption. */
+export function PhotoTile({ photo, onOpen }: { photo: LibraryPhoto; onOpen: (photo: LibraryPhoto) => void }) {
+  const thumbnail = useAdminFile('/admin/reports/file-thumbnail', photo.uuid);
+  const caption = photoCaption(photo);
+  return (
+    <li className={photo.flags.length ? 'photo-tile photo-tile--flagged' : 'photo-tile'}>
+      <button type="button" className="photo-tile__image" aria-label={t.open(caption)} onClick={() => onOpen(photo)}>
+        {thumbnail.status === 'loaded' ? (
+          <img src={thumbnail.url} alt="" />
+        ) : (
+          <span className="photo-tile__placeholder">{thumbnail.status === 'failed' ? t.imageFailed : t.loadingImage}</span>
+        )}
+      </button>
+      <div className="photo-tile__caption">
+        <span className="photo-tile__kind">{t.kinds[photo.kind] ?? photo.kind}</span>
+        <span>{takenText(photo.takenAt)}</span>
+        {photo.promoter ? <span className="photo-tile__promoter">{photo.promoter}</span> : null}
+        <span className="photo-tile__point">{photo.point?.name ?? t.noPoint}</span>
+        {photo.flags.map((flag) => (
+          <span key={flag} className="photo-tile__flag">
+            {t.flags[flag] ?? t.flagged}
+          </span>
+        ))}
+      </div>
+    </li>
+  );
+}
