@@ -161,6 +161,12 @@ export function promotersOfTodaysActions(db: Db, f: LiveDayFilter, scope: Territ
 }
 
 /**
+ * Flags the live day tells by an exception of its own, at its own threshold: a check-in far from the
+ * point is 'started_far' (LIVE_FAR_METERS); listing it twice would say one thing in two words.
+ */
+const LIVE_OWN_CHECKS = ['check_in_far'] as const;
+
+/**
  * Issue 38 (decision 138): per promoter of today's actions, when the first open flag that is not weak
  * evidence was raised today (`raisedFrom`/`raisedTo`: ISO UTC of today's bounds; integrity_flags_raised_idx).
  */
@@ -171,7 +177,7 @@ export function flagsOfTodaysActions(db: Db, f: LiveDayFilter, scope: TerritoryS
     .where('fl.raised_at', '>=', raised.from)
     .where('fl.raised_at', '<', raised.to)
     .where('fl.explained_at', 'is', null)
-    .where('fl.kind', 'not in', WEAK_INTEGRITY_FLAG_KINDS)
+    .where('fl.kind', 'not in', [...WEAK_INTEGRITY_FLAG_KINDS, ...LIVE_OWN_CHECKS])
     .select(['fl.action_id', 'fl.user_id'])
     .select((eb) => eb.fn.min('fl.raised_at').as('first_raised_at'))
     .groupBy(['fl.action_id', 'fl.user_id'])

@@ -26,6 +26,9 @@ describe.each(testDatabases)('the live day (%s)', (dialect) => {
     admin = (await buildSignedInStaff(t, { roles: ['admin'] })).token;
   });
   afterAll(() => t.close());
+  // Every test at noon wall time: an action minutes or hours ahead is today's whatever the hour the suite
+  // runs (at 22:54 one '10 minutes ahead' began tomorrow after another test had moved the shared clock on).
+  beforeEach(() => atWallHour(t, 12));
 
   /** A promoter of the territory, signed in. */
   const promoterOf = (territory: string, firstname = 'Anna') =>
