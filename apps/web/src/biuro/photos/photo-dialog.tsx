@@ -1,4 +1,4 @@
-import { Modal } from '../../components/ui/modal.tsx';
+import { CentredDialog } from '../components/side-panel.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { useAdminFile } from '../reports/use-admin-file.ts';
 import { photoCaption, type LibraryPhoto } from './photos-view.ts';
@@ -11,12 +11,17 @@ const t = pl.biuroPhotos;
  */
 export function PhotoDialog({ photo, open, onClose }: { photo: LibraryPhoto | null; open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open && photo !== null} title={photo ? t.dialogTitle(photoCaption(photo)) : ''} onClose={onClose} className="photo-dialog">
+    <CentredDialog
+      open={open && photo !== null}
+      title={photo ? t.dialogTitle(photoCaption(photo)) : ''}
+      onClose={onClose}
+      className="photo-dialog"
+    >
       {photo ? <FullPhoto photo={photo} /> : null}
       <button type="button" className="photo-dialog__close" onClick={onClose}>
         {t.close}
       </button>
-    </Modal>
+    </CentredDialog>
   );
 }
 
