@@ -96,6 +96,8 @@ describe('the dashboard', () => {
       '/biuro/pulpit?od=2026-11-01&do=2026-11-30',
     );
     const select = await screen.findByLabelText(d.territory);
+    // The territories' options come with their own request: chosen once it has answered.
+    await within(select).findByRole('option', { name: /WAW-POLUDNIE/ });
     await userEvent.selectOptions(select, 'WAW-POLUDNIE');
     await vi.waitFor(
       () =>
