@@ -25,6 +25,8 @@ export type NotificationsDeps = {
   /** The resend's SMS goes through it at once (sms-fallback.service.ts). */
   notifier: Notifier;
   publicUrl: string | null;
+  /** The server has VAPID keys: a resend queues pushes only then (decision 136). */
+  pushOn: boolean;
 };
 
 /** An ISO instant as the API writes times: the wall clock of APP_TIMEZONE. */

@@ -11,20 +11,26 @@ import { MAX_SUBSCRIPTIONS_PER_PROMOTER } from './push.service.ts';
 describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
   let t: TestApp;
   let production: FastifyInstance;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    // The same database behind a production server without VAPID_* (decision 136).
-    const config: Config = { ...t.config, nodeEnv: 'production', push: { vapid: null, sendIntervalMs: 0 } };
-    production = await buildApp({
-      config,
+  let pushOff: FastifyInstance;
+  /** The same database behind a production server, with `push` as its settings (decision 136). */
+  async function productionApp(push: Config['push']): Promise<FastifyInstance> {
+    const app = await buildApp({
+      config: { ...t.config, nodeEnv: 'production', push },
       database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: false,
     });
-    await production.ready();
+    await app.ready();
+    return app;
+  }
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    production = await productionApp({ vapid: t.app.pushSender.keys, sendIntervalMs: 0, endpointHostSuffixes: ['push.firma.pl'] });
+    pushOff = await productionApp({ vapid: null, sendIntervalMs: 0, endpointHostSuffixes: [] });
   });
   afterAll(async () => {
-    await production.close();
+    await production?.close();
+    await pushOff?.close();
     await t.close();
   });
 
@@ -41,7 +47,7 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.publicKey).toBe(t.app.pushSender.keys!.publicKey);
     expect(Buffer.from(res.json().data.publicKey, 'base64url')).toHaveLength(65);
-    expect((await post(production, '/push/key', undefined, ewa.token)).json().data).toEqual({ publicKey: null });
+    expect((await post(pushOff, '/push/key', undefined, ewa.token)).json().data).toEqual({ publicKey: null });
     expect((await post(t.app, '/push/key')).statusCode).toBe(401);
   });
 
@@ -85,7 +91,47 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     const local = browserSubscription('http://localhost:8090/notify/production');
     expect(errorOf(await subscribe(ewa.token, local, production))).toEqual([422, 'E_PUSH_ENDPOINT_NOT_ALLOWED']);
     expect(await rowsOf(local.endpoint)).toEqual([]);
-    expect((await subscribe(ewa.token, browserSubscription(), production)).statusCode).toBe(200);
+  });
+
+  it("in production only the browsers' push services and PUSH_ENDPOINT_HOSTS are taken: no address of the server's network", async () => {
+    const ewa = await buildSignedInPromoter(t);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://push.firma.pl/notify/abc',
+      'https://eu.push.firma.pl/notify/abc',
+    ]) {
+      expect((await subscribe(ewa.token, browserSubscription(endpoint), production)).statusCode, endpoint).toBe(200);
+    }
+    for (const endpoint of [
+      'https://127.0.0.1/notify/x',
+      'https://10.0.0.5/notify/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/notify/x',
+      'https://0x7f000001/notify/x',
+      'https://localhost/notify/x',
+      'https://intranet/notify/x',
+      'https://push.example.net/wpush/v2/abc',
+      'https://fcm.googleapis.com.evil.net/fcm/send/abc',
+      'https://evilpush.firma.pl/notify/x',
+      'https://user:secret@fcm.googleapis.com/fcm/send/abc',
+      'http://fcm.googleapis.com/fcm/send/abc',
+    ]) {
+      expect(errorOf(await subscribe(ewa.token, browserSubscription(endpoint), production)), endpoint).toEqual([
+        422,
+        'E_PUSH_ENDPOINT_NOT_ALLOWED',
+      ]);
+      expect(await rowsOf(endpoint)).toEqual([]);
+    }
+  });
+
+  it('a production server without VAPID_* keeps no subscription: push is off', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const device = browserSubscription('https://fcm.googleapis.com/fcm/send/push-off');
+    expect(errorOf(await subscribe(ewa.token, device, pushOff))).toEqual([409, 'E_PUSH_OFF']);
+    expect(await rowsOf(device.endpoint)).toEqual([]);
   });
 
   it('keys that are no browser keys are refused with the field named', async () => {
