@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config/env.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
+import { notificationRows, sweep } from '../../test/notifications.ts';
 import { browserSubscription, buildNotification, pushSendOf } from '../../test/push-builders.ts';
 import { raceSame, serverErrors, sortedLabels } from '../../test/races.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
@@ -195,6 +196,32 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     expect((await pushSendOf(t, tablet!.id)).shown_at).toBe(t.clock.now().toISOString());
     const notification = await t.db.selectFrom('notifications').select('push_shown_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(notification.push_shown_at).toBe(firstAt);
+  });
+
+  it('a push shown counts for her older notifications of its topic, whose pushes it replaced: their SMS is not needed', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    await subscribe(ewa.token, browserSubscription());
+    const topic = `action-${ewa.userId}`;
+    const moved = await buildNotification(t, ewa.userId, { kind: 'action_moved', topic });
+    const otherAction = await buildNotification(t, ewa.userId, { kind: 'action_moved' });
+    const olasOfTheTopic = await buildNotification(t, ola.userId, { kind: 'action_moved', topic });
+    const cancelled = await buildNotification(t, ewa.userId, { kind: 'action_cancelled', topic });
+    const later = await buildNotification(t, ewa.userId, { kind: 'action_moved', topic });
+    // The move's SMS is due: nothing of it was shown by itself.
+    const due = new Date(t.clock.now().getTime() - 1000).toISOString();
+    await t.db.updateTable('notifications').set({ sms_state: 'waiting', sms_due_at: due }).where('id', '=', moved.id).execute();
+
+    expect((await shown(cancelled.sends[0]!.receipt)).statusCode).toBe(200);
+    const shownAt = async (id: number) =>
+      (await t.db.selectFrom('notifications').select('push_shown_at').where('id', '=', id).executeTakeFirstOrThrow()).push_shown_at;
+    const at = t.clock.now().toISOString();
+    expect(await shownAt(cancelled.id)).toBe(at);
+    expect(await shownAt(moved.id)).toBe(at);
+    for (const untouched of [otherAction, olasOfTheTopic, later]) expect(await shownAt(untouched.id)).toBeNull();
+    expect(await sweep(t)).toContain('not_needed');
+    const [row] = await notificationRows(t, ewa.userId);
+    expect(row).toMatchObject({ id: moved.id, sms_state: 'not_needed' });
   });
 
   it('a receipt the server never gave is not found; one too short is not valid', async () => {
