@@ -57,16 +57,17 @@ export async function list(
 }
 
 /**
- * Some of hers read, or all: one UPDATE limited to her rows still unread, so a read twice (her two
- * phones, a retry) keeps the first time and answers the same count.
+ * Some of hers read, or all up to the newest her phone showed: one UPDATE limited to her rows still
+ * unread, so a read twice (her two phones, a retry) keeps the first time and answers the same count.
+ * 'All' sent later from the outbox leaves unread what came after her tap (`upTo`).
  */
 export async function read(
   deps: NotificationsDeps,
   caller: CallerUser,
   body: z.output<typeof NotificationReadBody>,
 ): Promise<NotificationUnreadResponse> {
-  const ids = 'ids' in body ? [...new Set(body.ids)] : 'all';
-  await repo.markRead(deps.db, caller.userId, ids, deps.now().toISOString());
+  const which = 'ids' in body ? { ids: [...new Set(body.ids)] } : { upTo: body.upTo };
+  await repo.markRead(deps.db, caller.userId, which, deps.now().toISOString());
   return { unread: await repo.unreadCount(deps.db, caller.userId) };
 }
 
