@@ -72,6 +72,14 @@ export async function read(
 }
 
 /**
+ * Her report resubmitted (reviews.service.ts, in its transaction): the send-backs of that action are
+ * settled — read, so the bell stops counting them and an SMS still waiting is not needed.
+ */
+export async function settleSendBacks(db: Db, o: { userId: string; actionId: string; at: Date }): Promise<void> {
+  await repo.markRead(db, o.userId, { kind: 'report_returned', actionId: o.actionId }, o.at.toISOString());
+}
+
+/**
  * Retention (decision 135): up to `limit` of the notifications made before `beforeIso`, with their
  * pushes, in one transaction (a resend adding a push meanwhile waits or is removed with them).
  */
