@@ -214,6 +214,20 @@ describe.each(testDatabases)('notifications made by the changes they tell of (%s
       expect(await kinds(ewa)).toEqual(['plan_changed']);
     });
 
+    it("a plan import changing only a point's code or coordinates tells no one: she goes to the same place", async () => {
+      const anna = await promoter();
+      const event = `EV-${randomUUID().slice(0, 8)}`;
+      const rows = [planRow({ event, territory, name: 'Degustacja', date: wallDay(t, 1), promoters: anna.ident })];
+      expect(await importPlan(rows)).toMatchObject({ created: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed']);
+      const recoded = rows.map((r) => ({ ...r, petra_id: 'PT-777', latitude: '52.2297', longitude: '21.0122' }));
+      expect(await importPlan(recoded)).toMatchObject({ updated: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed']);
+      const renamed = recoded.map((r) => ({ ...r, postal_code: '00-950' }));
+      expect(await importPlan(renamed)).toMatchObject({ updated: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed', 'plan_changed']);
+    });
+
     it('a copy of actions with their promoters makes one notification per promoter for the copies in her next 7 days', async () => {
       const anna = await promoter();
       const [first, second] = [await plan({ offset: 1 }, [anna]), await plan({ offset: 1, from: '19:00', to: '21:00' }, [anna])];
