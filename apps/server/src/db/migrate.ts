@@ -31,6 +31,7 @@ import * as m032 from './migrations/032-point-register.ts';
 import * as m033 from './migrations/033-blob-objects.ts';
 import * as m034 from './migrations/034-shared-keys.ts';
 import * as m035 from './migrations/035-notifications.ts';
+import * as m037 from './migrations/037-sms-claim.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -67,6 +68,7 @@ const migrations: Record<string, DialectMigration> = {
   '033-blob-objects': m033,
   '034-shared-keys': m034,
   '035-notifications': m035,
+  '037-sms-claim': m037,
 };
 
 class StaticProvider implements MigrationProvider {
