@@ -69,6 +69,18 @@ export async function deleteHerSubscription(db: Db, userId: string, endpoint: st
   return row?.id ?? null;
 }
 
+/** Deletes up to `limit` subscriptions last renewed before `beforeIso` (their phones' app has not started since); answers their ids. */
+export async function deleteSubscriptionsRenewedBefore(db: Db, beforeIso: string, limit: number): Promise<string[]> {
+  const stale = db.selectFrom('push_subscriptions').select('id').where('renewed_at', '<', beforeIso).orderBy('renewed_at').limit(limit);
+  const gone = await db
+    .deleteFrom('push_subscriptions')
+    .where('id', 'in', stale)
+    .where('renewed_at', '<', beforeIso)
+    .returning('id')
+    .execute();
+  return gone.map((r) => r.id);
+}
+
 /** Deletes a subscription (its push service answered 404/410, or its session ended). */
 export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();

@@ -61,6 +61,25 @@ export async function subscribe(deps: PushDeps, caller: Caller, body: PushSubscr
   });
 }
 
+/**
+ * Subscriptions not renewed for this long are dropped by the retention job (decision 136): the app
+ * renews its phone's at every start, so such a phone has not opened the app in two months — a lost or
+ * replaced phone whose push service may never answer 404/410 (ntfy prunes the same way).
+ */
+export const SUBSCRIPTION_RETENTION_DAYS = 60;
+
+/**
+ * Retention: up to `limit` subscriptions last renewed before `beforeIso`, with their pushes still
+ * waiting (`gone`), in one transaction; answers how many went.
+ */
+export async function removeStaleSubscriptions(db: Db, beforeIso: string, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await repo.deleteSubscriptionsRenewedBefore(trx, beforeIso, limit);
+    await repo.markPendingGone(trx, ids);
+    return ids.length;
+  });
+}
+
 /** Drops her subscription of this endpoint (she turned pushes off on this device); another's is not found. */
 export async function unsubscribe(deps: PushDeps, caller: Caller, body: PushUnsubscribeBody): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {

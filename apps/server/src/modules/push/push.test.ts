@@ -6,8 +6,11 @@ import { buildSignedInPromoter } from '../../test/builders.ts';
 import { notificationRows, sweep } from '../../test/notifications.ts';
 import { browserSubscription, buildNotification, pushSendOf } from '../../test/push-builders.ts';
 import { raceSame, serverErrors, sortedLabels } from '../../test/races.ts';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { MAX_SUBSCRIPTIONS_PER_PROMOTER } from './push.service.ts';
+import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { runRetention } from '../retention/retention.service.ts';
+import { MAX_SUBSCRIPTIONS_PER_PROMOTER, SUBSCRIPTION_RETENTION_DAYS } from './push.service.ts';
+
+const DAY = 86_400_000;
 
 describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
   let t: TestApp;
@@ -222,6 +225,32 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     expect(await sweep(t)).toContain('not_needed');
     const [row] = await notificationRows(t, ewa.userId);
     expect(row).toMatchObject({ id: moved.id, sms_state: 'not_needed' });
+  });
+
+  it(`the retention job drops a phone not renewed for ${SUBSCRIPTION_RETENTION_DAYS} days, with what waited for it; one renewed stays`, async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const [lost, used] = [browserSubscription(), browserSubscription()];
+    await subscribe(ewa.token, lost);
+    await subscribe(ewa.token, used);
+    t.clock.advance(SUBSCRIPTION_RETENTION_DAYS * DAY - 60_000);
+    // Her app started on one phone only (she logged in again there): it renewed that one.
+    expect((await subscribe(await loginAs(t.app, ewa.username), used)).statusCode).toBe(200);
+    const queued = await buildNotification(t, ewa.userId);
+    const [lostId] = (await rowsOf(lost.endpoint)).map((r) => r.id);
+    t.clock.advance(120_000);
+    const deps = { db: t.db, blobStore: t.app.blobStore, locationDays: 90, receiptImageDays: 730, codeDays: 7, batchSize: 1 };
+    const run = await runRetention(deps, { now: t.clock.now, tick: t.clock.now(), keepLock: async () => {} });
+    expect(run.removed.pushSubscriptions).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(lost.endpoint)).toEqual([]);
+    expect(await rowsOf(used.endpoint)).toHaveLength(1);
+    const stateOf = async (send: { id: string; subscriptionId: string }) => [
+      send.subscriptionId === lostId,
+      (await pushSendOf(t, send.id)).state,
+    ];
+    expect((await Promise.all(queued.sends.map(stateOf))).sort()).toEqual([
+      [false, 'pending'],
+      [true, 'gone'],
+    ]);
   });
 
   it('a receipt the server never gave is not found; one too short is not valid', async () => {
