@@ -90,9 +90,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
  * action (a send-back settled by her resubmitting the report).
  */
 export type ReadSelection =
-  | { ids: readonly number[] }
-  | { upTo: number | undefined }
-  | { kind: NotificationTable['kind']; actionId: string };
+  { ids: readonly number[] } | { upTo: number | undefined } | { kind: NotificationTable['kind']; actionId: string };
 
 /**
  * Her notifications read (those selected): only hers, only those still unread, so the first read

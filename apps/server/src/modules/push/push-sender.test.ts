@@ -173,7 +173,13 @@ describe.each(testDatabases)('the push sender against a Web Push service (%s)', 
   it('a push service that does not answer is given up on at the timeout and tried again later', async () => {
     const ewa = await promoterWithPhone();
     const queued = await buildNotification(t, ewa.userId);
-    const impatient = new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, endpoints: TEST_ENDPOINTS, timeoutMs: 300 });
+    const impatient = new PushSender({
+      db: t.db,
+      now: t.clock.now,
+      keys: t.app.pushSender.keys,
+      endpoints: TEST_ENDPOINTS,
+      timeoutMs: 300,
+    });
     push.failNext(ewa.phone, 'no answer');
     expect(await impatient.sendDue()).toMatchObject({ retried: 1 });
     const send = await pushSendOf(t, queued.sends[0]!.id);
@@ -250,7 +256,9 @@ describe.each(testDatabases)('the push sender against a Web Push service (%s)', 
     await subscribePhone(ewa.token);
     const queued = [];
     for (let i = 0; i < 12; i++) queued.push(await buildNotification(t, ewa.userId));
-    const others = [1, 2].map(() => new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, endpoints: TEST_ENDPOINTS, batch: 5, parallel: 2 }));
+    const others = [1, 2].map(
+      () => new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, endpoints: TEST_ENDPOINTS, batch: 5, parallel: 2 }),
+    );
     const rounds = await Promise.all([t.app.pushSender.sendDue(), ...others.map((s) => s.sendDue())]);
     expect(rounds.reduce((n, r) => n + r.sent, 0)).toBe(12 * 2);
     const phoneId = (await subscriptionOf(ewa.phone))!.id;

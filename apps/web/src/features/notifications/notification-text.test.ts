@@ -72,7 +72,16 @@ describe('her reads waiting in the outbox', () => {
     const kept = [buildNotification({ id: 5 }), buildNotification({ id: 4 }), ...unread];
     expect(unreadWith(9, kept, pendingReadsOf([{ all: true, upTo: 3 }]))).toBe(2);
     expect(unreadWith(9, kept, pendingReadsOf([{ all: true, upTo: 3 }, { ids: [5] }]))).toBe(1);
-    expect(unreadWith(9, kept, pendingReadsOf([{ all: true, upTo: 2 }, { all: true, upTo: 4 }]))).toBe(1);
+    expect(
+      unreadWith(
+        9,
+        kept,
+        pendingReadsOf([
+          { all: true, upTo: 2 },
+          { all: true, upTo: 4 },
+        ]),
+      ),
+    ).toBe(1);
   });
 
   it("'all' below the whole kept page takes nothing off the server's count (what it covers is not on the page)", () => {

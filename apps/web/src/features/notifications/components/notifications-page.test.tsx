@@ -206,7 +206,9 @@ describe('her inbox (/powiadomienia)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }));
     // A reload answers (a push woke the app) before the read went: the new one is hers to read.
-    act(() => useAppStore.setState({ notifications: { list: [cameAfter, seen], unread: 2, pushWanted: false } }));
+    act(() => {
+      useAppStore.setState({ notifications: { list: [cameAfter, seen], unread: 2, pushWanted: false } });
+    });
 
     expect(await screen.findByRole('link', { name: /^Nieprzeczytane: Akcja odwołana/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Raport do poprawy/ })).toBeInTheDocument();
