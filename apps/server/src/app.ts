@@ -176,7 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // issue 37: Web Push (decision 136); production without VAPID_* sends none, and says so once.
   const pushKeys = vapidKeys(config);
   if (!pushKeys) app.log.warn('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set: no Web Push (README, Deploying)');
-  app.decorate('pushSender', new PushSender({ db, now, keys: pushKeys, log: app.log }));
+  // Where pushes may go: in production the browsers' push services and PUSH_ENDPOINT_HOSTS only (decision 136).
+  const pushEndpoints = { production: config.nodeEnv === 'production', extraHostSuffixes: config.push.endpointHostSuffixes };
+  app.decorate('pushSender', new PushSender({ db, now, keys: pushKeys, endpoints: pushEndpoints, log: app.log }));
   // A call that may have written notifications wakes the sender once its answer is out (its transaction
   // committed): the send-back reaches her push service without waiting for the next round (decision 136).
   const notifyingPaths = new Set(NOTIFYING_ROUTES.map((name) => `${API_BASE}${routePaths[name].path}`));
@@ -250,8 +252,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(promotersAdminRoutes, { db, now });
       await api.register(auditRoutes, { db });
-      // issue 37: the changes that notify her take the SMS fallback's delay (decision 135)
-      const notifications = { smsFallbackAfterMs: config.notifications.smsFallbackAfterMs };
+      // issue 37: the changes that notify her take the SMS fallback's delay, and whether push is on (decisions 135, 136)
+      const notifications = { smsFallbackAfterMs: config.notifications.smsFallbackAfterMs, pushOn: pushKeys !== null };
       await api.register(planningRoutes, { ...actionsDeps, notifications });
       // issue 34: the register of points (decision 124)
       await api.register(pointsRoutes, { db, now, map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } });
@@ -269,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // issue 38: 'Zdjęcia', the photo library (decision 138)
       await api.register(photoLibraryRoutes, { db, timezone: config.timezone });
       // issue 37: her inbox and what reached her (decision 135)
-      await api.register(notificationsRoutes, { ...actionsDeps, notifier, publicUrl: config.publicUrl });
+      await api.register(notificationsRoutes, { ...actionsDeps, notifier, publicUrl: config.publicUrl, pushOn: pushKeys !== null });
       await api.register(liveRoutes, {
         ...actionsDeps,
         map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution },
@@ -287,7 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(subjectRequestsRoutes, { ...actionsDeps, blobStore: app.blobStore, dropOldVersions: database.dropOldVersions });
       // issue 37: her devices' push subscriptions (decision 136)
-      await api.register(pushRoutes, { db, now, keys: pushKeys, production: config.nodeEnv === 'production' });
+      await api.register(pushRoutes, { db, now, keys: pushKeys, endpoints: pushEndpoints });
       await api.register(apiDocsRoutes);
     },
     { prefix: API_BASE },

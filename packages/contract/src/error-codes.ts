@@ -152,11 +152,13 @@ export const ERROR_STATUS = {
   E_EXTENSION_NOT_ALLOWED: 409,
   // the files' bucket did not confirm a removal (issue 35): the removal is retried, the erasure is not done yet
   E_STORAGE_UNAVAILABLE: 503,
-  // Web Push (issue 37, decision 136): an endpoint not on https (http only on localhost outside production),
-  // an endpoint that is not one of hers, a push's receipt the server never gave
+  // Web Push (issue 37, decision 136): an endpoint of no known push service (outside production any https,
+  // and http on localhost), an endpoint that is not one of hers, a push's receipt the server never gave,
+  // a subscription to a server that sends no pushes (production without VAPID_*)
   E_PUSH_ENDPOINT_NOT_ALLOWED: 422,
   E_PUSH_SUBSCRIPTION_NOT_FOUND: 404,
   E_PUSH_RECEIPT_NOT_FOUND: 404,
+  E_PUSH_OFF: 409,
   // anything unexpected; never carries internals
   E_INTERNAL: 500,
   E_SERVICE_UNAVAILABLE: 503,

@@ -63,10 +63,12 @@ export const NotificationListResponse = z.object({
 });
 export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
 
-// --- /notifications/read: some of hers read (ids), or all of them (all: true); answers the unread count
+// --- /notifications/read: some of hers read (ids), or all of them (all: true) up to the newest her phone
+// had when she tapped (upTo: its id; a read sent later from the outbox must not mark what came after
+// it; without upTo, as the first app versions send it, all); answers the unread count
 export const NotificationReadBody = z.union([
   z.object({ ids: z.array(z.number().int().positive()).min(1).max(NOTIFICATIONS_PAGE_SIZE) }),
-  z.object({ all: z.literal(true) }),
+  z.object({ all: z.literal(true), upTo: z.number().int().positive().optional() }),
 ]);
 export type NotificationReadBody = z.input<typeof NotificationReadBody>;
 export const NotificationUnreadResponse = z.object({ unread: z.number().int().min(0) });

@@ -248,6 +248,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 
+  it("PUSH_ENDPOINT_HOSTS takes a company's push service host names, never an address or a single label", () => {
+    expect(loadConfig({}).push.endpointHostSuffixes).toEqual([]);
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: 'Push.Firma.pl, wp.example.com' }).push.endpointHostSuffixes).toEqual([
+      'push.firma.pl',
+      'wp.example.com',
+    ]);
+    for (const bad of ['10.0.0.5', 'intranet', 'push.firma.pl,[::1]', 'https://push.firma.pl']) {
+      expect(() => loadConfig({ PUSH_ENDPOINT_HOSTS: bad }), bad).toThrow(/PUSH_ENDPOINT_HOSTS: not a public host name/);
+    }
+  });
+
   it('e-mail and SMS go to the outbox unless a provider is chosen with all its settings (decision 064)', () => {
     expect(loadConfig({})).toMatchObject({ email: { kind: 'outbox' }, sms: { kind: 'outbox' } });
     const config = loadConfig({

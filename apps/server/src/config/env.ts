@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { VOUCHER_TOP_UP_SIZE } from '@promotor/contract';
+import { parsePushHosts } from './push-hosts.ts';
 import { isP256PublicKey, vapidPublicKeyOf, vapidSubjectProblem } from './vapid.ts';
 
 /** apps/server: the nearest folder with a package.json, from src/config (tsx) or dist (the bundle). */
@@ -224,6 +225,20 @@ const EnvSchema = z
       .optional(),
     /** How often each instance looks for pushes to send, in milliseconds; 0 turns it off (tests send themselves). */
     PUSH_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    /**
+     * Push services a production server may post to beyond the browsers' own (FCM, Mozilla, Apple, WNS):
+     * host suffixes, comma-separated — a company's own push service. Addresses and one-label names are
+     * never taken: the endpoint comes from a phone, and the server posts to it (decision 136).
+     */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const parsed = parsePushHosts(v);
+        if ('hosts' in parsed) return parsed.hosts;
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }),
     /** Seed demo data into an empty database at start (off in production unless asked for). */
     SEED_DEMO_DATA: bool.optional(),
     /** The development outbox page (/dev/outbox); never on in production. */
@@ -388,6 +403,7 @@ const EnvSchema = z
       push: {
         vapid: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY!, subject: e.VAPID_SUBJECT! } : null,
         sendIntervalMs: e.PUSH_SEND_INTERVAL_MS,
+        endpointHostSuffixes: e.PUSH_ENDPOINT_HOSTS,
       },
     };
   });

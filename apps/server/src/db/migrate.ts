@@ -32,6 +32,7 @@ import * as m033 from './migrations/033-blob-objects.ts';
 import * as m034 from './migrations/034-shared-keys.ts';
 import * as m035 from './migrations/035-notifications.ts';
 import * as m036 from './migrations/036-integrity-flags.ts';
+import * as m037 from './migrations/037-sms-claim.ts';
 import * as m038 from './migrations/038-photo-library.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
@@ -70,6 +71,7 @@ const migrations: Record<string, DialectMigration> = {
   '034-shared-keys': m034,
   '035-notifications': m035,
   '036-integrity-flags': m036,
+  '037-sms-claim': m037,
   '038-photo-library': m038,
 };
 

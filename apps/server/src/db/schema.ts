@@ -695,6 +695,11 @@ export interface NotificationTable {
   sms_due_at: string | null;
   sms_sent_at: string | null;
   sms_attempts: number;
+  /**
+   * The random token of the sender that claimed the SMS (migration 037): only it writes the outcome; a
+   * resend clears it. Null while no claim stands.
+   */
+  sms_claim?: string | null;
   resent_at: string | null;
   resent_by: string | null;
 }

@@ -104,7 +104,7 @@ export async function inbox(app: FastifyInstance, token: string, body: { before?
   return res.json().data as { notifications: InboxItem[]; unread: number };
 }
 
-export const markRead = (app: FastifyInstance, token: string, body: { ids: number[] } | { all: true }) =>
+export const markRead = (app: FastifyInstance, token: string, body: { ids: number[] } | { all: true; upTo?: number }) =>
   post(app, '/notifications/read', body, token, { 'idempotency-key': randomUUID() });
 
 export const adminDeliveries = (app: FastifyInstance, token: string, body: { action: { uuid: string }; promoter?: { ident: string } }) =>

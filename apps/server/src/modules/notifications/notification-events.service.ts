@@ -11,8 +11,11 @@ import * as repo from './notifications.repository.ts';
 // them) and, for an event that falls back, the SMS's due time (sms-fallback.service.ts sends it).
 // Nothing is written for a change that changes nothing she would see.
 
-/** What the creating services pass: the settings that decide the SMS, and the clock. */
-export type NotificationSettings = { smsFallbackAfterMs: number };
+/**
+ * What the creating services pass: the settings that decide the SMS and the pushes, and the clock.
+ * `pushOn`: the server has VAPID keys (decision 136); without them no push is queued.
+ */
+export type NotificationSettings = { smsFallbackAfterMs: number; pushOn: boolean };
 export type NotifyContext = NotificationSettings & { now: Date; timezone: string };
 
 /** A service's deps as the context of its notifications, at `at` (the change's time; its clock's now by default). */
@@ -63,9 +66,17 @@ export async function actionSnapshot(db: Db, actionId: string): Promise<ActionSn
   return { id: facts.id, name: facts.name, since: facts.since, until: facts.until, place: lines.length > 0 ? lines.join('; ') : null };
 }
 
-/** Her devices' pushes of the notification, due now; answers how many (the notification's push_devices). */
-export async function queuePushes(db: Db, n: { id: number; userId: string; topic: string }, atIso: string): Promise<number> {
-  const subscriptions = await repo.subscriptionIdsOf(db, n.userId);
+/**
+ * Her devices' pushes of the notification, due now; answers how many (the notification's push_devices).
+ * With push off none: rows that no sender would ever send, and a count of devices that got nothing.
+ */
+export async function queuePushes(
+  db: Db,
+  n: { id: number; userId: string; topic: string },
+  o: { atIso: string; pushOn: boolean },
+): Promise<number> {
+  const { atIso } = o;
+  const subscriptions = o.pushOn ? await repo.subscriptionIdsOf(db, n.userId) : [];
   await repo.insertPushSends(
     db,
     subscriptions.map((subscriptionId) => ({
@@ -112,7 +123,7 @@ async function create(db: Db, ctx: NotifyContext, n: New): Promise<void> {
     resent_at: null,
     resent_by: null,
   });
-  await queuePushes(db, { id, userId: n.userId, topic: n.topic }, createdAt);
+  await queuePushes(db, { id, userId: n.userId, topic: n.topic }, { atIso: createdAt, pushOn: ctx.pushOn });
 }
 
 /** Her report sent back for correction ('Do poprawy'), with the coordinator's note. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { buildEvents, buildSignedInStaff, buildTerritory, type BuiltStaff } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter, wallDay, type BuiltPromoter } from '../../test/builders.ts';
 import { atWallHour } from '../../test/live.ts';
-import { buildSubscriptions, notificationRows, pushSendsOf } from '../../test/notifications.ts';
+import { buildSubscriptions, notificationRows, pushSendsOf, sweep } from '../../test/notifications.ts';
 import { planCsv, planRow, type PlanRowValues } from '../../test/plan-csv.ts';
 import { postPlan } from '../../test/planning.ts';
 import { approve, buildReport, requestChanges, resubmit } from '../../test/reviews.ts';
@@ -80,6 +80,25 @@ describe.each(testDatabases)('notifications made by the changes they tell of (%s
     expect((await resubmit(t.app, report.promoter.token, report.action.uuid)).statusCode).toBe(200);
     expect((await approve(t.app, coordinator.token, report.ref)).statusCode).toBe(200);
     expect(await kinds(report.promoter)).toEqual(['report_returned']);
+  });
+
+  it("her resubmitting the report settles its send-back: read, its SMS not needed; another report's send-back stays", async () => {
+    const anna = await promoter();
+    const [fixed, other] = [await buildReport(t, territory, { promoter: anna }), await buildReport(t, territory, { promoter: anna })];
+    for (const report of [fixed, other]) {
+      expect((await requestChanges(t.app, coordinator.token, report.ref, 'Brakuje zdjęcia półki.', 'photos')).statusCode).toBe(200);
+    }
+    t.clock.advance(60_000);
+    expect((await resubmit(t.app, anna.token, fixed.action.uuid)).statusCode).toBe(200);
+
+    const sendBack = async (report: typeof fixed) =>
+      (await notificationRows(t, anna.userId)).find((r) => r.kind === 'report_returned' && r.action_id === report.action.uuid)!;
+    expect(await sendBack(fixed)).toMatchObject({ read_at: t.clock.now().toISOString(), sms_state: 'not_needed' });
+    expect(await sendBack(other)).toMatchObject({ read_at: null, sms_state: 'waiting' });
+    t.clock.advance(600_000);
+    await sweep(t);
+    expect(await sendBack(fixed)).toMatchObject({ sms_state: 'not_needed', sms_sent_at: null });
+    expect((await sendBack(other)).sms_state).toBe('sent');
   });
 
   it('a cancellation of an action today tells each promoter on it (urgent, with SMS) but her who cancelled it herself; a second cancel nothing', async () => {
@@ -193,6 +212,20 @@ describe.each(testDatabases)('notifications made by the changes they tell of (%s
       expect(after.map((r) => JSON.parse(r.details).changedActions)).toEqual([3, 1]);
       expect(after[1]!.topic).toBe(after[0]!.topic);
       expect(await kinds(ewa)).toEqual(['plan_changed']);
+    });
+
+    it("a plan import changing only a point's code or coordinates tells no one: she goes to the same place", async () => {
+      const anna = await promoter();
+      const event = `EV-${randomUUID().slice(0, 8)}`;
+      const rows = [planRow({ event, territory, name: 'Degustacja', date: wallDay(t, 1), promoters: anna.ident })];
+      expect(await importPlan(rows)).toMatchObject({ created: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed']);
+      const recoded = rows.map((r) => ({ ...r, petra_id: 'PT-777', latitude: '52.2297', longitude: '21.0122' }));
+      expect(await importPlan(recoded)).toMatchObject({ updated: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed']);
+      const renamed = recoded.map((r) => ({ ...r, postal_code: '00-950' }));
+      expect(await importPlan(renamed)).toMatchObject({ updated: 1 });
+      expect(await kinds(anna)).toEqual(['plan_changed', 'plan_changed']);
     });
 
     it('a copy of actions with their promoters makes one notification per promoter for the copies in her next 7 days', async () => {

@@ -77,7 +77,11 @@ export async function resend(
   const sms = await deps.db.transaction().execute(async (trx) => {
     const notBeforeIso = new Date(at.getTime() - RESEND_MIN_INTERVAL_MS).toISOString();
     if (!(await repo.markResent(trx, id, { atIso: at.toISOString(), staffId: call.staff.staffId, notBeforeIso }))) return null;
-    const pushDevices = await queuePushes(trx, { id, userId: row.user_id, topic: row.topic }, at.toISOString());
+    const pushDevices = await queuePushes(
+      trx,
+      { id, userId: row.user_id, topic: row.topic },
+      { atIso: at.toISOString(), pushOn: deps.pushOn },
+    );
     const quiet = inQuietHours(at, deps.timezone);
     const state = quiet ? ('quiet_hours' as const) : ('waiting' as const);
     const rearmed = await rearmSms(trx, id, state, (quiet ? quietHoursEnd(at, deps.timezone) : at).toISOString());

@@ -86,10 +86,17 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * Her notifications read (those named, or all): only hers, only those still unread, so the first read
+ * Which of hers to mark read: those named; all up to an id (undefined: all); those of one kind about one
+ * action (a send-back settled by her resubmitting the report).
+ */
+export type ReadSelection =
+  { ids: readonly number[] } | { upTo: number | undefined } | { kind: NotificationTable['kind']; actionId: string };
+
+/**
+ * Her notifications read (those selected): only hers, only those still unread, so the first read
  * time stays. Read, an SMS still waiting is not needed any more.
  */
-export async function markRead(db: Db, userId: string, ids: readonly number[] | 'all', atIso: string): Promise<void> {
+export async function markRead(db: Db, userId: string, which: ReadSelection, atIso: string): Promise<void> {
   let q = db
     .updateTable('notifications')
     .set({
@@ -100,7 +107,9 @@ export async function markRead(db: Db, userId: string, ids: readonly number[] | 
     })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null);
-  if (ids !== 'all') q = q.where('id', 'in', [...ids]);
+  if ('ids' in which) q = q.where('id', 'in', [...which.ids]);
+  else if ('kind' in which) q = q.where('kind', '=', which.kind).where('action_id', '=', which.actionId);
+  else if (which.upTo !== undefined) q = q.where('id', '<=', which.upTo);
   await q.execute();
 }
 

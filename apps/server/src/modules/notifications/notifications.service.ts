@@ -25,6 +25,8 @@ export type NotificationsDeps = {
   /** The resend's SMS goes through it at once (sms-fallback.service.ts). */
   notifier: Notifier;
   publicUrl: string | null;
+  /** The server has VAPID keys: a resend queues pushes only then (decision 136). */
+  pushOn: boolean;
 };
 
 /** An ISO instant as the API writes times: the wall clock of APP_TIMEZONE. */
@@ -55,17 +57,26 @@ export async function list(
 }
 
 /**
- * Some of hers read, or all: one UPDATE limited to her rows still unread, so a read twice (her two
- * phones, a retry) keeps the first time and answers the same count.
+ * Some of hers read, or all up to the newest her phone showed: one UPDATE limited to her rows still
+ * unread, so a read twice (her two phones, a retry) keeps the first time and answers the same count.
+ * 'All' sent later from the outbox leaves unread what came after her tap (`upTo`).
  */
 export async function read(
   deps: NotificationsDeps,
   caller: CallerUser,
   body: z.output<typeof NotificationReadBody>,
 ): Promise<NotificationUnreadResponse> {
-  const ids = 'ids' in body ? [...new Set(body.ids)] : 'all';
-  await repo.markRead(deps.db, caller.userId, ids, deps.now().toISOString());
+  const which = 'ids' in body ? { ids: [...new Set(body.ids)] } : { upTo: body.upTo };
+  await repo.markRead(deps.db, caller.userId, which, deps.now().toISOString());
   return { unread: await repo.unreadCount(deps.db, caller.userId) };
+}
+
+/**
+ * Her report resubmitted (reviews.service.ts, in its transaction): the send-backs of that action are
+ * settled — read, so the bell stops counting them and an SMS still waiting is not needed.
+ */
+export async function settleSendBacks(db: Db, o: { userId: string; actionId: string; at: Date }): Promise<void> {
+  await repo.markRead(db, o.userId, { kind: 'report_returned', actionId: o.actionId }, o.at.toISOString());
 }
 
 /**

@@ -64,6 +64,23 @@ describe.each(testDatabases)('her inbox (%s)', (dialect) => {
     expect(listed.notifications.find((n) => n.id === a)!.readAt).toBe(toWallClock(new Date(firstRead!), t.config.timezone));
   });
 
+  it("'all' sent later from her outbox marks only what her phone had (upTo): what came after her tap stays unread", async () => {
+    const anna = await promoter();
+    const hadOnPhone = [await buildNotification(t, anna), await buildNotification(t, anna)];
+    const cameAfter = await buildNotification(t, anna, { kind: 'report_returned', sms: 'waiting' });
+    const res = await markRead(t.app, anna.token, { all: true, upTo: hadOnPhone[1]! });
+    expect([res.statusCode, res.json().data]).toEqual([200, { unread: 1 }]);
+    const rows = await notificationRows(t, anna.userId);
+    expect(rows.map((r) => [r.id, r.read_at !== null])).toEqual([
+      [hadOnPhone[0], true],
+      [hadOnPhone[1], true],
+      [cameAfter, false],
+    ]);
+    expect(rows[2]!.sms_state).toBe('waiting');
+    // The first app versions send no upTo: all, as before.
+    expect((await markRead(t.app, anna.token, { all: true })).json().data).toEqual({ unread: 0 });
+  });
+
   it("a second promoter never sees the first's, and her ids in his read are passed over as ones that do not exist", async () => {
     const [anna, ewa] = [await promoter(), await promoter()];
     const hers = await buildNotification(t, anna);
@@ -87,6 +104,8 @@ describe.each(testDatabases)('her inbox (%s)', (dialect) => {
       { ids: ['1'] },
       { ids: [0] },
       { all: false },
+      { all: true, upTo: 0 },
+      { all: true, upTo: 'newest' },
       {},
       { ids: Array.from({ length: 51 }, (_, i) => i + 1) },
     ]) {

@@ -3,7 +3,7 @@ import { PushPayload } from '@promotor/contract';
 import { buildApp } from '../../app.ts';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
-import { adminDeliveries, inbox } from '../../test/notifications.ts';
+import { adminDeliveries, buildSubscriptions, inbox, notificationRows, pushSendsOf, resend } from '../../test/notifications.ts';
 import { startPushService, type PushService } from '../../test/push-service.ts';
 import { buildReport, requestChanges } from '../../test/reviews.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
@@ -69,6 +69,34 @@ describe.each(testDatabases)('a send-back reaches her phone (%s)', (dialect) => 
       expect(seen.json().data.notifications[0].pushShownAt).not.toBeNull();
     } finally {
       await instance.close();
+    }
+  });
+
+  it('a production server without VAPID_* queues no push for her devices: the send-back counts none, and so does a resend', async () => {
+    const pushOff = await buildApp({
+      config: { ...t.config, nodeEnv: 'production', push: { ...t.config.push, vapid: null } },
+      database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
+      now: t.clock.now,
+      logger: false,
+    });
+    await pushOff.ready();
+    try {
+      const waw = await buildTerritory(t, 'WAW-NOPUSH');
+      const coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [waw] });
+      const promoter = await buildSignedInPromoter(t, { territories: [waw] });
+      const report = await buildReport(t, waw, { promoter });
+      // Her phones subscribed while push was on.
+      await buildSubscriptions(t, promoter, 2);
+      expect((await requestChanges(pushOff, coordinator.token, report.ref, 'Popraw zdjęcie.')).statusCode).toBe(200);
+      const [row] = await notificationRows(t, promoter.userId);
+      expect(row).toMatchObject({ kind: 'report_returned', push_devices: 0 });
+      t.clock.advance(120_000);
+      const resent = await resend(pushOff, coordinator.token, row!.id);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json().data.notification.pushDevices).toBe(0);
+      expect(await pushSendsOf(t, row!.id)).toEqual([]);
+    } finally {
+      await pushOff.close();
     }
   });
 });

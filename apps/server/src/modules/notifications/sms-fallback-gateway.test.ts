@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
 import { atWallHour } from '../../test/live.ts';
-import { buildNotification, notificationRows, sweep } from '../../test/notifications.ts';
+import { buildNotification, notificationRows, resend, sweep } from '../../test/notifications.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { SMS_MAX_ATTEMPTS, SMS_RETRY_BACKOFF_MS } from './sms-fallback.service.ts';
 
@@ -11,12 +12,14 @@ import { SMS_MAX_ATTEMPTS, SMS_RETRY_BACKOFF_MS } from './sms-fallback.service.t
 // codes use: a failure that may pass (5xx) is tried again over the next sweeps with backoff, then the
 // SMS is 'failed'; a refusal (the gateway's error for a bad number) fails at once (decision 135).
 
-type Answer = 'ok' | 'server-error' | 'refused';
+/** 'held': no answer until release(), then a 500 (a slow gateway that fails in the end). */
+type Answer = 'ok' | 'server-error' | 'refused' | 'held';
 
 /** A local gateway shaped after SMSAPI's /sms.do that answers as told, one answer per request. */
 async function startGateway() {
   const answers: Answer[] = [];
   const received: Record<string, string>[] = [];
+  const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -24,6 +27,7 @@ async function startGateway() {
       received.push(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
       const answer = answers.shift() ?? 'ok';
       res.setHeader('content-type', 'application/json');
+      if (answer === 'held') return void held.push(res);
       if (answer === 'server-error') return void res.writeHead(500).end('{}');
       if (answer === 'refused') return void res.end(JSON.stringify({ error: 13, message: 'No correct phone numbers' }));
       res.end(JSON.stringify({ count: 1, list: [{ id: `sms-${received.length}`, status: 'QUEUE', error: null }] }));
@@ -31,17 +35,31 @@ async function startGateway() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api`, answers, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const release = () => held.splice(0).forEach((res) => res.writeHead(500).end('{}'));
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    answers,
+    received,
+    release,
+    close: () => {
+      release();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
 
 describe.each(testDatabases)('the SMS fallback through the gateway (%s)', (dialect) => {
   let t: TestApp;
   let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let territory: string;
+  let coordinator: { token: string };
   beforeAll(async () => {
     gateway = await startGateway();
     t = await createTestApp(dialect, {
       env: { SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: 'token-123', SMS_SENDER: 'Promotor' },
     });
+    territory = await buildTerritory(t, 'WAW');
+    coordinator = await buildSignedInStaff(t, { roles: ['coordinator'], territories: [territory] });
   });
   afterAll(async () => {
     await t.close();
@@ -55,7 +73,7 @@ describe.each(testDatabases)('the SMS fallback through the gateway (%s)', (diale
   });
 
   const due = async () => {
-    const her = await buildSignedInPromoter(t, { mobilePhone: '+48 600 700 800' });
+    const her = await buildSignedInPromoter(t, { mobilePhone: '+48 600 700 800', territories: [territory] });
     await buildNotification(t, her, { kind: 'action_cancelled', sms: 'waiting', minutesAgo: 11 });
     return her;
   };
@@ -88,6 +106,23 @@ describe.each(testDatabases)('the SMS fallback through the gateway (%s)', (diale
     t.clock.advance(SMS_RETRY_BACKOFF_MS[0]!);
     expect(await sweep(t)).toEqual(['sent']);
     expect(await smsOf(her.userId)).toEqual([['sent', 2]]);
+  });
+
+  it("a resend while a sweep waits on the gateway: the resend's SMS stays sent, the sweep's late failure writes nothing", async () => {
+    const her = await due();
+    gateway.answers.push('held', 'ok');
+    const sweeping = sweep(t);
+    await vi.waitFor(() => expect(gateway.received).toHaveLength(1));
+
+    const res = await resend(t.app, coordinator.token, (await notificationRows(t, her.userId))[0]!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.notification.sms).toBe('sent');
+    gateway.release();
+    await sweeping;
+
+    const [row] = await notificationRows(t, her.userId);
+    expect([row!.sms_state, row!.sms_sent_at, row!.sms_claim]).toEqual(['sent', t.clock.now().toISOString(), null]);
+    expect(gateway.received).toHaveLength(2);
   });
 
   it("the gateway's refusal of her number fails at once", async () => {

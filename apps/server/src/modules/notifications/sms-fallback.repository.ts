@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/kysely.ts';
@@ -22,7 +23,7 @@ export function dueSms(db: Db, nowIso: string, limit: number, id?: number) {
   let q = db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.user_id')
-    .select(['n.id', 'n.kind', 'n.read_at', 'n.push_shown_at', 'n.resent_at', 'u.mobile_phone'])
+    .select(['n.id', 'n.kind', 'n.read_at', 'n.push_shown_at', 'n.resent_at', 'u.mobile_phone', 'u.deactivated_at'])
     .where('n.sms_state', 'in', PENDING)
     .where('n.sms_due_at', '<=', nowIso);
   if (id !== undefined) q = q.where('n.id', '=', id);
@@ -51,29 +52,51 @@ export async function holdForQuietHours(db: Db, id: number, nowIso: string, unti
     .execute();
 }
 
+/** Her account is active: a deactivated promoter gets no SMS (she has no app to read it in). */
+const herAccountActive = (eb: ExpressionBuilder<Database, 'notifications'>) =>
+  eb.exists(
+    eb.selectFrom('users').select('users.id').whereRef('users.id', '=', 'notifications.user_id').where('users.deactivated_at', 'is', null),
+  );
+
+/** Her account was deactivated since: the SMS still waiting is not needed (decision 135). */
+export async function markNotNeededForDeactivated(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ sms_state: 'not_needed' })
+    .where('id', '=', id)
+    .where('sms_state', 'in', PENDING)
+    .where((eb) => eb.not(herAccountActive(eb)))
+    .execute();
+}
+
+/** One sender's claim of an SMS: its try's number, and the token only this claim holds. */
+export type SmsClaim = { attempt: number; token: string };
+
 /**
  * Claims the SMS for one sender: its due time moves to the end of a lease (a sender that dies mid-way
- * leaves it to the sweep after that) and its attempt is counted. Answers the attempt's number, or null
- * when another sender claimed it first, or it is no longer due or needed.
+ * leaves it to the sweep after that), its attempt is counted and the claim's token set. Null when
+ * another sender claimed it first, it is no longer due or needed, or her account was deactivated.
  */
-export async function claimSms(db: Db, id: number, nowIso: string, leaseUntilIso: string): Promise<number | null> {
+export async function claimSms(db: Db, id: number, nowIso: string, leaseUntilIso: string): Promise<SmsClaim | null> {
+  const token = randomUUID();
   const row = await db
     .updateTable('notifications')
-    .set((eb) => ({ sms_due_at: leaseUntilIso, sms_attempts: eb('sms_attempts', '+', 1) }))
+    .set((eb) => ({ sms_due_at: leaseUntilIso, sms_attempts: eb('sms_attempts', '+', 1), sms_claim: token }))
     .where('id', '=', id)
     .where('sms_state', 'in', PENDING)
     .where('sms_due_at', '<=', nowIso)
     .where(unseen)
+    .where(herAccountActive)
     .returning('sms_attempts')
     .executeTakeFirst();
-  return row ? Number(row.sms_attempts) : null;
+  return row ? { attempt: Number(row.sms_attempts), token } : null;
 }
 
 /** The claimed attempt's outcome: sent, failed, or due again at `dueIso` (a gateway failure to retry). */
 export async function finishSms(
   db: Db,
   id: number,
-  attempt: number,
+  claim: SmsClaim,
   outcome: { state: 'sent'; atIso: string } | { state: 'failed' } | { state: 'waiting'; dueIso: string },
 ): Promise<void> {
   const values =
@@ -82,8 +105,14 @@ export async function finishSms(
       : outcome.state === 'failed'
         ? { sms_state: 'failed' as const }
         : { sms_state: 'waiting' as const, sms_due_at: outcome.dueIso };
-  // Only the claim's own attempt: a sender whose lease ran out and was claimed again writes nothing.
-  await db.updateTable('notifications').set(values).where('id', '=', id).where('sms_attempts', '=', attempt).execute();
+  // Only the claim's own token: a sender whose lease ran out and was claimed again, or whose claim a
+  // resend cleared (it sets the attempts back to 0, so their number could be this one's), writes nothing.
+  await db
+    .updateTable('notifications')
+    .set({ ...values, sms_claim: null })
+    .where('id', '=', id)
+    .where('sms_claim', '=', claim.token)
+    .execute();
 }
 
 /** A resend's SMS (decision 135): due at `dueIso` again, for an event that falls back (its sms_due_at was set). */
@@ -91,7 +120,8 @@ export async function rearmSms(db: Db, id: number, state: 'waiting' | 'quiet_hou
   const result = await db
     .updateTable('notifications')
     // Its tries counted anew: a gateway that failed the first SMS three times leaves the resend its own.
-    .set({ sms_state: state, sms_due_at: dueIso, sms_attempts: 0 })
+    // A claim still standing (a sweep waiting on the gateway) loses its right to write.
+    .set({ sms_state: state, sms_due_at: dueIso, sms_attempts: 0, sms_claim: null })
     .where('id', '=', id)
     .where('sms_due_at', 'is not', null)
     .executeTakeFirst();

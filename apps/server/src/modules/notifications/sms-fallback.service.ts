@@ -79,6 +79,11 @@ export async function sendDueSmsNow(deps: SmsFallbackDeps, id: number, now: () =
 async function settle(deps: SmsFallbackDeps, row: Due, now: () => Date): Promise<SmsOutcome> {
   const { db, timezone } = deps;
   const at = now();
+  // Deactivated since the event (or before a resend): no app, no work for her to be told of.
+  if (row.deactivated_at !== null) {
+    await repo.markNotNeededForDeactivated(db, row.id);
+    return 'not_needed';
+  }
   if (row.read_at !== null || (row.push_shown_at !== null && row.resent_at === null)) {
     await repo.markNotNeeded(db, row.id);
     return 'not_needed';
@@ -87,13 +92,25 @@ async function settle(deps: SmsFallbackDeps, row: Due, now: () => Date): Promise
     await repo.holdForQuietHours(db, row.id, at.toISOString(), quietHoursEnd(at, timezone).toISOString());
     return 'quiet_hours';
   }
-  const attempt = await repo.claimSms(db, row.id, at.toISOString(), new Date(at.getTime() + SMS_CLAIM_LEASE_MS).toISOString());
+  const claim = await repo.claimSms(db, row.id, at.toISOString(), new Date(at.getTime() + SMS_CLAIM_LEASE_MS).toISOString());
   // Another sweep (an instance, a resend) has it, or she read it meanwhile.
-  if (attempt === null) return 'taken';
+  if (claim === null) return 'taken';
   if (!row.mobile_phone) {
-    await repo.finishSms(db, row.id, attempt, { state: 'failed' });
+    await repo.finishSms(db, row.id, claim, { state: 'failed' });
     return 'failed';
   }
+  return send(deps, { ...row, mobile_phone: row.mobile_phone }, claim, now);
+}
+
+/** The claimed SMS through the gateway, and its outcome written under the claim. */
+async function send(
+  deps: SmsFallbackDeps,
+  row: Due & { mobile_phone: string },
+  claim: repo.SmsClaim,
+  now: () => Date,
+): Promise<SmsOutcome> {
+  const { db } = deps;
+  const { attempt } = claim;
   const message: Message = {
     channel: 'sms',
     recipient: row.mobile_phone,
@@ -102,16 +119,16 @@ async function settle(deps: SmsFallbackDeps, row: Due, now: () => Date): Promise
   };
   try {
     await deps.notifier.sendOnce(message, deps.log ? { log: deps.log } : {});
-    await repo.finishSms(db, row.id, attempt, { state: 'sent', atIso: now().toISOString() });
+    await repo.finishSms(db, row.id, claim, { state: 'sent', atIso: now().toISOString() });
     return 'sent';
   } catch (error) {
     const permanent = error instanceof SendFailure && error.permanent;
     if (permanent || attempt >= SMS_MAX_ATTEMPTS) {
-      await repo.finishSms(db, row.id, attempt, { state: 'failed' });
+      await repo.finishSms(db, row.id, claim, { state: 'failed' });
       return 'failed';
     }
     const wait = SMS_RETRY_BACKOFF_MS[Math.min(attempt - 1, SMS_RETRY_BACKOFF_MS.length - 1)]!;
-    await repo.finishSms(db, row.id, attempt, { state: 'waiting', dueIso: new Date(now().getTime() + wait).toISOString() });
+    await repo.finishSms(db, row.id, claim, { state: 'waiting', dueIso: new Date(now().getTime() + wait).toISOString() });
     return 'retrying';
   }
 }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
 import { atWallHour } from '../../test/live.ts';
-import { buildNotification, markRead, notificationRows, smsTo, sweep, testNotifier } from '../../test/notifications.ts';
+import { buildNotification, markRead, notificationRows, resend, smsTo, sweep, testNotifier } from '../../test/notifications.ts';
 import { buildReport, requestChanges } from '../../test/reviews.ts';
-import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { JobRunner } from '../../plugins/scheduled-jobs.ts';
 import { smsFallbackJob } from './sms-fallback.service.ts';
 
@@ -116,6 +117,25 @@ describe.each(testDatabases)('the SMS fallback (%s)', (dialect) => {
     t.clock.advance(10 * MINUTE);
     expect(await sweep(t)).toContain('failed');
     expect(await stateOf(her.userId)).toEqual(['failed']);
+  });
+
+  it('a promoter deactivated before her SMS falls due gets none, nor from a resend: not needed', async () => {
+    const phone = newPhone();
+    const { promoter: her, notification } = await sentBack(phone);
+    const admin = await buildSignedInStaff(t, { roles: ['admin'] });
+    const deactivated = await post(t.app, '/admin/promoters/deactivate', { promoter: { uuid: her.userId } }, admin.token, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    t.clock.advance(10 * MINUTE);
+    await sweep(t);
+    expect(await stateOf(her.userId)).toEqual(['not_needed']);
+
+    t.clock.advance(MINUTE);
+    const resent = await resend(t.app, coordinator.token, notification.id);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data.notification.sms).toBe('not_needed');
+    expect(await smsTo(t, phone)).toEqual([]);
   });
 
   it('the scheduled job runs once per tick across instances', async () => {

@@ -45,20 +45,29 @@ describe('what an import changes', () => {
     expect(result).toMatchObject({ steps: [{ change: 'unchanged' }], errors: [] });
   });
 
-  it.each<[string, Partial<PlanRowValues>[], { pointsChanged: boolean; promoterIds: string[] }]>([
+  it.each<[string, Partial<PlanRowValues>[], { pointsChanged: boolean; placeChanged: boolean; promoterIds: string[] }]>([
     [
       'a point moved to another street',
       [{ promoters: 'HST1' }, { point_name: 'Arkadia', street: 'al. Jana Pawła II 82' }],
-      { pointsChanged: true, promoterIds: [] },
+      { pointsChanged: true, placeChanged: true, promoterIds: [] },
     ],
-    ['a point added', [...rows, { point_name: 'Złote Tarasy' }], { pointsChanged: true, promoterIds: [] }],
-    ['a point removed', [{ promoters: 'HST1' }], { pointsChanged: true, promoterIds: [] }],
+    ['a point added', [...rows, { point_name: 'Złote Tarasy' }], { pointsChanged: true, placeChanged: true, promoterIds: [] }],
+    ['a point removed', [{ promoters: 'HST1' }], { pointsChanged: true, placeChanged: true, promoterIds: [] }],
     [
       'other coordinates',
       [{ promoters: 'HST1' }, { point_name: 'Arkadia', latitude: '52.25', longitude: '20.98' }],
-      { pointsChanged: true, promoterIds: [] },
+      { pointsChanged: true, placeChanged: false, promoterIds: [] },
     ],
-    ['another promoter named', [{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }], { pointsChanged: false, promoterIds: ['u2'] }],
+    [
+      'another PETRA code',
+      [{ promoters: 'HST1' }, { point_name: 'Arkadia', petra_id: 'PT-9' }],
+      { pointsChanged: true, placeChanged: false, promoterIds: [] },
+    ],
+    [
+      'another promoter named',
+      [{ promoters: 'HST1,HST2' }, { point_name: 'Arkadia' }],
+      { pointsChanged: false, placeChanged: false, promoterIds: ['u2'] },
+    ],
   ])('updates an action when the file has %s', async (_name, changed, expected) => {
     const [before] = await actionsOf(rows);
     const [after] = await actionsOf(changed);

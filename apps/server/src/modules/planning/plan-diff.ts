@@ -18,7 +18,16 @@ export type StoredAction = {
 
 export type PlanStep =
   | { change: 'created'; actionId: string; planned: PlannedAction; promoterIds: string[] }
-  | { change: 'updated'; actionId: string; planned: PlannedAction; stored: StoredAction; pointsChanged: boolean; promoterIds: string[] }
+  | {
+      change: 'updated';
+      actionId: string;
+      planned: PlannedAction;
+      stored: StoredAction;
+      pointsChanged: boolean;
+      /** A point's name or address changed, or one came or went: what her list shows (decision 135). */
+      placeChanged: boolean;
+      promoterIds: string[];
+    }
   | { change: 'unchanged'; actionId: string; planned: PlannedAction; stored: StoredAction };
 
 const samePoint = (stored: ActionPointTable, p: PlannedPoint) =>
@@ -32,6 +41,13 @@ const samePoint = (stored: ActionPointTable, p: PlannedPoint) =>
 
 export const samePoints = (stored: readonly ActionPointTable[], planned: readonly PlannedPoint[]) =>
   stored.length === planned.length && planned.every((p, i) => samePoint(stored[i]!, p));
+
+/** The points as her list shows them (name and address): a new code or coordinates alone sends her nowhere else. */
+const samePlace = (stored: ActionPointTable, p: PlannedPoint) =>
+  stored.name === p.name && stored.street_address === p.street && stored.postal_code === p.postalCode && stored.city_name === p.city;
+
+export const samePlaces = (stored: readonly ActionPointTable[], planned: readonly PlannedPoint[]) =>
+  stored.length === planned.length && planned.every((p, i) => samePlace(stored[i]!, p));
 
 /** Its status is 'planned' (decision 110: nobody has started it, not cancelled): a file or the back office may still change it. */
 export const isStillPlanned = (a: Pick<StoredAction, 'globalStatus' | 'assignments'>) => actionState(actionFactsOf(a)) === 'planned';
@@ -64,7 +80,16 @@ export function diffPlan(
     } else if (!isStillPlanned(existing)) {
       for (const row of action.rows) errors.push({ row, column: null, message: notPlannedAnyMore });
     } else {
-      steps.push({ change: 'updated', actionId: existing.id, planned: action, stored: existing, pointsChanged, promoterIds: newPromoters });
+      const placeChanged = !samePlaces(existing.points, action.points);
+      steps.push({
+        change: 'updated',
+        actionId: existing.id,
+        planned: action,
+        stored: existing,
+        pointsChanged,
+        placeChanged,
+        promoterIds: newPromoters,
+      });
     }
   }
   return { steps, errors };

@@ -177,20 +177,18 @@ async function write(trx: Db, steps: PlanStep[], loaded: Loaded, now: string): P
   await repo.insertNewAssignments(trx, assignments);
 }
 
-/** Whom each action the file wrote concerns: those it assigned, and everyone on it when its points changed. */
+/**
+ * Whom each action the file wrote concerns: those it assigned, and everyone on it when its points changed
+ * as her list shows them (a name or an address; a point's code or coordinates alone are no change she
+ * sees, decision 135). An action of neither concerns no one.
+ */
 const planChanges = (steps: readonly PlanStep[]): PlanChange[] =>
-  steps.flatMap((step) =>
-    step.change === 'unchanged'
-      ? []
-      : [
-          {
-            actionId: step.actionId,
-            since: step.planned.since,
-            until: step.planned.until,
-            promoters: step.change === 'updated' && step.pointsChanged ? ('assigned' as const) : step.promoterIds,
-          },
-        ],
-  );
+  steps.flatMap((step) => {
+    if (step.change === 'unchanged') return [];
+    const promoters = step.change === 'updated' && step.placeChanged ? ('assigned' as const) : step.promoterIds;
+    if (promoters !== 'assigned' && promoters.length === 0) return [];
+    return [{ actionId: step.actionId, since: step.planned.since, until: step.planned.until, promoters }];
+  });
 
 const changeOf = (step: Exclude<PlanStep, { change: 'unchanged' }>, codes: Map<string, string>): PlanImportChange => ({
   change: step.change,

@@ -463,6 +463,7 @@ export const PERSONAL_DATA = {
     sms_due_at: no,
     sms_sent_at: no,
     sms_attempts: no,
+    sms_claim: no,
     resent_at: no,
     resent_by: no,
   },

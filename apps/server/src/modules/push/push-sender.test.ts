@@ -8,6 +8,9 @@ import { createTestApp, post, testDatabases, type TestApp } from '../../test/tes
 import { PUSH_TTL_SECONDS, webPushTopic } from './push-message.ts';
 import { PUSH_MAX_ATTEMPTS, PushSender, pushRetryDelayMs } from './push-sender.ts';
 
+/** The test server's rule: outside production, so the push service on 127.0.0.1 may be posted to. */
+const TEST_ENDPOINTS = { production: false, extraHostSuffixes: [] };
+
 describe.each(testDatabases)('the push sender against a Web Push service (%s)', (dialect) => {
   let t: TestApp;
   let push: PushService;
@@ -170,7 +173,13 @@ describe.each(testDatabases)('the push sender against a Web Push service (%s)', 
   it('a push service that does not answer is given up on at the timeout and tried again later', async () => {
     const ewa = await promoterWithPhone();
     const queued = await buildNotification(t, ewa.userId);
-    const impatient = new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, timeoutMs: 300 });
+    const impatient = new PushSender({
+      db: t.db,
+      now: t.clock.now,
+      keys: t.app.pushSender.keys,
+      endpoints: TEST_ENDPOINTS,
+      timeoutMs: 300,
+    });
     push.failNext(ewa.phone, 'no answer');
     expect(await impatient.sendDue()).toMatchObject({ retried: 1 });
     const send = await pushSendOf(t, queued.sends[0]!.id);
@@ -227,12 +236,29 @@ describe.each(testDatabases)('the push sender against a Web Push service (%s)', 
     expect((await pushSendOf(t, queued.sends[0]!.id)).state).toBe('gone');
   });
 
+  it('a production sender never posts to an endpoint no push service of the rule has (a row kept before it): the subscription is dropped', async () => {
+    const ewa = await promoterWithPhone();
+    const queued = await buildNotification(t, ewa.userId);
+    const production = new PushSender({
+      db: t.db,
+      now: t.clock.now,
+      keys: t.app.pushSender.keys,
+      endpoints: { production: true, extraHostSuffixes: [] },
+    });
+    expect(await production.sendDue()).toMatchObject({ gone: 1, sent: 0 });
+    expect(seenBy(ewa.phone)).toEqual([]);
+    expect(await subscriptionOf(ewa.phone)).toBeUndefined();
+    expect((await pushSendOf(t, queued.sends[0]!.id)).state).toBe('gone');
+  });
+
   it('three instances sending at once deliver each push exactly once', async () => {
     const ewa = await promoterWithPhone();
     await subscribePhone(ewa.token);
     const queued = [];
     for (let i = 0; i < 12; i++) queued.push(await buildNotification(t, ewa.userId));
-    const others = [1, 2].map(() => new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, batch: 5, parallel: 2 }));
+    const others = [1, 2].map(
+      () => new PushSender({ db: t.db, now: t.clock.now, keys: t.app.pushSender.keys, endpoints: TEST_ENDPOINTS, batch: 5, parallel: 2 }),
+    );
     const rounds = await Promise.all([t.app.pushSender.sendDue(), ...others.map((s) => s.sendDue())]);
     expect(rounds.reduce((n, r) => n + r.sent, 0)).toBe(12 * 2);
     const phoneId = (await subscriptionOf(ewa.phone))!.id;

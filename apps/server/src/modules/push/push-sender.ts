@@ -4,13 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/kysely.ts';
 import * as repo from './push-sender.repository.ts';
 import { deleteSubscription, markPendingGone } from './push.repository.ts';
+import { endpointAllowed, type EndpointRule } from './push-endpoints.ts';
 import { pushRequest, pushUrl, type PushRequest } from './push-message.ts';
 import type { VapidKeys } from './push-keys.ts';
 
 // The push sender (issue 37, decision 136): every instance, every second or when woken, claims the due
 // sends of push_sends (one claimant per row), drops those a newer push of the same Topic makes stale,
 // and posts each to its subscription's push service. Accepted: 'sent'. 404/410: the subscription is gone
-// (deleted, with everything still waiting for it). A request that can never succeed (400, 401, 403,
+// (deleted, with everything still waiting for it), as is one whose endpoint is no push service's the
+// server may post to (push-endpoints.ts). A request that can never succeed (400, 401, 403,
 // 413): 'failed'. Anything else — 429, 5xx, a timeout, no network — is tried again with backoff.
 
 /** How long a claim holds: far above one request's timeout; a crashed claimant's runs out. */
@@ -33,6 +35,8 @@ export type PushSenderOptions = {
   now: () => Date;
   /** null: no push is configured (production without VAPID_*); the sender then sends nothing. */
   keys: VapidKeys | null;
+  /** Where pushes may go (push-endpoints.ts): checked again before each post, for rows kept before the rule. */
+  endpoints: EndpointRule;
   log?: FastifyBaseLogger;
   /** This process's name in claimed_by; random unless a test names it. */
   holder?: string;
@@ -95,8 +99,10 @@ export class PushSender {
       await repo.settle(db, send.id, this.holder, { state: 'gone' });
       return 'gone';
     }
-    // Logged out on that phone, or her account closed: no more pushes to it.
-    if (send.sessionRevokedAt || send.deactivatedAt) return this.dropSubscription(send.subscriptionId);
+    // Logged out on that phone, or her account closed: no more pushes to it. An endpoint the server may
+    // not post to (kept before the rule, or PUSH_ENDPOINT_HOSTS narrowed since) is never called.
+    if (send.sessionRevokedAt || send.deactivatedAt || !endpointAllowed(send.endpoint, this.o.endpoints))
+      return this.dropSubscription(send.subscriptionId);
     let request: PushRequest;
     try {
       const payload = {

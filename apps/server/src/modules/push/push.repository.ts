@@ -69,6 +69,18 @@ export async function deleteHerSubscription(db: Db, userId: string, endpoint: st
   return row?.id ?? null;
 }
 
+/** Deletes up to `limit` subscriptions last renewed before `beforeIso` (their phones' app has not started since); answers their ids. */
+export async function deleteSubscriptionsRenewedBefore(db: Db, beforeIso: string, limit: number): Promise<string[]> {
+  const stale = db.selectFrom('push_subscriptions').select('id').where('renewed_at', '<', beforeIso).orderBy('renewed_at').limit(limit);
+  const gone = await db
+    .deleteFrom('push_subscriptions')
+    .where('id', 'in', stale)
+    .where('renewed_at', '<', beforeIso)
+    .returning('id')
+    .execute();
+  return gone.map((r) => r.id);
+}
+
 /** Deletes a subscription (its push service answered 404/410, or its session ended). */
 export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
@@ -102,12 +114,21 @@ export async function markSendShown(db: Db, receipt: string, at: string): Promis
   return known ? 'again' : null;
 }
 
-/** The first push of the notification shown on any of her devices: the notification's time, set once. */
+/**
+ * The first push of the notification shown on any of her devices: the notification's time, set once —
+ * and that of her older ones of the same topic not shown yet. Their pushes were replaced by this one
+ * (the push service keeps the newest per Topic; the sender supersedes older ones still waiting), so
+ * this push is how they reached her, and their SMS fallback must stop as its own would.
+ */
 export async function markNotificationShown(db: Db, notificationId: number, at: string): Promise<void> {
+  const shown = (column: 'user_id' | 'topic') =>
+    db.selectFrom('notifications as shown').select(`shown.${column}`).where('shown.id', '=', notificationId);
   await db
     .updateTable('notifications')
     .set({ push_shown_at: at })
-    .where('id', '=', notificationId)
+    .where('user_id', '=', shown('user_id'))
+    .where('topic', '=', shown('topic'))
+    .where('id', '<=', notificationId)
     .where('push_shown_at', 'is', null)
     .execute();
 }

@@ -5,13 +5,14 @@ import type { Db } from '../../db/kysely.ts';
 import { lockPromoter } from '../../db/lock-promoter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { endpointAllowed, type EndpointRule } from './push-endpoints.ts';
 import type { VapidKeys } from './push-keys.ts';
 import * as repo from './push.repository.ts';
 
 // Her devices' Web Push subscriptions and the service worker's word that a push was shown (issue 37,
 // decision 136). The pushes themselves go out through push-sender.ts.
 
-export type PushDeps = { db: Db; now: () => Date; keys: VapidKeys | null; production: boolean };
+export type PushDeps = { db: Db; now: () => Date; keys: VapidKeys | null; endpoints: EndpointRule };
 
 /** Devices of one promoter that get pushes: the most recently renewed; an older one is dropped. */
 export const MAX_SUBSCRIPTIONS_PER_PROMOTER = 5;
@@ -19,15 +20,6 @@ export const MAX_SUBSCRIPTIONS_PER_PROMOTER = 5;
 /** The key phones subscribe with; null when push is off (production without VAPID_*). */
 export function publicKey(deps: PushDeps): PushKeyResponse {
   return { publicKey: deps.keys?.publicKey ?? null };
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Push services speak https; outside production a push service on this machine too (the tests'). */
-function endpointAllowed(endpoint: string, production: boolean): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return !production && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
 
 /** The browser's keys, as PushSubscription.toJSON() gives them: a P-256 point and a 16-byte secret. */
@@ -50,7 +42,9 @@ function checkKeys(keys: { p256dh: string; auth: string }): void {
  */
 export async function subscribe(deps: PushDeps, caller: Caller, body: PushSubscribeBody): Promise<void> {
   const { endpoint, keys } = body.subscription;
-  if (!endpointAllowed(endpoint, deps.production)) throw new AppError('E_PUSH_ENDPOINT_NOT_ALLOWED');
+  // Push is off (production without VAPID_*): a row kept now would only wait for pushes that never go.
+  if (!deps.keys) throw new AppError('E_PUSH_OFF');
+  if (!endpointAllowed(endpoint, deps.endpoints)) throw new AppError('E_PUSH_ENDPOINT_NOT_ALLOWED');
   checkKeys(keys);
   await deps.db.transaction().execute(async (trx) => {
     await lockPromoter(trx, caller.userId);
@@ -64,6 +58,25 @@ export async function subscribe(deps: PushDeps, caller: Caller, body: PushSubscr
       at: deps.now().toISOString(),
     });
     await repo.markPendingGone(trx, await repo.trimSubscriptions(trx, caller.userId, MAX_SUBSCRIPTIONS_PER_PROMOTER));
+  });
+}
+
+/**
+ * Subscriptions not renewed for this long are dropped by the retention job (decision 136): the app
+ * renews its phone's at every start, so such a phone has not opened the app in two months — a lost or
+ * replaced phone whose push service may never answer 404/410 (ntfy prunes the same way).
+ */
+export const SUBSCRIPTION_RETENTION_DAYS = 60;
+
+/**
+ * Retention: up to `limit` subscriptions last renewed before `beforeIso`, with their pushes still
+ * waiting (`gone`), in one transaction; answers how many went.
+ */
+export async function removeStaleSubscriptions(db: Db, beforeIso: string, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await repo.deleteSubscriptionsRenewedBefore(trx, beforeIso, limit);
+    await repo.markPendingGone(trx, ids);
+    return ids.length;
   });
 }
 

@@ -3,28 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config/env.ts';
 import { buildSignedInPromoter } from '../../test/builders.ts';
+import { notificationRows, sweep } from '../../test/notifications.ts';
 import { browserSubscription, buildNotification, pushSendOf } from '../../test/push-builders.ts';
 import { raceSame, serverErrors, sortedLabels } from '../../test/races.ts';
-import { createTestApp, post, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { MAX_SUBSCRIPTIONS_PER_PROMOTER } from './push.service.ts';
+import { createTestApp, loginAs, post, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { runRetention } from '../retention/retention.service.ts';
+import { MAX_SUBSCRIPTIONS_PER_PROMOTER, SUBSCRIPTION_RETENTION_DAYS } from './push.service.ts';
+
+const DAY = 86_400_000;
 
 describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
   let t: TestApp;
   let production: FastifyInstance;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    // The same database behind a production server without VAPID_* (decision 136).
-    const config: Config = { ...t.config, nodeEnv: 'production', push: { vapid: null, sendIntervalMs: 0 } };
-    production = await buildApp({
-      config,
+  let pushOff: FastifyInstance;
+  /** The same database behind a production server, with `push` as its settings (decision 136). */
+  async function productionApp(push: Config['push']): Promise<FastifyInstance> {
+    const app = await buildApp({
+      config: { ...t.config, nodeEnv: 'production', push },
       database: { db: t.db, dialect, dropOldVersions: async () => true, destroy: async () => {} },
       now: t.clock.now,
       logger: false,
     });
-    await production.ready();
+    await app.ready();
+    return app;
+  }
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    production = await productionApp({ vapid: t.app.pushSender.keys, sendIntervalMs: 0, endpointHostSuffixes: ['push.firma.pl'] });
+    pushOff = await productionApp({ vapid: null, sendIntervalMs: 0, endpointHostSuffixes: [] });
   });
   afterAll(async () => {
-    await production.close();
+    await production?.close();
+    await pushOff?.close();
     await t.close();
   });
 
@@ -41,7 +51,7 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.publicKey).toBe(t.app.pushSender.keys!.publicKey);
     expect(Buffer.from(res.json().data.publicKey, 'base64url')).toHaveLength(65);
-    expect((await post(production, '/push/key', undefined, ewa.token)).json().data).toEqual({ publicKey: null });
+    expect((await post(pushOff, '/push/key', undefined, ewa.token)).json().data).toEqual({ publicKey: null });
     expect((await post(t.app, '/push/key')).statusCode).toBe(401);
   });
 
@@ -85,7 +95,47 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     const local = browserSubscription('http://localhost:8090/notify/production');
     expect(errorOf(await subscribe(ewa.token, local, production))).toEqual([422, 'E_PUSH_ENDPOINT_NOT_ALLOWED']);
     expect(await rowsOf(local.endpoint)).toEqual([]);
-    expect((await subscribe(ewa.token, browserSubscription(), production)).statusCode).toBe(200);
+  });
+
+  it("in production only the browsers' push services and PUSH_ENDPOINT_HOSTS are taken: no address of the server's network", async () => {
+    const ewa = await buildSignedInPromoter(t);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://push.firma.pl/notify/abc',
+      'https://eu.push.firma.pl/notify/abc',
+    ]) {
+      expect((await subscribe(ewa.token, browserSubscription(endpoint), production)).statusCode, endpoint).toBe(200);
+    }
+    for (const endpoint of [
+      'https://127.0.0.1/notify/x',
+      'https://10.0.0.5/notify/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/notify/x',
+      'https://0x7f000001/notify/x',
+      'https://localhost/notify/x',
+      'https://intranet/notify/x',
+      'https://push.example.net/wpush/v2/abc',
+      'https://fcm.googleapis.com.evil.net/fcm/send/abc',
+      'https://evilpush.firma.pl/notify/x',
+      'https://user:secret@fcm.googleapis.com/fcm/send/abc',
+      'http://fcm.googleapis.com/fcm/send/abc',
+    ]) {
+      expect(errorOf(await subscribe(ewa.token, browserSubscription(endpoint), production)), endpoint).toEqual([
+        422,
+        'E_PUSH_ENDPOINT_NOT_ALLOWED',
+      ]);
+      expect(await rowsOf(endpoint)).toEqual([]);
+    }
+  });
+
+  it('a production server without VAPID_* keeps no subscription: push is off', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const device = browserSubscription('https://fcm.googleapis.com/fcm/send/push-off');
+    expect(errorOf(await subscribe(ewa.token, device, pushOff))).toEqual([409, 'E_PUSH_OFF']);
+    expect(await rowsOf(device.endpoint)).toEqual([]);
   });
 
   it('keys that are no browser keys are refused with the field named', async () => {
@@ -149,6 +199,58 @@ describe.each(testDatabases)('push subscriptions and shown (%s)', (dialect) => {
     expect((await pushSendOf(t, tablet!.id)).shown_at).toBe(t.clock.now().toISOString());
     const notification = await t.db.selectFrom('notifications').select('push_shown_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(notification.push_shown_at).toBe(firstAt);
+  });
+
+  it('a push shown counts for her older notifications of its topic, whose pushes it replaced: their SMS is not needed', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const ola = await buildSignedInPromoter(t);
+    await subscribe(ewa.token, browserSubscription());
+    const topic = `action-${ewa.userId}`;
+    const moved = await buildNotification(t, ewa.userId, { kind: 'action_moved', topic });
+    const otherAction = await buildNotification(t, ewa.userId, { kind: 'action_moved' });
+    const olasOfTheTopic = await buildNotification(t, ola.userId, { kind: 'action_moved', topic });
+    const cancelled = await buildNotification(t, ewa.userId, { kind: 'action_cancelled', topic });
+    const later = await buildNotification(t, ewa.userId, { kind: 'action_moved', topic });
+    // The move's SMS is due: nothing of it was shown by itself.
+    const due = new Date(t.clock.now().getTime() - 1000).toISOString();
+    await t.db.updateTable('notifications').set({ sms_state: 'waiting', sms_due_at: due }).where('id', '=', moved.id).execute();
+
+    expect((await shown(cancelled.sends[0]!.receipt)).statusCode).toBe(200);
+    const shownAt = async (id: number) =>
+      (await t.db.selectFrom('notifications').select('push_shown_at').where('id', '=', id).executeTakeFirstOrThrow()).push_shown_at;
+    const at = t.clock.now().toISOString();
+    expect(await shownAt(cancelled.id)).toBe(at);
+    expect(await shownAt(moved.id)).toBe(at);
+    for (const untouched of [otherAction, olasOfTheTopic, later]) expect(await shownAt(untouched.id)).toBeNull();
+    expect(await sweep(t)).toContain('not_needed');
+    const [row] = await notificationRows(t, ewa.userId);
+    expect(row).toMatchObject({ id: moved.id, sms_state: 'not_needed' });
+  });
+
+  it(`the retention job drops a phone not renewed for ${SUBSCRIPTION_RETENTION_DAYS} days, with what waited for it; one renewed stays`, async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const [lost, used] = [browserSubscription(), browserSubscription()];
+    await subscribe(ewa.token, lost);
+    await subscribe(ewa.token, used);
+    t.clock.advance(SUBSCRIPTION_RETENTION_DAYS * DAY - 60_000);
+    // Her app started on one phone only (she logged in again there): it renewed that one.
+    expect((await subscribe(await loginAs(t.app, ewa.username), used)).statusCode).toBe(200);
+    const queued = await buildNotification(t, ewa.userId);
+    const [lostId] = (await rowsOf(lost.endpoint)).map((r) => r.id);
+    t.clock.advance(120_000);
+    const deps = { db: t.db, blobStore: t.app.blobStore, locationDays: 90, receiptImageDays: 730, codeDays: 7, batchSize: 1 };
+    const run = await runRetention(deps, { now: t.clock.now, tick: t.clock.now(), keepLock: async () => {} });
+    expect(run.removed.pushSubscriptions).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(lost.endpoint)).toEqual([]);
+    expect(await rowsOf(used.endpoint)).toHaveLength(1);
+    const stateOf = async (send: { id: string; subscriptionId: string }) => [
+      send.subscriptionId === lostId,
+      (await pushSendOf(t, send.id)).state,
+    ];
+    expect((await Promise.all(queued.sends.map(stateOf))).sort()).toEqual([
+      [false, 'pending'],
+      [true, 'gone'],
+    ]);
   });
 
   it('a receipt the server never gave is not found; one too short is not valid', async () => {

@@ -6,11 +6,13 @@ import type { JobContext, ScheduledJob } from '../../plugins/scheduled-jobs.ts';
 import type { BlobStore } from '../../plugins/blob-store.ts';
 import { removeReceiptImages } from '../receipts/receipts.service.ts';
 import { removeOldNotifications } from '../notifications/notifications.service.ts';
+import { removeStaleSubscriptions, SUBSCRIPTION_RETENTION_DAYS } from '../push/push.service.ts';
 import * as repo from './retention.repository.ts';
 
 // Retention (issue 26, decision 099): location pings, receipts' images and one-time codes kept only as
-// long as configured, removed by a scheduled job that one server instance at a time runs
-// (plugins/scheduled-jobs.ts), each run one entry in the audit log.
+// long as configured — and her notifications and her phones' push subscriptions (decisions 135, 136) —
+// removed by a scheduled job that one server instance at a time runs (plugins/scheduled-jobs.ts), each
+// run one entry in the audit log.
 
 export const RETENTION_JOB = 'retention';
 
@@ -45,11 +47,19 @@ export type RetentionCounts = {
   idempotencyKeys: number;
   notifications: number;
   pushSends: number;
+  pushSubscriptions: number;
 };
 
 export type RetentionRun = {
   /** ISO UTC instants: what was older than these went (codes: expired before it). */
-  cutoffs: { locations: string; receiptImages: string; codes: string; idempotencyKeys: string; notifications: string };
+  cutoffs: {
+    locations: string;
+    receiptImages: string;
+    codes: string;
+    idempotencyKeys: string;
+    notifications: string;
+    pushSubscriptions: string;
+  };
   removed: RetentionCounts;
 };
 
@@ -75,6 +85,7 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     codes: before(deps.codeDays),
     idempotencyKeys: before(OUTBOX_MAX_AGE_DAYS),
     notifications: before(NOTIFICATION_RETENTION_DAYS),
+    pushSubscriptions: before(SUBSCRIPTION_RETENTION_DAYS),
   };
   // Batch after batch until one comes back short; the lease moves on between them.
   const drain = async (batch: () => Promise<number>) => {
@@ -98,6 +109,8 @@ export async function runRetention(deps: RetentionDeps, ctx: JobContext): Promis
     rateCounters: await drain(() => repo.deleteEndedRateCounters(db, started.toISOString(), limit)),
     idempotencyKeys: await drain(() => repo.deleteIdempotencyKeys(db, cutoffs.idempotencyKeys, limit)),
     ...(await drainNotifications(deps, cutoffs.notifications, limit, ctx)),
+    // Phones whose app has not started for SUBSCRIPTION_RETENTION_DAYS, through the push module.
+    pushSubscriptions: await drain(() => removeStaleSubscriptions(db, cutoffs.pushSubscriptions, limit)),
   };
   await recordAudit(db, ctx.now(), { actor: RETENTION_ACTOR, verb: 'retention.run', details: { cutoffs, removed } });
   return { cutoffs, removed };

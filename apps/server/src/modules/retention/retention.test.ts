@@ -168,7 +168,14 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_type: 'system', actor_name: 'retention', actor_id: null, address: null });
     const details = JSON.parse(entries[0]!.details!);
-    expect(Object.keys(details.cutoffs).sort()).toEqual(['codes', 'idempotencyKeys', 'locations', 'notifications', 'receiptImages']);
+    expect(Object.keys(details.cutoffs).sort()).toEqual([
+      'codes',
+      'idempotencyKeys',
+      'locations',
+      'notifications',
+      'pushSubscriptions',
+      'receiptImages',
+    ]);
     expect(details.removed).toEqual({
       locationPings: 0,
       lastPings: 0,
@@ -182,6 +189,7 @@ describe.each(testDatabases)('retention (%s)', (dialect) => {
       idempotencyKeys: 0,
       notifications: 0,
       pushSends: 0,
+      pushSubscriptions: 0,
     });
 
     // The next tick: whoever asks first runs it, the other skips.

@@ -28,6 +28,7 @@ import type { LiveThresholds } from '../live/live.service.ts';
 import * as repo from './reviews.repository.ts';
 import { staffName } from '../staff/staff-accounts.service.ts';
 import { notifyContext, notifyReportReturned, type NotificationSettings } from '../notifications/notification-events.service.ts';
+import { settleSendBacks } from '../notifications/notifications.service.ts';
 
 // The report review loop (issue 25, decision 090): submitted → approved | changes_requested; she
 // resubmits → resubmitted → approved | changes_requested. One report per action and promoter; every
@@ -332,6 +333,8 @@ export async function resubmit(deps: ReviewsDeps, caller: CallerUser, actionId: 
       staff_name: null,
       at,
     });
+    // The send-back is answered: her 'Do poprawy' notifications of it read, their SMS not needed (decision 135).
+    await settleSendBacks(trx, { userId: caller.userId, actionId: action.id, at: new Date(at) });
   });
   return { review: (await reviewMarkOf(db, action.id, caller.userId, 'finished'))! };
 }

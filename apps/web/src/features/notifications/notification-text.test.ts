@@ -64,7 +64,28 @@ describe('her reads waiting in the outbox', () => {
     expect(unreadWith(5, unread, pendingReadsOf([{ ids: [3] }]))).toBe(5);
   });
 
-  it("'all' leaves nothing unread", () => {
+  it("'all' of an earlier app version (no upTo) leaves nothing unread", () => {
     expect(unreadWith(5, unread, pendingReadsOf([{ all: true }]))).toBe(0);
+  });
+
+  it("'all' up to the newest she had leaves unread only what came after it", () => {
+    const kept = [buildNotification({ id: 5 }), buildNotification({ id: 4 }), ...unread];
+    expect(unreadWith(9, kept, pendingReadsOf([{ all: true, upTo: 3 }]))).toBe(2);
+    expect(unreadWith(9, kept, pendingReadsOf([{ all: true, upTo: 3 }, { ids: [5] }]))).toBe(1);
+    expect(
+      unreadWith(
+        9,
+        kept,
+        pendingReadsOf([
+          { all: true, upTo: 2 },
+          { all: true, upTo: 4 },
+        ]),
+      ),
+    ).toBe(1);
+  });
+
+  it("'all' below the whole kept page takes nothing off the server's count (what it covers is not on the page)", () => {
+    const newer = [buildNotification({ id: 60 }), buildNotification({ id: 59 })];
+    expect(unreadWith(7, newer, pendingReadsOf([{ all: true, upTo: 3 }]))).toBe(7);
   });
 });

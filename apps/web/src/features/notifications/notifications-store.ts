@@ -25,7 +25,9 @@ export const inboxRequest = createRequest({
  */
 export function keepReads(body: NotificationReadBody, unread: number, now = new Date()): void {
   const readAt = toWallClock(now, appTimeZone());
-  const covers = (notification: InboxNotification) => 'all' in body || body.ids.includes(notification.id);
+  // 'All' covers what her phone had when she tapped (upTo), not what came since.
+  const covers = (notification: InboxNotification) =>
+    'all' in body ? body.upTo === undefined || notification.id <= body.upTo : body.ids.includes(notification.id);
   const { list } = useAppStore.getState().notifications;
   setNotifications({
     unread,

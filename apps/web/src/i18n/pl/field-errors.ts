@@ -111,4 +111,5 @@ export const fieldErrors: Record<Exclude<ErrorCode, CoreErrorCode>, string> = {
   E_PUSH_ENDPOINT_NOT_ALLOWED: 'Ta przeglądarka nie może otrzymywać powiadomień z tego serwera.',
   E_PUSH_SUBSCRIPTION_NOT_FOUND: 'Powiadomienia na tym urządzeniu są już wyłączone.',
   E_PUSH_RECEIPT_NOT_FOUND: 'Nie znaleziono powiadomienia.',
+  E_PUSH_OFF: 'Ten serwer nie wysyła powiadomień push. Nowości znajdziesz w zakładce Powiadomienia.',
 };

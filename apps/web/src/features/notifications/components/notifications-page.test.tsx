@@ -124,17 +124,16 @@ describe('her inbox (/powiadomienia)', () => {
     expect(readBodies(server)).toEqual([]);
   });
 
-  it("'Oznacz wszystkie jako przeczytane' reads them all and goes away", async () => {
-    const server = useFakeServer((request) =>
-      request.path === '/notifications/read' ? ok({ unread: 0 }) : inboxAnswer([buildNotification(), buildNotification()]),
-    );
+  it("'Oznacz wszystkie jako przeczytane' reads them all, up to the newest she has, and goes away", async () => {
+    const [older, newest] = [buildNotification(), buildNotification()];
+    const server = useFakeServer((request) => (request.path === '/notifications/read' ? ok({ unread: 0 }) : inboxAnswer([newest, older])));
     const { user } = renderInbox();
 
     await user.click(await screen.findByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }));
 
     expect(screen.queryByRole('link', { name: /Nieprzeczytane/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Oznacz wszystkie jako przeczytane' })).not.toBeInTheDocument();
-    await waitFor(() => expect(readBodies(server)).toEqual([{ all: true }]));
+    await waitFor(() => expect(readBodies(server)).toEqual([{ all: true, upTo: newest.id }]));
     await waitFor(() => expect(useAppStore.getState().notifications.list.every((notification) => notification.readAt !== null)).toBe(true));
   });
 
@@ -192,6 +191,34 @@ describe('her inbox (/powiadomienia)', () => {
     await waitFor(() => expect(readBodies(server)).toEqual([{ ids: [7] }]));
     await waitFor(() => expect(useAppStore.getState().notifications.unread).toBe(1));
     expect(screen.getByRole('link', { name: /^Raport do poprawy/ })).toBeInTheDocument();
+  });
+
+  it("'all' read offline leaves unread what arrives before it is sent, on screen and once the server has it", async () => {
+    let online = false;
+    const seen = reportReturned();
+    const cameAfter = buildNotification({ id: 8, kind: 'action_cancelled', details: actionDetails() });
+    const server = useFakeServer((request) => {
+      if (!online) return 'network-error';
+      return request.path === '/notifications/read' ? ok({ unread: 1 }) : inboxAnswer([cameAfter, seen]);
+    });
+    useAppStore.setState({ notifications: { list: [seen], unread: 1, pushWanted: false } });
+    const { user } = renderInbox();
+
+    await user.click(screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }));
+    // A reload answers (a push woke the app) before the read went: the new one is hers to read.
+    act(() => {
+      useAppStore.setState({ notifications: { list: [cameAfter, seen], unread: 2, pushWanted: false } });
+    });
+
+    expect(await screen.findByRole('link', { name: /^Nieprzeczytane: Akcja odwołana/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Raport do poprawy/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' })).toBeInTheDocument();
+
+    online = true;
+    act(() => flushOutbox());
+    await waitFor(() => expect(readBodies(server)).toEqual([{ all: true, upTo: seen.id }]));
+    await waitFor(() => expect(useAppStore.getState().notifications.list.map((n) => n.readAt !== null)).toEqual([false, true]));
+    expect(useAppStore.getState().notifications.unread).toBe(1);
   });
 
   it("'Pokaż starsze' loads the page before the oldest shown, until a page is not full", async () => {

@@ -42,8 +42,11 @@ export function NotificationsPage() {
   const older = useOlderPages(list);
 
   const readAll = () => {
-    older.markAllRead(toWallClock(new Date(), appTimeZone()));
-    void markAllRead();
+    // The newest she has on screen: what arrives before the read is sent stays unread.
+    const upTo = older.items[0]?.id;
+    if (upTo === undefined) return;
+    older.markAllRead(toWallClock(new Date(), appTimeZone()), upTo);
+    void markAllRead(upTo);
   };
 
   return (

@@ -39,9 +39,9 @@ export function useOlderPages(newest: InboxNotification[]) {
     );
   };
 
-  /** All of them read: the older pages' marks too, which no reload of the kept page brings. */
-  const markAllRead = (readAt: string) => {
-    const read = (page: InboxNotification[]) => page.map((item) => (item.readAt === null ? { ...item, readAt } : item));
+  /** All of them up to `upTo` read: the older pages' marks too, which no reload of the kept page brings. */
+  const markAllRead = (readAt: string, upTo: number) => {
+    const read = (page: InboxNotification[]) => page.map((item) => (item.readAt === null && item.id <= upTo ? { ...item, readAt } : item));
     setOlder((state) => ({ ...state, first: read(state.first), pages: state.pages.map(read) }));
   };
 

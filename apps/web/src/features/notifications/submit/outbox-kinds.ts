@@ -29,6 +29,9 @@ export function markRead(notification: InboxNotification, alreadyRead: boolean):
   return queueRead({ ids: [notification.id] }).catch((error: unknown) => console.warn('notifications: read not sent', error));
 }
 
-/** 'Oznacz wszystkie jako przeczytane'. */
-export const markAllRead = (): Promise<void> =>
-  queueRead({ all: true }).catch((error: unknown) => console.warn('notifications: read not sent', error));
+/**
+ * 'Oznacz wszystkie jako przeczytane': all up to `upTo`, the newest she has on screen — the read may
+ * be sent long after (offline), and what arrives meanwhile she has not seen.
+ */
+export const markAllRead = (upTo: number): Promise<void> =>
+  queueRead({ all: true, upTo }).catch((error: unknown) => console.warn('notifications: read not sent', error));
