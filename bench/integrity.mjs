@@ -12,6 +12,8 @@ import { buildSignedInPromoter } from '../apps/server/src/test/builders.ts';
 import { buildActionAt } from '../apps/server/src/test/integrity.ts';
 import { sendStartPhotos } from '../apps/server/src/test/action-steps.ts';
 import { atWallHour } from '../apps/server/src/test/live.ts';
+import sharp from 'sharp';
+import { buildAlteredCopy, buildScene, uploadPhotos } from '../apps/server/src/test/files.ts';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -120,12 +122,68 @@ function teleportDay() {
   return day;
 }
 
-// ── photos: the hook ──
-// The photo cases of issue 38 (a photo reused as is, resized, recompressed, re-photographed from a
-// screen) go here: a generator of such days adds their uploads (POST /action/file/create, as
-// test/files.ts's uploadPhotos does) to `sendDay` through `photos`, and the photo flags are read from
-// integrity_flags with the rest. The photo signals are another branch's (decision 138, 'Photos').
-const PHOTO_CASES = [];
+// ── photos (decision 138, 'Photos') ──
+// Every day sends one survey photo during the action ('start': before the display is arranged). An
+// honest day's is a scene of its own (test/files.ts buildScene: seeded shapes and gradients), kept in a
+// pool; a cheating day sends one from the pool again — as it is, resized to half, recompressed at JPEG
+// quality 50, or "re-photographed from a screen" (cropped 4 %, dimmed, blurred, quality 70). The bench's
+// actions all stand at one point by name and address (the test builders' 'Punkt 1'), so an earlier
+// photo is the same point's, as the similarity signal asks.
+const SURVEY_FORM = { chechboxes: ['tak', 'tak', 'tak'], text: 'Ekspozycja' };
+const photoPool = [];
+let sceneSeed = 1_000;
+
+async function reshot(photo) {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const crop = { left: Math.round(width * 0.04), top: Math.round(height * 0.04) };
+  return sharp(photo)
+    .extract({ ...crop, width: width - 2 * crop.left, height: height - 2 * crop.top })
+    .resize(Math.round(width * 0.8))
+    .modulate({ brightness: 0.9, saturation: 0.85 })
+    .blur(0.7)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
+function surveyWith(makePhoto) {
+  return async (t, her, action) => {
+    const photo = await makePhoto();
+    must(await uploadPhotos(t.app, her.token, { action: { uuid: action.uuid }, ident: 'start', form: SURVEY_FORM }, [photo]));
+  };
+}
+const honestSurvey = surveyWith(async () => {
+  const photo = await buildScene(sceneSeed++);
+  photoPool.push(photo);
+  return photo;
+});
+// The similarity looks back 90 days (and the bench's days follow one another): a cheat reuses one of the
+// last 25 honest photos, and the photo cases, right after the honest days, take 15 days each.
+const PHOTO_DAYS = Math.min(CHEAT_DAYS, 15);
+const fromPool = () => {
+  const recent = photoPool.slice(-25);
+  return recent[Math.floor(random() * recent.length)];
+};
+const PHOTO_CASES = [
+  { name: 'photo reused as is', photoCase: true, make: () => honestDay(), photos: surveyWith(async () => fromPool()) },
+  {
+    name: 'photo resized to half',
+    photoCase: true,
+    make: () => honestDay(),
+    photos: surveyWith(() => buildAlteredCopy(fromPool(), { scale: 0.5, quality: 85, cropShare: 0 })),
+  },
+  {
+    name: 'photo recompressed (quality 50)',
+    photoCase: true,
+    make: () => honestDay(),
+    photos: surveyWith(() => buildAlteredCopy(fromPool(), { scale: 1, quality: 50, cropShare: 0 })),
+  },
+  {
+    name: 'photo re-photographed from a screen',
+    photoCase: true,
+    make: () => honestDay(),
+    photos: surveyWith(async () => reshot(fromPool())),
+  },
+].map((c) => ({ ...c, days: PHOTO_DAYS }));
 
 // ── sending a day through the API ──
 async function sendDay(t, day, photos = async () => {}) {
@@ -166,12 +224,12 @@ function must(res) {
 
 // ── the run ──
 const CLASSES = [
-  { name: 'honest', honest: true, days: HONEST_DAYS, make: honestDay },
+  { name: 'honest', honest: true, days: HONEST_DAYS, make: honestDay, photos: honestSurvey },
+  ...PHOTO_CASES,
   { name: 'fixed mocked position', days: CHEAT_DAYS, make: fixedMockDay },
   { name: 'replayed track (another day, another point)', days: CHEAT_DAYS, make: replayDay },
   { name: 'teleport (a mock that slips)', days: CHEAT_DAYS, make: teleportDay },
   { name: 'replayed track of the same point (known gap)', gap: true, days: CHEAT_DAYS, make: samePointReplayDay },
-  ...PHOTO_CASES,
 ];
 
 const t = await createTestApp(dialect);
@@ -186,7 +244,8 @@ try {
       const day = c.make();
       requests += day.pings.length + 3;
       const kinds = await sendDay(t, day, c.photos);
-      if ([...kinds].some((k) => !WEAK.has(k))) flagged++;
+      // A photo case is judged by the photo signals alone (its positions are an honest day's).
+      if ([...kinds].some((k) => (c.photoCase ? k.startsWith('photo_') : !WEAK.has(k)))) flagged++;
       for (const k of kinds) perKind.set(k, (perKind.get(k) ?? 0) + 1);
     }
     results.push({ ...c, flagged, perKind });
