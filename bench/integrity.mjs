@@ -7,13 +7,16 @@
 // flags each day raised. It prints the share of cheating days flagged (goal ≥ 90 %) and of honest days
 // flagged (goal ≤ 2 %), per signal. weak_fix is weak evidence: shown, not counted as flagged.
 // Seeded (BENCH_SEED), so a run repeats. It prints numbers; not part of npm test.
-import { createTestApp, post } from '../apps/server/src/test/test-app.ts';
-import { buildSignedInPromoter } from '../apps/server/src/test/builders.ts';
-import { buildActionAt } from '../apps/server/src/test/integrity.ts';
-import { sendStartPhotos } from '../apps/server/src/test/action-steps.ts';
-import { atWallHour } from '../apps/server/src/test/live.ts';
 import sharp from 'sharp';
-import { buildAlteredCopy, buildScene, uploadPhotos } from '../apps/server/src/test/files.ts';
+
+// The server's sources and test helpers, loaded as the other in-process benches load them (under tsx,
+// after the arguments are read): the bench is no module of the server's.
+const { createTestApp, post } = await import('../apps/server/src/test/test-app.ts');
+const { buildSignedInPromoter } = await import('../apps/server/src/test/builders.ts');
+const { buildActionAt } = await import('../apps/server/src/test/integrity.ts');
+const { sendStartPhotos } = await import('../apps/server/src/test/action-steps.ts');
+const { atWallHour } = await import('../apps/server/src/test/live.ts');
+const { buildAlteredCopy, buildScene, uploadPhotos } = await import('../apps/server/src/test/files.ts');
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

@@ -103,10 +103,25 @@ test('her report sent back: the bell counts it without a reload, her phone shows
       ).receipt,
   );
   const worker = await serviceWorkerRegistration(page);
-  await worker.send(JSON.stringify({ kind: 'report_returned', url: `/raport/${action}`, receipt, unread: 1 }));
-  await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body])))
-    .toEqual([['Raport do poprawy', 'Koordynator odesłał Twój raport. Stuknij, aby zobaczyć uwagi.']]);
+  const shown = () =>
+    page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]));
+  // DevTools' delivery is the simulation's, not the product's: once in a full run a delivery to a worker
+  // still starting up showed nothing in 7 s. It is sent again then (at most twice more); the worker tags
+  // the push by kind and screen, so a late first one replaces nothing twice — exactly one is shown.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await worker.send(JSON.stringify({ kind: 'report_returned', url: `/raport/${action}`, receipt, unread: 1 }));
+    if (
+      await expect
+        .poll(shown, { timeout: 5_000 })
+        .not.toEqual([])
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
+  }
+  await expect.poll(shown).toEqual([['Raport do poprawy', 'Koordynator odesłał Twój raport. Stuknij, aby zobaczyć uwagi.']]);
   const shownAt = () =>
     readDatabase(
       (db) =>
