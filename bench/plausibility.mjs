@@ -1,4 +1,4 @@
-// npm run bench:integrity [-- --db postgres] [-- --days 100]: issue 38's measure of the plausibility
+// npm run bench:integrity (bench/plausibility.mjs) [-- --db postgres] [-- --days 100]: issue 38's measure of the plausibility
 // signals (decision 138). It generates honest action days (indoor accuracy 20–80 m, GPS noise, offline
 // gaps flushed out of order) and cheating days (a fixed mocked position, a replayed track from another
 // day and point, a teleport while a mock glitches), sends each through the API of an in-process server
