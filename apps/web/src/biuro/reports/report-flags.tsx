@@ -1,8 +1,9 @@
 import { trimInvisible, visibleLength } from '@promotor/contract/rules';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
+import { NoteField } from '../components/note-field.tsx';
 import type { IntegrityPhoto } from '@promotor/contract';
 import type { Report, ReportFlag, ReportMapTiles } from '../api/admin-types.ts';
 import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
@@ -95,7 +96,6 @@ function FlagPhoto({ photo, caption }: { photo: IntegrityPhoto; caption: string 
 }
 
 function ExplainForm({ flag, onExplained }: { flag: ReportFlag; onExplained: (flag: ReportFlag) => void }) {
-  const id = useId();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -121,7 +121,6 @@ function ExplainForm({ flag, onExplained }: { flag: ReportFlag; onExplained: (fl
     }
   }
 
-  const noteId = `${id}-note`;
   return (
     <form className="report-flags__form" onSubmit={submit} noValidate>
       {error ? (
@@ -129,32 +128,18 @@ function ExplainForm({ flag, onExplained }: { flag: ReportFlag; onExplained: (fl
           {error}
         </p>
       ) : null}
-      <div className={`field${noteError ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={noteId}>
-          {t.note}
-        </label>
-        <textarea
-          id={noteId}
-          className="field__input"
-          rows={2}
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (noteError) setNoteError(null);
-          }}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={`${noteId}-hint${noteError ? ` ${noteId}-error` : ''}`}
-        />
-        <p id={`${noteId}-hint`} className="biuro-muted review-form__hint">
-          {t.noteHint}
-        </p>
-        {noteError ? (
-          <p id={`${noteId}-error`} className="field__error">
-            {noteError}
-          </p>
-        ) : null}
-      </div>
+      <NoteField
+        label={t.note}
+        hint={t.noteHint}
+        error={noteError}
+        rows={2}
+        maxLength={NOTE_MAX}
+        value={note}
+        onChange={(value) => {
+          setNote(value);
+          if (noteError) setNoteError(null);
+        }}
+      />
       <Button type="submit" variant="secondary" busy={busy}>
         {t.explain}
       </Button>
