@@ -7,7 +7,6 @@
 // flags each day raised. It prints the share of cheating days flagged (goal ≥ 90 %) and of honest days
 // flagged (goal ≤ 2 %), per signal. weak_fix is weak evidence: shown, not counted as flagged.
 // Seeded (BENCH_SEED), so a run repeats. It prints numbers; not part of npm test.
-import sharp from 'sharp';
 
 // The server's sources and test helpers, loaded as the other in-process benches load them (under tsx,
 // after the arguments are read): the bench is no module of the server's.
@@ -16,7 +15,7 @@ const { buildSignedInPromoter } = await import('../apps/server/src/test/builders
 const { buildActionAt } = await import('../apps/server/src/test/integrity.ts');
 const { sendStartPhotos } = await import('../apps/server/src/test/action-steps.ts');
 const { atWallHour } = await import('../apps/server/src/test/live.ts');
-const { buildAlteredCopy, buildScene, uploadPhotos } = await import('../apps/server/src/test/files.ts');
+const { buildAlteredCopy, buildReshotCopy, buildScene, uploadPhotos } = await import('../apps/server/src/test/files.ts');
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -129,24 +128,16 @@ function teleportDay() {
 // Every day sends one survey photo during the action ('start': before the display is arranged). An
 // honest day's is a scene of its own (test/files.ts buildScene: seeded shapes and gradients), kept in a
 // pool; a cheating day sends one from the pool again — as it is, resized to half, recompressed at JPEG
-// quality 50, or "re-photographed from a screen" (cropped 4 %, dimmed, blurred, quality 70). The bench's
+// quality 50, or "re-photographed from a screen" (cropped 2–9 % off each side and off-centre, dimmed, blurred, quality 70). The bench's
 // actions all stand at one point by name and address (the test builders' 'Punkt 1'), so an earlier
 // photo is the same point's, as the similarity signal asks.
 const SURVEY_FORM = { chechboxes: ['tak', 'tak', 'tak'], text: 'Ekspozycja' };
 const photoPool = [];
 let sceneSeed = 1_000;
 
-async function reshot(photo) {
-  const { width = 0, height = 0 } = await sharp(photo).metadata();
-  const crop = { left: Math.round(width * 0.04), top: Math.round(height * 0.04) };
-  return sharp(photo)
-    .extract({ ...crop, width: width - 2 * crop.left, height: height - 2 * crop.top })
-    .resize(Math.round(width * 0.8))
-    .modulate({ brightness: 0.9, saturation: 0.85 })
-    .blur(0.7)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
+/** A re-shot from a screen as a phone frames it: 2–9 % of each side left out, off-centre by up to 1 %, 80–95 % as bright. */
+const reshot = (photo) =>
+  buildReshotCopy(photo, { cropShare: between(0.02, 0.09), offCentre: between(-0.01, 0.01), brightness: between(0.8, 0.95) });
 
 function surveyWith(makePhoto) {
   return async (t, her, action) => {

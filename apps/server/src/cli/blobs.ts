@@ -15,7 +15,7 @@ const USAGE = `Użycie:
   npm run blobs -- migrate --to file        pliki z kubełka (S3_*) i z tabeli blobs do DATA_DIR/blobs
   npm run blobs -- verify                   czy każdy plik jest tam, gdzie wskazuje rejestr, z tym samym SHA-256
   npm run blobs -- orphans [--delete]       pliki, których nie wskazuje żaden wiersz; --delete je usuwa
-  npm run blobs -- fingerprints             odciski zdjęć sprzed migracji 036 (SHA-256, dHash, jasność) i ich sygnały
+  npm run blobs -- fingerprints             odciski zdjęć sprzed migracji 036 i 039 (SHA-256, pHash, jasność) i ich sygnały
 Przeniesienie można przerwać (także kill -9) i uruchomić ponownie: dokończy resztę.`;
 
 function fail(message: string): never {

@@ -34,6 +34,7 @@ import * as m035 from './migrations/035-notifications.ts';
 import * as m036 from './migrations/036-integrity-flags.ts';
 import * as m037 from './migrations/037-sms-claim.ts';
 import * as m038 from './migrations/038-photo-library.ts';
+import * as m039 from './migrations/039-photo-crop-hashes.ts';
 
 type DialectMigration = { up: (db: Parameters<Migration['up']>[0], dialect: Dialect) => Promise<void> };
 
@@ -73,6 +74,7 @@ const migrations: Record<string, DialectMigration> = {
   '036-integrity-flags': m036,
   '037-sms-claim': m037,
   '038-photo-library': m038,
+  '039-photo-crop-hashes': m039,
 };
 
 class StaticProvider implements MigrationProvider {

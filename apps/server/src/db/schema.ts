@@ -289,6 +289,8 @@ export interface ActionFileTable {
   sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** 64-bit perceptual hash (a DCT pHash, decision 138), 16 hex digits. */
   dhash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The pHashes of its centre at the zooms of photo-fingerprints.ts CROP_SHARES, space-separated (migration 039). */
+  dhash_crops: ColumnType<string | null, string | null | undefined, string | null>;
   /** Standard deviation of the luminance (0–128); near 0: a blank photo. */
   spread: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -73,6 +73,28 @@ export async function buildAlteredCopy(photo: Buffer, o: { scale?: number; quali
     .toBuffer();
 }
 
+/**
+ * The same photo as a phone re-shoots it from a screen: the screen's edges left out (`cropShare` off
+ * each side, the frame off-centre by `offCentre` of a side), dimmer and paler, softened and recompressed.
+ */
+export async function buildReshotCopy(
+  photo: Buffer,
+  o: { cropShare?: number; offCentre?: number; brightness?: number } = {},
+): Promise<Buffer> {
+  const { cropShare = 0.04, offCentre = 0, brightness = 0.9 } = o;
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const cutX = Math.round(width * cropShare);
+  const cutY = Math.round(height * cropShare);
+  const shift = (side: number, cut: number) => Math.min(2 * cut, Math.max(0, cut + Math.round(side * offCentre)));
+  return sharp(photo)
+    .extract({ left: shift(width, cutX), top: shift(height, cutY), width: width - 2 * cutX, height: height - 2 * cutY })
+    .resize(Math.round(width * 0.8))
+    .modulate({ brightness, saturation: 0.85 })
+    .blur(0.7)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
 /** A photo taken with the camera covered: almost one colour, with the sensor's faint noise. */
 export async function buildBlankPhoto(seed = randomBytes(4).readUInt32LE()): Promise<Buffer> {
   const width = 320;

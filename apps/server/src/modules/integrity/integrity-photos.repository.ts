@@ -8,7 +8,11 @@ export function storedBlobsOf(db: Db, keys: readonly string[]) {
   return db.selectFrom('blob_objects').select(['key', 'sha256', 'thumbnail']).where('key', 'in', keys).execute();
 }
 
-export async function setFingerprints(db: Db, fileId: string, f: { sha256: string; dhash: string | null; spread: number | null }) {
+export async function setFingerprints(
+  db: Db,
+  fileId: string,
+  f: { sha256: string; dhash: string | null; dhash_crops: string | null; spread: number | null },
+) {
   await db.updateTable('action_files').set(f).where('id', '=', fileId).execute();
 }
 
@@ -26,6 +30,7 @@ function photos(db: Db) {
       'f.user_id',
       'f.sha256',
       'f.dhash',
+      'f.dhash_crops',
       'f.spread',
       'a.name as action_name',
       'u.ident as user_ident',
@@ -88,9 +93,13 @@ export function photosAtPoints(
     .execute();
 }
 
-/** A batch of photos without fingerprints (stored before migration 036, or their fingerprinting failed), oldest first. */
+/** A batch of photos without fingerprints (stored before migration 036 or 039, or their fingerprinting failed), oldest first. */
 export function photosWithoutFingerprints(db: Db, after: { created_at: string; id: string } | null, limit: number) {
-  let q = db.selectFrom('action_files').select(['id', 'blob_key', 'created_at']).where('sha256', 'is', null);
+  // Photos fingerprinted before migration 039 have a hash and no crops' hashes: they are done again.
+  let q = db
+    .selectFrom('action_files')
+    .select(['id', 'blob_key', 'created_at'])
+    .where((eb) => eb.or([eb('sha256', 'is', null), eb.and([eb('dhash', 'is not', null), eb('dhash_crops', 'is', null)])]));
   if (after)
     q = q.where((eb) =>
       eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]),

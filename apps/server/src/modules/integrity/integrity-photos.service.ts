@@ -42,7 +42,12 @@ export async function fingerprintPhotos(
       if (!hash) return null;
       const thumbnail = blob?.thumbnail ? Buffer.from(blob.thumbnail) : older ? await older.thumbnail(file.blob_key) : null;
       const looks = thumbnail ? await looksOf(thumbnail) : null;
-      await repo.setFingerprints(deps.db, file.id, { sha256: hash, dhash: looks?.dhash ?? null, spread: looks?.spread ?? null });
+      await repo.setFingerprints(deps.db, file.id, {
+        sha256: hash,
+        dhash: looks?.dhash ?? null,
+        dhash_crops: looks ? looks.crops.join(' ') : null,
+        spread: looks?.spread ?? null,
+      });
       return file.id;
     }),
   );

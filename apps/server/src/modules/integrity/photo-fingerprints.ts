@@ -6,8 +6,11 @@
 let sharpLoading: Promise<typeof import('sharp')> | null = null;
 const loadSharp = () => (sharpLoading ??= import('sharp'));
 
-/** The 64-bit perceptual hash (16 hex digits, stored in action_files.dhash) and the luminance's standard deviation (0–128). */
-export type PhotoLooks = { dhash: string; spread: number };
+/**
+ * The 64-bit perceptual hash (16 hex digits, stored in action_files.dhash), the hashes of the picture's
+ * centre at CROP_SHARES (action_files.dhash_crops) and the luminance's standard deviation (0–128).
+ */
+export type PhotoLooks = { dhash: string; crops: string[]; spread: number };
 
 /** The picture is reduced to SIDE × SIDE grey pixels; its BITS × BITS lowest frequencies make the hash. */
 const SIDE = 32;
@@ -15,6 +18,15 @@ const BITS = 8;
 const COSINES = Array.from({ length: BITS }, (_, u) =>
   Float64Array.from({ length: SIDE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIDE))),
 );
+/**
+ * A photo of a screen showing an earlier photo is that photo zoomed in (the screen's edges left out),
+ * dimmer and softer. The pHash shrugs off the light and the blur, not the zoom: 4 % off each side
+ * moves it 6–14 bits. So each photo also keeps the hashes of its centre with these shares cut off each
+ * side; a new photo within 1.25 % of one of them is as close as a resized copy (decision 138: a
+ * re-shot cropped 2–9 % off each side, off-centre by up to 1 %, came within 6 bits of one of these
+ * in 60 of 60; different scenes stayed 16 bits or more apart, as with the whole picture alone).
+ */
+export const CROP_SHARES = [0.025, 0.05, 0.075, 0.1] as const;
 
 /**
  * The photo's looks, or null when the bytes cannot be read as an image (the upload stands without
@@ -26,14 +38,22 @@ export async function looksOf(image: Buffer): Promise<PhotoLooks | null> {
     const { default: sharp } = await loadSharp();
     const grey = await sharp(image, { failOn: 'none' }).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
     const { width, height, channels } = grey.info;
-    // greyscale again: sharp writes sRGB (three channels) unless told otherwise, even from one channel.
-    const small = await sharp(grey.data, { raw: { width, height, channels } })
-      .resize(SIDE, SIDE, { fit: 'fill' })
-      .greyscale()
-      .raw()
-      .toBuffer();
-    if (channels !== 1 || small.length !== SIDE * SIDE) return null;
-    return { dhash: perceptualHash(small), spread: spreadOf(grey.data) };
+    if (channels !== 1) return null;
+    const hashOf = async (share: number) => {
+      const left = Math.round(width * share);
+      const top = Math.round(height * share);
+      // greyscale again: sharp writes sRGB (three channels) unless told otherwise, even from one channel.
+      const small = await sharp(grey.data, { raw: { width, height, channels } })
+        .extract({ left, top, width: width - 2 * left, height: height - 2 * top })
+        .resize(SIDE, SIDE, { fit: 'fill' })
+        .greyscale()
+        .raw()
+        .toBuffer();
+      return small.length === SIDE * SIDE ? perceptualHash(small) : null;
+    };
+    const [dhash, ...crops] = await Promise.all([hashOf(0), ...CROP_SHARES.map(hashOf)]);
+    if (!dhash) return null;
+    return { dhash, crops: crops.filter((h): h is string => h !== null), spread: spreadOf(grey.data) };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { buildAction, buildPoint, buildSignedInPromoter } from '../../test/builders.ts';
-import { buildAlteredCopy, buildBlankPhoto, buildJpeg, buildScene, uploadPhotos } from '../../test/files.ts';
+import { buildAlteredCopy, buildBlankPhoto, buildJpeg, buildReshotCopy, buildScene, uploadPhotos } from '../../test/files.ts';
 import { buildSignedInStaff, buildTerritory } from '../../test/admin-builders.ts';
 import { checkIn, checkOut } from '../../test/action-steps.ts';
 import { placeInTerritory, requestChanges } from '../../test/reviews.ts';
@@ -10,6 +10,7 @@ import { buildPoint as buildRegisterPoint } from '../../test/points.ts';
 import { raceSame, serverErrors } from '../../test/races.ts';
 import { backfillFingerprints } from './integrity-photos.service.ts';
 import { SIMILAR_PHOTO_MAX_BITS } from './integrity-thresholds.ts';
+import { hashDistance } from './photo-fingerprints.ts';
 
 // Issue 38 (decision 138): photo_reused, photo_similar and photo_blank, raised as the photos arrive.
 describe.each(testDatabases)('photo signals (%s)', (dialect) => {
@@ -96,6 +97,26 @@ describe.each(testDatabases)('photo signals (%s)', (dialect) => {
     expect(evidence.hashDistance).toBeLessThanOrEqual(SIMILAR_PHOTO_MAX_BITS);
     expect(evidence.matches.uuid).toBe(original.front);
     expect(await kindsOf(copy.front)).toEqual([]);
+  });
+
+  it('her photo re-shot from a screen — 5 % cut off each side, off-centre, dimmer, softer — is photo_similar; the whole picture alone misses it', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    // A scene whose re-shot lies far from it as a whole (16 bits) and near its centre (2 bits): the
+    // zoom's effect on the whole picture's hash varies by scene, from 6 to 18 bits (bench:integrity).
+    const scene = await buildScene(38_002);
+    const original = await startPhotos(ewa, scene, await newScene());
+    const reshot = await buildReshotCopy(scene, { cropShare: 0.05, offCentre: 0.004, brightness: 0.85 });
+    const copy = await startPhotos(ewa, reshot, await newScene());
+    expect(await kindsOf(copy.front)).toEqual(['photo_similar']);
+    expect((await evidenceOf(copy.front, 'photo_similar')).matches.uuid).toBe(original.front);
+    const hashes = await t.db
+      .selectFrom('action_files')
+      .select(['id', 'dhash', 'dhash_crops'])
+      .where('id', 'in', [original.front, copy.front])
+      .execute();
+    const [a, b] = [original.front, copy.front].map((id) => hashes.find((h) => h.id === id)!);
+    expect(a!.dhash_crops).toMatch(/^[0-9a-f]{16}( [0-9a-f]{16}){3}$/);
+    expect(hashDistance(a!.dhash!, b!.dhash!)).toBeGreaterThan(SIMILAR_PHOTO_MAX_BITS);
   });
 
   it("another promoter's altered copy is photo_similar at the same point, and raises nothing at another point", async () => {
@@ -216,6 +237,22 @@ describe.each(testDatabases)('photo signals (%s)', (dialect) => {
     expect(rows.every((r) => /^[0-9a-f]{16}$/.test(r.dhash ?? ''))).toBe(true);
     expect(await kindsOf(second.rear)).toEqual(['photo_reused']);
     expect(await kindsOf(first.front)).toEqual([]);
+  });
+
+  it('photos fingerprinted before the zoomed hashes get them from the backfill, and a re-shot among them is flagged once', async () => {
+    const ewa = await buildSignedInPromoter(t);
+    const scene = await newScene();
+    const original = await startPhotos(ewa, scene, await newScene());
+    const copy = await startPhotos(ewa, await buildReshotCopy(scene, { cropShare: 0.05 }), await newScene());
+    const ids = [original.front, original.rear, copy.front, copy.rear];
+    // As between migrations 036 and 039: the whole picture's hash, no zoomed ones, no photo_similar.
+    await t.db.updateTable('action_files').set({ dhash_crops: null }).where('id', 'in', ids).execute();
+    await t.db.deleteFrom('integrity_flags').where('subject', 'in', ids).execute();
+    await backfillFingerprints({ db: t.db, now: t.clock.now, timezone: t.config.timezone }, t.app.blobStore, 2);
+    const rows = await t.db.selectFrom('action_files').select(['dhash_crops']).where('id', 'in', ids).execute();
+    expect(rows.every((r) => /^[0-9a-f]{16}( [0-9a-f]{16}){3}$/.test(r.dhash_crops ?? ''))).toBe(true);
+    expect(await kindsOf(copy.front)).toEqual(['photo_similar']);
+    expect(await kindsOf(original.front)).toEqual([]);
   });
 
   it('a survey photo sent again during a correction replaces the flagged one, and its open flag goes', async () => {

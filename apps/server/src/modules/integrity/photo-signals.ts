@@ -15,6 +15,7 @@ export type ComparedPhoto = {
   user_id: string;
   sha256: string | null;
   dhash: string | null;
+  dhash_crops: string | null;
   spread: number | null;
   action_name: string;
   user_ident: string;
@@ -62,12 +63,29 @@ export function closestSimilar(photo: ComparedPhoto, candidates: readonly Compar
   let best: { match: ComparedPhoto; distance: number } | null = null;
   for (const c of candidates) {
     if (!c.dhash || isBlank(c) || c.action_id === photo.action_id || c.id === photo.id) continue;
+    // Only earlier photos: the backfill fingerprints an old photo when later ones are already there.
+    if (c.created_at > photo.created_at || (c.created_at === photo.created_at && c.id > photo.id)) continue;
     if (c.sha256 !== null && c.sha256 === photo.sha256) continue;
-    const distance = hashDistance(photo.dhash, c.dhash);
+    const distance = lookDistance(photo, c);
     if (distance > SIMILAR_PHOTO_MAX_BITS) continue;
     if (!best || distance < best.distance || (distance === best.distance && c.created_at > best.match.created_at))
       best = { match: c, distance };
   }
+  return best;
+}
+
+const cropsOf = (p: ComparedPhoto) => (p.dhash_crops ? p.dhash_crops.split(' ') : []);
+
+/**
+ * How far apart two photos look: their whole pictures' hashes, or one's whole picture against the
+ * other's centre zoomed in (photo-fingerprints.ts CROP_SHARES) — a re-shot from a screen of the earlier
+ * one, or the earlier one a re-shot of the later's source — whichever is closest.
+ */
+export function lookDistance(a: ComparedPhoto, b: ComparedPhoto): number {
+  if (!a.dhash || !b.dhash) return Infinity;
+  let best = hashDistance(a.dhash, b.dhash);
+  for (const crop of cropsOf(b)) best = Math.min(best, hashDistance(a.dhash, crop));
+  for (const crop of cropsOf(a)) best = Math.min(best, hashDistance(crop, b.dhash));
   return best;
 }
 

@@ -199,6 +199,7 @@ export const PERSONAL_DATA = {
     // fingerprints of the photo's pixels (decision 138): they name no one
     sha256: no,
     dhash: no,
+    dhash_crops: no,
     spread: no,
   },
   action_surveys: { action_id: no, user_id: no, chechboxes: no, text: promoter, created_at: no },
