@@ -73,6 +73,16 @@ test("the client's Zdjęcia shows approved reports' photos with no names and no 
   await openPhotos(coordinator, WARSAW_COORDINATOR, from, to);
   await expect(coordinator.getByLabel('Promotor (kod hostessy)')).toBeVisible();
   await expect(coordinator.locator('main')).toContainText(report.ident);
+  // A photo's point narrows the page to it (no one types a point's id), and its chip brings all back.
+  const onlyPoint = coordinator.getByRole('button', { name: /^Tylko punkt / }).first();
+  const pointName = ((await onlyPoint.textContent()) ?? '').replace(/^Tylko punkt /, '');
+  await onlyPoint.click();
+  await expect(coordinator.getByRole('button', { name: `Pokaż wszystkie punkty zamiast: ${pointName}` })).toBeVisible();
+  await expect(coordinator).toHaveURL(/punkt=/);
+  for (const caption of await coordinator.locator('.photo-tile__point').allTextContents()) expect(caption).toBe(pointName);
+  if (SHOTS) await coordinator.screenshot({ path: `${SHOTS}/int-library-point.png` });
+  await coordinator.getByRole('button', { name: `Pokaż wszystkie punkty zamiast: ${pointName}` }).click();
+  await expect(coordinator).not.toHaveURL(/punkt=/);
   if (SHOTS) {
     await coordinator.waitForLoadState('networkidle');
     await coordinator.screenshot({ path: `${SHOTS}/int-library-1280.png` });

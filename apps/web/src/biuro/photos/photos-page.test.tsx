@@ -78,6 +78,25 @@ describe("the photo library 'Zdjęcia'", () => {
     expect(window.location.search).toContain('rodzaj=end');
   });
 
+  it("a thumbnail's point narrows the page to that point, shown by its name, and the chip's × brings every point back", async () => {
+    const other = buildLibraryPhoto({ point: { uuid: 'point-2', name: 'Lewiatan Puławska' } });
+    const api = openPhotos((body) =>
+      (body as { point?: { uuid: string } }).point?.uuid === 'point-2'
+        ? { body: ok({ photos: [other], next: null }) }
+        : { body: ok({ photos: [buildLibraryPhoto(), other], next: null }) },
+    );
+    expect(await screen.findByText(t.anyPoint)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.onlyPoint('Lewiatan Puławska') }));
+    await waitFor(() => expect(api.requestsTo('/admin/photos/list').at(-1)?.body).toMatchObject({ point: { uuid: 'point-2' } }));
+    expect(window.location.search).toContain('punkt=point-2');
+    const clear = await screen.findByRole('button', { name: t.clearPoint('Lewiatan Puławska') });
+    // While one point is shown, its name under a photo is text, not a filter again.
+    expect(screen.queryByRole('button', { name: t.onlyPoint('Lewiatan Puławska') })).not.toBeInTheDocument();
+    await userEvent.click(clear);
+    await waitFor(() => expect(api.requestsTo('/admin/photos/list').at(-1)?.body).not.toHaveProperty('point'));
+    expect(window.location.search).not.toContain('punkt=');
+  });
+
   it('shows each photo as a thumbnail with its kind, time, promoter and point; "Pokaż więcej" brings the next page by its key', async () => {
     const first = buildLibraryPhoto({ flags: ['photo_reused'] });
     const second = buildLibraryPhoto({ kind: 'survey', takenAt: '2026-12-02 17:40:00', promoter: 'H0077', point: null });

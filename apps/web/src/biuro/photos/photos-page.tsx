@@ -45,7 +45,7 @@ export function PhotosPage() {
         <TextFilter type="date" label={t.from} value={period.from} onChange={(value) => setFilter('od', value)} />
         <TextFilter type="date" label={t.to} value={period.to} onChange={(value) => setFilter('do', value)} />
         <TerritoryFilter label={t.territory} value={filters.terytorium} onChange={(value) => setFilter('terytorium', value)} />
-        <SearchFilter label={t.point} value={filters.punkt} onChange={(value) => setFilter('punkt', value)} />
+        <PointFilter chosen={filters.punkt} photos={pages.photos} onClear={() => setFilter('punkt', '')} />
         {seesNames ? <SearchFilter label={t.promoter} value={filters.promotor} onChange={(value) => setFilter('promotor', value)} /> : null}
         <SearchFilter label={t.event} value={filters.wydarzenie} onChange={(value) => setFilter('wydarzenie', value)} />
         <SelectFilter label={t.kind} value={filters.rodzaj} onChange={(value) => setFilter('rodzaj', value)} options={KIND_OPTIONS} />
@@ -59,7 +59,11 @@ export function PhotosPage() {
         </label>
       </FilterBar>
       {body ? (
-        <PhotoGrid pages={pages} onOpen={(photo) => setOpened({ photo, open: true })} />
+        <PhotoGrid
+          pages={pages}
+          onOpen={(photo) => setOpened({ photo, open: true })}
+          onOnlyPoint={filters.punkt ? undefined : (point) => setFilter('punkt', point.uuid)}
+        />
       ) : (
         <p className="biuro-alert" role="alert">
           {t.toBeforeFrom}
@@ -70,7 +74,36 @@ export function PhotosPage() {
   );
 }
 
-function PhotoGrid({ pages, onOpen }: { pages: PhotoPages; onOpen: (photo: LibraryPhoto) => void }) {
+/**
+ * 'Punkt': set from a thumbnail's point (every role sees its name; only planners may list the register),
+ * shown by the name its photos carry, cleared here.
+ */
+function PointFilter({ chosen, photos, onClear }: { chosen: string; photos: readonly LibraryPhoto[]; onClear: () => void }) {
+  const name = photos.find((photo) => photo.point?.uuid === chosen)?.point?.name ?? t.chosenPoint;
+  return (
+    <div className="filter-bar__item filter-bar__item--wide">
+      <span className="filter-bar__label">{t.point}</span>
+      {chosen ? (
+        <span className="photos-point-chip">
+          {name}
+          <button type="button" aria-label={t.clearPoint(name)} onClick={onClear}>
+            ×
+          </button>
+        </span>
+      ) : (
+        <span className="biuro-muted">{t.anyPoint}</span>
+      )}
+    </div>
+  );
+}
+
+type GridProps = {
+  pages: PhotoPages;
+  onOpen: (photo: LibraryPhoto) => void;
+  onOnlyPoint: ((point: { uuid: string; name: string }) => void) | undefined;
+};
+
+function PhotoGrid({ pages, onOpen, onOnlyPoint }: GridProps) {
   if (pages.status === 'loading') return <LoadingState />;
   if (pages.status === 'failed' && pages.photos.length === 0) return <ErrorState message={pages.message ?? ''} onRetry={pages.retry} />;
   if (pages.photos.length === 0) return <EmptyState text={t.empty} />;
@@ -81,7 +114,7 @@ function PhotoGrid({ pages, onOpen }: { pages: PhotoPages; onOpen: (photo: Libra
       </p>
       <ul className="photos-grid">
         {pages.photos.map((photo) => (
-          <PhotoTile key={photo.uuid} photo={photo} onOpen={onOpen} />
+          <PhotoTile key={photo.uuid} photo={photo} onOpen={onOpen} onOnlyPoint={onOnlyPoint} />
         ))}
       </ul>
       <div className="photos-more">

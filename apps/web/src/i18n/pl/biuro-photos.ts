@@ -7,7 +7,12 @@ export const biuroPhotos = {
   from: 'Od dnia',
   to: 'Do dnia',
   territory: 'Terytorium',
-  point: 'Punkt (identyfikator)',
+  point: 'Punkt',
+  /** The point filter is set from a thumbnail: its point's name, and a way back to every point. */
+  chosenPoint: 'wybrany punkt',
+  anyPoint: 'wszystkie — wybierz punkt pod zdjęciem',
+  clearPoint: (name: string) => `Pokaż wszystkie punkty zamiast: ${name}`,
+  onlyPoint: (name: string) => `Tylko punkt ${name}`,
   promoter: 'Promotor (kod hostessy)',
   event: 'Wydarzenie (identyfikator)',
   kind: 'Rodzaj',
