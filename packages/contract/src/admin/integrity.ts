@@ -65,7 +65,9 @@ export const IntegrityEvidence = z.object({
   minutes: z.number().optional(),
   /** frozen_fixes: how many identical fixes; how the fixes look frozen. */
   count: z.number().int().optional(),
-  frozen: z.enum(['identical', 'zero_accuracy', 'same_accuracy']).optional(),
+  frozen: z.enum(['identical', 'zero_accuracy', 'same_accuracy', 'replayed']).optional(),
+  /** frozen_fixes 'replayed': the earlier action at the same point whose fixes hers repeat exactly. */
+  replayOf: z.object({ action: z.object({ uuid: z.string(), name: z.string() }), day: z.iso.date() }).optional(),
   /** clock_skew: device minus server, in seconds (positive: the device is ahead). */
   skewSeconds: z.number().optional(),
   /** photo_similar: bits of 64 that differ. */

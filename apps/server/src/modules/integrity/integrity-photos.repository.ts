@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
+import { actionsAtPoints, type ActionPointRef } from './integrity-points.repository.ts';
 
 // Issue 38 (decision 138): the photos' fingerprints and the earlier photos a new one is compared with.
 // Start, end and survey photos only: receipts live in action_receipts and are the consumer's.
@@ -57,36 +58,13 @@ export function herOtherPhotos(db: Db, userId: string, actionId: string) {
     .execute();
 }
 
-/** Where the action is: its register points, and the name and address of each of its points. */
-export function pointsOfAction(db: Db, actionId: string) {
-  return db.selectFrom('action_points').select(['point_id', 'name', 'street_address']).where('action_id', '=', actionId).execute();
-}
-
 /**
- * Fingerprinted photos of other actions at one of these points since `since` (ISO UTC): the same
- * register point (indexed), or — for a point outside the register — the same name and street address.
- * The actions are found first, then their photos by the photos' leading key (action_id).
+ * Fingerprinted photos of other actions at one of these points since `since` (ISO UTC): the actions are
+ * found first, then their photos by the photos' leading key (action_id).
  */
-export function photosAtPoints(
-  db: Db,
-  actionId: string,
-  points: readonly { point_id: string | null | undefined; name: string; street_address: string }[],
-  since: string,
-) {
-  const pointIds = points.flatMap((p) => (p.point_id ? [p.point_id] : []));
-  const unregistered = points.filter((p) => !p.point_id);
+export function photosAtPoints(db: Db, actionId: string, points: readonly ActionPointRef[], since: string) {
   return photos(db)
-    .where('f.action_id', 'in', (eb) =>
-      eb
-        .selectFrom('action_points as p')
-        .select('p.action_id')
-        .where((w) =>
-          w.or([
-            ...(pointIds.length ? [w('p.point_id', 'in', pointIds)] : []),
-            ...unregistered.map((p) => w.and([w('p.name', '=', p.name), w('p.street_address', '=', p.street_address)])),
-          ]),
-        ),
-    )
+    .where('f.action_id', 'in', actionsAtPoints(db, points))
     .where('f.action_id', '<>', actionId)
     .where('f.dhash', 'is not', null)
     .where('f.created_at', '>=', since)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/kysely.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { flagsOf, raiseFlags, withdrawOpenFlags, type RaisedFlag } from './integrity-flags.repository.ts';
 import * as repo from './integrity-photos.repository.ts';
+import { pointsOfAction } from './integrity-points.repository.ts';
 import { SIMILAR_PHOTO_DAYS } from './integrity-thresholds.ts';
 import { looksOf } from './photo-fingerprints.ts';
 import { blankFlag, reusedFlags, similarFlag } from './photo-signals.ts';
@@ -99,7 +100,7 @@ async function raisePhotoSignals(deps: IntegrityPhotosDeps, fileId: string): Pro
 /** Her photos of other actions (any time), and the same point's of the last SIMILAR_PHOTO_DAYS days. */
 async function similarCandidates(deps: IntegrityPhotosDeps, photo: repo.StoredPhoto) {
   const since = new Date(new Date(photo.created_at).getTime() - SIMILAR_PHOTO_DAYS * DAY_MS).toISOString();
-  const points = await repo.pointsOfAction(deps.db, photo.action_id);
+  const points = await pointsOfAction(deps.db, photo.action_id);
   const [hers, atPoint] = await Promise.all([
     repo.herOtherPhotos(deps.db, photo.user_id, photo.action_id),
     points.length ? repo.photosAtPoints(deps.db, photo.action_id, points, since) : [],

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
+import { actionsAtPoints, type ActionPointRef } from './integrity-points.repository.ts';
 
 // Issue 38 (decision 138): what the position signals read of her action day — her check-in and
 // check-out (tap times, decision 072) and her pings (the phone's capture time) — and its point.
@@ -39,4 +40,20 @@ export function actionHoursOf(db: Db, actionId: string) {
 
 export function pointOf(db: Db, pointId: string) {
   return db.selectFrom('action_points').select(['name', 'latitude', 'longitude']).where('id', '=', pointId).executeTakeFirst();
+}
+
+/**
+ * Pings of other actions at these points since `since` (ISO UTC) at one of these latitudes (the same
+ * doubles as hers: a track played back sends the recorded numbers), with their action's name and day.
+ */
+export function pingsAtLatitudes(db: Db, actionId: string, points: readonly ActionPointRef[], since: string, latitudes: readonly number[]) {
+  return db
+    .selectFrom('action_locations as l')
+    .innerJoin('actions as a', 'a.id', 'l.action_id')
+    .select(['l.action_id', 'l.latitude', 'l.longitude', 'a.name', 'a.since'])
+    .where('l.action_id', 'in', actionsAtPoints(db, points))
+    .where('l.action_id', '<>', actionId)
+    .where('l.created_at', '>=', since)
+    .where('l.latitude', 'in', latitudes)
+    .execute();
 }

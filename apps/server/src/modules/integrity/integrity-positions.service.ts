@@ -3,8 +3,9 @@ import { lockAction } from '../../db/lock-action.ts';
 import { instantOfWall } from '../../lib/wall-instant.ts';
 import { raiseFlags, withdrawOpenFlags } from './integrity-flags.repository.ts';
 import * as repo from './integrity-positions.repository.ts';
-import { CLOCK_AHEAD_TOLERANCE_S } from './integrity-thresholds.ts';
-import { POSITION_KINDS, positionSignals, type DayFacts, type Fix, type Signal } from './position-signals.ts';
+import { pointsOfAction } from './integrity-points.repository.ts';
+import { CLOCK_AHEAD_TOLERANCE_S, REPLAY_LOOKBACK_DAYS, REPLAY_MIN_SPOTS } from './integrity-thresholds.ts';
+import { POSITION_KINDS, positionSignals, spotOf, type DayFacts, type EarlierFixes, type Fix, type Signal } from './position-signals.ts';
 
 // Issue 38 (decision 138): the position signals, computed again from her whole action day each time
 // a check-in, check-out or ping of it is stored — right after its own commit, in a transaction that
@@ -36,7 +37,8 @@ async function computeSignals(deps: IntegrityDeps, her: Her, tappedAt?: string):
   const tapSignal = tapAhead(deps, tappedAt);
   await deps.db.transaction().execute(async (trx) => {
     await lockAction(trx, her.actionId);
-    const day = await dayFacts(trx, deps.timezone, her);
+    const since = new Date(deps.now().getTime() - REPLAY_LOOKBACK_DAYS * DAY_MS).toISOString();
+    const day = await dayFacts(trx, deps.timezone, her, since);
     const signals = day ? positionSignals(day) : [];
     const raisedAt = deps.now().toISOString();
     await raiseFlags(
@@ -56,8 +58,9 @@ function tapAhead(deps: IntegrityDeps, tappedAt: string | undefined): Signal | n
 }
 
 const ms = (iso: string) => Date.parse(iso);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function dayFacts(db: Db, timezone: string, her: Her): Promise<DayFacts | null> {
+async function dayFacts(db: Db, timezone: string, her: Her, since: string): Promise<DayFacts | null> {
   const [steps, pings, hours] = await Promise.all([
     repo.stepsOf(db, her.actionId, her.userId),
     repo.pingsOf(db, her.actionId, her.userId),
@@ -95,6 +98,7 @@ async function dayFacts(db: Db, timezone: string, her: Her): Promise<DayFacts | 
   const point = checkInStep?.action_point_id ? await repo.pointOf(db, checkInStep.action_point_id) : undefined;
   return {
     fixes,
+    elsewhere: await repeatedElsewhere(db, her, fixes, since),
     checkIn,
     point:
       point && point.latitude !== null && point.longitude !== null
@@ -104,4 +108,24 @@ async function dayFacts(db: Db, timezone: string, her: Her): Promise<DayFacts | 
     plannedUntil: instantOfWall(hours.until, timezone).getTime(),
     timezone,
   };
+}
+
+/**
+ * For frozen_fixes 'replayed': earlier actions' pings at the same point that share coordinates with
+ * hers — asked only once her day has REPLAY_MIN_SPOTS distinct coordinates, by their latitudes.
+ */
+async function repeatedElsewhere(db: Db, her: Her, fixes: readonly Fix[], since: string): Promise<EarlierFixes[]> {
+  const spots = new Map(fixes.map((f) => [spotOf(f), f]));
+  if (spots.size < REPLAY_MIN_SPOTS) return [];
+  const points = await pointsOfAction(db, her.actionId);
+  if (!points.length) return [];
+  const latitudes = [...new Set([...spots.values()].map((f) => f.latitude))].slice(0, 500);
+  const rows = await repo.pingsAtLatitudes(db, her.actionId, points, since, latitudes);
+  const byAction = new Map<string, EarlierFixes & { spots: { latitude: number; longitude: number }[] }>();
+  for (const r of rows) {
+    const source = byAction.get(r.action_id) ?? { action: { uuid: r.action_id, name: r.name }, day: r.since.slice(0, 10), spots: [] };
+    source.spots.push({ latitude: r.latitude, longitude: r.longitude });
+    byAction.set(r.action_id, source);
+  }
+  return [...byAction.values()];
 }

@@ -162,6 +162,42 @@ describe.each(testDatabases)('was she there: the position signals (%s)', (dialec
     expect(await flagsOn(t, action, her)).toEqual([]);
   });
 
+  it("her day repeating an earlier day's fixes at the same point is a replayed track; fixes of her own, or the track at another point, are not", async () => {
+    // A recorded day at the point: ten fixes a few metres apart, each its own coordinates.
+    const track = Array.from({ length: 10 }, (_, i) => north(PKIN, 3.13 + i * 4.71));
+    const first = await started(track[0], 30);
+    for (const [i, spot] of track.entries()) {
+      t.clock.advance(5 * MIN);
+      await ping(t, first.her.token, first.action, spot, { accuracy: 25 + i });
+    }
+    expect(await flagsOn(t, first.action, first.her)).toEqual([]);
+    // A week later the same numbers come back, from another promoter's phone: a track played back.
+    t.clock.advance(7 * 24 * 60 * MIN);
+    const replay = await started(track[0], 30);
+    for (const [i, spot] of track.entries()) {
+      t.clock.advance(5 * MIN);
+      await ping(t, replay.her.token, replay.action, spot, { accuracy: 31 + i });
+    }
+    const flags = await flagsOn(t, replay.action, replay.her);
+    expect(kindsOf(flags)).toEqual(['frozen_fixes replayed']);
+    expect(flags[0]!.evidence).toMatchObject({
+      frozen: 'replayed',
+      // Raised at the 8th repeated fix; a flag is raised once, with the evidence of that moment.
+      count: 8,
+      replayOf: { action: { uuid: first.action.uuid }, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    // The same track at another point is not this point's replay (its distance says what it is).
+    const elsewhere = await buildSignedInPromoter(t);
+    const there = await buildActionAt(t, elsewhere, north(PKIN, 30_000));
+    await t.db.updateTable('action_points').set({ name: 'Sklep na Pradze' }).where('id', '=', there.points[0]!).execute();
+    await checkInFrom(t, elsewhere.token, there, track[0]!, 30);
+    for (const [i, spot] of track.entries()) {
+      t.clock.advance(5 * MIN);
+      await ping(t, elsewhere.token, there, spot, { accuracy: 25 + i });
+    }
+    expect(kindsOf(await flagsOn(t, there, elsewhere))).not.toContain('frozen_fixes replayed');
+  });
+
   it('computing again as more data arrives raises nothing twice', async () => {
     const { her, action } = await started(north(PKIN, 900), 30);
     for (let i = 0; i < 5; i++) {

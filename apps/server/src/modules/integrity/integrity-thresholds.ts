@@ -40,3 +40,13 @@ export const CLOCK_AHEAD_TOLERANCE_S = 60;
 export const CLOCK_BEHIND_RUN = 3;
 export const CLOCK_ONLINE_SPACING_S = 60;
 export const CLOCK_STEADY_LAG_S = 60;
+
+// Added 2026-11-30 (decision 138, 'A replayed track').
+/**
+ * frozen_fixes 'replayed': at least this many distinct coordinates of her day (to FROZEN_DECIMALS)
+ * exactly as in one earlier action's fixes at the same point. A phone's own fixes never repeat a day's
+ * track to 0.1 m; wifi positioning may give one or two coordinates again, never this many.
+ */
+export const REPLAY_MIN_SPOTS = 8;
+/** …among the same point's fixes of this many days back. */
+export const REPLAY_LOOKBACK_DAYS = 90;

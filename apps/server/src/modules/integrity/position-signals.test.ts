@@ -6,6 +6,7 @@ import {
   frozenFixes,
   leftPoint,
   positionSignals,
+  replayedTrack,
   teleports,
   type DayFacts,
   type Fix,
@@ -131,5 +132,37 @@ describe('left_point', () => {
 
   it('only the planned hours count', () => {
     expect(leftPoint(day([fix(0, 900), fix(40, 900)], { plannedUntil: T0 + 20 * MIN }))).toEqual([]);
+  });
+});
+
+describe("frozen_fixes 'replayed'", () => {
+  const track = Array.from({ length: 10 }, (_, i) => fix(i * 5, 7 + i * 3.1));
+  const earlier = (spots: readonly Fix[], uuid = 'a-then') => ({
+    action: { uuid, name: 'Akcja Mokotów' },
+    day: '2026-05-04',
+    spots: spots.map(({ latitude, longitude }) => ({ latitude, longitude })),
+  });
+
+  it('8 or more of her coordinates exactly as an earlier action at the point had them: replayed, naming it', () => {
+    const today = track.map((f, i) => fix(100 + i * 5, 0, { latitude: f.latitude, longitude: f.longitude }));
+    const [signal] = replayedTrack(day(today, { elsewhere: [earlier(track.slice(0, 3), 'a-other'), earlier(track)] }));
+    expect(signal).toMatchObject({
+      kind: 'frozen_fixes',
+      subject: 'replayed',
+      evidence: { frozen: 'replayed', count: 10, replayOf: { action: { uuid: 'a-then', name: 'Akcja Mokotów' }, day: '2026-05-04' } },
+    });
+    expect(signal!.evidence.fixes).toHaveLength(10);
+  });
+
+  it('7 repeated coordinates, or the same coordinates off in the 6th decimal, are not a replay', () => {
+    const seven = track.slice(0, 7).map((f, i) => fix(100 + i, 0, { latitude: f.latitude, longitude: f.longitude }));
+    expect(replayedTrack(day([...seven, fix(200, 400), fix(205, 410)], { elsewhere: [earlier(track)] }))).toEqual([]);
+    const nudged = track.map((f, i) => fix(100 + i, 0, { latitude: f.latitude + 2e-6, longitude: f.longitude }));
+    expect(replayedTrack(day(nudged, { elsewhere: [earlier(track)] }))).toEqual([]);
+  });
+
+  it('wifi positioning giving one coordinate again and again is no replay (one distinct spot)', () => {
+    const wifi = Array.from({ length: 12 }, (_, i) => fix(100 + i * 5, 0, { ...north(12) }));
+    expect(replayedTrack(day(wifi, { elsewhere: [earlier([fix(0, 12)])] }))).toEqual([]);
   });
 });

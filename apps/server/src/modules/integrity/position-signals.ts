@@ -34,6 +34,16 @@ export type DayFacts = {
   plannedFrom: number;
   plannedUntil: number;
   timezone: string;
+  /** Fixes of earlier actions at the same point that repeat some of hers exactly (replayedTrack). */
+  elsewhere?: readonly EarlierFixes[];
+};
+
+/** An earlier action's fixes at the same point, those whose coordinates equal some of hers. */
+export type EarlierFixes = {
+  action: { uuid: string; name: string };
+  /** Its planned day, YYYY-MM-DD. */
+  day: string;
+  spots: readonly { latitude: number; longitude: number }[];
 };
 
 export type Signal = { kind: IntegrityFlagKind; subject: string; evidence: IntegrityEvidence };
@@ -66,6 +76,7 @@ export function positionSignals(day: DayFacts): Signal[] {
     ...clockBehind(sortedDay),
     ...clockAhead(sortedDay),
     ...leftPoint(sortedDay),
+    ...replayedTrack(sortedDay),
   ];
 }
 
@@ -123,9 +134,10 @@ export function teleports({ fixes, timezone }: DayFacts): Signal[] {
   return out;
 }
 
-const sameSpot = (a: Fix, b: Fix) =>
-  a.latitude.toFixed(T.FROZEN_DECIMALS) === b.latitude.toFixed(T.FROZEN_DECIMALS) &&
-  a.longitude.toFixed(T.FROZEN_DECIMALS) === b.longitude.toFixed(T.FROZEN_DECIMALS);
+/** A coordinate pair to FROZEN_DECIMALS (6: about 0.1 m), as a key. */
+export const spotOf = (f: { latitude: number; longitude: number }) =>
+  `${f.latitude.toFixed(T.FROZEN_DECIMALS)},${f.longitude.toFixed(T.FROZEN_DECIMALS)}`;
+const sameSpot = (a: Fix, b: Fix) => spotOf(a) === spotOf(b);
 
 /** frozen_fixes: 5+ identical consecutive coordinates, an accuracy of exactly 0, one accuracy all day. */
 export function frozenFixes({ fixes, timezone }: DayFacts): Signal[] {
@@ -232,6 +244,36 @@ export function leftPoint({ fixes, point, plannedFrom, plannedUntil, timezone }:
       kind: 'left_point',
       subject: '',
       evidence: { minutes: round(span(best) / MINUTE), distanceMeters: round(farthest), point, fixes: evidenceFixes(best, timezone) },
+    },
+  ];
+}
+
+/**
+ * frozen_fixes 'replayed': her day's fixes repeat, to 0.1 m, REPLAY_MIN_SPOTS or more distinct
+ * coordinates of one earlier action's at the same point — a recorded track played back by a mock
+ * location app, hers or another promoter's. Honest fixes scatter anew each day.
+ */
+export function replayedTrack({ fixes, elsewhere, timezone }: DayFacts): Signal[] {
+  if (!elsewhere?.length) return [];
+  let best: { source: EarlierFixes; repeated: Fix[]; spots: number } | null = null;
+  for (const source of elsewhere) {
+    const theirs = new Set(source.spots.map(spotOf));
+    const seen = new Set<string>();
+    const repeated = fixes.filter((f) => theirs.has(spotOf(f)));
+    for (const f of repeated) seen.add(spotOf(f));
+    if (!best || seen.size > best.spots) best = { source, repeated, spots: seen.size };
+  }
+  if (!best || best.spots < T.REPLAY_MIN_SPOTS) return [];
+  return [
+    {
+      kind: 'frozen_fixes',
+      subject: 'replayed',
+      evidence: {
+        frozen: 'replayed',
+        count: best.spots,
+        replayOf: { action: best.source.action, day: best.source.day },
+        fixes: evidenceFixes(best.repeated, timezone),
+      },
     },
   ];
 }

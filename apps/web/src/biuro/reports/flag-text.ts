@@ -34,6 +34,8 @@ export function flagSentence(flag: Pick<ReportFlag, 'kind' | 'evidence'>): strin
       return e.speedKmh === undefined ? t.kinds.teleport : t.teleport(e.speedKmh, hourOf(e.fixes?.[0]?.at), hourOf(e.fixes?.at(-1)?.at));
     case 'frozen_fixes':
       if (e.frozen === 'zero_accuracy') return t.frozenZero;
+      if (e.frozen === 'replayed')
+        return t.frozenReplayed(e.count ?? 0, e.replayOf?.action.name ?? null, e.replayOf ? shortDay(e.replayOf.day) : null);
       if (e.frozen === 'same_accuracy') return t.frozenSame(e.accuracyMeters ?? null);
       return e.count === undefined ? t.kinds.frozen_fixes : t.frozenIdentical(e.count);
     case 'clock_skew':

@@ -43,6 +43,8 @@ export const biuroIntegrity = {
     from && to ? `Prędkość ${Math.round(speed)} km/h między ${from} a ${to}` : `Prędkość ${Math.round(speed)} km/h między pozycjami`,
   frozenIdentical: (count: number) => `${count} identycznych pozycji z rzędu`,
   frozenZero: 'Dokładność pozycji równa dokładnie 0 m',
+  frozenReplayed: (count: number, action: string | null, day: string | null) =>
+    `Trasa odtworzona${action ? ` z akcji „${action}”${day ? ` z ${day}` : ''}` : ''}: te same współrzędne (co do 0,1 m) w ${count} miejscach`,
   frozenSame: (accuracy: number | null) =>
     accuracy === null ? 'Ta sama dokładność przez cały dzień' : `Ta sama dokładność przez cały dzień: ${metres(accuracy)}`,
   clockSkew: (skew: number) => `Zegar telefonu ${skew >= 0 ? 'spieszy się' : 'spóźnia się'} o ${seconds(skew)}`,
