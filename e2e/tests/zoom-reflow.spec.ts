@@ -70,6 +70,8 @@ test('at 200 % text the phone scrolls nowhere sideways and keeps every text whol
   ] as const) {
     results[path] = await check(page, path, heading, 'phone');
     await expect(page).toHaveTitle(`${heading} — Promotor`);
+    // Her text at 200 % on every page: the heading's 1.5rem is 48 px.
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toHaveCSS('font-size', '48px');
   }
   expect(results).toEqual(Object.fromEntries(Object.keys(results).map((path) => [path, { overflow: 0, clipped: [] }])));
 });
