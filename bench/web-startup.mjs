@@ -7,12 +7,14 @@
 // Promotor also logging in until /akcje shows her list). Prints medians and Promotor ÷ anchor ratios.
 // Not part of npm test. BENCH_RUNS (5) runs each; BENCH_WEB_PORT (4380) and the next port.
 // --profile: instead, a CPU profile of Promotor's start with source maps (bench/web/profile-startup.mjs).
+// First of all, Lighthouse's accessibility category on `/` and `/biuro/logowanie` (issue 39, decision
+// 139): each must score 100, else the bench fails after its figures. --a11y: that check alone.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lighthouseRun, median } from './web/lighthouse-runs.mjs';
+import { accessibilityRun, lighthouseRun, median } from './web/lighthouse-runs.mjs';
 import { launchBrowser, longTaskRun } from './web/long-tasks.mjs';
 import { profileStartup } from './web/profile-startup.mjs';
 
@@ -20,6 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4380);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-bench-web-'));
+// Lighthouse accessibility 100 on these (issue 39): the phone's first screen and the back office's.
+const A11Y_PAGES = ['/', '/biuro/logowanie'];
 const ANNA = { username: 'anna@demo.pl', password: 'demo-haslo-1', listSelector: '.action-list .action-card' };
 
 function run(command, args, cwd) {
@@ -92,8 +96,37 @@ async function profile() {
   await profileStartup(promotor.base, path.join(work, 'promotor'), RUNS);
 }
 
+/** Lighthouse's accessibility score of each page that must score 100; the pages that do not. */
+async function accessibility(base) {
+  const below = [];
+  for (const page of A11Y_PAGES) {
+    const { score, failed } = await accessibilityRun(`${base}${page}`);
+    console.log(`  lighthouse accessibility ${page.padEnd(18)} ${score}`);
+    for (const audit of failed) console.log(`    ✗ ${audit.id}: ${audit.title} — ${audit.elements.join(', ') || 'the page'}`);
+    if (score < 100) below.push(`${page} ${score}`);
+  }
+  return below;
+}
+
+async function a11yOnly() {
+  run('npx', ['vite', 'build', '--outDir', path.join(work, 'promotor'), '--emptyOutDir'], path.join(root, 'apps/web'));
+  run(process.execPath, ['scripts/build-server.mjs'], path.join(root, 'apps/server'));
+  const promotor = serve('promotor', PORT);
+  process.on('exit', () => {
+    promotor.child.kill();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  await ready(promotor.base);
+  return accessibility(promotor.base);
+}
+
+const failIfBelow = (below) => {
+  if (below.length > 0) throw new Error(`Lighthouse accessibility below 100: ${below.join(', ')}`);
+};
+
 async function main() {
   if (process.argv.includes('--profile')) return profile();
+  if (process.argv.includes('--a11y')) return failIfBelow(await a11yOnly());
   build();
   const promotor = serve('promotor', PORT);
   const anchor = serve('anchor', PORT + 1);
@@ -109,6 +142,8 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} (load average) at ${new Date().toISOString()}`,
   );
+
+  const a11yBelow = await accessibility(promotor.base);
 
   const lh = { promotor: [], anchor: [] };
   for (let i = 0; i < RUNS; i++) {
@@ -183,6 +218,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')} at ${new Date().toISOString()}`,
   );
+  failIfBelow(a11yBelow);
 }
 
 main()

@@ -68,6 +68,36 @@ async function lighthouseOnce(url) {
   }
 }
 
+// Flags for the accessibility runs (issue 39): Debian's Chromium headless, no sandbox in a container,
+// no GPU, and none of its own requests in the background.
+const A11Y_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/**
+ * Lighthouse's accessibility category only (issue 39, decision 139): its score (0–100) and the audits
+ * that failed, each with the selectors of the elements it names. The page is loaded as the phone's
+ * mobile default (the back office's login page too: at 412 px it must still pass).
+ */
+export async function accessibilityRun(url) {
+  const { chromeLauncher, lighthouse } = await lighthouseTools();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: A11Y_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility'] });
+    const { audits, categories, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const failed = categories.accessibility.auditRefs
+      .map((ref) => audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => ({
+        id: audit.id,
+        title: audit.title,
+        elements: (audit.details?.items ?? []).map((item) => item.node?.selector ?? '?'),
+      }));
+    return { score: Math.round((categories.accessibility.score ?? 0) * 100), failed };
+  } finally {
+    await chrome.kill();
+  }
+}
+
 /** The longest critical request chain: its length in requests and its end time (ms after the first). */
 function criticalChain(chains) {
   let longest = { length: 0, ms: 0 };

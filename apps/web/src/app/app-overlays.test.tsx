@@ -13,7 +13,9 @@ describe('toasts', () => {
     act(() => useAppStore.getState().showToast('Nieprawidłowe hasło.', 'error'));
 
     const toast = await screen.findByRole('button', { name: 'Nieprawidłowe hasło.' });
-    expect(screen.getByRole('status')).toHaveTextContent('Nieprawidłowe hasło.');
+    // An error interrupts a screen reader (assertive); other toasts wait their turn (role=status, polite).
+    expect(toast.parentElement).toHaveAttribute('aria-live', 'assertive');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.click(toast);
 
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Nieprawidłowe hasło.' })).not.toBeInTheDocument(), {

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../store/app-store.ts';
 import { buildSession } from '../test/builders.ts';
@@ -32,6 +32,30 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Otwórz menu' })).toBeInTheDocument();
     expect(container.querySelector('.app-shell')).toHaveClass(styleName);
+  });
+
+  // WCAG 2.4.2: each page names the tab, 'Akcje — Promotor', the first thing a screen reader reads.
+  it.each([
+    ['/', 'Zaloguj się'],
+    ['/remind', 'Zresetuj hasło'],
+    ['/akcje', 'Akcje'],
+    ['/akcja/a1', 'Szczegóły akcji'],
+    ['/akcja/start/a1', 'Rozpoczynanie akcji'],
+    ['/akcja/koniec/a1', 'Zakończenie akcji'],
+    ['/raporty', 'Raporty'],
+    ['/raport/r1', 'Raport z akcji'],
+    ['/kalendarz', 'Kalendarz'],
+    ['/mgm', 'Poleć znajomemu'],
+    ['/webform', 'Webform'],
+    ['/photos', 'Zdjęcia produktów'],
+    ['/user-data', 'Twoje dane'],
+    ['/powiadomienia', 'Powiadomienia'],
+  ])('%s names the tab "%s — Promotor"', async (path, title) => {
+    document.title = '';
+    if (path !== '/' && path !== '/remind') act(() => useAppStore.getState().setSession(buildSession()));
+    renderApp(path);
+
+    await waitFor(() => expect(document.title).toBe(`${title} — Promotor`));
   });
 
   it.each([

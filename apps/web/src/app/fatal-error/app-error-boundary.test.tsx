@@ -23,6 +23,8 @@ describe('fatal-error screen', () => {
     );
 
     expect(screen.getByRole('heading', { name: 'Wystąpił błąd' })).toBeInTheDocument();
+    // The tab's title says it too: a screen reader reads it first (WCAG 2.4.2).
+    expect(document.title).toBe('Wystąpił błąd — Promotor');
     const details = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Szczegóły błędu' });
     const decoded = new TextDecoder().decode(Uint8Array.from(atob(details.value), (c) => c.charCodeAt(0)));
     expect(JSON.parse(decoded)).toMatchObject({ name: 'Error', message: 'Cannot read properties of undefined' });

@@ -32,6 +32,7 @@ export function FatalErrorScreen({ error, goTo = (url) => window.location.assign
 
   return (
     <div className="fatal-error">
+      <title>{pl.pageTitle(t.title)}</title>
       <h1>{t.title}</h1>
       <p>{t.intro}</p>
       <label htmlFor={detailsId} className="fatal-error__label">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import * as pl from '../../i18n/pl.ts';
 import type { AuditEntry } from '../api/admin-types.ts';
@@ -8,6 +7,7 @@ import { FilterBar, SearchFilter, SelectFilter, TextFilter } from '../components
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { actorOf, AUDIT_VERB_OPTIONS, AUDIT_VIEW, auditListBody, auditTime, objectLink, objectText, verbText } from './audit-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 const columns: Column<AuditEntry>[] = [
   {
@@ -55,9 +55,7 @@ export function AuditPage() {
   const { view, setSorting, setPagination, setFilter, clearFilters } = useTableUrlState(AUDIT_VIEW);
   const list = useAdminQuery('/admin/audit/list', auditListBody(view.filters, view.pagination));
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.audit.title);
-  }, []);
+  usePageTitle(pl.biuro.audit.title);
 
   return (
     <section aria-labelledby="audit-title">

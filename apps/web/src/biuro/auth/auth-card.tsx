@@ -1,13 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import * as pl from '../../i18n/pl.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './auth-card.css';
 
 /** The login page's card, for the pages without a session: her link, a forgotten password (issue 34). */
 export function AuthCard({ title, failure, children }: { title: string; failure: string | null; children: ReactNode }) {
   const alertRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(title);
-  }, [title]);
+  usePageTitle(title);
   // A refusal takes focus, so that it is read out and seen before anything else.
   useEffect(() => {
     if (failure) alertRef.current?.focus();

@@ -7,6 +7,7 @@ import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from './staff-session.ts';
 import { loginErrorMessage } from './login-error-message.ts';
 import { usernameOf, type LoginNotice } from './password-form.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './auth-card.css';
 import { pageAfterLogin } from './use-can.ts';
 
@@ -24,9 +25,7 @@ export function StaffLoginPage() {
   const [busy, setBusy] = useState(false);
   const alertRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.login.title);
-  }, []);
+  usePageTitle(pl.biuro.login.title);
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);

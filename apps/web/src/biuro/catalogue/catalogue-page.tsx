@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
@@ -9,6 +9,7 @@ import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import type { TableViewSpec } from '../lib/table-url-state.ts';
 import type { CatalogueKind } from './catalogue-form.ts';
 import { CataloguePanel, type CatalogueEntry, type CatalogueSave } from './catalogue-panel.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './catalogue.css';
 
 // The Wydarzenia and Terytoria pages (issue 34, decision 123): one list with a search, counts of what
@@ -56,9 +57,7 @@ export function CataloguePage<E extends CatalogueEntry>(props: Props<E>) {
   const [target, setTarget] = useState<CatalogueEntry | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(texts.title);
-  }, [texts.title]);
+  usePageTitle(texts.title);
 
   const columns = useMemo<Column<E>[]>(
     () => [

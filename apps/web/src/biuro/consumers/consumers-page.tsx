@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import * as pl from '../../i18n/pl.ts';
 import type { Consumer } from '../api/admin-types.ts';
 import { EmptyState } from '../components/data-states.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import '../components/data-table.css';
 import '../requests/requests.css';
 import { ConsumerCard } from './consumer-card.tsx';
@@ -68,9 +69,7 @@ export function ConsumersPage() {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const open = (consumer: Consumer) => setParams({ konsument: consumer.uuid });
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
   useEffect(() => {
     // A search answered, or back from her card: focus goes to the results (her card takes it itself).
     if (!openedId) resultsHeading.current?.focus();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import type { DashboardAnswer } from '../api/admin-types.ts';
@@ -11,6 +11,7 @@ import { useCan } from '../auth/use-can.ts';
 import { FlaggedWeeks } from './dashboard-flags.tsx';
 import { DayChart, type DaySeries } from './day-chart.tsx';
 import { BRANDS, brandTotals, DASHBOARD_VIEW, DAYS_MAX, dashboardBody, dashboardPeriod, shortDay } from './dashboard-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './dashboard.css';
 
 // Colours told apart also by line style (solid, dashed, dotted), for those who do not see them.
@@ -168,9 +169,7 @@ export function DashboardPage() {
   const period = dashboardPeriod(view.filters, appDay(new Date()));
   const territory = view.filters.terytorium.trim().toUpperCase();
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(d.title);
-  }, [d]);
+  usePageTitle(d.title);
 
   return (
     <section aria-labelledby="dashboard-title">

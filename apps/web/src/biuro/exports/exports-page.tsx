@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
@@ -10,6 +10,7 @@ import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { errorMessage } from '../lib/error-message.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { EXPORTS, EXPORTS_VIEW, exportPeriod, exportQuery, saveFile, type ExportName } from './exports-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './exports.css';
 
 const t = pl.biuroExports;
@@ -30,9 +31,7 @@ export function ExportsPage() {
   const files = EXPORTS.filter((file) => canWith(roles, file.permission));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
 
   async function download(name: ExportName, path: (typeof EXPORTS)[number]['path']) {
     if (!query) return;

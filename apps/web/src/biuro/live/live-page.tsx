@@ -14,6 +14,7 @@ import { LivePendingFiles } from './live-pending-files.tsx';
 import { LivePhones } from './live-phones.tsx';
 import { territoryOptions, wallTime, type LiveException } from './live-view.ts';
 import { useLiveQuery } from './use-live-query.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './live.css';
 
 const LIVE_VIEW: TableViewSpec<'terytorium'> = { filters: ['terytorium'] };
@@ -54,9 +55,7 @@ export function LivePage() {
   const [seen, setSeen] = useState<string[]>([]);
   const data = live.data;
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuroLive.title);
-  }, []);
+  usePageTitle(pl.biuroLive.title);
 
   // An admin has no list of territories: those the answers named are the choice.
   useEffect(() => {

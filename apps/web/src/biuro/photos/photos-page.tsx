@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
@@ -11,6 +11,7 @@ import { PhotoDialog } from './photo-dialog.tsx';
 import { PhotoTile } from './photo-tile.tsx';
 import { KIND_OPTIONS, PHOTOS_VIEW, photosListBody, photosPeriod, type LibraryPhoto } from './photos-view.ts';
 import { usePhotoPages, type PhotoPages } from './use-photo-pages.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './photos.css';
 
 const t = pl.biuroPhotos;
@@ -31,9 +32,7 @@ export function PhotosPage() {
   const pages = usePhotoPages(body);
   const [opened, setOpened] = useState<{ photo: LibraryPhoto | null; open: boolean }>({ photo: null, open: false });
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
 
   return (
     <section aria-labelledby="photos-title">

@@ -174,6 +174,8 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
               name="territory"
               className="biuro-select"
               value={values.territory}
+              aria-invalid={errors.territory ? true : undefined}
+              aria-describedby={errors.territory ? 'action-territory-error' : undefined}
               onChange={(event) => {
                 field('territory').onChange(event);
                 setChosen([]);
@@ -188,7 +190,11 @@ function ActionPanelBody({ action, territories, onClose, onChanged, onSaved }: O
                 </option>
               ))}
             </select>
-            {errors.territory ? <p className="field__error">{errors.territory}</p> : null}
+            {errors.territory ? (
+              <p id="action-territory-error" className="field__error">
+                {errors.territory}
+              </p>
+            ) : null}
           </div>
         ) : (
           <Field {...field('territory')} label={pl.biuro.plan.territory} autoComplete="off" />

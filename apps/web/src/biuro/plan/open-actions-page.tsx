@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
@@ -16,6 +16,7 @@ import { dayLabel, dayOf, isDay, periodBounds, periodLabel, periodOf, timeOf } f
 import { PeriodStepper } from './period-stepper.tsx';
 import { dayColumn, timeColumn } from './plan-columns.tsx';
 import { byTerritory } from './plan-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './plan.css';
 import './schedules.css';
 
@@ -46,9 +47,7 @@ export function OpenActionsPage() {
   const [staffing, setStaffing] = useState<PlannedAction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
 
   const columns = useMemo<Column<PlannedAction>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
@@ -17,6 +17,7 @@ import { PeriodStepper } from './period-stepper.tsx';
 import { dayColumn, timeColumn } from './plan-columns.tsx';
 import { byTerritory, planListBody, planPeriod, PLAN_VIEW } from './plan-view.ts';
 import { WeekCopy } from './week-copy.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './plan.css';
 
 type Panel = { kind: 'action'; action: PlannedAction | null } | { kind: 'import' } | { kind: 'week' };
@@ -36,9 +37,7 @@ export function PlanPage() {
   // The action just saved: the plan moves to its week and marks its row (issue 33).
   const [saved, setSaved] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.plan.title);
-  }, []);
+  usePageTitle(pl.biuro.plan.title);
 
   const columns = useMemo<Column<PlannedAction>[]>(() => {
     const all: Column<PlannedAction>[] = [

@@ -138,7 +138,10 @@ function PointPanelBody({ point, map, onClose, onChanged }: Omit<Props, 'target'
             className="biuro-select"
             value={territory}
             disabled={point !== null}
-            aria-describedby={point ? 'point-territory-hint' : undefined}
+            aria-invalid={errors.territory ? true : undefined}
+            aria-describedby={
+              [point ? 'point-territory-hint' : '', errors.territory ? 'point-territory-error' : ''].join(' ').trim() || undefined
+            }
             onChange={(event) => setValues((old) => ({ ...old, territory: event.target.value }))}
           >
             <option value="">—</option>
@@ -153,9 +156,13 @@ function PointPanelBody({ point, map, onClose, onChanged }: Omit<Props, 'target'
               {t.form.territoryFixed}
             </p>
           ) : null}
-          {errors.territory ? <p className="field__error">{errors.territory}</p> : null}
+          {errors.territory ? (
+            <p id="point-territory-error" className="field__error">
+              {errors.territory}
+            </p>
+          ) : null}
         </div>
-        <Field {...field('code')} label={t.form.code} />
+        <Field {...field('code')} label={t.form.code} aria-describedby="point-code-hint" />
         <p id="point-code-hint" className="biuro-muted biuro-hint">
           {t.form.codeHint}
         </p>
@@ -181,14 +188,18 @@ function PointPanelBody({ point, map, onClose, onChanged }: Omit<Props, 'target'
             className="field__input point-notes"
             rows={3}
             value={values.notes}
-            aria-describedby="point-notes-hint"
+            aria-describedby={errors.notes ? 'point-notes-hint point-notes-error' : 'point-notes-hint'}
             aria-invalid={errors.notes ? true : undefined}
             onChange={(event) => setValues((old) => ({ ...old, notes: event.target.value }))}
           />
           <p id="point-notes-hint" className="biuro-muted biuro-hint">
             {t.form.notesHint}
           </p>
-          {errors.notes ? <p className="field__error">{errors.notes}</p> : null}
+          {errors.notes ? (
+            <p id="point-notes-error" className="field__error">
+              {errors.notes}
+            </p>
+          ) : null}
         </div>
         <PointLocation
           name={values.name || t.createTitle}

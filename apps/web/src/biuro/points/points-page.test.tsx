@@ -87,6 +87,31 @@ describe('the points page', () => {
     expect(api.requestsTo('/admin/points/list')).toHaveLength(2);
   });
 
+  it('a wrong territory or note is read with its field (aria-describedby), and the code with its hint', async () => {
+    const two = buildStaff({ territories: ['WAW-CENTRUM', 'KRK'] });
+    staffSession.start({ token: 'staff-token', staff: two });
+    fakeAdminApi({
+      '/admin/auth/session': { body: ok({ staff: two }) },
+      '/admin/territories': { body: ok({ territories: [] }) },
+      '/admin/points/list': { body: ok(registerPage([])) },
+    });
+    window.history.replaceState(null, '', '/biuro/punkty');
+    render(<BiuroApp />);
+    await userEvent.click(await screen.findByRole('button', { name: t.add }));
+    const panel = await screen.findByRole('dialog', { name: t.createTitle });
+    const territory = await within(panel).findByRole('combobox', { name: t.form.territory });
+    expect(within(panel).getByLabelText(t.form.code)).toHaveAccessibleDescription(t.form.codeHint);
+    await userEvent.click(within(panel).getByLabelText(t.form.notes));
+    await userEvent.paste('x'.repeat(1001));
+    await userEvent.click(within(panel).getByRole('button', { name: pl.biuro.panel.save }));
+
+    expect(territory).toBeInvalid();
+    expect(territory).toHaveAccessibleDescription(t.form.chooseTerritory);
+    const notes = within(panel).getByLabelText(t.form.notes);
+    expect(notes).toBeInvalid();
+    expect(notes).toHaveAccessibleDescription(`${t.form.notesHint} Uwagi mogą mieć najwyżej 1000 znaków.`);
+  });
+
   it('a point the register has already: the panel says so with its code', async () => {
     openPoints({
       '/admin/points/list': { body: ok(registerPage([])) },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import type { RegisterPoint } from '../api/admin-types.ts';
@@ -12,6 +12,7 @@ import { PointPanel, type PointPanelTarget } from './point-panel.tsx';
 import { PointsImportPanel } from './points-import-panel.tsx';
 import { pointsListBody, POINTS_VIEW } from './points-view.ts';
 // The panels' rows, selects and import preview are the plan's (plan.css), so both pages look alike.
+import { usePageTitle } from '../lib/use-page-title.ts';
 import '../plan/plan.css';
 import './points.css';
 
@@ -26,9 +27,7 @@ export function PointsPage() {
   const [importing, setImporting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
 
   const columns = useMemo<Column<RegisterPoint>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import type { Promoter } from '../api/admin-types.ts';
@@ -13,6 +13,7 @@ import { promotersListBody, PROMOTERS_VIEW } from './promoters-view.ts';
 import { PromoterPanel, type PanelTarget } from './promoter-panel.tsx';
 import { PromotersImportPanel } from './promoters-import-panel.tsx';
 // The import panel's preview is the plan's (plan.css), as on Punkty.
+import { usePageTitle } from '../lib/use-page-title.ts';
 import '../plan/plan.css';
 
 const name = (promoter: Promoter) => `${promoter.firstname} ${promoter.lastname}`;
@@ -28,9 +29,7 @@ export function PromotersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.promoters.title);
-  }, []);
+  usePageTitle(pl.biuro.promoters.title);
 
   const columns = useMemo<Column<Promoter>[]>(() => {
     const all: Column<Promoter>[] = [

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import { appDay } from '../../lib/dates/app-time-zone.ts';
 import { useCan } from '../auth/use-can.ts';
@@ -7,6 +6,7 @@ import { TerritoryFilter } from '../components/territory-filter.tsx';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ReportsList } from './reports-list.tsx';
 import { FLAGGED_ONLY, REPORT_STATES, REPORTS_VIEW, reportsListBody, reportsPeriod, stateText } from './reports-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './reports.css';
 
 /**
@@ -22,9 +22,7 @@ export function ReportsPage() {
   const period = reportsPeriod(view.filters, today);
   const body = reportsListBody(view.filters, view.pagination, today);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuroReports.title);
-  }, []);
+  usePageTitle(pl.biuroReports.title);
 
   return (
     <section aria-labelledby="reports-title">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import type { ConsumerRequest } from '../api/admin-types.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
@@ -10,6 +10,7 @@ import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { ConsumerCardLink, DeadlineBadge, RequestStateBadge } from './request-badges.tsx';
 import { RequestPanel } from './request-panel.tsx';
 import { pendingFirst, REQUEST_KINDS, REQUEST_STATES, REQUESTS_VIEW, requestsListBody } from './requests-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './requests.css';
 
 const t = pl.biuroRequests;
@@ -82,9 +83,7 @@ export function RequestsPage() {
   const loadedAt = useMemo(() => new Date(), [list.data]);
   const columns = useMemo(() => requestColumns(setOpened, loadedAt), [loadedAt]);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(t.title);
-  }, []);
+  usePageTitle(t.title);
 
   return (
     <section aria-labelledby="requests-title">

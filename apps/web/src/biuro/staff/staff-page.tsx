@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import type { StaffMember } from '../api/admin-types.ts';
@@ -19,6 +19,7 @@ import {
   staffStatus,
   territoriesText,
 } from './staff-view.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 import './staff.css';
 
 const NO_BODY = {};
@@ -32,9 +33,7 @@ export function StaffPage() {
   const [panel, setPanel] = useState<StaffPanelTarget | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuroStaff.title);
-  }, []);
+  usePageTitle(pl.biuroStaff.title);
 
   const columns = useMemo<Column<StaffMember>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useCan } from '../auth/use-can.ts';
 import { VoucherImportPanel } from './voucher-import-panel.tsx';
@@ -9,6 +9,7 @@ import { FilterBar, SearchFilter } from '../components/filter-bar.tsx';
 import { useAdminQuery } from '../lib/use-admin-query.ts';
 import { useTableUrlState } from '../lib/use-table-url-state.ts';
 import { voucherRows, VOUCHERS_VIEW, type VoucherRow } from './voucher-rows.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 const count = (value: number | null) => (value === null ? '' : String(value));
 
@@ -43,9 +44,7 @@ export function VouchersPage() {
   const [importing, setImporting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = pl.biuro.pageTitle(pl.biuro.vouchers.title);
-  }, []);
+  usePageTitle(pl.biuro.vouchers.title);
 
   return (
     <section aria-labelledby="vouchers-title">

@@ -10,10 +10,12 @@ export type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** A labelled input with its validation message. */
-export function Field({ label, error, id, className, ...input }: FieldProps) {
+export function Field({ label, error, id, className, 'aria-describedby': describedBy, ...input }: FieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  // The error is read with the field, after any description the caller gives (a hint): WCAG 3.3.1.
+  const described = [describedBy, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={classNames('field', error && 'field--invalid', className)}>
       <label className="field__label" htmlFor={inputId}>
@@ -22,9 +24,9 @@ export function Field({ label, error, id, className, ...input }: FieldProps) {
       <input
         id={inputId}
         className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         {...input}
+        aria-invalid={error ? true : input['aria-invalid']}
+        aria-describedby={described || undefined}
       />
       {error ? (
         <p id={errorId} className="field__error">

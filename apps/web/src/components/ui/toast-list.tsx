@@ -26,12 +26,19 @@ const timing = { '--toast-enter-ms': `${TOAST_ENTER_MS}ms`, '--toast-exit-ms': `
  * counted from `createdAt`, across a reload — or when tapped.
  */
 export function ToastList({ toasts, onDismiss, label }: ToastListProps) {
+  // Two live regions, both always in the page so that what enters them is read out: an error
+  // interrupts (assertive: her start was not stored), any other toast waits its turn (role=status,
+  // polite). WCAG 4.1.3, decision 139. Not role=alert: an empty alert in every page would be one more
+  // "alert" beside the page's own refusals, for assistive technology that lists them.
+  const list = (type: ToastItemData['type']) =>
+    toasts.filter((toast) => toast.type === type).map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />);
   return (
     <section className="toasts" aria-label={label} style={timing}>
-      <div role="status" aria-live="polite" className="toasts__list">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
+      <div aria-live="assertive" className="toasts__list">
+        {list('error')}
+      </div>
+      <div role="status" className="toasts__list">
+        {list('normal')}
       </div>
     </section>
   );

@@ -7,6 +7,13 @@ export const actions = {
   active: 'W trakcie',
   cancelled: 'Odwołana',
   pending: 'Oczekuje na wysłanie',
+  /** Read out (not shown) when an action of her list changes state: WCAG 4.1.3, decision 139. */
+  announce: {
+    pending: (name: string) => `Akcja „${name}”: oczekuje na wysłanie.`,
+    started: (name: string) => `Akcja „${name}” rozpoczęta.`,
+    finished: (name: string) => `Akcja „${name}” zakończona.`,
+    cancelled: (name: string) => `Akcja „${name}” odwołana.`,
+  },
   start: 'Rozpocznij',
   end: 'Zakończ',
   // Why 'Rozpocznij' does not open the form (docs/decisions/046, 047)

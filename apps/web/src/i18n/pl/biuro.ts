@@ -355,4 +355,10 @@ export const biuro = {
     network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
   },
   notFound: 'Nie ma takiej strony w biurze.',
+  /** A page that failed to draw or to load its code (the router's error boundary). */
+  errorPage: {
+    title: 'Wystąpił błąd',
+    intro: 'Nie udało się wyświetlić tej strony. Odśwież ją; jeśli błąd się powtórzy, przekaż adres strony do wsparcia.',
+    reload: 'Odśwież stronę',
+  },
 } as const;

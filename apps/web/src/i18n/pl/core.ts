@@ -40,7 +40,8 @@ export function registerErrorMessages(table: Partial<Record<ErrorCode, string>>)
 }
 
 export const appName = 'Promotor';
-export const pageTitle = (title: string) => `${title} | Promotor`;
+/** The tab's title of a page, 'Akcje — Promotor' (WCAG 2.4.2, decision 139). */
+export const pageTitle = (title: string) => `${title} — Promotor`;
 export const loading = 'Wczytywanie…';
 export const cancel = 'Anuluj';
 export const save = 'Zapisz';

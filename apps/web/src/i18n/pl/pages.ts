@@ -1,5 +1,7 @@
 export const pages = {
   actions: 'Aktualnie trwające akcje:',
+  /** The tab's title of /akcje ('Akcje — Promotor'): the heading's colon reads badly there. */
+  actionsTitle: 'Akcje',
   actionDetail: 'Szczegóły akcji',
   actionStart: 'Rozpoczynanie akcji',
   actionEnd: 'Zakończenie akcji',

@@ -239,6 +239,19 @@ describe('actions list (/akcje)', () => {
     expect(screen.queryByText('W trakcie')).not.toBeInTheDocument();
   });
 
+  it('a change of state of an action is read out once the server has it, not the list she opened', async () => {
+    const started = buildAction({ uuid: 'a1', name: 'Pokaz', status: 'started' });
+    answerList([started]);
+    renderList();
+    await screen.findByText('W trakcie');
+    const announcer = screen.getAllByRole('status').find((region) => region.classList.contains('actions-page__announcer'));
+    expect(announcer).toBeEmptyDOMElement();
+
+    const finished = { ...started, status: { ...started.status, user: { ...started.status.user, status: 'finished' as const } } };
+    act(() => sentListeners.forEach((listener) => listener({ kind: 'check-out', group: 'a1' } as never, { action: finished })));
+    expect(announcer).toHaveTextContent('Akcja „Pokaz” zakończona.');
+  });
+
   it('a delivered cancel removes the action from her list', async () => {
     answerList([buildAction({ uuid: 'a1', name: 'Pokaz' })]);
     renderList();

@@ -6,6 +6,7 @@ import { useActionProgress } from '../hooks/use-action-progress.ts';
 import { runsNow } from '../action-rules.ts';
 import { useActionsList } from '../hooks/use-actions-list.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useStatusAnnouncement } from '../hooks/use-status-announcement.ts';
 import { ActionListItem } from './action-list-item.tsx';
 import './actions.css';
 
@@ -21,11 +22,16 @@ export function ActionsPage({ notices }: { notices?: ReactNode } = {}) {
   const inProgress = useActionProgress();
   const now = useNow();
   const list = all.filter((action) => runsNow(action, now) || inProgress(action.uuid));
+  const announcement = useStatusAnnouncement(list, inProgress);
 
   return (
     <section className="actions-page">
-      <title>{pl.pageTitle(pl.pages.actions)}</title>
+      <title>{pl.pageTitle(pl.pages.actionsTitle)}</title>
       <h1>{pl.pages.actions}</h1>
+      {/* Always in the page, so that what enters it is read out (a live region added with its text is not). */}
+      <p className="actions-page__announcer" role="status">
+        {announcement}
+      </p>
       {notices}
       {list.length > 0 ? (
         <ul className="action-list" aria-busy={loadState === 'loading' || undefined}>
