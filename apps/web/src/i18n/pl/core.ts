@@ -42,6 +42,8 @@ export function registerErrorMessages(table: Partial<Record<ErrorCode, string>>)
 export const appName = 'Promotor';
 export const pageTitle = (title: string) => `${title} | Promotor`;
 export const loading = 'Wczytywanie…';
+/** The first Tab stop of a page with a header or menu before its content (WCAG 2.4.1). */
+export const skipToContent = 'Przejdź do treści';
 export const cancel = 'Anuluj';
 export const save = 'Zapisz';
 export const inPreparation = 'Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.';
