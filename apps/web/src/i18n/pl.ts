@@ -7,6 +7,7 @@ export {
   appName,
   pageTitle,
   loading,
+  skipToContent,
   cancel,
   save,
   inPreparation,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/ui/skip-link.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { pageHasHeader, pageStyleName } from './page-style.ts';
 import './layout.css';
@@ -28,12 +29,14 @@ export function RootLayout() {
   return (
     <div className={`app-shell page-${styleName}`}>
       {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+      {/* Past the header's burger, outbox, bell and coupon to the page (WCAG 2.4.1); no header, nothing to skip. */}
+      {pageHasHeader(styleName) ? <SkipLink /> : null}
       {pageHasHeader(styleName) ? (
         <Suspense fallback={<div className="app-header" aria-hidden="true" />}>
           <Header />
         </Suspense>
       ) : null}
-      <main className="app-main">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
     </div>

@@ -149,4 +149,23 @@ describe('the back office', () => {
     expect(await screen.findByText(pl.biuro.login.loggedOut)).toBeInTheDocument();
     expect(api.requests.at(-1)).toMatchObject({ path: '/admin/auth/logout', authorization: 'Bearer staff-token' });
   });
+
+  it("the first Tab stop is 'Przejdź do treści', which takes her past the menu to the page", async () => {
+    staffSession.start({ token: 'staff-token', staff: buildStaff() });
+    fakeAdminApi({
+      '/admin/auth/session': { body: ok({ staff: buildStaff() }) },
+      '/admin/promoters/list': { body: ok(promotersPage([])) },
+    });
+    openAt('/biuro/promotorzy');
+    expect(await screen.findByText(pl.biuro.table.empty)).toBeInTheDocument();
+    const user = userEvent.setup();
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: pl.skipToContent })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
+    expect(window.location.pathname).toBe('/biuro/promotorzy');
+  });
 });

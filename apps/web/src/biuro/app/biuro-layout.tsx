@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/ui/skip-link.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
 import { staffSession, useStaffSession } from '../auth/staff-session.ts';
@@ -43,6 +44,7 @@ export function BiuroLayout() {
   const territories = staff?.territories.length ? staff.territories.join(', ') : pl.biuro.nav.allTerritories;
   return (
     <div className="biuro-shell">
+      <SkipLink />
       <header className="biuro-side">
         <div className="biuro-side__inner">
           <p className="biuro-side__brand">{pl.biuro.appName}</p>
@@ -67,7 +69,7 @@ export function BiuroLayout() {
           </div>
         </div>
       </header>
-      <main className="biuro-main" aria-busy={navigation.state === 'loading' || undefined}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="biuro-main" aria-busy={navigation.state === 'loading' || undefined}>
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

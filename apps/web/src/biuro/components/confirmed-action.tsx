@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
+import { useOpenedFocus } from '../lib/use-opened-focus.ts';
 
 type ConfirmedActionProps = {
   /** The section's id: its heading and question are labelled from it. */
@@ -19,14 +20,16 @@ type ConfirmedActionProps = {
  */
 export function ConfirmedAction({ id, label, question, busy, onConfirm }: ConfirmedActionProps) {
   const [confirming, setConfirming] = useState(false);
+  // The button pressed goes away: focus moves to the safe answer, and back to the button on 'Anuluj'.
+  const ref = useOpenedFocus<HTMLElement>(confirming);
   return (
-    <section className="side-panel__section" aria-labelledby={id}>
+    <section ref={ref} className="side-panel__section" aria-labelledby={id}>
       <h3 id={id}>{label}</h3>
       {confirming ? (
         <div role="alertdialog" aria-labelledby={`${id}-question`}>
           <p id={`${id}-question`}>{question}</p>
           <div className="modal__actions">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button data-focus-here variant="secondary" onClick={() => setConfirming(false)}>
               {pl.biuro.panel.cancel}
             </Button>
             <Button className="button--danger" busy={busy} onClick={onConfirm}>
@@ -35,7 +38,7 @@ export function ConfirmedAction({ id, label, question, busy, onConfirm }: Confir
           </div>
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
+        <Button data-focus-here variant="secondary" onClick={() => setConfirming(true)}>
           {label}…
         </Button>
       )}

@@ -1,10 +1,11 @@
 import { trimInvisible, visibleLength } from '@promotor/contract/rules';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import * as pl from '../../i18n/pl.ts';
 import { adminCall } from '../api/admin-api.ts';
 import type { AdminBody, Report } from '../api/admin-types.ts';
 import { errorMessage, fieldErrorsOf } from '../lib/error-message.ts';
+import { useOpenedFocus } from '../lib/use-opened-focus.ts';
 import { PanelSection } from './report-sections.tsx';
 import { isApprovable, reportRef } from './reports-view.ts';
 
@@ -30,13 +31,8 @@ export function ReviewForm({ report, onReviewed }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const sectionRef = useRef<HTMLDivElement>(null);
-  const opened = useRef(false);
-  useEffect(() => {
-    // The button pressed goes away: focus moves to the form's first field, and back to the choices.
-    if (asking || opened.current) sectionRef.current?.querySelector<HTMLElement>('[data-focus-here]')?.focus();
-    opened.current = asking;
-  }, [asking]);
+  // The button pressed goes away: focus moves to the form's first field, and back to the choices.
+  const sectionRef = useOpenedFocus<HTMLDivElement>(asking);
 
   if (!isApprovable(report.state)) {
     return (

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SelectField } from '../form/select-field.tsx';
 import { Modal, type ModalVariant } from './modal.tsx';
 
 function Page({ variant }: { variant?: ModalVariant }) {
@@ -101,5 +102,136 @@ describe('modal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getByRole('dialog').parentElement!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('by keyboard', () => {
+    /** A form in a dialog, opened from a row that the page may re-draw without (a list reloaded after a change). */
+    function Form({ rows = ['Raport 1'] }: { rows?: string[] }) {
+      const [open, setOpen] = useState(false);
+      const [sent, setSent] = useState(false);
+      const [nested, setNested] = useState(false);
+      return (
+        <>
+          <button>Przed tabelą</button>
+          <ul>
+            {rows.map((row) => (
+              <li key={row}>
+                <button onClick={() => setOpen(true)}>{row}</button>
+              </li>
+            ))}
+          </ul>
+          <Modal open={open} title="Raport" onClose={() => setOpen(false)}>
+            <button onClick={() => setOpen(false)}>Zamknij</button>
+            <label>
+              Dzień <input type="date" />
+            </label>
+            <fieldset>
+              <legend>Powód</legend>
+              <label>
+                <input type="radio" name="powod" value="zdjecia" /> Zdjęcia
+              </label>
+              <label>
+                <input type="radio" name="powod" value="ankieta" defaultChecked /> Ankieta
+              </label>
+            </fieldset>
+            <button disabled>Niedostępne</button>
+            <button hidden>Ukryte</button>
+            <button onClick={() => setNested(true)}>Pokaż zdjęcie</button>
+            {sent ? <p>Wysłano.</p> : <button onClick={() => setSent(true)}>Wyślij</button>}
+          </Modal>
+          <Modal open={nested} title="Zdjęcie" onClose={() => setNested(false)}>
+            <button onClick={() => setNested(false)}>Zamknij zdjęcie</button>
+          </Modal>
+        </>
+      );
+    }
+
+    it('Tab and Shift+Tab go round inside the dialog: past its last stop to its first and back, never to the page behind', async () => {
+      const user = userEvent.setup();
+      render(<Form />);
+      await user.click(screen.getByRole('button', { name: 'Raport 1' }));
+      const close = screen.getByRole('button', { name: 'Zamknij' });
+      expect(close).toHaveFocus();
+
+      await user.tab({ shift: true });
+      expect(screen.getByRole('button', { name: 'Wyślij' })).toHaveFocus();
+      await user.tab();
+      expect(close).toHaveFocus();
+
+      // One stop each: the date input, the radio group (its checked radio), the photo button, 'Wyślij'.
+      await user.tab();
+      expect(screen.getByLabelText('Dzień')).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole('radio', { name: 'Ankieta' })).toHaveFocus();
+      await user.tab();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Wyślij' })).toHaveFocus();
+      await user.tab();
+      expect(close).toHaveFocus();
+    });
+
+    it('when the focused button gives way to a message, the next Tab comes back into the dialog, and Escape still closes it', async () => {
+      const user = userEvent.setup();
+      render(<Form />);
+      await user.click(screen.getByRole('button', { name: 'Raport 1' }));
+      await user.click(screen.getByRole('button', { name: 'Wyślij' }));
+      expect(screen.getByText('Wysłano.')).toBeInTheDocument();
+      expect(document.activeElement).toBe(document.body);
+
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Zamknij' })).toHaveFocus();
+      (document.activeElement as HTMLElement).blur();
+      await user.tab({ shift: true });
+      expect(screen.getByRole('button', { name: 'Pokaż zdjęcie' })).toHaveFocus();
+
+      (document.activeElement as HTMLElement).blur();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Raport 1' })).toHaveFocus();
+    });
+
+    it('a dialog over a dialog: Escape closes the top one only, and focus goes back into the one under it', async () => {
+      const user = userEvent.setup();
+      render(<Form />);
+      await user.click(screen.getByRole('button', { name: 'Raport 1' }));
+      await user.click(screen.getByRole('button', { name: 'Pokaż zdjęcie' }));
+      expect(screen.getByRole('button', { name: 'Zamknij zdjęcie' })).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Zamknij zdjęcie' })).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('dialog', { name: 'Raport' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pokaż zdjęcie' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Raport 1' })).toHaveFocus();
+    });
+
+    it('closed after the row that opened it was re-drawn without it, focus goes to the list it was in, not to the page top', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<Form rows={['Raport 1', 'Raport 2']} />);
+      await user.click(screen.getByRole('button', { name: 'Raport 1' }));
+      rerender(<Form rows={['Raport 2']} />);
+
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('button', { name: 'Raport 2' })).toHaveFocus();
+    });
+
+    it('Escape in an open menu inside the dialog closes the menu, not the dialog', async () => {
+      const user = userEvent.setup();
+      render(
+        <Modal open title="Ankieta" onClose={() => {}}>
+          <SelectField label="Marka" name="marka" options={[{ value: 'glo', label: 'Glo' }]} value={null} onChange={() => {}} />
+        </Modal>,
+      );
+      const select = screen.getByRole('combobox', { name: 'Marka' });
+      expect(select).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(select).toHaveAttribute('aria-expanded', 'true');
+
+      await user.keyboard('{Escape}');
+      expect(select).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('dialog', { name: 'Ankieta' })).toBeInTheDocument();
+    });
   });
 });

@@ -43,6 +43,8 @@ export const appName = 'Promotor';
 /** The tab's title of a page, 'Akcje — Promotor' (WCAG 2.4.2, decision 139). */
 export const pageTitle = (title: string) => `${title} — Promotor`;
 export const loading = 'Wczytywanie…';
+/** The first Tab stop of a page with a header or menu before its content (WCAG 2.4.1). */
+export const skipToContent = 'Przejdź do treści';
 export const cancel = 'Anuluj';
 export const save = 'Zapisz';
 export const inPreparation = 'Ten ekran jest w przygotowaniu. Pojawi się w jednej z kolejnych wersji aplikacji.';
