@@ -33,7 +33,11 @@ export const biuroLive = {
     legendPoint: 'Punkt akcji',
     legendPromoter: 'Ostatnia pozycja promotora',
     point: (name: string, action: string) => `Punkt: ${name} (${action})`,
-    promoter: (name: string) => `Promotor: ${name}`,
+    /** Begins with what the pin shows (WCAG 2.5.3): 'AN — promotor Anna Nowak'. */
+    promoter: (initials: string, name: string) => `${initials} — promotor ${name}`,
+    group: (count: number) => `${count} — znaczniki blisko siebie: przybliż`,
+    listNote: 'Te same punkty i pozycje promotorów są na liście „Akcje dzisiaj” obok mapy.',
+    toList: 'Przejdź do listy akcji',
     accuracy: (meters: number) => `Dokładność: ±${Math.round(meters)} m`,
     fromPoint: (meters: number) => `${distance(meters)} od najbliższego punktu`,
   },
