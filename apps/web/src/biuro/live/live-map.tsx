@@ -72,7 +72,11 @@ function pointEntry(point: PointMarker): Entry {
   const marker = L.marker([point.latitude, point.longitude], {
     keyboard: false,
     // A square with a flag (not colour alone): the action's point.
-    icon: L.divIcon({ className: 'live-marker-box', html: markerButton('live-marker live-marker--point', label, '⚑', true), iconSize: [28, 28] }),
+    icon: L.divIcon({
+      className: 'live-marker-box',
+      html: markerButton('live-marker live-marker--point', label, '⚑', true),
+      iconSize: [28, 28],
+    }),
   });
   const popup = () =>
     popupBox(point.name, [
@@ -130,7 +134,16 @@ function groupMarker(map: L.Map, members: Entry[]): L.Marker {
   });
   marker.on('click', () => {
     if (map.getZoom() < MAX_ZOOM) map.fitBounds(bounds, { padding: [48, 48], maxZoom: MAX_ZOOM });
-    else marker.bindPopup(() => popupBox('', [], members.map((entry) => entry.popup()))).openPopup();
+    else
+      marker
+        .bindPopup(() =>
+          popupBox(
+            '',
+            [],
+            members.map((entry) => entry.popup()),
+          ),
+        )
+        .openPopup();
   });
   return marker;
 }
@@ -220,7 +233,5 @@ export function LiveMap({ answer, focus, describedBy }: { answer: LiveAnswer; fo
     }
   }, [focus]);
 
-  return (
-    <div ref={container} className="live-map" role="region" aria-label={pl.biuroLive.map.label} aria-describedby={describedBy} />
-  );
+  return <div ref={container} className="live-map" role="region" aria-label={pl.biuroLive.map.label} aria-describedby={describedBy} />;
 }

@@ -112,6 +112,12 @@ export function LivePage() {
                   </span>
                   {pl.biuroLive.map.legendPromoter}
                 </li>
+                <li>
+                  <span className="live-marker live-marker--group live-marker--legend" aria-hidden="true">
+                    2
+                  </span>
+                  {pl.biuroLive.map.legendGroup}
+                </li>
               </ul>
               {/* The map is not the only way (issue 39): the list says the same, by keyboard and screen reader too. */}
               {data.actions.length ? (

@@ -32,6 +32,7 @@ export const biuroLive = {
     legendInitials: 'AN',
     legendPoint: 'Punkt akcji',
     legendPromoter: 'Ostatnia pozycja promotora',
+    legendGroup: 'Znaczniki blisko siebie: kliknij, by przybliżyć',
     point: (name: string, action: string) => `Punkt: ${name} (${action})`,
     /** Begins with what the pin shows (WCAG 2.5.3): 'AN — promotor Anna Nowak'. */
     promoter: (initials: string, name: string) => `${initials} — promotor ${name}`,
