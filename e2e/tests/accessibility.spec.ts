@@ -11,7 +11,7 @@ import { newContext, test } from '../fixtures/test.ts';
 // at 360×640, logged out and in, an action planned, started and being finished; the back office's pages
 // (biuro/app/biuro-routes.tsx) at a desk and a tablet for each role that sees them. A serious or critical
 // violation fails the run, every one listed. One browser context per role and size, its pages in a loop:
-// the whole file is a CI cost (decision: under a minute).
+// the whole file is a CI cost (issue 39: under a minute on a quiet machine).
 
 /** Opens `path` inside the app, waits for its heading, and adds what axe finds there. */
 async function visit(page: Page, found: string[], path: string, heading: string): Promise<void> {
