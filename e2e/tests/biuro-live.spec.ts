@@ -63,8 +63,9 @@ test("the Warsaw coordinator sees Anna's started action with the position her ph
 
   const warsaw = await openLiveDay(browser, WARSAW_COORDINATOR);
   const map = warsaw.getByRole('region', { name: 'Mapa akcji i pozycji promotorów' });
-  await expect(map.getByRole('button', { name: `Punkt: Kiosk Nowy Świat (${KIOSK_ACTION})` })).toBeVisible();
-  await expect(map.getByRole('button', { name: 'Promotor: Anna Nowak' })).toBeVisible();
+  // At the day's zoom, markers too close to tell apart are one group (issue 39): Anna, 86 m from the
+  // kiosk, is shown from the list below, zoomed in until her pin and the kiosk's flag stand apart.
+  await expect(map.getByRole('button', { name: /znaczniki blisko siebie/ }).first()).toBeVisible();
 
   const list = warsaw.getByRole('region', { name: 'Akcje dzisiaj' });
   const action = list.getByRole('listitem').filter({ has: warsaw.getByRole('heading', { name: KIOSK_ACTION }) });
@@ -78,14 +79,15 @@ test("the Warsaw coordinator sees Anna's started action with the position her ph
   await expect(popup).toContainText('Anna Nowak');
   await expect(popup).toContainText('Dokładność: ±25 m');
   await expect(popup).toContainText('86 m od najbliższego punktu');
-  await expect(map.getByRole('button', { name: 'Promotor: Anna Nowak' })).toBeFocused();
+  await expect(map.getByRole('button', { name: 'AN — promotor Anna Nowak' })).toBeFocused();
+  await expect(map.getByRole('button', { name: `Punkt: Kiosk Nowy Świat (${KIOSK_ACTION})` })).toBeVisible();
   await expect(warsaw.getByRole('status').filter({ hasText: /Odświeżono \d\d:\d\d/ })).toBeVisible();
   await warsaw.context().close();
 
   const krakow = await openLiveDay(browser, KRAKOW_COORDINATOR);
   await expect(krakow.getByRole('region', { name: 'Akcje dzisiaj' }).getByText('Piotr Kowalski').first()).toBeVisible();
   await expect(krakow.getByText('Anna Nowak')).toHaveCount(0);
-  await expect(krakow.getByRole('button', { name: 'Promotor: Anna Nowak' })).toHaveCount(0);
+  await expect(krakow.getByRole('button', { name: 'AN — promotor Anna Nowak' })).toHaveCount(0);
   await expect(krakow.getByRole('button', { name: `Punkt: Kiosk Nowy Świat (${KIOSK_ACTION})` })).toHaveCount(0);
   await krakow.context().close();
 });

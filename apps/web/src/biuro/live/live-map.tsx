@@ -4,6 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import * as pl from '../../i18n/pl.ts';
 import type { LiveAnswer } from '../api/admin-types.ts';
 import { agoText, mapMarkers, wallTime, type PointMarker, type PromoterMarker } from './live-view.ts';
+import { overlapGroups, type Box } from './map-groups.ts';
 
 // The live day's map (issue 25, decision 094): Leaflet driven from here, without a React wrapper
 // (react-leaflet would add a dependency for two layers of markers). Tiles only when the server names
@@ -20,54 +21,85 @@ function initials(name: string): string {
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
-    .join('')
-    .replace(/[^\p{L}\p{N}]/gu, ''); // it goes into the icon's HTML
+    .join('');
 }
 
 /** A popup's lines as DOM nodes: names come from people, never parsed as HTML. */
-function popup(title: string, lines: string[]): HTMLElement {
+function popupBox(title: string, lines: string[], parts: HTMLElement[] = []): HTMLElement {
   const box = document.createElement('div');
   box.className = 'live-popup';
-  const strong = document.createElement('strong');
-  strong.textContent = title;
-  box.append(strong);
+  if (title) {
+    const strong = document.createElement('strong');
+    strong.textContent = title;
+    box.append(strong);
+  }
   for (const line of lines) {
     const p = document.createElement('p');
     p.textContent = line;
     box.append(p);
   }
+  box.append(...parts);
   return box;
 }
 
-function pointMarker(point: PointMarker): L.Marker {
+/**
+ * The marker's target: a real button inside Leaflet's icon (the icon itself stays a plain box, so there
+ * is one button, not a div with role=button around another). Enter reaches the map as a keypress too,
+ * which Leaflet would turn into a second click: the button keeps its keys to itself.
+ */
+function markerButton(className: string, label: string, text: string, hidden: boolean): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = className;
+  button.setAttribute('aria-label', label);
+  const span = document.createElement('span');
+  span.textContent = text;
+  if (hidden) span.setAttribute('aria-hidden', 'true');
+  button.append(span);
+  L.DomEvent.on(button, 'keypress', L.DomEvent.stopPropagation);
+  return button;
+}
+
+type Entry = { id: string; marker: L.Marker; box: (at: L.Point) => Box; popup: () => HTMLElement };
+
+/** A point's square, 28 px about its place. */
+const POINT_BOX = (at: L.Point): Box => ({ left: at.x - 14, top: at.y - 14, right: at.x + 14, bottom: at.y + 14 });
+/** A promoter's pin, 32×42 px above her position. */
+const PIN_BOX = (at: L.Point): Box => ({ left: at.x - 16, top: at.y - 42, right: at.x + 16, bottom: at.y });
+
+function pointEntry(point: PointMarker): Entry {
   const label = pl.biuroLive.map.point(point.name, point.action.name);
   const marker = L.marker([point.latitude, point.longitude], {
-    title: label,
-    alt: label,
+    keyboard: false,
     // A square with a flag (not colour alone): the action's point.
-    icon: L.divIcon({ className: 'live-marker live-marker--point', html: '<span aria-hidden="true">⚑</span>', iconSize: [28, 28] }),
+    icon: L.divIcon({
+      className: 'live-marker-box',
+      html: markerButton('live-marker live-marker--point', label, '⚑', true),
+      iconSize: [28, 28],
+    }),
   });
-  marker.bindPopup(() =>
-    popup(point.name, [
+  const popup = () =>
+    popupBox(point.name, [
       point.address,
       point.action.name,
       pl.biuroLive.list.hours(point.action.since.slice(11, 16), point.action.until.slice(11, 16)),
-    ]),
-  );
-  return marker;
+    ]);
+  marker.bindPopup(popup);
+  return { id: point.id, marker, box: POINT_BOX, popup };
 }
 
-function promoterMarker({ promoter, action }: PromoterMarker): L.Marker {
-  const label = pl.biuroLive.map.promoter(promoter.name);
+function promoterEntry({ id, promoter, action }: PromoterMarker): Entry {
+  const shown = initials(promoter.name);
+  // Her initials first: the name a speech user reads on the pin is the start of the button's name (WCAG 2.5.3).
+  const label = pl.biuroLive.map.promoter(shown, promoter.name);
   const position = promoter.lastPosition;
   const marker = L.marker([position.latitude, position.longitude], {
-    title: label,
-    alt: label,
+    keyboard: false,
     // A pin with her initials: a person, told apart from a point by shape and text.
     // Its tip is her position, so standing at the point she is drawn above its flag, not over it.
     icon: L.divIcon({
       className: 'live-pin',
-      html: `<span class="live-marker live-marker--promoter" aria-hidden="true">${initials(promoter.name)}</span>`,
+      html: markerButton('live-marker live-marker--promoter', label, shown, false),
       iconSize: [32, 42],
       iconAnchor: [16, 42],
       popupAnchor: [0, -40],
@@ -75,77 +107,131 @@ function promoterMarker({ promoter, action }: PromoterMarker): L.Marker {
     zIndexOffset: 1000,
   });
   // Built when opened: the age is counted at that moment.
-  marker.bindPopup(() =>
-    popup(promoter.name, [
+  const popup = () =>
+    popupBox(promoter.name, [
       action.name,
       `${pl.biuroLive.list.position}: ${agoText(position.capturedAt, Date.now())} (${wallTime(position.capturedAt)})`,
       pl.biuroLive.map.accuracy(position.accuracy),
       ...(promoter.distanceMeters !== null ? [pl.biuroLive.map.fromPoint(promoter.distanceMeters)] : []),
-    ]),
-  );
+    ]);
+  marker.bindPopup(popup);
+  return { id, marker, box: PIN_BOX, popup };
+}
+
+/** Markers that would overlap at `zoom`, grouped. */
+function groupsAt(map: L.Map, entries: Entry[], zoom: number): Entry[][] {
+  return overlapGroups(entries.map((entry) => ({ item: entry, box: entry.box(map.project(entry.marker.getLatLng(), zoom)) })));
+}
+
+/** A group of overlapping markers: its count, a tap zooms in to them (at the deepest zoom, their popups in one). */
+function groupMarker(map: L.Map, members: Entry[]): L.Marker {
+  const bounds = L.latLngBounds(members.map((entry) => entry.marker.getLatLng()));
+  const button = markerButton('live-marker live-marker--group', pl.biuroLive.map.group(members.length), String(members.length), false);
+  const marker = L.marker(bounds.getCenter(), {
+    keyboard: false,
+    icon: L.divIcon({ className: 'live-marker-box', html: button, iconSize: [32, 32] }),
+    zIndexOffset: 2000,
+  });
+  marker.on('click', () => {
+    if (map.getZoom() < MAX_ZOOM) map.fitBounds(bounds, { padding: [48, 48], maxZoom: MAX_ZOOM });
+    else
+      marker
+        .bindPopup(() =>
+          popupBox(
+            '',
+            [],
+            members.map((entry) => entry.popup()),
+          ),
+        )
+        .openPopup();
+  });
   return marker;
 }
 
+const MAX_ZOOM = 19;
+
 /** The map with a marker per point and per running promoter; `focus` pans to one and opens it. */
-export function LiveMap({ answer, focus }: { answer: LiveAnswer; focus: MapFocus | null }) {
+export function LiveMap({ answer, focus, describedBy }: { answer: LiveAnswer; focus: MapFocus | null; describedBy?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
-  const markersRef = useRef(new Map<string, L.Marker>());
+  const circlesRef = useRef<L.LayerGroup | null>(null);
+  const entriesRef = useRef<Entry[]>([]);
   const fitted = useRef(false);
   const { tileUrl, attribution } = answer.map;
 
+  /** The markers as the zoom lets them stand apart: alone, or in groups. */
+  const draw = useRef(() => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!map || !layer) return;
+    const open = entriesRef.current.find((entry) => entry.marker.isPopupOpen())?.id;
+    layer.clearLayers();
+    for (const group of groupsAt(map, entriesRef.current, map.getZoom())) {
+      if (group.length === 1) group[0]!.marker.addTo(layer);
+      else groupMarker(map, group).addTo(layer);
+    }
+    if (open) entriesRef.current.find((entry) => entry.id === open && map.hasLayer(entry.marker))?.marker.openPopup();
+  });
+
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { center: POLAND, zoom: 6, scrollWheelZoom: false });
-    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
+    const map = L.map(container.current, { center: POLAND, zoom: 6, maxZoom: MAX_ZOOM, scrollWheelZoom: false });
+    if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
     else map.attributionControl.addAttribution(attribution);
+    // Circles of accuracy under the markers, never targets themselves.
+    circlesRef.current = L.layerGroup().addTo(map);
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
+    const redraw = draw.current;
+    map.on('zoomend', redraw);
     return () => {
+      map.off('zoomend', redraw);
       map.remove();
       mapRef.current = null;
       fitted.current = false;
     };
   }, [tileUrl, attribution]);
 
-  // Markers drawn again on each answer; a popup she has open stays open across the refresh.
+  // Markers made again on each answer; a popup she has open stays open across the refresh.
   useEffect(() => {
     const map = mapRef.current;
-    const layer = layerRef.current;
-    if (!map || !layer) return;
-    const open = [...markersRef.current.entries()].find(([, marker]) => marker.isPopupOpen())?.[0];
-    layer.clearLayers();
-    markersRef.current.clear();
+    const circles = circlesRef.current;
+    if (!map || !circles) return;
     const { points, promoters } = mapMarkers(answer.actions);
-    for (const point of points) markersRef.current.set(point.id, pointMarker(point).addTo(layer));
+    circles.clearLayers();
     for (const item of promoters) {
       const { latitude, longitude, accuracy } = item.promoter.lastPosition;
-      L.circle([latitude, longitude], { radius: accuracy, interactive: false, weight: 1, className: 'live-accuracy' }).addTo(layer);
-      markersRef.current.set(item.id, promoterMarker(item).addTo(layer));
+      L.circle([latitude, longitude], { radius: accuracy, interactive: false, weight: 1, className: 'live-accuracy' }).addTo(circles);
     }
-    for (const marker of markersRef.current.values()) {
-      const element = marker.getElement();
-      const title = marker.options.title;
-      if (element && title) element.setAttribute('aria-label', title);
-    }
-    if (open) markersRef.current.get(open)?.openPopup();
-    const all = [...markersRef.current.values()].map((marker) => marker.getLatLng());
+    const open = entriesRef.current.find((entry) => entry.marker.isPopupOpen())?.id;
+    entriesRef.current = [...points.map(pointEntry), ...promoters.map(promoterEntry)];
+    const all = entriesRef.current.map((entry) => entry.marker.getLatLng());
     if (!fitted.current && all.length > 0) {
       fitted.current = true;
-      map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16 });
+      map.fitBounds(L.latLngBounds(all), { padding: [48, 48], maxZoom: 16, animate: false });
     }
+    draw.current();
+    if (open) entriesRef.current.find((entry) => entry.id === open && map.hasLayer(entry.marker))?.marker.openPopup();
   }, [answer]);
 
+  // From the list: the marker at a zoom where it stands alone (or its group's popup at the deepest), opened and focused.
   useEffect(() => {
-    const marker = focus ? markersRef.current.get(focus.id) : undefined;
     const map = mapRef.current;
-    if (!marker || !map) return;
-    map.setView(marker.getLatLng(), Math.max(map.getZoom(), 14));
-    marker.openPopup();
+    const entry = focus ? entriesRef.current.find((candidate) => candidate.id === focus.id) : undefined;
+    if (!entry || !map) return;
+    let zoom = Math.max(map.getZoom(), 14);
+    while (zoom < MAX_ZOOM && groupsAt(map, entriesRef.current, zoom).some((group) => group.length > 1 && group.includes(entry))) zoom += 1;
+    map.setView(entry.marker.getLatLng(), zoom, { animate: false });
+    draw.current();
     container.current?.scrollIntoView?.({ block: 'nearest' });
-    marker.getElement()?.focus({ preventScroll: true });
+    if (map.hasLayer(entry.marker)) {
+      entry.marker.openPopup();
+      entry.marker.getElement()?.querySelector('button')?.focus({ preventScroll: true });
+    } else {
+      L.popup().setLatLng(entry.marker.getLatLng()).setContent(entry.popup()).openOn(map);
+    }
   }, [focus]);
 
-  return <div ref={container} className="live-map" role="region" aria-label={pl.biuroLive.map.label} />;
+  return <div ref={container} className="live-map" role="region" aria-label={pl.biuroLive.map.label} aria-describedby={describedBy} />;
 }

@@ -58,8 +58,8 @@ describe('the live day', () => {
     const map = await screen.findByRole('region', { name: pl.biuroLive.map.label });
     // A marker for the point and one for Anna's position; Beata has not started: no marker of hers.
     expect(within(map).getByRole('button', { name: pl.biuroLive.map.point('Galeria Mokotów', action.name) })).toBeInTheDocument();
-    expect(within(map).getByRole('button', { name: pl.biuroLive.map.promoter('Anna Nowak') })).toBeInTheDocument();
-    expect(within(map).queryByRole('button', { name: pl.biuroLive.map.promoter('Beata Zając') })).toBeNull();
+    expect(within(map).getByRole('button', { name: pl.biuroLive.map.promoter('AN', 'Anna Nowak') })).toBeInTheDocument();
+    expect(within(map).queryByRole('button', { name: pl.biuroLive.map.promoter('BZ', 'Beata Zając') })).toBeNull();
     // No tiles configured: markers alone, and the map's attribution still shown.
     expect(screen.getByText(pl.biuroLive.map.noTiles)).toBeInTheDocument();
     expect(map).toHaveTextContent('© autorzy OpenStreetMap');
@@ -95,7 +95,7 @@ describe('the live day', () => {
     expect(popup).toHaveTextContent(`${pl.biuroLive.list.position}: 5 min temu`);
     expect(popup).toHaveTextContent(pl.biuroLive.map.accuracy(18));
     expect(popup).toHaveTextContent('1,5 km od najbliższego punktu');
-    expect(within(map).getByRole('button', { name: pl.biuroLive.map.promoter('Anna Nowak') })).toHaveFocus();
+    expect(within(map).getByRole('button', { name: pl.biuroLive.map.promoter('AN', 'Anna Nowak') })).toHaveFocus();
   });
 
   it('lists the exceptions in Polish, oldest first; one marked checked is kept on the server and leaves the queue', async () => {

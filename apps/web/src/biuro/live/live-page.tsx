@@ -97,7 +97,7 @@ export function LivePage() {
           {data.map.tileUrl ? null : <p className="biuro-muted live-note">{pl.biuroLive.map.noTiles}</p>}
           <div className="live-grid">
             <div className="live-map-box">
-              <LiveMap answer={data} focus={focus} />
+              <LiveMap answer={data} focus={focus} describedBy={data.actions.length ? 'live-map-note' : undefined} />
               <ul className="live-legend" aria-label={pl.biuroLive.map.legend}>
                 <li>
                   <span className="live-marker live-marker--point live-marker--legend" aria-hidden="true">
@@ -111,7 +111,19 @@ export function LivePage() {
                   </span>
                   {pl.biuroLive.map.legendPromoter}
                 </li>
+                <li>
+                  <span className="live-marker live-marker--group live-marker--legend" aria-hidden="true">
+                    2
+                  </span>
+                  {pl.biuroLive.map.legendGroup}
+                </li>
               </ul>
+              {/* The map is not the only way (issue 39): the list says the same, by keyboard and screen reader too. */}
+              {data.actions.length ? (
+                <p id="live-map-note" className="biuro-muted live-note">
+                  {pl.biuroLive.map.listNote} <a href="#live-list-title">{pl.biuroLive.map.toList}</a>
+                </p>
+              ) : null}
             </div>
             {data.actions.length === 0 ? (
               <EmptyState text={pl.biuroLive.noActions} />

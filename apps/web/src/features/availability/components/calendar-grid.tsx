@@ -64,9 +64,14 @@ function DayColumn({ day, blocks, events, now, onCell, onBlock }: DayColumnProps
   );
   // An action over one of her blocks leaves the block's strip on the left: both can be seen and tapped.
   const overlapsBlock = (place: Placement) => placed.some((block) => overlap(block.place, place));
-  // A cell under one of her blocks opens nothing of its own: the block is what she taps there.
+  // A cell under one of her blocks or actions opens nothing of its own: the block or the action is what
+  // she taps there. Under an action, a cell would be a target hidden behind another (WCAG 2.5.8, issue 39:
+  // an action's lanes leave it a 2 px edge); her availability over those hours starts at a free hour, and
+  // the dialog sets its end.
+  const during = (since: string, until: string, hour: number) => since < atHour(day, hour + 1) && until > atHour(day, hour);
   const covered = (hour: number) =>
-    placed.some(({ block }) => block.since.date < atHour(day, hour + 1) && block.until.date > atHour(day, hour));
+    placed.some(({ block }) => during(block.since.date, block.until.date, hour)) ||
+    events.some((event) => during(event.since, event.until, hour));
   return (
     <div className="calendar-day" role="group" aria-label={name}>
       {HOURS.map((hour) =>
