@@ -14,7 +14,7 @@ app/fatal-error/app-error-boundary.tsx app/fatal-error/error-report.ts app/fatal
 app/layout/layout.css app/layout/page-style.ts app/layout/root-layout.tsx
 components/ui/button.css components/ui/button.tsx components/ui/class-names.ts components/ui/field.css components/ui/field.tsx
 components/ui/offline-notice.css components/ui/offline-notice.tsx components/ui/toast-list.tsx components/ui/toast.css
-components/ui/use-presence.ts
+components/ui/use-presence.ts components/ui/skip-link.tsx
 features/actions/actions.slice.ts features/actions/drafts/drafts-db.ts features/auth/api/auth.api.ts features/auth/components/auth-screen.css
 features/auth/components/auth-screen.tsx features/auth/components/login-page.tsx features/auth/hooks/use-session-resume.ts
 features/auth/session.ts features/auth/user.slice.ts features/availability/availability.slice.ts features/mgm/mgm.slice.ts

@@ -1,4 +1,5 @@
 import { toWallClock } from '@promotor/contract/wall-clock';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
 import { appTimeZone } from '../../../lib/dates/app-time-zone.ts';
@@ -37,7 +38,8 @@ function LoadStatus({ view, kept }: { view: RequestView; kept: boolean }) {
 
 /** Issue 37: her inbox (/powiadomienia), newest first; what was kept shows at once and offline (spec §3). */
 export function NotificationsPage() {
-  const { list, unread, pending } = useInbox();
+  const [tappedAllUpTo, setTappedAllUpTo] = useState<number | null>(null);
+  const { list, unread, pending } = useInbox(tappedAllUpTo);
   const view = useRequest(inboxRequest);
   const older = useOlderPages(list);
 
@@ -45,6 +47,7 @@ export function NotificationsPage() {
     // The newest she has on screen: what arrives before the read is sent stays unread.
     const upTo = older.items[0]?.id;
     if (upTo === undefined) return;
+    setTappedAllUpTo(upTo);
     older.markAllRead(toWallClock(new Date(), appTimeZone()), upTo);
     void markAllRead(upTo);
   };

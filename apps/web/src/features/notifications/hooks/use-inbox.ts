@@ -14,10 +14,17 @@ export type Inbox = {
   pending: PendingReads;
 };
 
-/** Her inbox as the screens show it: the kept answer with her reads not sent yet. */
-export function useInbox(): Inbox {
+/**
+ * Her inbox as the screens show it: the kept answer with her reads not sent yet. `tappedAllUpTo`: she
+ * tapped 'Oznacz wszystkie jako przeczytane' with that newest id on screen — shown read at once, before
+ * the outbox has stored the read (an IndexedDB write) and lists it among its waiting items.
+ */
+export function useInbox(tappedAllUpTo: number | null = null): Inbox {
   const { list, unread } = useAppStore((state) => state.notifications);
   const { pendingFor } = useOutbox();
-  const pending = useMemo(() => pendingReadsOf(pendingFor(NOTIFICATIONS_GROUP).map((item) => item.body)), [pendingFor]);
+  const pending = useMemo(() => {
+    const waiting = pendingReadsOf(pendingFor(NOTIFICATIONS_GROUP).map((item) => item.body));
+    return tappedAllUpTo === null ? waiting : { ids: waiting.ids, allUpTo: Math.max(waiting.allUpTo ?? 0, tappedAllUpTo) };
+  }, [pendingFor, tappedAllUpTo]);
   return { list, unread: unreadWith(unread, list, pending), pending };
 }
