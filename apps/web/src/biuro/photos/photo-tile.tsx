@@ -32,8 +32,14 @@ export function PhotoTile({ photo, onOpen, onOnlyPoint }: Props) {
         <span>{takenText(photo.takenAt)}</span>
         {photo.promoter ? <span className="photo-tile__promoter">{photo.promoter}</span> : null}
         {photo.point && onOnlyPoint ? (
-          <button type="button" className="photo-tile__point photo-tile__point--filter" onClick={() => onOnlyPoint(photo.point!)}>
-            {t.onlyPoint(photo.point.name)}
+          <button
+            type="button"
+            className="photo-tile__point photo-tile__point--filter"
+            aria-label={t.onlyPoint(photo.point.name)}
+            title={t.onlyPoint(photo.point.name)}
+            onClick={() => onOnlyPoint(photo.point!)}
+          >
+            {photo.point.name}
           </button>
         ) : (
           <span className="photo-tile__point">{photo.point?.name ?? t.noPoint}</span>
