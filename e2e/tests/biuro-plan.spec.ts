@@ -50,6 +50,8 @@ test('the Warsaw coordinator imports a plan for Anna, Anna sees it, the coordina
   page,
   browser,
 }) => {
+  // Three people's sessions one after another: 19.5 s alone, past 30 s in both full runs of 2026-11-30.
+  test.setTimeout(60_000);
   const code = hostessCode(ANNA.username);
   const day = tomorrow();
   // A name of this run's own: a re-import of an earlier run's cancelled action would be refused.
