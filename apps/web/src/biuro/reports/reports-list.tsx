@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as pl from '../../i18n/pl.ts';
 import type { AdminBody, ReportSummary } from '../api/admin-types.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
@@ -33,6 +33,12 @@ export function ReportsList({ body, table, canReview }: Props) {
 
   const selectable = useMemo(() => (canReview ? rows.filter((row) => isApprovable(row.state)) : []), [rows, canReview]);
   const allTicked = selectable.length > 0 && selectable.every((row) => selected.has(reportKey(row)));
+  // The columns are made once: TanStack renders each cell function as a component, so columns made anew
+  // when a tick or a reload changed them re-mounted every cell — and the button a panel gives focus back
+  // to was gone (a keyboard review lost its place whenever the list answered after Escape). The cells
+  // read the ticks here, as of the render that draws them.
+  const ticks = useRef({ selected, selectable, allTicked });
+  ticks.current = { selected, selectable, allTicked };
 
   const columns = useMemo<Column<ReportSummary>[]>(() => {
     const toggle = (row: ReportSummary, on: boolean) =>
@@ -49,9 +55,11 @@ export function ReportsList({ body, table, canReview }: Props) {
           <input
             type="checkbox"
             aria-label={pl.biuroReports.selectAll}
-            checked={allTicked}
-            disabled={selectable.length === 0}
-            onChange={(event) => setSelected(event.target.checked ? new Map(selectable.map((row) => [reportKey(row), row])) : new Map())}
+            checked={ticks.current.allTicked}
+            disabled={ticks.current.selectable.length === 0}
+            onChange={(event) =>
+              setSelected(event.target.checked ? new Map(ticks.current.selectable.map((row) => [reportKey(row), row])) : new Map())
+            }
           />
         ),
         enableSorting: false,
@@ -60,7 +68,7 @@ export function ReportsList({ body, table, canReview }: Props) {
             <input
               type="checkbox"
               aria-label={pl.biuroReports.selectRow(reportLabel(row.original))}
-              checked={selected.has(reportKey(row.original))}
+              checked={ticks.current.selected.has(reportKey(row.original))}
               onChange={(event) => toggle(row.original, event.target.checked)}
             />
           ) : null,
@@ -140,7 +148,7 @@ export function ReportsList({ body, table, canReview }: Props) {
     ];
     // Without the right to review, nothing to tick.
     return all.filter((column) => canReview || column.id !== 'zaznacz');
-  }, [canReview, selected, selectable, allTicked]);
+  }, [canReview]);
 
   const changed = (message: string) => {
     setNotice(message);

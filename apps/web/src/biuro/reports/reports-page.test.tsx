@@ -6,6 +6,7 @@ import { BiuroApp } from '../app/biuro-app.tsx';
 import { staffSession } from '../auth/staff-session.ts';
 import { buildReport, buildReportSummary, buildStaff, failure, ok, reportsPage } from '../test/builders.ts';
 import { fakeAdminApi, type FakeAnswer } from '../test/fake-admin-api.ts';
+import { reportLabel } from './reports-view.ts';
 
 const t = pl.biuroReports;
 const coordinator = buildStaff({ territories: ['WAW-CENTRUM', 'WAW-POLUDNIE'] });
@@ -343,6 +344,30 @@ describe('the reports page', () => {
     expect(history).toHaveTextContent('Brakuje ankiety produktowej.');
     expect(screen.getByText(t.changesRequested)).toBeInTheDocument();
     expect(api.requestsTo('/admin/reports/list')).toHaveLength(2);
+  });
+
+  it("closing the panel gives focus back to the report's button, though the list answered again with its new state", async () => {
+    const report = buildReport({ state: 'submitted' });
+    let reviewed = false;
+    const api = openReports({
+      '/admin/reports/list': () => ({ body: ok(reportsPage([reviewed ? { ...report, state: 'approved' } : report])) }),
+      '/admin/reports/get': { body: ok({ report }) },
+      '/admin/reports/review': () => {
+        reviewed = true;
+        return { body: ok({ report: { ...report, state: 'approved' } }) };
+      },
+    });
+    const open = await screen.findByRole('button', { name: new RegExp(`^${t.open(report.action.name)}`) });
+    await userEvent.click(open);
+    const panel = await screen.findByRole('dialog');
+    await userEvent.click(await within(panel).findByRole('button', { name: t.approve }));
+    await waitFor(() => expect(api.requestsTo('/admin/reports/list')).toHaveLength(2));
+    // The ticked column changed (an approved report cannot be ticked): the row's cells stay the same elements.
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: t.selectRow(reportLabel(report)) })).not.toBeInTheDocument());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(open.isConnected).toBe(true);
+    expect(open).toHaveFocus();
   });
 
   it("approving a report another coordinator has just reviewed shows the server's refusal in Polish", async () => {
