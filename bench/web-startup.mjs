@@ -84,8 +84,10 @@ function table(title, columns, rows) {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
-async function profile() {
-  run('npx', ['vite', 'build', '--sourcemap', '--outDir', path.join(work, 'promotor'), '--emptyOutDir'], path.join(root, 'apps/web'));
+/** Builds the app (with source maps when asked) and the server, serves it on PORT; stopped at exit. */
+async function servedBuild({ sourcemap }) {
+  const build = ['vite', 'build', ...(sourcemap ? ['--sourcemap'] : []), '--outDir', path.join(work, 'promotor'), '--emptyOutDir'];
+  run('npx', build, path.join(root, 'apps/web'));
   run(process.execPath, ['scripts/build-server.mjs'], path.join(root, 'apps/server'));
   const promotor = serve('promotor', PORT);
   process.on('exit', () => {
@@ -93,6 +95,11 @@ async function profile() {
     fs.rmSync(work, { recursive: true, force: true });
   });
   await ready(promotor.base);
+  return promotor;
+}
+
+async function profile() {
+  const promotor = await servedBuild({ sourcemap: true });
   await profileStartup(promotor.base, path.join(work, 'promotor'), RUNS);
 }
 
@@ -109,15 +116,7 @@ async function accessibility(base) {
 }
 
 async function a11yOnly() {
-  run('npx', ['vite', 'build', '--outDir', path.join(work, 'promotor'), '--emptyOutDir'], path.join(root, 'apps/web'));
-  run(process.execPath, ['scripts/build-server.mjs'], path.join(root, 'apps/server'));
-  const promotor = serve('promotor', PORT);
-  process.on('exit', () => {
-    promotor.child.kill();
-    fs.rmSync(work, { recursive: true, force: true });
-  });
-  await ready(promotor.base);
-  return accessibility(promotor.base);
+  return accessibility((await servedBuild({ sourcemap: false })).base);
 }
 
 const failIfBelow = (below) => {

@@ -120,43 +120,27 @@ const HEADINGS = {
 } as const;
 type BiuroPage = keyof typeof HEADINGS;
 
+/** The admin's menu; the coordinator's is the same without the audit log and the staff page. */
+const ADMIN_PAGES: BiuroPage[] = [
+  'promotorzy',
+  'plan',
+  'nieobsadzone',
+  'punkty',
+  'wydarzenia',
+  'terytoria',
+  'vouchery',
+  'raporty',
+  'zdjecia',
+  'eksporty',
+  'dziennik',
+  'na-zywo',
+  'pulpit',
+  'personel',
+];
+
 const ROLES: Record<string, { username: string; pages: BiuroPage[] }> = {
-  admin: {
-    username: ADMIN,
-    pages: [
-      'promotorzy',
-      'plan',
-      'nieobsadzone',
-      'punkty',
-      'wydarzenia',
-      'terytoria',
-      'vouchery',
-      'raporty',
-      'zdjecia',
-      'eksporty',
-      'dziennik',
-      'na-zywo',
-      'pulpit',
-      'personel',
-    ],
-  },
-  coordinator: {
-    username: WARSAW_COORDINATOR,
-    pages: [
-      'promotorzy',
-      'plan',
-      'nieobsadzone',
-      'punkty',
-      'wydarzenia',
-      'terytoria',
-      'vouchery',
-      'raporty',
-      'zdjecia',
-      'eksporty',
-      'na-zywo',
-      'pulpit',
-    ],
-  },
+  admin: { username: ADMIN, pages: ADMIN_PAGES },
+  coordinator: { username: WARSAW_COORDINATOR, pages: ADMIN_PAGES.filter((name) => name !== 'dziennik' && name !== 'personel') },
   client: { username: 'klient@demo.pl', pages: ['plan', 'vouchery', 'raporty', 'zdjecia', 'eksporty', 'pulpit'] },
   privacy: { username: 'rodo@demo.pl', pages: ['konsumenci', 'wnioski', 'dziennik'] },
 };

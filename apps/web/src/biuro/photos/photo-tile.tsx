@@ -34,7 +34,7 @@ export function PhotoTile({ photo, onOpen, onOnlyPoint }: Props) {
         {photo.point && onOnlyPoint ? (
           <button
             type="button"
-            className="photo-tile__point photo-tile__point--filter"
+            className="biuro-link-button photo-tile__point photo-tile__point--filter"
             aria-label={t.onlyPoint(photo.point.name)}
             title={t.onlyPoint(photo.point.name)}
             onClick={() => onOnlyPoint(photo.point!)}
