@@ -51,7 +51,7 @@ test('the menu greets her by name and every entry opens its page', async ({ page
 test('her data page shows who she is', async ({ page }) => {
   await logIn(page, ANNA);
   await page.goto('/user-data');
-  for (const text of ['HST1001', 'anna@demo.pl', 'Anna', 'Nowak', 'WAW-CENTRUM', '+48600100200', '********']) {
+  for (const text of ['HST1001', 'anna@demo.pl', 'Anna', 'Nowak', 'WAW-CENTRUM', '+48 600 100 200', '********']) {
     await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
   }
 });

@@ -92,6 +92,8 @@ test('her report sent back: the bell counts it without a reload, her phone shows
   // She comes back to the app: it asks for her inbox on focus — no reload.
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(bell).toHaveAccessibleName('Powiadomienia, 1 nieprzeczytane');
+  // …and a screen reader says it came (issue 39): the header's polite live region.
+  await expect(page.locator('header [aria-live="polite"]').filter({ hasText: 'Nowe powiadomienie' })).toHaveCount(1);
 
   // The push the server made for her phone, delivered by DevTools as her push service would.
   const receipt = readDatabase(

@@ -41,7 +41,9 @@ async function check(page: Page, path: string, heading: string | RegExp, shot: s
   if (page.url() !== new URL(path, page.url()).toString()) await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.locator('.biuro-spinner, [role="status"]:text("Wczytywanie…")')).toHaveCount(0);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/zoom-${shot}${path.replaceAll('/', '-')}.png`, fullPage: true });
+  // The viewport only: a full-page screenshot overrides the page's metrics, and with them Chromium drops
+  // the font sizes set through CDP (the next page measured at 100 % text, the picture too).
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/zoom-${shot}${path.replaceAll('/', '-')}.png` });
   return measure(page);
 }
 

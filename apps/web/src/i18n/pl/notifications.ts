@@ -13,6 +13,13 @@ function actionsWord(count: number): string {
 export const notificationBell = {
   /** The bell's accessible name; the count is left out at 0. */
   label: (unread: number) => (unread > 0 ? `Powiadomienia, ${unread} nieprzeczytane` : 'Powiadomienia'),
+  /** Said by a screen reader when new notifications come while the app is open (issue 39). */
+  arrived: (count: number) => {
+    if (count === 1) return 'Nowe powiadomienie';
+    const tens = count % 100;
+    const ones = count % 10;
+    return ones >= 2 && ones <= 4 && (tens < 12 || tens > 14) ? `${count} nowe powiadomienia` : `${count} nowych powiadomień`;
+  },
 } as const;
 
 export const notifications = {

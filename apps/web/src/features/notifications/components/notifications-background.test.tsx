@@ -86,6 +86,52 @@ describe('her inbox without a reload', () => {
   });
 });
 
+describe('new notifications said by a screen reader (issue 39)', () => {
+  /** The header's polite live region (there from the start, empty until something comes). */
+  const news = () => document.querySelector('[aria-live="polite"].notification-bell__news')!;
+
+  it("says 'Nowe powiadomienie' when one comes while the app is open, '2 nowe powiadomienia' for two; nothing for what she had", async () => {
+    useFakePush();
+    const old = buildNotification({ readAt: null });
+    let inbox = [old];
+    useFakeServer((request) => (request.path === '/notifications/list' ? inboxAnswer(inbox) : ok({})));
+    renderWithHeader();
+
+    // Her first answer on this phone is what she had: not news.
+    expect(await screen.findByRole('link', { name: 'Powiadomienia, 1 nieprzeczytane' })).toBeInTheDocument();
+    expect(news()).toBeInTheDocument();
+    expect(news()).toHaveTextContent('');
+
+    inbox = [buildNotification(), ...inbox];
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(news()).toHaveTextContent(/^Nowe powiadomienie$/));
+
+    inbox = [buildNotification(), buildNotification({ kind: 'action_cancelled' }), ...inbox];
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(news()).toHaveTextContent(/^2 nowe powiadomienia$/));
+    expect(screen.getByRole('link', { name: 'Powiadomienia, 4 nieprzeczytane' })).toBeInTheDocument();
+
+    // The same answer again, or one that only marks them read: nothing new to say, the last words stay.
+    const said = news().firstElementChild;
+    inbox = inbox.map((notification) => ({ ...notification, readAt: '2026-03-05 10:00:00' }));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('link', { name: 'Powiadomienia' })).toBeInTheDocument();
+    expect(news().firstElementChild).toBe(said);
+  });
+
+  it('what came while the app was closed is said when it opens with her kept inbox; one already read is not news', async () => {
+    useFakePush();
+    const kept = buildNotification({ readAt: '2026-03-05 09:00:00' });
+    useAppStore.setState({ notifications: { list: [kept], unread: 0, pushWanted: false } });
+    const read = buildNotification({ readAt: '2026-03-05 09:40:00' });
+    const fresh = [buildNotification(), buildNotification(), buildNotification(), buildNotification(), buildNotification()];
+    useFakeServer((request) => (request.path === '/notifications/list' ? inboxAnswer([...fresh, read, kept]) : ok({})));
+    renderWithHeader();
+
+    await waitFor(() => expect(news()).toHaveTextContent(/^5 nowych powiadomień$/));
+  });
+});
+
 describe('her push subscription at the start of the app', () => {
   it('is renewed when she turned push on and the permission holds: the same subscription given to the server again', async () => {
     const browser = useFakePush({ permission: 'granted', subscription: fakeSubscription(keyBytes(SERVER_KEY)) });

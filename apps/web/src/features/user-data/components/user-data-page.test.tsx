@@ -19,7 +19,7 @@ describe('user data page', () => {
     expect(valueOf('Nazwisko')).toBe('Nowak');
     expect(valueOf('Terytoria')).toBe('WAW-1, WAW-2');
     expect(valueOf('Adres email')).toBe('anna@demo.pl');
-    expect(valueOf('Numer telefonu')).toBe('+48600100200');
+    expect(valueOf('Numer telefonu')).toBe('+48 600 100 200');
     expect(valueOf('Hasło')).toContain('********');
     expect(screen.getByRole('link', { name: 'Wróć do akcji' })).toHaveAttribute('href', '/akcje');
   });

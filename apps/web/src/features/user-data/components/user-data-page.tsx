@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import * as pl from '../../../i18n/pl.ts';
+import { phoneNumberForReading } from '../../../lib/phone-number.ts';
 import { useAppStore } from '../../../store/app-store.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 import './user-data.css';
@@ -35,7 +36,7 @@ export function UserDataPage() {
           <Row term={t.lastName}>{profile.lastname}</Row>
           <Row term={t.territories}>{profile.territories.map((territory) => territory.ident).join(', ') || t.none}</Row>
           <Row term={t.email}>{profile.emailAddress || t.none}</Row>
-          <Row term={t.phone}>{profile.mobilePhone || t.none}</Row>
+          <Row term={t.phone}>{profile.mobilePhone ? phoneNumberForReading(profile.mobilePhone) : t.none}</Row>
           <Row term={t.password}>
             <span className="user-data__password">
               <span>{t.maskedPassword}</span>
