@@ -53,6 +53,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { promotersAdminRoutes } from './modules/promoters-admin/promoters-admin.routes.ts';
 import { consumerPrivacyRoutes } from './modules/privacy/consumer-privacy.routes.ts';
 import { retentionJob } from './modules/retention/retention.service.ts';
+import { photoFingerprintsJob } from './modules/integrity/integrity-photos.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { photoLibraryRoutes } from './modules/photo-library/photo-library.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
@@ -170,7 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Shutdown lets the sends being retried finish (bounded) before the process goes.
   app.addHook('onClose', async () => notifier.close?.());
   app.decorate('blobStore', options.blobStore ?? openBlobStore(database, config, now, app.log));
-  app.addHook('onClose', async () => app.blobStore.bucket?.destroy());
+  app.addHook('onClose', async () => {
+    // What uploads left to do after their answers (thumbnails, fingerprints) is done before the bucket goes.
+    await app.blobStore.afterAnswer.settled();
+    app.blobStore.bucket?.destroy();
+  });
 
   await app.register(errorsPlugin);
   // issue 37: Web Push (decision 136); production without VAPID_* sends none, and says so once.
@@ -304,6 +309,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // instances (decisions 099, 103)
   app.decorate('jobRunner', new JobRunner({ db, now, log: app.log, metrics: app.metrics.jobs }));
   scheduleJob(app, app.jobRunner, retentionJob({ db, blobStore: app.blobStore, ...config.retention }));
+  // issue 35: the fingerprints an instance's crash left unmade after an upload's answer
+  scheduleJob(
+    app,
+    app.jobRunner,
+    photoFingerprintsJob({ db, now, timezone: config.timezone, store: app.blobStore, everyMs: config.retention.intervalMs }),
+  );
   schedulePushSender(app, app.pushSender, config.push.sendIntervalMs, app.metrics.jobs, now);
   // issue 37: the SMS of what she has not seen in time (decision 135)
   scheduleJob(

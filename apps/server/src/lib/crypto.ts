@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
 
 export const newId = (): string => randomUUID();
 
@@ -6,6 +6,12 @@ export const newId = (): string => randomUUID();
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export const sha256 = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+/**
+ * The same hash of a large buffer (a photo) off the event loop: WebCrypto's digest runs on libuv's
+ * thread pool, so the requests beside an upload are not held for its megabytes (issue 35).
+ */
+export const sha256OffThread = async (value: Buffer): Promise<string> =>
+  Buffer.from(await webcrypto.subtle.digest('SHA-256', value)).toString('hex');
 
 /** A keyed digest: without the key, no one can tell which value it is of, however few the candidates. */
 export const hmacSha256 = (key: Buffer, value: string | Buffer): string => createHmac('sha256', key).update(value).digest('hex');

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
-import { sha256 } from '../lib/crypto.ts';
+import { sha256OffThread } from '../lib/crypto.ts';
 import { sniffImageType } from '../lib/image-type.ts';
 import type { BlobSettings } from '../config/env.ts';
 import { S3Bucket } from './s3-bucket.ts';
 import { checkKey, localBytesOf, type LocalBytes } from './storage.ts';
+import { AfterAnswer } from './after-answer.ts';
 import { makeThumbnail } from './thumbnails.ts';
 
 // Every byte kept as a file goes through here (issue 35, decision 130). Each file has a row in
@@ -22,6 +23,12 @@ export type BlobMode = 'file' | 'database' | 's3';
 
 /** What a serve call answers: the bytes, or the bucket's presigned address to follow. */
 export type OpenedBlob = { kind: 'bytes'; data: Buffer; contentType: string } | { kind: 'redirect'; url: string };
+
+/**
+ * How many tasks may wait after their answers (thumbnails, fingerprints: a task holds its photo's bytes,
+ * ~1–4 MB) before an upload waits for its own thumbnail.
+ */
+export const AFTER_ANSWER_MAX_WAITING = 64;
 
 /** How long an upload waits for the bucket before its bytes go to the pending area instead. */
 export const INGEST_TIMEOUT_MS = 3_000;
@@ -40,6 +47,8 @@ export type BlobStoreOptions = {
   now: () => Date;
   log?: FastifyBaseLogger;
   ingestTimeoutMs?: number;
+  /** Where the thumbnails are made after the answer (the app's; a store of its own otherwise). */
+  afterAnswer?: AfterAnswer;
 };
 
 export type PendingSummary = { count: number; oldestAt: string | null; bytes: number };
@@ -60,6 +69,10 @@ export class BlobStore {
   private readonly now: () => Date;
   private readonly log?: FastifyBaseLogger;
   private readonly ingestTimeoutMs: number;
+  /** The work after an upload's answer: its thumbnails here, its photos' fingerprints (action-files). */
+  readonly afterAnswer: AfterAnswer;
+  /** The thumbnails being made after their upload's answer, by key: a read waits for its own. */
+  private readonly thumbnailsUnderWay = new Map<string, Promise<void>>();
 
   constructor(o: BlobStoreOptions) {
     if (o.mode === 's3' && !o.bucket) throw new Error('BLOB_STORE=s3 needs a bucket');
@@ -70,6 +83,7 @@ export class BlobStore {
     this.now = o.now;
     this.log = o.log;
     this.ingestTimeoutMs = o.ingestTimeoutMs ?? INGEST_TIMEOUT_MS;
+    this.afterAnswer = o.afterAnswer ?? new AfterAnswer(o.log);
   }
 
   /** The local side (the pending area with s3): the migration command reads and writes it. */
@@ -79,16 +93,33 @@ export class BlobStore {
 
   /**
    * Keeps the bytes under the key; resolves only when they are durable (in the bucket or the pending
-   * area). Its thumbnail is made here, so the back office's lists never wait for the bucket.
+   * area). An image's thumbnail is made right after the answer (AfterAnswer: a 12 MP decode the phone
+   * need not wait for) from the bytes still in memory, and kept beside the row, so the back office's
+   * lists never wait for the bucket; a read before it is made waits for it (thumbnail()).
    */
   async put(key: string, data: Buffer, contentType = sniffImageType(data) ?? 'application/octet-stream'): Promise<void> {
+    await this.store(key, data, contentType);
+    if (!contentType.startsWith('image/')) return;
+    const making = this.afterAnswer.run('the thumbnail of an upload', async () => {
+      const thumbnail = await makeThumbnail(data);
+      if (thumbnail) await this.db.updateTable('blob_objects').set({ thumbnail }).where('key', '=', key).execute();
+    });
+    this.thumbnailsUnderWay.set(key, making);
+    void making.finally(() => {
+      if (this.thumbnailsUnderWay.get(key) === making) this.thumbnailsUnderWay.delete(key);
+    });
+    // Past a bound the answer waits for its thumbnail: a flood of uploads slows down instead of holding
+    // ever more photos in memory for the work after their answers.
+    if (this.afterAnswer.size > AFTER_ANSWER_MAX_WAITING) await making;
+  }
+
+  private async store(key: string, data: Buffer, contentType: string): Promise<void> {
     checkKey(key);
     const at = this.now().toISOString();
-    const thumbnail = contentType.startsWith('image/') ? await makeThumbnail(data) : null;
-    const row = { key, sha256: sha256(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
+    const row = { key, sha256: await sha256OffThread(data), size: data.length, content_type: contentType, created_at: at, thumbnail: null };
     if (this.bucket) {
       try {
-        await this.bucket.put(key, data, contentType, this.ingestTimeoutMs);
+        await this.bucket.put(key, data, contentType, { timeoutMs: this.ingestTimeoutMs, sha256: row.sha256 });
         await this.register({ ...row, location: 's3', stored_at: at, next_attempt_at: null, last_error: null });
         return;
       } catch (error) {
@@ -176,6 +207,7 @@ export class BlobStore {
    * thumbnail could not be made then, made now from the bytes when they can be read, and kept).
    */
   async thumbnail(key: string): Promise<Buffer | null> {
+    await this.thumbnailsUnderWay.get(checkKey(key));
     const row = await this.db
       .selectFrom('blob_objects')
       .select(['thumbnail', 'location'])
@@ -322,8 +354,8 @@ export class BlobStore {
     try {
       const data = await this.local.get(key);
       if (!data) throw new Error('its bytes are not in the pending area');
-      if (sha256(data) !== row.sha256) throw new Error('its bytes in the pending area do not match their hash');
-      await this.bucket!.put(key, data, row.content_type);
+      if ((await sha256OffThread(data)) !== row.sha256) throw new Error('its bytes in the pending area do not match their hash');
+      await this.bucket!.put(key, data, row.content_type, { sha256: row.sha256 });
       const moved = await this.db
         .updateTable('blob_objects')
         .set({

@@ -42,7 +42,24 @@ type TestAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Another consumer registry (a test's failing one), built on the test's database. */
   registry?: AppOptions['registry'];
+  /**
+   * false: a request's answer is all `inject` waits for, as a phone would (the bench of ingest, the test
+   * of the work after the answer). By default it also waits for what the answer left under way
+   * (thumbnails, fingerprints: plugins/after-answer.ts), so that a test reads what its upload made.
+   */
+  settleAfterRequests?: boolean;
 };
+
+function settleAfterRequests(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const settled = async (options: unknown) => {
+    const response = await inject(options);
+    await app.blobStore.afterAnswer.settled();
+    return response;
+  };
+  // The chained form (app.inject().post(…)) and the callback form are left as they are.
+  app.inject = ((...args: unknown[]) => (args.length === 1 ? settled(args[0]) : inject(...args))) as FastifyInstance['inject'];
+}
 
 /** A real server on a fresh, empty database: a temporary SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,6 +111,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   });
   options.prepare?.(app);
   await app.ready();
+  if (options.settleAfterRequests !== false) settleAfterRequests(app);
 
   return {
     app,

@@ -97,10 +97,9 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   });
   // The replaced rows are gone; their bytes follow (a leftover blob is harmless, a missing one is not).
   await Promise.allSettled(replaced.map((f) => blobStore.delete(f.blob_key)));
-  // Issue 38: the photo signals, once the photos are durable; the upload stands if they fail.
-  await fingerprintPhotos(deps, rows).catch((error: unknown) =>
-    deps.log?.warn({ err: error, action: action.id }, 'photo fingerprints failed'),
-  );
+  // Issue 38: the photo signals, once the photos are durable — after the answer, from the thumbnails
+  // made then too (issue 35); the upload stands if they fail, and the blob drain's sweep makes them.
+  void blobStore.afterAnswer.run('the photo fingerprints of an upload', () => fingerprintPhotos(deps, rows, blobStore));
   return rows.map((r) => ({ uuid: r.id, ident: r.ident }));
 }
 

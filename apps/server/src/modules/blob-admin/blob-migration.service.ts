@@ -194,7 +194,7 @@ async function toBucket(places: BlobPlaces, key: string): Promise<Outcome> {
     return { failed: found.damaged ? `bajty w ${found.damaged} nie zgadzają się z SHA-256 wiersza` : 'brak bajtów lokalnie' };
   }
   try {
-    await bucket!.put(key, found.data, row.content_type);
+    await bucket!.put(key, found.data, row.content_type, { sha256: row.sha256 });
     const back = await bucket!.get(key);
     if (!back || sha256(back) !== row.sha256) throw new Error('kubełek oddał inne bajty niż wysłane');
   } catch (error) {

@@ -72,12 +72,18 @@ export function photosAtPoints(db: Db, actionId: string, points: readonly Action
 }
 
 /** A batch of photos without fingerprints (stored before migration 036 or 039, or their fingerprinting failed), oldest first. */
-export function photosWithoutFingerprints(db: Db, after: { created_at: string; id: string } | null, limit: number) {
+export function photosWithoutFingerprints(
+  db: Db,
+  after: { created_at: string; id: string } | null,
+  limit: number,
+  window?: { from: string; to: string },
+) {
   // Photos fingerprinted before migration 039 have a hash and no crops' hashes: they are done again.
   let q = db
     .selectFrom('action_files')
     .select(['id', 'blob_key', 'created_at'])
     .where((eb) => eb.or([eb('sha256', 'is', null), eb.and([eb('dhash', 'is not', null), eb('dhash_crops', 'is', null)])]));
+  if (window) q = q.where('created_at', '>=', window.from).where('created_at', '<', window.to);
   if (after)
     q = q.where((eb) =>
       eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]),

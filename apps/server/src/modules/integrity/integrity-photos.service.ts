@@ -1,5 +1,6 @@
 import type { IntegrityFlagKind } from '@promotor/contract';
 import type { Db } from '../../db/kysely.ts';
+import type { ScheduledJob } from '../../plugins/scheduled-jobs.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { flagsOf, raiseFlags, withdrawOpenFlags, type RaisedFlag } from './integrity-flags.repository.ts';
 import * as repo from './integrity-photos.repository.ts';
@@ -20,12 +21,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores each new photo's fingerprints — the SHA-256 and the thumbnail the blob store made at upload
- * (no second decode of the full photo) — then raises its signals.
+ * (no second decode of the full photo; `store` waits for one still being made after the answer, or
+ * makes a missing one) — then raises its signals.
  */
 export async function fingerprintPhotos(
   deps: IntegrityPhotosDeps,
   files: readonly { id: string; blob_key: string }[],
-  older?: OlderPhotos,
+  store?: StoredPhotos,
 ): Promise<string[]> {
   if (!files.length) return [];
   const stored = await repo.storedBlobsOf(
@@ -38,10 +40,10 @@ export async function fingerprintPhotos(
     files.map(async (file) => {
       const blob = blobs.get(file.blob_key);
       // A photo stored before the blob register has no row there: its bytes say it (the backfill only).
-      const bytes = !blob && older ? await older.get(file.blob_key) : null;
+      const bytes = !blob && store ? await store.get(file.blob_key) : null;
       const hash = blob?.sha256 ?? (bytes ? sha256(bytes) : null);
       if (!hash) return null;
-      const thumbnail = blob?.thumbnail ? Buffer.from(blob.thumbnail) : older ? await older.thumbnail(file.blob_key) : null;
+      const thumbnail = blob?.thumbnail ? Buffer.from(blob.thumbnail) : store ? await store.thumbnail(file.blob_key) : null;
       const looks = thumbnail ? await looksOf(thumbnail) : null;
       await repo.setFingerprints(deps.db, file.id, {
         sha256: hash,
@@ -58,8 +60,8 @@ export async function fingerprintPhotos(
   return fingerprinted;
 }
 
-/** The blob store's reads the backfill needs for older photos (plugins/blob-store.ts BlobStore). */
-export type OlderPhotos = { get(key: string): Promise<Buffer | null>; thumbnail(key: string): Promise<Buffer | null> };
+/** The blob store's reads (plugins/blob-store.ts BlobStore): a photo's thumbnail, and an older photo's bytes. */
+export type StoredPhotos = { get(key: string): Promise<Buffer | null>; thumbnail(key: string): Promise<Buffer | null> };
 
 /**
  * `npm run blobs -- fingerprints`: the fingerprints and signals of photos stored before migration 036
@@ -67,19 +69,43 @@ export type OlderPhotos = { get(key: string): Promise<Buffer | null>; thumbnail(
  * a small batch bounds the memory of the full photos read for missing thumbnails); resumable. A photo whose
  * bytes cannot be read now is skipped and counted.
  */
-export async function backfillFingerprints(deps: IntegrityPhotosDeps, older: OlderPhotos, batch = 20) {
+export async function backfillFingerprints(
+  deps: IntegrityPhotosDeps,
+  store: StoredPhotos,
+  batch = 20,
+  o: { window?: { from: string; to: string }; between?: () => Promise<void> } = {},
+) {
   let after: { created_at: string; id: string } | null = null;
   let done = 0;
   let skipped = 0;
   for (;;) {
-    const files = await repo.photosWithoutFingerprints(deps.db, after, batch);
+    const files = await repo.photosWithoutFingerprints(deps.db, after, batch, o.window);
     if (!files.length) return { done, skipped };
-    const made = await fingerprintPhotos(deps, files, older);
+    const made = await fingerprintPhotos(deps, files, store);
     done += made.length;
     skipped += files.length - made.length;
     after = files.at(-1)!;
+    await o.between?.();
   }
 }
+
+export const PHOTO_FINGERPRINTS_JOB = 'photo-fingerprints';
+
+/**
+ * Issue 35: an upload's fingerprints are made after its answer (plugins/after-answer.ts); an instance
+ * killed in that moment leaves its photos without them. This job, once per `everyMs` across the
+ * instances (the retention job's interval), completes the photos of the last two days stored over a
+ * minute ago that have none — what an instance still at it would do itself within that minute.
+ */
+export const photoFingerprintsJob = (deps: IntegrityPhotosDeps & { store: StoredPhotos; everyMs: number }): ScheduledJob => ({
+  name: PHOTO_FINGERPRINTS_JOB,
+  everyMs: deps.everyMs,
+  run: async (ctx) => {
+    const now = ctx.now().getTime();
+    const window = { from: new Date(now - 2 * DAY_MS).toISOString(), to: new Date(now - 60_000).toISOString() };
+    await backfillFingerprints(deps, deps.store, 20, { window, between: ctx.keepLock });
+  },
+});
 
 async function raisePhotoSignals(deps: IntegrityPhotosDeps, fileId: string): Promise<void> {
   const { db, timezone } = deps;

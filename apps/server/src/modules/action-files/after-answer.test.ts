@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRunner } from '../../plugins/scheduled-jobs.ts';
+import { buildAction, buildSignedInPromoter } from '../../test/builders.ts';
+import { buildScene, uploadPhotos } from '../../test/files.ts';
+import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { photoFingerprintsJob } from '../integrity/integrity-photos.service.ts';
+
+// Issue 35: an upload is answered once its bytes are durable; its thumbnails (a decode of the full
+// photo) and its fingerprints (issue 38) are made right after the answer (plugins/after-answer.ts).
+// Nothing of it is lost: a read waits for its thumbnail, the app's close for all of it, and the
+// fingerprints a killed instance never made are made by the photo-fingerprints job.
+describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect) => {
+  let t: TestApp;
+  // As the phone sees it: a request ends with its answer.
+  beforeAll(async () => void (t = await createTestApp(dialect, { settleAfterRequests: false })));
+  afterAll(() => t.close());
+
+  const storedOf = (fileId: string) =>
+    t.db
+      .selectFrom('action_files as f')
+      .innerJoin('blob_objects as b', 'b.key', 'f.blob_key')
+      .select(['f.blob_key', 'f.sha256', 'f.dhash', 'f.dhash_crops', 'b.thumbnail'])
+      .where('f.id', '=', fileId)
+      .executeTakeFirstOrThrow();
+
+  async function upload(app = t) {
+    const promoter = await buildSignedInPromoter(app);
+    const action = await buildAction(app, promoter);
+    const photos = await Promise.all([buildScene(351, { width: 1600, height: 1200 }), buildScene(352, { width: 1600, height: 1200 })]);
+    const res = await uploadPhotos(app.app, promoter.token, { action: { uuid: action.uuid }, ident: 'bereal_start' }, photos);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.files as { uuid: string }[]).map((f) => f.uuid);
+  }
+
+  it('the answer comes before the thumbnails and fingerprints are made; they follow, and a read of a thumbnail meanwhile waits for it', async () => {
+    const [front, rear] = await upload();
+    expect(t.app.blobStore.afterAnswer.size).toBeGreaterThan(0);
+    // The back office asking for the thumbnail at once gets it, not a placeholder.
+    const thumbnail = await t.app.blobStore.thumbnail((await storedOf(front!)).blob_key);
+    expect(thumbnail?.subarray(8, 12).toString()).toBe('WEBP');
+
+    await t.app.blobStore.afterAnswer.settled();
+    for (const fileId of [front!, rear!]) {
+      const stored = await storedOf(fileId);
+      expect(stored.thumbnail).not.toBeNull();
+      expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored.dhash).toMatch(/^[0-9a-f]{16}$/);
+      expect(stored.dhash_crops?.split(' ')).toHaveLength(4);
+    }
+  });
+
+  it("the app's close (SIGTERM's drain) waits for the work its answers left", async () => {
+    const other = await createTestApp(dialect, { settleAfterRequests: false });
+    try {
+      const files = await upload(other);
+      await other.app.close();
+      const made = await other.db
+        .selectFrom('action_files as f')
+        .innerJoin('blob_objects as b', 'b.key', 'f.blob_key')
+        .select(['f.dhash', 'b.thumbnail'])
+        .where('f.id', 'in', files)
+        .execute();
+      expect(made.map((m) => [m.dhash !== null, m.thumbnail !== null])).toEqual([
+        [true, true],
+        [true, true],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("an instance killed before the work: the photo-fingerprints job makes what it left, once the photo is a minute old, and only the last two days'", async () => {
+    const [front, rear] = await upload();
+    await t.app.blobStore.afterAnswer.settled();
+    // As if the instance had died with its answer sent: no fingerprints, no thumbnail.
+    const key = (await storedOf(front!)).blob_key;
+    await t.db.updateTable('action_files').set({ sha256: null, dhash: null, dhash_crops: null, spread: null }).where('id', 'in', [front!, rear!]).execute();
+    await t.db.updateTable('blob_objects').set({ thumbnail: null }).where('key', '=', key).execute();
+    // One left three days ago is not the job's any more (`npm run blobs -- fingerprints` is).
+    const longAgo = new Date(t.clock.now().getTime() - 3 * 86_400_000).toISOString();
+    await t.db.updateTable('action_files').set({ created_at: longAgo }).where('id', '=', rear!).execute();
+    const job = photoFingerprintsJob({ db: t.db, now: t.clock.now, timezone: t.config.timezone, store: t.app.blobStore, everyMs: 3_600_000 });
+    const runner = new JobRunner({ db: t.db, now: t.clock.now, holder: `fingerprints-${dialect}` });
+
+    // Under a minute old: its own instance may still be at it.
+    expect(await runner.runOnce(job)).toBe('ran');
+    expect((await storedOf(front!)).dhash).toBeNull();
+
+    t.clock.advance(2 * 60_000 + 3_600_000);
+    expect(await runner.runOnce(job)).toBe('ran');
+    expect((await storedOf(front!)).dhash).toMatch(/^[0-9a-f]{16}$/);
+    expect((await storedOf(rear!)).dhash).toBeNull();
+    // The thumbnail it needed was made again from the bytes, and kept.
+    expect((await storedOf(front!)).thumbnail).not.toBeNull();
+  });
+});
