@@ -74,12 +74,22 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
     await t.app.blobStore.afterAnswer.settled();
     // As if the instance had died with its answer sent: no fingerprints, no thumbnail.
     const key = (await storedOf(front!)).blob_key;
-    await t.db.updateTable('action_files').set({ sha256: null, dhash: null, dhash_crops: null, spread: null }).where('id', 'in', [front!, rear!]).execute();
+    await t.db
+      .updateTable('action_files')
+      .set({ sha256: null, dhash: null, dhash_crops: null, spread: null })
+      .where('id', 'in', [front!, rear!])
+      .execute();
     await t.db.updateTable('blob_objects').set({ thumbnail: null }).where('key', '=', key).execute();
     // One left three days ago is not the job's any more (`npm run blobs -- fingerprints` is).
     const longAgo = new Date(t.clock.now().getTime() - 3 * 86_400_000).toISOString();
     await t.db.updateTable('action_files').set({ created_at: longAgo }).where('id', '=', rear!).execute();
-    const job = photoFingerprintsJob({ db: t.db, now: t.clock.now, timezone: t.config.timezone, store: t.app.blobStore, everyMs: 3_600_000 });
+    const job = photoFingerprintsJob({
+      db: t.db,
+      now: t.clock.now,
+      timezone: t.config.timezone,
+      store: t.app.blobStore,
+      everyMs: 3_600_000,
+    });
     const runner = new JobRunner({ db: t.db, now: t.clock.now, holder: `fingerprints-${dialect}` });
 
     // Under a minute old: its own instance may still be at it.

@@ -320,7 +320,6 @@ describe.each(testDatabases)('member-get-member: /mgm/* (%s)', (dialect) => {
     t.clock.advance(3_600_000);
     expect((await kit.invite(ewa, over.emailAddress)).statusCode).toBe(200);
     expect((await kit.maybeJoin(ewa)).json().data.ranking).toMatchObject({ balance: (MGM_INVITES_PER_HOUR + 1) * 10 });
-
   }, 60_000); // 22 consumers and 23 invitations, one after another
 
   it('her points are her own: another promoter sees his own balance, never hers', async () => {

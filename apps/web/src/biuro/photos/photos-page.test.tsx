@@ -86,7 +86,8 @@ describe("the photo library 'Zdjęcia'", () => {
         : { body: ok({ photos: [buildLibraryPhoto(), other], next: null }) },
     );
     expect(await screen.findByText(t.anyPoint)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: t.onlyPoint('Lewiatan Puławska') }));
+    // The filters come before the photos' answer: wait for the thumbnails (a busy machine took longer).
+    await userEvent.click(await screen.findByRole('button', { name: t.onlyPoint('Lewiatan Puławska') }));
     await waitFor(() => expect(api.requestsTo('/admin/photos/list').at(-1)?.body).toMatchObject({ point: { uuid: 'point-2' } }));
     expect(window.location.search).toContain('punkt=point-2');
     const clear = await screen.findByRole('button', { name: t.clearPoint('Lewiatan Puławska') });
