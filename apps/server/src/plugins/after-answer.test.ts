@@ -38,4 +38,25 @@ describe('AfterAnswer: the work after an upload’s answer', () => {
     // Nothing under way: settled at once.
     await expect(work.settled()).resolves.toBeUndefined();
   });
+
+  it('while an upload stores its bytes (hold) no task starts; at its release they do, and a task held longer than its bound starts anyway', async () => {
+    const work = new AfterAnswer(undefined, 50);
+    const started: string[] = [];
+    const release = work.hold();
+    void work.run('a', async () => void started.push('a'));
+    await tick();
+    await tick();
+    expect(started).toEqual([]);
+    release();
+    await work.settled();
+    expect(started).toEqual(['a']);
+
+    // Uploads that never stop: the oldest task waits its bound (50 ms here, 2 s in the app), no longer.
+    const forever = work.hold();
+    const at = Date.now();
+    await work.run('b', async () => void started.push('b'));
+    expect(Date.now() - at).toBeGreaterThanOrEqual(45);
+    expect(started).toEqual(['a', 'b']);
+    forever();
+  });
 });

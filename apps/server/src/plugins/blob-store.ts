@@ -98,8 +98,21 @@ export class BlobStore {
    * lists never wait for the bucket; a read before it is made waits for it (thumbnail()).
    */
   async put(key: string, data: Buffer, contentType = sniffImageType(data) ?? 'application/octet-stream'): Promise<void> {
-    await this.store(key, data, contentType);
-    if (!contentType.startsWith('image/')) return;
+    const image = contentType.startsWith('image/');
+    // While its bytes are stored, the work after other answers waits (AfterAnswer.hold): answers first.
+    const release = this.afterAnswer.hold();
+    try {
+      // Past a bound this upload makes its own thumbnail before its answer: a flood slows down instead
+      // of holding ever more photos in memory for the work after their answers.
+      if (image && this.afterAnswer.size >= AFTER_ANSWER_MAX_WAITING) {
+        await this.store(key, data, contentType, await makeThumbnail(data));
+        return;
+      }
+      await this.store(key, data, contentType, null);
+    } finally {
+      release();
+    }
+    if (!image) return;
     const making = this.afterAnswer.run('the thumbnail of an upload', async () => {
       const thumbnail = await makeThumbnail(data);
       if (thumbnail) await this.db.updateTable('blob_objects').set({ thumbnail }).where('key', '=', key).execute();
@@ -108,15 +121,12 @@ export class BlobStore {
     void making.finally(() => {
       if (this.thumbnailsUnderWay.get(key) === making) this.thumbnailsUnderWay.delete(key);
     });
-    // Past a bound the answer waits for its thumbnail: a flood of uploads slows down instead of holding
-    // ever more photos in memory for the work after their answers.
-    if (this.afterAnswer.size > AFTER_ANSWER_MAX_WAITING) await making;
   }
 
-  private async store(key: string, data: Buffer, contentType: string): Promise<void> {
+  private async store(key: string, data: Buffer, contentType: string, thumbnail: Buffer | null): Promise<void> {
     checkKey(key);
     const at = this.now().toISOString();
-    const row = { key, sha256: await sha256OffThread(data), size: data.length, content_type: contentType, created_at: at, thumbnail: null };
+    const row = { key, sha256: await sha256OffThread(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
     if (this.bucket) {
       try {
         await this.bucket.put(key, data, contentType, { timeoutMs: this.ingestTimeoutMs, sha256: row.sha256 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/crypto.ts';
+import { AFTER_ANSWER_MAX_WAITING } from '../../plugins/blob-store.ts';
 import { JobRunner } from '../../plugins/scheduled-jobs.ts';
 import { buildAction, buildSignedInPromoter } from '../../test/builders.ts';
 import { buildScene, uploadPhotos } from '../../test/files.ts';
@@ -46,6 +48,22 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
       expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(stored.dhash).toMatch(/^[0-9a-f]{16}$/);
       expect(stored.dhash_crops?.split(' ')).toHaveLength(4);
+    }
+  });
+
+  it(`past ${AFTER_ANSWER_MAX_WAITING} tasks waiting, an upload's thumbnail is made before its answer (memory stays bounded)`, async () => {
+    const store = t.app.blobStore;
+    // Uploads storing their bytes hold the queue; fill it to its bound.
+    const storing = store.afterAnswer.hold();
+    const waiting = Array.from({ length: AFTER_ANSWER_MAX_WAITING }, () => store.afterAnswer.run('a task', async () => undefined));
+    try {
+      const key = `${newId()}.jpg`;
+      await store.put(key, await buildScene(353, { width: 800, height: 600 }), 'image/jpeg');
+      const row = await t.db.selectFrom('blob_objects').select('thumbnail').where('key', '=', key).executeTakeFirstOrThrow();
+      expect(row.thumbnail).not.toBeNull();
+    } finally {
+      storing();
+      await Promise.all(waiting);
     }
   });
 
