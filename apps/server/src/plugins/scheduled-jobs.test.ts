@@ -20,7 +20,8 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
     t.db.selectFrom('job_locks').select(['holder', 'locked_until']).where('name', '=', name).executeTakeFirst();
 
   /** A job that waits inside its run until the test lets it finish. */
-  function heldJob(name = `job-${newId()}`) {
+  /** A job held inside its run until finish(); with `step`, it then takes its next step (keepLock), as real jobs do between batches. */
+  function heldJob(name = `job-${newId()}`, o: { step?: boolean } = {}) {
     let finish!: () => void;
     let entered!: (ctx: JobContext) => void;
     const inside = new Promise<JobContext>((resolve) => (entered = resolve));
@@ -31,6 +32,7 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
       run: async (ctx) => {
         entered(ctx);
         await done;
+        if (o.step) await ctx.keepLock();
       },
     };
     return { job, inside, finish };
@@ -112,6 +114,23 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
     await expect(runner('instance-b').runOnce(failing)).rejects.toThrow('boom');
   });
 
+  it('a run that ends while its server is closing keeps its tick: another instance does not run it again (three timers closing at once ran one tick twice)', async () => {
+    const a = runner('instance-a');
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: `job-${newId()}`,
+      everyMs: TICK,
+      run: async () => {
+        runs += 1;
+        a.stop(); // SIGTERM while it runs; it finishes its work all the same
+      },
+    };
+    expect(await a.runOnce(job)).toBe('ran');
+    expect(await runner('instance-b').runOnce(job)).toBe('skipped');
+    expect(runs).toBe(1);
+    expect(await lockOf(job.name)).toMatchObject({ holder: 'instance-a', locked_until: nextTickIso() });
+  });
+
   it('three instances on their timers, on the real clock: never two runs in one tick', async () => {
     const EVERY = 100;
     const ticks: number[] = [];
@@ -129,7 +148,7 @@ describe.each(testDatabases)('scheduled jobs (%s)', (dialect) => {
 
   it('scheduled on a timer: runs soon after the start, nothing at interval 0, and closing waits for a run in flight', async () => {
     const app = Fastify({ logger: false });
-    const { job, inside, finish } = heldJob();
+    const { job, inside, finish } = heldJob(undefined, { step: true });
     let offRuns = 0;
     scheduleJob(app, runner('instance-a'), { ...job, everyMs: 20 });
     scheduleJob(app, runner('instance-a'), { name: 'off', everyMs: 0, run: async () => void offRuns++ });

@@ -100,11 +100,17 @@ export class JobRunner {
       if (this.stopping) throw new JobStopped(`${job.name}: the server is closing`);
       if (!(await repo.extend(db, job.name, this.holder, this.until()))) throw new JobStopped(`${job.name}: its lock was taken over`);
     };
+    let stoppedEarly = false;
     try {
       await job.run({ now, tick: new Date(nextTick(started, job.everyMs).getTime() - job.everyMs), keepLock });
       return 'ran';
+    } catch (error) {
+      stoppedEarly = error instanceof JobStopped;
+      throw error;
     } finally {
-      if (this.stopping) await repo.release(db, job.name, this.holder);
+      // Stopped by its server closing, the tick is given back for another instance; a run that ended
+      // (even while its server was closing) keeps it, or another instance would run it again.
+      if (stoppedEarly && this.stopping) await repo.release(db, job.name, this.holder);
       else await repo.holdUntil(db, job.name, this.holder, nextTick(started, job.everyMs).toISOString());
     }
   }
