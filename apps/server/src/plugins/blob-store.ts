@@ -26,7 +26,7 @@ export type OpenedBlob = { kind: 'bytes'; data: Buffer; contentType: string } | 
 
 /**
  * How many tasks may wait after their answers (thumbnails, fingerprints: a task holds its photo's bytes,
- * ~1–4 MB) before an upload waits for its own thumbnail.
+ * ~1–4 MB) before an upload makes its own thumbnail before its answer.
  */
 export const AFTER_ANSWER_MAX_WAITING = 64;
 
@@ -47,8 +47,6 @@ export type BlobStoreOptions = {
   now: () => Date;
   log?: FastifyBaseLogger;
   ingestTimeoutMs?: number;
-  /** Where the thumbnails are made after the answer (the app's; a store of its own otherwise). */
-  afterAnswer?: AfterAnswer;
 };
 
 export type PendingSummary = { count: number; oldestAt: string | null; bytes: number };
@@ -83,7 +81,7 @@ export class BlobStore {
     this.now = o.now;
     this.log = o.log;
     this.ingestTimeoutMs = o.ingestTimeoutMs ?? INGEST_TIMEOUT_MS;
-    this.afterAnswer = o.afterAnswer ?? new AfterAnswer(o.log);
+    this.afterAnswer = new AfterAnswer(o.log);
   }
 
   /** The local side (the pending area with s3): the migration command reads and writes it. */

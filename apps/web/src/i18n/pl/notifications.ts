@@ -1,25 +1,22 @@
 // Her inbox ('Powiadomienia', issue 37): the header's bell, the list at /powiadomienia and turning on
 // Web Push. A section of its own: the header's chunk carries the bell's few words, the list's chunk the rest.
 
-/** 'akcja', 'akcje', 'akcji' after a count (1; 2–4, 22–24…; 0, 5–21, 25…). */
-function actionsWord(count: number): string {
+/** Polish's three forms after a count: one (1), few (2–4, 22–24…), many (0, 5–21, 25…). */
+function plural(count: number, one: string, few: string, many: string): string {
   const tens = count % 100;
   const ones = count % 10;
-  if (count === 1) return 'akcja';
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'akcje';
-  return 'akcji';
+  if (count === 1) return one;
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return few;
+  return many;
 }
+
+const actionsWord = (count: number) => plural(count, 'akcja', 'akcje', 'akcji');
 
 export const notificationBell = {
   /** The bell's accessible name; the count is left out at 0. */
   label: (unread: number) => (unread > 0 ? `Powiadomienia, ${unread} nieprzeczytane` : 'Powiadomienia'),
   /** Said by a screen reader when new notifications come while the app is open (issue 39). */
-  arrived: (count: number) => {
-    if (count === 1) return 'Nowe powiadomienie';
-    const tens = count % 100;
-    const ones = count % 10;
-    return ones >= 2 && ones <= 4 && (tens < 12 || tens > 14) ? `${count} nowe powiadomienia` : `${count} nowych powiadomień`;
-  },
+  arrived: (count: number) => plural(count, 'Nowe powiadomienie', `${count} nowe powiadomienia`, `${count} nowych powiadomień`),
 } as const;
 
 export const notifications = {
