@@ -15,7 +15,7 @@ export default defineConfig({
     // Test files start in a random order. This also makes vitest pick a seed for the run and print it,
     // which the server project's shuffled tests use (apps/server/vitest.config.ts); tests inside a
     // file are shuffled there only, since sequence.shuffle is read from this root config alone.
-    // The files' order: scripts/vitest-sequencer.ts (random, the longest few first).
+    // The files' order: scripts/vitest-sequencer.ts (one project after another; in each, random, the longest few first).
     // A custom sequencer leaves the seed unset, so it is set here (`--sequence.seed=N` still replays one),
     // and the sequencer prints it as Vitest does.
     sequence: { shuffle: { files: true, tests: false }, sequencer: LongFilesFirstSequencer, seed: Date.now() },

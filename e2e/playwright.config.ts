@@ -64,7 +64,10 @@ export default defineConfig({
     geolocation: { latitude: 52.2297, longitude: 21.0122, accuracy: 20 },
     // Only the offline test lets the service worker run; elsewhere it would cache between tests.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, network and the page's DOM at each step. Without the
+    // screencast (a JPEG of every frame, kept for every test and dropped when it passes): 16 % of the
+    // browser tests' CPU (issue 32: CI time); a failure still gets its screenshot, below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -3,10 +3,22 @@ import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's minimum profile: 19 MiB, 2 passes, 1 lane. (2 is Algorithm.Argon2id; the enum
 // is a const enum that isolated modules cannot import.)
-const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * The server's tests only (src/test/setup.ts, issue 32: CI time): argon2id at its smallest cost, some
+ * 40 times cheaper — a test signs in thousands of promoters and staff, each a hash and a verify of ~25 ms
+ * of a core. A hash keeps its parameters, so verifying is as real as ever; the server itself never calls
+ * this, and its own test (password.test.ts) checks that the default is the profile above.
+ */
+const CHEAPEST = { algorithm: 2, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
+let options: typeof PASSWORD_HASHING | typeof CHEAPEST = PASSWORD_HASHING;
+export function useCheapestPasswordHashingInTests(): void {
+  options = CHEAPEST;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
