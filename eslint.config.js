@@ -5,7 +5,7 @@ import { serverBoundaries } from './scripts/eslint/server-boundaries.mjs';
 import { webBoundaries } from './scripts/eslint/web-boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results*/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,18 +19,6 @@ const notes = [];
 const stages = [];
 const runStarted = Date.now();
 
-function step(name, command, args, extraEnv = {}) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  const ok = result.status === 0;
-  const seconds = Math.round((Date.now() - started) / 1000);
-  stages.push({ name, seconds });
-  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-  if (!ok) failures.push(name);
-  return ok;
-}
-
 /** Runs one step with its output held, so that steps run side by side print whole, one after another. */
 function heldStep({ name, command, args, extraEnv = {}, nice = false }) {
   const started = Date.now();
@@ -48,8 +36,8 @@ function heldStep({ name, command, args, extraEnv = {}, nice = false }) {
 /**
  * Lanes of steps run side by side (issue 32: CI's machine has two cores). Each lane runs its steps one
  * after another, each whatever the one before it answered; each step's output is printed whole when its lane ends, so
- * the log reads as if they had run one after the other. A step's `when` (a function) decides at its
- * turn whether it runs, after the steps before it in its lane.
+ * the log reads as if they had run one after the other. A step's `when` (a function, given the results of
+ * the steps before it in its lane) decides at its turn whether it runs.
  */
 async function lanesAtOnce(lanes) {
   const all = lanes.flat().map((s) => s.name);
@@ -57,7 +45,7 @@ async function lanesAtOnce(lanes) {
     lanes.map(async (lane) => {
       const done = [];
       for (const one of lane) {
-        if (one.when && !one.when()) continue;
+        if (one.when && !one.when(done)) continue;
         done.push(await heldStep(one));
       }
       return done;
@@ -98,16 +86,16 @@ async function postgresAnswers(url) {
   }
 }
 
-// Lint, the type checks and the web build each keep one core busy, and share nothing.
-const checks = await lanesAtOnce([
-  [{ name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] }],
-  [{ name: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'] }],
-  [
-    { name: 'web build', command: 'npm', args: ['run', 'build', '-w', '@promotor/web'] },
-    { name: 'bundle size', command: 'npm', args: ['run', 'check:size', '-w', '@promotor/web'] },
-  ],
-]);
-const built = checks.some((r) => r.name === 'web build' && r.ok);
+// Lint and the type checks: a lane of their own beside the tests below, at the lowest priority (issue 32:
+// run before the tests, these three kept two cores half busy for 220 s of CI's time).
+const checks = [
+  { name: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'], nice: true },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'], nice: true },
+];
+const webBuild = [
+  { name: 'web build', command: 'npm', args: ['run', 'build', '-w', '@promotor/web'] },
+  { name: 'bundle size', command: 'npm', args: ['run', 'check:size', '-w', '@promotor/web'] },
+];
 
 if (!env.TEST_DATABASE_URL) {
   missing('PostgreSQL tests', 'TEST_DATABASE_URL is not set, so the server tests run on SQLite only');
@@ -167,18 +155,19 @@ const endToEnd = [
 if (env.TEST_DATABASE_URL && !haproxyAnswers) {
   missing('end-to-end tests through HAProxy', 'no haproxy on PATH (apt-get install haproxy)');
 }
+const unitLane = [{ ...unitTests, nice: true }];
 if (!fs.existsSync(chromium)) {
   missing('end-to-end tests', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  step(unitTests.name, unitTests.command, unitTests.args);
-} else if (!built) {
-  failures.push('end-to-end tests (web build failed)');
-  step(unitTests.name, unitTests.command, unitTests.args);
+  await lanesAtOnce([webBuild, unitLane, checks]);
 } else {
-  // The browser tests keep about one core busy (the server, Chromium and the runner wait on each other
-  // much of the time); the unit and integration tests take what they leave, at the lowest priority, so
-  // that the browser tests run as on a quiet machine (issue 32: 15 min of CI's 28 were these two, one
-  // after the other).
-  await lanesAtOnce([endToEnd, [{ ...unitTests, nice: true }]]);
+  // The browser tests keep one to one and a half cores busy (the server, Chromium and the runner wait on
+  // each other at times); the unit and integration tests and the checks take what they leave, at the
+  // lowest priority, so that the browser tests run as on a quiet machine (issue 32). The web build comes
+  // first in their lane: they test what it built.
+  const built = (done) => done.some((r) => r.name === 'web build' && r.ok);
+  const browserLane = [...webBuild, ...endToEnd.map((one) => ({ ...one, when: (done) => built(done) && (one.when?.(done) ?? true) }))];
+  const results = await lanesAtOnce([browserLane, unitLane, checks]);
+  if (!built(results)) failures.push('end-to-end tests (web build failed)');
 }
 
 // One closing line over every runner, so that CI's log says how many tests ran.
