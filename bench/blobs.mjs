@@ -8,19 +8,27 @@
 // 2. The drain after an outage: BENCH_DRAIN (50) uploads (100 photos) uploaded while s3rver is down, then the
 //    rounds of BlobStore.drainOnce until none waits: photos/s.
 // 3. The database's size before and after `npm run blobs -- migrate --to s3` of BENCH_MIGRATE (1,000)
-//    photos kept with BLOB_STORE=database (SQLite: VACUUM first; PostgreSQL: VACUUM FULL of blobs).
+//    photos kept with BLOB_STORE=database (SQLite: the file after VACUUM; PostgreSQL: the app's tables in
+//    its schema after VACUUM FULL of the two that hold files).
 // The photo: a ~1.2 MB 3024×4032 JPEG (a phone's), each copy made unique by a comment segment. An upload
 // is the start's pair of photos (ident bereal_start takes two); its floor is two PutObjects at once.
 // It prints numbers; it is not part of npm test.
-import { fork, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.execArgv.some((a) => a.includes('tsx'))) {
   // The app's TypeScript: run again under tsx (npm run bench:blobs = node bench/blobs.mjs).
-  const again = spawnSync(process.execPath, ['--import', 'tsx', ...process.argv.slice(1)], { cwd: root, stdio: 'inherit' });
+  const command = [process.execPath, '--import', 'tsx', ...process.argv.slice(1)];
+  // BENCH_BUCKET_CPU=1: the bucket's process on that core, the bench (the app, the floor's client) on the
+  // others (taskset) — a bucket on another machine, as production has it, with the floor measured alike.
+  const bucketCpu = process.env.BENCH_BUCKET_CPU;
+  const others = bucketCpu && [...Array(availableParallelism()).keys()].filter((cpu) => String(cpu) !== bucketCpu).join(',');
+  const [file, argv] = bucketCpu ? ['taskset', ['-c', others, ...command]] : [command[0], command.slice(1)];
+  const again = spawnSync(file, argv, { cwd: root, stdio: 'inherit' });
   process.exit(again.status ?? 1);
 }
 
@@ -64,10 +72,12 @@ const photo = () => {
 
 /** s3rver in its own process (bench/s3-server-child.mjs): stop, start and close as the tests' helper has them. */
 async function startS3Process() {
-  const child = fork(path.join(root, 'bench', 's3-server-child.mjs'), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const script = path.join(root, 'bench', 's3-server-child.mjs');
+  const child = process.env.BENCH_BUCKET_CPU
+    ? spawn('taskset', ['-c', process.env.BENCH_BUCKET_CPU, process.execPath, '--import', 'tsx', script], {
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      })
+    : fork(script, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const first = await new Promise((resolve) => child.once('message', resolve));
   const ask = (what) => new Promise((resolve) => (child.once('message', resolve), child.send(what)));
   return { ...first, stop: () => ask('stop'), start: () => ask('start'), close: () => ask('close') };
@@ -75,7 +85,8 @@ async function startS3Process() {
 const s3 = await startS3Process();
 const mb = (n) => (n / 1024 / 1024).toFixed(1);
 console.log(
-  `photo ${mb(base.length)} MB (3024×4032 JPEG); ${dialect}; ${RUNS} runs a side × ${UPLOADS} uploads of 2 photos, ${CONCURRENCY} at a time`,
+  `photo ${mb(base.length)} MB (3024×4032 JPEG); ${dialect}; ${RUNS} runs a side × ${UPLOADS} uploads of 2 photos, ${CONCURRENCY} at a time` +
+    (process.env.BENCH_BUCKET_CPU ? `; the bucket on core ${process.env.BENCH_BUCKET_CPU}, the bench on the others` : ''),
 );
 
 /** `count` tasks, `limit` at a time: each one's ms, and the run's photos/s. */
@@ -225,8 +236,12 @@ console.log(
   const fillSeconds = (performance.now() - startedFill) / 1000;
   const size = async () => {
     if (dialect === 'postgres') {
-      await t.asOwner((db) => sql`vacuum full blobs`.execute(db));
-      return Number((await sql`select pg_database_size(current_database()) as n`.execute(t.db)).rows[0].n);
+      // The app's tables with their indexes and TOAST, in its schema: the database around it holds other
+      // schemas (a test database's) and PostgreSQL's catalogue (~8 MB), which no migration changes.
+      await t.asOwner((db) => sql`vacuum full blobs, blob_objects`.execute(db));
+      const tables = sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c
+        join pg_namespace s on s.oid = c.relnamespace where s.nspname = current_schema() and c.relkind in ('r', 'm')`;
+      return Number((await tables.execute(t.db)).rows[0].n);
     }
     // Its own connection: the app's wraps every statement in a transaction, where VACUUM cannot run.
     const file = new SQLite(t.config.databaseUrl.slice('sqlite:'.length));
