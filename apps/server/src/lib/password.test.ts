@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
-import { PASSWORD_HASHING, hashPassword, verifyPassword } from './password.ts';
+import { PASSWORD_HASHING, hashPassword, useCheapestPasswordHashingInTests, verifyPassword } from './password.ts';
 
 describe('password hashing', () => {
   it('the server hashes with OWASP’s argon2id profile: 19 MiB, 2 passes, 1 lane', async () => {
@@ -21,5 +21,14 @@ describe('password hashing', () => {
     expect(await verifyPassword(real, 'Haslo-123')).toBe(true);
     expect(await verifyPassword(cheap, 'Haslo-123')).toBe(true);
     expect(await verifyPassword(cheap, 'Haslo-124')).toBe(false);
+  });
+
+  it('outside the tests the cheap profile cannot be switched on', () => {
+    vi.stubEnv('VITEST', '');
+    try {
+      expect(() => useCheapestPasswordHashingInTests()).toThrow(/server tests only/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -14,6 +14,8 @@ export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2,
 const CHEAPEST = { algorithm: 2, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
 let options: typeof PASSWORD_HASHING | typeof CHEAPEST = PASSWORD_HASHING;
 export function useCheapestPasswordHashingInTests(): void {
+  // Vitest sets VITEST in its workers; a server that called this by mistake would refuse to start.
+  if (!process.env.VITEST) throw new Error('the cheapest password hashing is for the server tests only');
   options = CHEAPEST;
 }
 
