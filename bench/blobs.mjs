@@ -78,7 +78,11 @@ async function startS3Process() {
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       })
     : fork(script, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const first = await new Promise((resolve) => child.once('message', resolve));
+  // A child that ends before it answers (taskset refused the core, s3rver failed) ends the bench, said.
+  const first = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the bucket's process ended before it started (exit ${code})`)));
+  });
   const ask = (what) => new Promise((resolve) => (child.once('message', resolve), child.send(what)));
   return { ...first, stop: () => ask('stop'), start: () => ask('start'), close: () => ask('close') };
 }

@@ -54,7 +54,10 @@ for (const dir of CHECKED) {
   programs.push(program);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   typeErrors += diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
-  if (diagnostics.length) process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
+  if (diagnostics.length) {
+    const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+    process.stdout.write(format(diagnostics, host));
+  }
   console.log(`type check ${dir}: ${diagnostics.length ? `${diagnostics.length} problem(s)` : 'ok'}`);
 }
 for (const dir of LINTED_ONLY) programs.push(programOf(parsedConfig(dir)));
@@ -70,7 +73,7 @@ const eslint = new ESLint({
 const results = await eslint.lintFiles(['.']);
 const report = await (await eslint.loadFormatter('stylish')).format(results);
 if (report) process.stdout.write(report);
-const lintErrors = results.reduce((sum, r) => sum + r.errorCount + r.fatalErrorCount, 0);
+const lintErrors = results.reduce((sum, r) => sum + r.errorCount, 0); // fatal ones (a file it could not parse) included
 console.log(
   `ESLint: ${results.length} files, ${lintErrors ? `${lintErrors} error(s)` : 'ok'} (${Math.round((Date.now() - linting) / 1000)} s)`,
 );

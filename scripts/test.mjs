@@ -35,30 +35,37 @@ function heldStep({ name, command, args, extraEnv = {}, nice = false }) {
 
 /**
  * Lanes of steps run side by side (issue 32: CI's machine has two cores). Each lane runs its steps one
- * after another, each whatever the one before it answered; each step's output is printed whole when its lane ends, so
- * the log reads as if they had run one after the other. A step's `when` (a function, given the results of
- * the steps before it in its lane) decides at its turn whether it runs.
+ * after another, each whatever the one before it answered. Each step's output is printed whole as soon
+ * as it ends (so a run that is stopped still shows what had finished), headed by what the other lanes
+ * were running meanwhile. A step's `when` (a function, given the results of the steps before it in its
+ * lane) decides at its turn whether it runs.
  */
 async function lanesAtOnce(lanes) {
-  const all = lanes.flat().map((s) => s.name);
+  const running = new Map(); // lane index -> the name of the step it runs now
+  const beside = lanes.map(() => new Set()); // per lane: the other lanes' steps seen running meanwhile
   const results = await Promise.all(
-    lanes.map(async (lane) => {
+    lanes.map(async (lane, index) => {
       const done = [];
       for (const one of lane) {
         if (one.when && !one.when(done)) continue;
-        done.push(await heldStep(one));
+        running.set(index, one.name);
+        const others = new Set([...running].filter(([i]) => i !== index).map(([, name]) => name));
+        for (const i of running.keys()) if (i !== index) beside[i].add(one.name);
+        const result = await heldStep(one);
+        running.delete(index);
+        for (const name of beside[index]) others.add(name);
+        beside[index].clear();
+        const { name, ok, output, seconds } = result;
+        console.log(`\n=== ${name}${others.size ? ` (beside ${[...others].join(', ')})` : ''} ===`);
+        process.stdout.write(Buffer.concat(output));
+        console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+        stages.push({ name, seconds });
+        if (!ok) failures.push(name);
+        done.push(result);
       }
       return done;
     }),
   );
-  for (const { name, ok, output, seconds } of results.flat()) {
-    const others = all.filter((other) => other !== name).join(', ');
-    console.log(`\n=== ${name} (at the same time as ${others}) ===`);
-    process.stdout.write(Buffer.concat(output));
-    console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-    stages.push({ name, seconds });
-    if (!ok) failures.push(name);
-  }
   return results.flat();
 }
 

@@ -40,15 +40,21 @@ export class LongFilesFirstSequencer extends BaseSequencer {
     const isLong = (file: TestSpecification) => LONG_FILES.includes(file.moduleId.slice(root.length + 1));
     const seed = this.ctx.config.sequence.seed;
     console.log(`      Running tests with seed "${seed}"`);
-    const order = shuffled(files, seed);
-    const firstLong = [...order.filter(isLong), ...order.filter((file) => !isLong(file))];
     // One project's files after another's: a worker reused from one file to the next of its project
     // keeps what it imported (the server's project runs without isolation), while files of two projects
     // interleaved made Vitest start a worker for nearly every file — all of them 466 s and 833 CPU-seconds
-    // on two cores, each project on its own 259 s and 427 (issue 32: CI time).
+    // on two cores, each project on its own 259 s and 427 (issue 32: CI time). Each project's files are
+    // shuffled on their own, so a run of one project with a full run's seed replays its order there.
     // The project with the most long files first (the server's), so that a run's shape does not vary.
-    const longIn = (name: string) => firstLong.filter((file) => file.project.name === name && isLong(file)).length;
-    const projects = [...new Set(firstLong.map((file) => file.project.name))].sort((a, b) => longIn(b) - longIn(a) || a.localeCompare(b));
-    return projects.flatMap((name) => firstLong.filter((file) => file.project.name === name));
+    const names = [...new Set(files.map((file) => file.project.name))];
+    const longIn = (name: string) => files.filter((file) => file.project.name === name && isLong(file)).length;
+    names.sort((a, b) => longIn(b) - longIn(a) || a.localeCompare(b));
+    return names.flatMap((name) => {
+      const order = shuffled(
+        files.filter((file) => file.project.name === name),
+        seed,
+      );
+      return [...order.filter(isLong), ...order.filter((file) => !isLong(file))];
+    });
   }
 }
