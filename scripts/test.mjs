@@ -41,22 +41,19 @@ function heldStep({ name, command, args, extraEnv = {}, nice = false }) {
  * lane) decides at its turn whether it runs.
  */
 async function lanesAtOnce(lanes) {
-  const running = new Map(); // lane index -> the name of the step it runs now
-  const beside = lanes.map(() => new Set()); // per lane: the other lanes' steps seen running meanwhile
+  const spans = []; // every step started so far: its lane, its name, when it started and ended
   const results = await Promise.all(
     lanes.map(async (lane, index) => {
       const done = [];
       for (const one of lane) {
         if (one.when && !one.when(done)) continue;
-        running.set(index, one.name);
-        const others = new Set([...running].filter(([i]) => i !== index).map(([, name]) => name));
-        for (const i of running.keys()) if (i !== index) beside[i].add(one.name);
+        const span = { lane: index, name: one.name, started: Date.now(), ended: Infinity };
+        spans.push(span);
         const result = await heldStep(one);
-        running.delete(index);
-        for (const name of beside[index]) others.add(name);
-        beside[index].clear();
+        span.ended = Date.now();
+        const others = spans.filter((s) => s.lane !== index && s.started <= span.ended && s.ended >= span.started).map((s) => s.name);
         const { name, ok, output, seconds } = result;
-        console.log(`\n=== ${name}${others.size ? ` (beside ${[...others].join(', ')})` : ''} ===`);
+        console.log(`\n=== ${name}${others.length ? ` (beside ${others.join(', ')})` : ''} ===`);
         process.stdout.write(Buffer.concat(output));
         console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
         stages.push({ name, seconds });
