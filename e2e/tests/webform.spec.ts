@@ -547,8 +547,11 @@ test('a fourth send of codes to one consumer within the hour shows the send limi
   const codes = await sendCodes(page, consumer);
   const resend = page.getByRole('button', { name: 'Wyślij ponownie' });
   // Two resends: three sends, her share of the hour for this consumer (decision 080).
+  // Each send waited for by its answer: the second's 'Wysłano nowe kody.' is on screen from the first.
   for (let i = 0; i < 2; i++) {
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lead/otp');
     await resend.click();
+    expect((await sent).ok()).toBe(true);
     await expect(page.getByText('Wysłano nowe kody.')).toBeVisible();
   }
   const newest = await readWebformCodes(page, consumer);

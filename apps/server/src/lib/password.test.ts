@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
-import { PASSWORD_HASHING, hashPassword, useCheapestPasswordHashingInTests, verifyPassword } from './password.ts';
+import { PASSWORD_HASHING, hashPassword, usePasswordHashingInTests, verifyPassword } from './password.ts';
 
 describe('password hashing', () => {
   it('the server hashes with OWASP’s argon2id profile: 19 MiB, 2 passes, 1 lane', async () => {
@@ -26,7 +26,7 @@ describe('password hashing', () => {
   it('outside the tests the cheap profile cannot be switched on', () => {
     vi.stubEnv('VITEST', '');
     try {
-      expect(() => useCheapestPasswordHashingInTests()).toThrow(/server tests only/);
+      expect(() => usePasswordHashingInTests('cheapest')).toThrow(/server tests only/);
     } finally {
       vi.unstubAllEnvs();
     }

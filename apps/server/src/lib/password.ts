@@ -9,14 +9,17 @@ export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2,
  * The server's tests only (src/test/setup.ts, issue 32: CI time): argon2id at its smallest cost, some
  * 40 times cheaper — a test signs in thousands of promoters and staff, each a hash and a verify of ~25 ms
  * of a core. A hash keeps its parameters, so verifying is as real as ever; the server itself never calls
- * this, and its own test (password.test.ts) checks that the default is the profile above.
+ * this, and its own test (password.test.ts) checks that the default is the profile above. A test that
+ * measures what the hashing's time tells (staff-auth's unknown name against a wrong password) switches
+ * back to `'real'` for itself.
  */
 const CHEAPEST = { algorithm: 2, memoryCost: 1_024, timeCost: 1, parallelism: 1 } as const;
-let options: typeof PASSWORD_HASHING | typeof CHEAPEST = PASSWORD_HASHING;
-export function useCheapestPasswordHashingInTests(): void {
+type Profile = typeof PASSWORD_HASHING | typeof CHEAPEST;
+let options: Profile = PASSWORD_HASHING;
+export function usePasswordHashingInTests(profile: 'cheapest' | 'real'): void {
   // Vitest sets VITEST in its workers; a server that called this by mistake would refuse to start.
-  if (!process.env.VITEST) throw new Error('the cheapest password hashing is for the server tests only');
-  options = CHEAPEST;
+  if (!process.env.VITEST) throw new Error('switching the password hashing is for the server tests only');
+  options = profile === 'cheapest' ? CHEAPEST : PASSWORD_HASHING;
 }
 
 export function hashPassword(password: string): Promise<string> {
@@ -31,7 +34,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let unusable: Promise<string> | undefined;
+const unusable = new Map<Profile, Promise<string>>();
 
 /**
  * The hash of a random password no one knows, made once with the same parameters as every stored one:
@@ -39,8 +42,10 @@ let unusable: Promise<string> | undefined;
  * (decision 107). Started when the login routes are registered, not by the first guess.
  */
 export function unusablePasswordHash(): Promise<string> {
-  unusable ??= hashPassword(randomBytes(32).toString('base64url'));
-  return unusable;
+  // One for each profile: only the tests ever switch it (usePasswordHashingInTests).
+  let made = unusable.get(options);
+  if (!made) unusable.set(options, (made = hashPassword(randomBytes(32).toString('base64url'))));
+  return made;
 }
 
 /** Checks a password against the account's hash, or — no account — against the unusable one: false. */
