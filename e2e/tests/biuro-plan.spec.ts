@@ -301,5 +301,8 @@ test("'Dodaj akcję' plans points with coordinates and her promoter, asks before
   await expect(asked).toContainText(`Hanna Testowa ma w tym czasie inną akcję: „${name}”`);
   await asked.getByRole('button', { name: 'Przypisz mimo to' }).click();
   await expect(saved.getByRole('button', { name: 'Usuń z akcji: Hanna Testowa' })).toBeVisible();
-  await expect(saved.getByRole('status')).toContainText(`Hanna Testowa ma w tym czasie inną akcję: „${name}”`);
+  // The warnings' notice, not the notifications' 'Wczytywanie…' status the panel may show meanwhile.
+  await expect(saved.getByRole('status').filter({ hasText: 'Ostrzeżenia' })).toContainText(
+    `Hanna Testowa ma w tym czasie inną akcję: „${name}”`,
+  );
 });

@@ -198,7 +198,7 @@ test('a working day from the plan to the erasure: the status and the totals the 
   await request.getByRole('button', { name: 'Usuń dane konsumenta…' }).click();
   await request.getByRole('checkbox', { name: 'Rozumiem, że usuniętych danych nie da się przywrócić.' }).check();
   await request.getByRole('button', { name: 'Usuń dane bezpowrotnie' }).click();
-  await expect(request.getByRole('status')).toContainText('Dane konsumenta zostały usunięte.');
+  await expect(request.getByRole('status').filter({ hasText: 'Dane konsumenta zostały usunięte.' })).toBeVisible();
   await desk.keyboard.press('Escape');
   await expect(desk.getByRole('region', { name: 'Dane' })).toContainText(/Dane usunięte \d{2}\.\d{2}\.\d{4}/);
   await expect(desk.getByRole('region', { name: 'Dane' })).not.toContainText(consumer.email);
