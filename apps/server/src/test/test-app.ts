@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -70,7 +72,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   // migrates it and grants the app role; the app and the tests' own queries (t.db) run as the app role.
   const roles = dialect === 'postgres' ? await testRoles(adminUrl) : undefined;
   const url = roles ? roles.app : `sqlite:${path.join(dataDir, 'test.sqlite')}`;
-  if (roles) await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
+  const migrated = roles ? await createSchema(adminUrl, schema) : false;
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -93,9 +95,11 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   });
   // SQLite: a copy of a file migrated once per run (the migrations then find nothing to do).
   if (!roles) fs.copyFileSync(await migratedSqliteTemplate(), path.join(dataDir, 'test.sqlite'));
-  const database = roles
-    ? await whileNoSchemaIsDropped(adminUrl, () => openMigratedDatabase({ url, migrationUrl: roles.owner, schema }))
-    : await openMigratedDatabase({ url });
+  const database = !roles
+    ? await openMigratedDatabase({ url })
+    : migrated
+      ? openDatabase({ url, schema })
+      : await whileNoSchemaIsDropped(adminUrl, () => openMigratedDatabase({ url, migrationUrl: roles.owner, schema }));
   const clock = testClock();
   if (options.seed === true) {
     const blobStore = openBlobStore(database, config, clock.now);
@@ -140,6 +144,18 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
 
 const migrationsDir = path.join(import.meta.dirname, '..', 'db', 'migrations');
 
+/** A digest of the migrations' sources and of the grants they end with: a change makes new templates. */
+function migrationsDigest(): string {
+  const digest = createHash('sha256');
+  for (const name of fs.readdirSync(migrationsDir).sort()) {
+    if (name.endsWith('.test.ts')) continue;
+    digest.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
+  }
+  for (const name of ['migrate.ts', 'database-roles.ts', 'append-only.ts'])
+    digest.update(fs.readFileSync(path.join(migrationsDir, '..', name)));
+  return digest.digest('hex').slice(0, 16);
+}
+
 /**
  * An SQLite file migrated to the latest schema, made once and copied for each test file (issue 32's
  * CI time: the migrations took about a third of a second per file). Named by a digest of the
@@ -147,13 +163,7 @@ const migrationsDir = path.join(import.meta.dirname, '..', 'db', 'migrations');
  * runs on a developer's machine. Two workers making it at once each rename a whole file into place.
  */
 async function migratedSqliteTemplate(): Promise<string> {
-  const digest = createHash('sha256');
-  for (const name of fs.readdirSync(migrationsDir).sort()) {
-    if (name.endsWith('.test.ts')) continue;
-    digest.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
-  }
-  digest.update(fs.readFileSync(path.join(migrationsDir, '..', 'migrate.ts')));
-  const file = path.join(os.tmpdir(), `promotor-test-schema-${digest.digest('hex').slice(0, 16)}.sqlite`);
+  const file = path.join(os.tmpdir(), `promotor-test-schema-${migrationsDigest()}.sqlite`);
   if (fs.existsSync(file)) return file;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-template-'));
   const draft = path.join(dir, 'template.sqlite');
@@ -163,6 +173,62 @@ async function migratedSqliteTemplate(): Promise<string> {
   fs.renameSync(draft, file);
   fs.rmSync(dir, { recursive: true, force: true });
   return file;
+}
+
+/**
+ * A new test schema of the owner role, migrated and granted where it can be (issue 32's CI time: the
+ * migrations and grants at the app's start cost some 1.2 s of the machine's CPU per file, this some
+ * 0.3). Made from pg_dump's script of a schema migrated once (kept in the temporary folder, named by the
+ * migrations' digest and the server's version, like SQLite's file), its name replaced: the same tables,
+ * indexes, constraints, owner, grants to the app role and rows (Kysely's list of applied migrations
+ * among them). Returns false where there is no template (no pg_dump, or one that cannot read this
+ * server): the schema is then empty, and the app's start migrates and grants it as in production.
+ */
+async function createSchema(adminUrl: string, schema: string): Promise<boolean> {
+  postgresTemplate ??= migratedPostgresTemplate(adminUrl).catch(() => null);
+  const template = await postgresTemplate;
+  await withPg(adminUrl, (c) =>
+    c.query(template ? template.script.replaceAll(template.schema, schema) : `create schema ${schema} authorization ${TEST_ROLES.owner}`),
+  );
+  return template !== null;
+}
+
+let postgresTemplate: Promise<{ schema: string; script: string } | null> | undefined;
+
+async function migratedPostgresTemplate(adminUrl: string): Promise<{ schema: string; script: string }> {
+  const version = await withPgResult(
+    adminUrl,
+    async (c) => (await c.query('show server_version_num')).rows[0].server_version_num as string,
+  );
+  const file = path.join(os.tmpdir(), `promotor-test-schema-${migrationsDigest()}-pg${version}.sql`);
+  // The template's name is in its first line; the script follows. Random, so that it appears nowhere
+  // else in the script and a replace renames only it.
+  if (fs.existsSync(file)) {
+    const [first, ...rest] = fs.readFileSync(file, 'utf8').split('\n');
+    return { schema: first!, script: rest.join('\n') };
+  }
+  const schema = `test_template_${randomBytes(8).toString('hex')}`;
+  const roles = await testRoles(adminUrl);
+  await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
+  try {
+    const database = await whileNoSchemaIsDropped(adminUrl, () =>
+      openMigratedDatabase({ url: roles.app, migrationUrl: roles.owner, schema }),
+    );
+    await database.destroy();
+    // --inserts: rows as INSERTs, which one query can run (COPY … FROM stdin needs psql).
+    const { stdout } = await promisify(execFile)('pg_dump', ['--schema', schema, '--inserts', adminUrl], { maxBuffer: 64 << 20 });
+    // psql's own commands (\restrict and \unrestrict of pg_dump since 15.14) are no SQL: left out.
+    const script = stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('\\'))
+      .join('\n');
+    const draft = `${file}.${process.pid}`;
+    fs.writeFileSync(draft, `${schema}\n${script}`);
+    fs.renameSync(draft, file);
+    return { schema, script };
+  } finally {
+    await withPg(adminUrl, (c) => dropSchema(c, schema));
+  }
 }
 
 /** The two test roles (cluster-wide, kept between runs); TEST_DATABASE_URL's role creates them. */
@@ -219,11 +285,15 @@ async function dropSchema(c: pg.Client, schema: string): Promise<void> {
   await c.query('commit');
 }
 
-async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>) {
+async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
+  await withPgResult(url, fn);
+}
+
+async function withPgResult<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await fn(client);
+    return await fn(client);
   } finally {
     await client.end();
   }
