@@ -110,7 +110,8 @@ describe.each(testDatabases)('append-only tables (%s)', (dialect) => {
 describe.runIf(testDatabases.includes('postgres'))('the app’s PostgreSQL role (decision 077)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    // An empty schema the app's start migrates and grants, as in production (not the tests' template).
+    t = await createTestApp('postgres', { migrateAtStart: true });
     await consentRecord(t);
     await consentWithdrawal(t);
     await auditEntry(t);

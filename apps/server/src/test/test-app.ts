@@ -50,6 +50,11 @@ type TestAppOptions = {
    * (thumbnails, fingerprints: plugins/after-answer.ts), so that a test reads what its upload made.
    */
   settleAfterRequests?: boolean;
+  /**
+   * PostgreSQL: the schema starts empty and the app's start migrates it and grants the app role, as in
+   * production (the tests of those grants), instead of being made from the migrated template.
+   */
+  migrateAtStart?: boolean;
 };
 
 function settleAfterRequests(app: FastifyInstance): void {
@@ -69,10 +74,11 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL!;
   // PostgreSQL as in production (decision 077): the file's schema belongs to the owner role, which
-  // migrates it and grants the app role; the app and the tests' own queries (t.db) run as the app role.
+  // migrated it and granted the app role (in the template, or at the app's start with migrateAtStart);
+  // the app and the tests' own queries (t.db) run as the app role.
   const roles = dialect === 'postgres' ? await testRoles(adminUrl) : undefined;
   const url = roles ? roles.app : `sqlite:${path.join(dataDir, 'test.sqlite')}`;
-  const migrated = roles ? await createSchema(adminUrl, schema) : false;
+  const migrated = roles ? await createSchema(adminUrl, schema, { empty: options.migrateAtStart === true }) : false;
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -144,15 +150,22 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
 
 const migrationsDir = path.join(import.meta.dirname, '..', 'db', 'migrations');
 
-/** A digest of the migrations' sources and of the grants they end with: a change makes new templates. */
+/**
+ * A digest of what makes a migrated database: the migrations, everything of db/ they run (triggers'
+ * bodies, grants), the installed packages (Kysely's version), and this file (the roles' names, how a
+ * template is made).
+ */
 function migrationsDigest(): string {
   const digest = createHash('sha256');
-  for (const name of fs.readdirSync(migrationsDir).sort()) {
-    if (name.endsWith('.test.ts')) continue;
-    digest.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
+  const dbDir = path.join(migrationsDir, '..');
+  for (const dir of [migrationsDir, dbDir]) {
+    for (const name of fs.readdirSync(dir).sort()) {
+      if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+      digest.update(name).update(fs.readFileSync(path.join(dir, name)));
+    }
   }
-  for (const name of ['migrate.ts', 'database-roles.ts', 'append-only.ts'])
-    digest.update(fs.readFileSync(path.join(migrationsDir, '..', name)));
+  digest.update(fs.readFileSync(import.meta.filename));
+  digest.update(fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', '..', 'package-lock.json')));
   return digest.digest('hex').slice(0, 16);
 }
 
@@ -178,51 +191,70 @@ async function migratedSqliteTemplate(): Promise<string> {
 /**
  * A new test schema of the owner role, migrated and granted where it can be (issue 32's CI time: the
  * migrations and grants at the app's start cost some 1.2 s of the machine's CPU per file, this some
- * 0.3). Made from pg_dump's script of a schema migrated once (kept in the temporary folder, named by the
- * migrations' digest and the server's version, like SQLite's file), its name replaced: the same tables,
- * indexes, constraints, owner, grants to the app role and rows (Kysely's list of applied migrations
- * among them). Returns false where there is no template (no pg_dump, or one that cannot read this
- * server): the schema is then empty, and the app's start migrates and grants it as in production.
+ * 0.3). Made from pg_dump's script of a schema migrated once (kept in the temporary folder, named by
+ * the digest above and the server's and pg_dump's versions, like SQLite's file), its name replaced: the
+ * same tables, indexes, triggers, owner, grants to the app role and rows (Kysely's list of applied
+ * migrations among them). Returns false when the schema is left empty for the app's start to migrate
+ * and grant, as in production: when asked (`empty`), and where no template could be made or replayed
+ * (no pg_dump, or one whose script this server refuses — the first failure is said once).
  */
-async function createSchema(adminUrl: string, schema: string): Promise<boolean> {
-  postgresTemplate ??= migratedPostgresTemplate(adminUrl).catch(() => null);
-  const template = await postgresTemplate;
-  await withPg(adminUrl, (c) =>
-    c.query(template ? template.script.replaceAll(template.schema, schema) : `create schema ${schema} authorization ${TEST_ROLES.owner}`),
-  );
-  return template !== null;
+async function createSchema(adminUrl: string, schema: string, { empty }: { empty: boolean }): Promise<boolean> {
+  postgresTemplate ??= migratedPostgresTemplate(adminUrl).catch((error: unknown) => {
+    console.warn(`Test schemas are migrated file by file: no PostgreSQL template (${(error as Error).message.split('\n')[0]})`);
+    return null;
+  });
+  const template = empty ? null : await postgresTemplate;
+  if (template) {
+    try {
+      await withPg(adminUrl, (c) => c.query(template.script.replaceAll(template.schema, schema)));
+      return true;
+    } catch (error) {
+      // The script runs as one transaction: nothing of it is left. The schema is made empty instead.
+      console.warn(`Test schema ${schema} migrated at the app's start: the template's script failed (${(error as Error).message})`);
+    }
+  }
+  await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
+  return false;
 }
 
 let postgresTemplate: Promise<{ schema: string; script: string } | null> | undefined;
+const TEMPLATE_NAME = /^test_template_[0-9a-f]{16}$/;
+const run = promisify(execFile);
 
 async function migratedPostgresTemplate(adminUrl: string): Promise<{ schema: string; script: string }> {
-  const version = await withPgResult(
-    adminUrl,
-    async (c) => (await c.query('show server_version_num')).rows[0].server_version_num as string,
-  );
-  const file = path.join(os.tmpdir(), `promotor-test-schema-${migrationsDigest()}-pg${version}.sql`);
-  // The template's name is in its first line; the script follows. Random, so that it appears nowhere
-  // else in the script and a replace renames only it.
+  const server = await withPgResult(adminUrl, async (c) => (await c.query('show server_version_num')).rows[0].server_version_num as string);
+  const dumper = (await run('pg_dump', ['--version'])).stdout.trim().replace(/\W+/g, '-').replace(/^-|-$/g, '');
+  const file = path.join(os.tmpdir(), `promotor-test-schema-${migrationsDigest()}-pg${server}-${dumper}.sql`);
+  // The template's name is in its first line, the script after it. Random, so that it appears nowhere
+  // else in the script and a replace renames only it. A file that does not start so is made again.
   if (fs.existsSync(file)) {
     const [first, ...rest] = fs.readFileSync(file, 'utf8').split('\n');
-    return { schema: first!, script: rest.join('\n') };
+    if (TEMPLATE_NAME.test(first!)) return { schema: first!, script: rest.join('\n') };
   }
   const schema = `test_template_${randomBytes(8).toString('hex')}`;
   const roles = await testRoles(adminUrl);
   await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
   try {
-    const database = await whileNoSchemaIsDropped(adminUrl, () =>
-      openMigratedDatabase({ url: roles.app, migrationUrl: roles.owner, schema }),
-    );
-    await database.destroy();
-    // --inserts: rows as INSERTs, which one query can run (COPY … FROM stdin needs psql).
-    const { stdout } = await promisify(execFile)('pg_dump', ['--schema', schema, '--inserts', adminUrl], { maxBuffer: 64 << 20 });
-    // psql's own commands (\restrict and \unrestrict of pg_dump since 15.14) are no SQL: left out.
-    const script = stdout
-      .split('\n')
-      .filter((line) => !line.startsWith('\\'))
-      .join('\n');
-    const draft = `${file}.${process.pid}`;
+    // pg_dump, like Kysely's migrator, reads every schema of the cluster: not while another file drops its own.
+    const script = await whileNoSchemaIsDropped(adminUrl, async () => {
+      const database = await openMigratedDatabase({ url: roles.app, migrationUrl: roles.owner, schema });
+      await database.destroy();
+      // --inserts: rows as INSERTs, which one query can run (COPY … FROM stdin needs psql).
+      const { stdout } = await run('pg_dump', ['--schema', schema, '--inserts', adminUrl], { maxBuffer: 64 << 20 });
+      // psql's own \restrict and \unrestrict (pg_dump since 15.14) are no SQL: left out.
+      return stdout.replace(/^\\(un)?restrict .*$/gm, '');
+    });
+    // Tried once in a transaction taken back: a script this server refuses is not kept.
+    const trial = `test_template_${randomBytes(8).toString('hex')}`;
+    await withPg(adminUrl, async (c) => {
+      await c.query('begin');
+      try {
+        await c.query(script.replaceAll(schema, trial));
+      } finally {
+        await c.query('rollback');
+      }
+    });
+    const draft = `${file}.${randomBytes(6).toString('hex')}`;
     fs.writeFileSync(draft, `${schema}\n${script}`);
     fs.renameSync(draft, file);
     return { schema, script };
