@@ -152,8 +152,7 @@ const migrationsDir = path.join(import.meta.dirname, '..', 'db', 'migrations');
 
 /**
  * A digest of what makes a migrated database: the migrations, everything of db/ they run (triggers'
- * bodies, grants), the installed packages (Kysely's version), and this file (the roles' names, how a
- * template is made).
+ * bodies, grants), the installed packages (Kysely's version), and this file.
  */
 function migrationsDigest(): string {
   const digest = createHash('sha256');
@@ -191,12 +190,11 @@ async function migratedSqliteTemplate(): Promise<string> {
 /**
  * A new test schema of the owner role, migrated and granted where it can be (issue 32's CI time: the
  * migrations and grants at the app's start cost some 1.2 s of the machine's CPU per file, this some
- * 0.3). Made from pg_dump's script of a schema migrated once (kept in the temporary folder, named by
- * the digest above and the server's and pg_dump's versions, like SQLite's file), its name replaced: the
- * same tables, indexes, triggers, owner, grants to the app role and rows (Kysely's list of applied
- * migrations among them). Returns false when the schema is left empty for the app's start to migrate
- * and grant, as in production: when asked (`empty`), and where no template could be made or replayed
- * (no pg_dump, or one whose script this server refuses — the first failure is said once).
+ * 0.3). Made from pg_dump's script of a schema this worker migrated once, its name replaced: the same
+ * tables, indexes, triggers, owner, grants to the app role and rows (Kysely's list of applied migrations
+ * among them). Returns false when the schema is left empty for the app's start to migrate and grant, as
+ * in production: when asked (`empty`), and where no template could be made (no pg_dump, or one whose
+ * script this server refuses: said once).
  */
 async function createSchema(adminUrl: string, schema: string, { empty }: { empty: boolean }): Promise<boolean> {
   postgresTemplate ??= migratedPostgresTemplate(adminUrl).catch((error: unknown) => {
@@ -204,33 +202,16 @@ async function createSchema(adminUrl: string, schema: string, { empty }: { empty
     return null;
   });
   const template = empty ? null : await postgresTemplate;
-  if (template) {
-    try {
-      await withPg(adminUrl, (c) => c.query(template.script.replaceAll(template.schema, schema)));
-      return true;
-    } catch (error) {
-      // The script runs as one transaction: nothing of it is left. The schema is made empty instead.
-      console.warn(`Test schema ${schema} migrated at the app's start: the template's script failed (${(error as Error).message})`);
-    }
-  }
-  await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
-  return false;
+  await withPg(adminUrl, (c) =>
+    c.query(template ? template.script.replaceAll(template.schema, schema) : `create schema ${schema} authorization ${TEST_ROLES.owner}`),
+  );
+  return template !== null;
 }
 
 let postgresTemplate: Promise<{ schema: string; script: string } | null> | undefined;
-const TEMPLATE_NAME = /^test_template_[0-9a-f]{16}$/;
-const run = promisify(execFile);
 
 async function migratedPostgresTemplate(adminUrl: string): Promise<{ schema: string; script: string }> {
-  const server = await withPgResult(adminUrl, async (c) => (await c.query('show server_version_num')).rows[0].server_version_num as string);
-  const dumper = (await run('pg_dump', ['--version'])).stdout.trim().replace(/\W+/g, '-').replace(/^-|-$/g, '');
-  const file = path.join(os.tmpdir(), `promotor-test-schema-${migrationsDigest()}-pg${server}-${dumper}.sql`);
-  // The template's name is in its first line, the script after it. Random, so that it appears nowhere
-  // else in the script and a replace renames only it. A file that does not start so is made again.
-  if (fs.existsSync(file)) {
-    const [first, ...rest] = fs.readFileSync(file, 'utf8').split('\n');
-    if (TEMPLATE_NAME.test(first!)) return { schema: first!, script: rest.join('\n') };
-  }
+  // Random, so that the name appears nowhere else in the script and a replace renames only it.
   const schema = `test_template_${randomBytes(8).toString('hex')}`;
   const roles = await testRoles(adminUrl);
   await withPg(adminUrl, (c) => c.query(`create schema ${schema} authorization ${TEST_ROLES.owner}`));
@@ -240,23 +221,20 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<{ schema: str
       const database = await openMigratedDatabase({ url: roles.app, migrationUrl: roles.owner, schema });
       await database.destroy();
       // --inserts: rows as INSERTs, which one query can run (COPY … FROM stdin needs psql).
-      const { stdout } = await run('pg_dump', ['--schema', schema, '--inserts', adminUrl], { maxBuffer: 64 << 20 });
+      const { stdout } = await promisify(execFile)('pg_dump', ['--schema', schema, '--inserts', adminUrl], { maxBuffer: 64 << 20 });
       // psql's own \restrict and \unrestrict (pg_dump since 15.14) are no SQL: left out.
       return stdout.replace(/^\\(un)?restrict .*$/gm, '');
     });
-    // Tried once in a transaction taken back: a script this server refuses is not kept.
-    const trial = `test_template_${randomBytes(8).toString('hex')}`;
+    // Tried once in a transaction taken back: a script this server refuses (a newer pg_dump's settings)
+    // is no template.
     await withPg(adminUrl, async (c) => {
       await c.query('begin');
       try {
-        await c.query(script.replaceAll(schema, trial));
+        await c.query(script.replaceAll(schema, `test_template_${randomBytes(8).toString('hex')}`));
       } finally {
         await c.query('rollback');
       }
     });
-    const draft = `${file}.${randomBytes(6).toString('hex')}`;
-    fs.writeFileSync(draft, `${schema}\n${script}`);
-    fs.renameSync(draft, file);
     return { schema, script };
   } finally {
     await withPg(adminUrl, (c) => dropSchema(c, schema));
@@ -317,11 +295,7 @@ async function dropSchema(c: pg.Client, schema: string): Promise<void> {
   await c.query('commit');
 }
 
-async function withPg(url: string, fn: (c: pg.Client) => Promise<unknown>): Promise<void> {
-  await withPgResult(url, fn);
-}
-
-async function withPgResult<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
