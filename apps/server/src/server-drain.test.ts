@@ -118,8 +118,9 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
     try {
       const promoter = await buildSignedInPromoter(t);
       const action = await buildAction(t, promoter);
-      // A bound of 8 s: 4 s of grace (room on a busy machine), then 4 s to finish.
-      const server = run(serverEntry, { DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl, SHUTDOWN_TIMEOUT_SECONDS: '8' });
+      // A bound of 30 s, production's default: 5 s of grace, then 25 s to finish — room for CI's loaded
+      // machine, where this process waits for a core behind the browser tests (4 s once did not do).
+      const server = run(serverEntry, { DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl, SHUTDOWN_TIMEOUT_SECONDS: '30' });
       const port = await listening(server);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
 
@@ -163,7 +164,7 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
       // Within the grace a new connection is still served…
       expect(await accepts(port)).toBe(true);
       // …after it the port is closed, while the upload goes on.
-      await sleep(signalledAt + 4_500 - Date.now());
+      await sleep(signalledAt + 5_500 - Date.now());
       expect(await accepts(port)).toBe(false);
 
       upload.end(payload.subarray(half));
@@ -171,9 +172,10 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
       expect(done.status, done.body).toBe(200);
       expect(JSON.parse(done.body).data.files).toHaveLength(2);
       expect(done.connection).toBe('close');
-      expect(await server.exited).toBe(0);
+      // Exit 1 would be the bound's: the log says which step it was waiting for.
+      expect(await server.exited, server.stdout()).toBe(0);
       keepAlive.destroy();
-      expect(Date.now() - signalledAt).toBeLessThan(8_000);
+      expect(Date.now() - signalledAt).toBeLessThan(30_000);
       const stored = await t.db.selectFrom('action_files').select('id').where('action_id', '=', action.uuid).execute();
       expect(stored).toHaveLength(2);
     } finally {

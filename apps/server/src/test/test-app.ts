@@ -290,7 +290,12 @@ export async function dropTestSchema(adminUrl: string, schema: string): Promise<
 
 async function dropSchema(c: pg.Client, schema: string): Promise<void> {
   await c.query('begin');
-  await c.query(`select pg_advisory_xact_lock(${SCHEMA_DROP_LOCK})`);
+  // Tried, not waited for in PostgreSQL's queue: a drop waiting there would hold up every migration that
+  // asks for the shared lock after it, and the drops behind those (a convoy that once timed out two files'
+  // hooks on CI while a slow test held the shared lock for a minute).
+  while (!(await c.query<{ taken: boolean }>(`select pg_try_advisory_xact_lock(${SCHEMA_DROP_LOCK}) as taken`)).rows[0]!.taken) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await c.query(`drop schema ${schema} cascade`);
   await c.query('commit');
 }
