@@ -154,8 +154,8 @@ describe('several instances: the drain of SIGTERM and SQLite as one instance (de
       server.child.kill('SIGTERM');
       const signalledAt = Date.now();
       let ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-      // The signal is handled between two requests: at once, well within the grace.
-      while (ready.status === 200 && Date.now() - signalledAt < 2_000) ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      // The signal is handled between two requests: at once, well within the grace (its 5 s).
+      while (ready.status === 200 && Date.now() - signalledAt < 4_000) ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { data: unknown }).data).toMatchObject({
         error: 'E_SERVICE_UNAVAILABLE',
