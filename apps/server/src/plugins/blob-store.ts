@@ -49,6 +49,20 @@ export type BlobStoreOptions = {
   ingestTimeoutMs?: number;
 };
 
+/** A file's row in blob_objects as an upload writes it. */
+type BlobRow = {
+  key: string;
+  sha256: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+  thumbnail: Buffer | null;
+  location: 'local' | 's3';
+  stored_at: string | null;
+  next_attempt_at: string | null;
+  last_error: string | null;
+};
+
 export type PendingSummary = { count: number; oldestAt: string | null; bytes: number };
 export type DrainResult = { uploaded: number; failed: number; deleted: number; deleteFailed: number };
 
@@ -96,21 +110,63 @@ export class BlobStore {
    * lists never wait for the bucket; a read before it is made waits for it (thumbnail()).
    */
   async put(key: string, data: Buffer, contentType = sniffImageType(data) ?? 'application/octet-stream'): Promise<void> {
-    const image = contentType.startsWith('image/');
-    // While its bytes are stored, the work after other answers waits (AfterAnswer.hold): answers first.
     const release = this.afterAnswer.hold();
+    let row: BlobRow;
     try {
-      // Past a bound this upload makes its own thumbnail before its answer: a flood slows down instead
-      // of holding ever more photos in memory for the work after their answers.
-      if (image && this.afterAnswer.size >= AFTER_ANSWER_MAX_WAITING) {
-        await this.store(key, data, contentType, await makeThumbnail(data));
-        return;
-      }
-      await this.store(key, data, contentType, null);
+      row = await this.storeBytes(key, data, contentType);
+      await this.register(this.db, row);
     } finally {
       release();
     }
-    if (!image) return;
+    if (row.content_type.startsWith('image/') && !row.thumbnail) this.thumbnailAfterAnswer(key, data);
+  }
+
+  /**
+   * Keeps the files' bytes (side by side: the hashes and the bucket's PUTs of a front and a rear photo
+   * overlap), then registers them and runs `write` in one transaction: an upload commits once, its
+   * files' rows with its own (issue 35: a commit fewer before the answer). If a file could not be kept
+   * or `write` fails, nothing names the kept bytes and they are removed as any file is. Resolves when
+   * the bytes are durable and the rows committed; each image's thumbnail follows the answer (put()).
+   */
+  async putThenWrite<T>(blobs: readonly { key: string; data: Buffer; contentType?: string }[], write: (trx: Db) => Promise<T>): Promise<T> {
+    // While their bytes are stored, the work after other answers waits (AfterAnswer.hold): answers first.
+    const release = this.afterAnswer.hold();
+    let stored: BlobRow[] = [];
+    let result: T;
+    try {
+      const settled = await Promise.allSettled(
+        blobs.map((blob) =>
+          this.storeBytes(blob.key, blob.data, blob.contentType ?? sniffImageType(blob.data) ?? 'application/octet-stream'),
+        ),
+      );
+      stored = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      result = await this.db.transaction().execute(async (trx) => {
+        for (const row of stored) await this.register(trx, row);
+        return write(trx);
+      });
+    } catch (error) {
+      // Registered now, so that they are removed as any file is (the bucket's object listed until gone).
+      await Promise.allSettled(
+        stored.map(async (row) => {
+          await this.register(this.db, row);
+          await this.delete(row.key);
+        }),
+      );
+      throw error;
+    } finally {
+      release();
+    }
+    blobs.forEach((blob, i) => {
+      const row = stored[i]!;
+      if (row.content_type.startsWith('image/') && !row.thumbnail) this.thumbnailAfterAnswer(blob.key, blob.data);
+    });
+    return result;
+  }
+
+  /** The image's thumbnail, made after the answer (AfterAnswer) from the bytes still in memory. */
+  private thumbnailAfterAnswer(key: string, data: Buffer) {
     const making = this.afterAnswer.run('the thumbnail of an upload', async () => {
       const thumbnail = await makeThumbnail(data);
       if (thumbnail) await this.db.updateTable('blob_objects').set({ thumbnail }).where('key', '=', key).execute();
@@ -121,39 +177,31 @@ export class BlobStore {
     });
   }
 
-  private async store(key: string, data: Buffer, contentType: string, thumbnail: Buffer | null): Promise<void> {
+  /** Keeps the bytes where they belong (the bucket, else the pending area; or local) and says the row that names them. */
+  private async storeBytes(key: string, data: Buffer, contentType: string): Promise<BlobRow> {
     checkKey(key);
+    // Past a bound this upload makes its own thumbnail before its answer: a flood slows down instead
+    // of holding ever more photos in memory for the work after their answers.
+    const thumbnail =
+      contentType.startsWith('image/') && this.afterAnswer.size >= AFTER_ANSWER_MAX_WAITING ? await makeThumbnail(data) : null;
     const at = this.now().toISOString();
     const row = { key, sha256: await sha256OffThread(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
     if (this.bucket) {
       try {
         await this.bucket.put(key, data, contentType, { timeoutMs: this.ingestTimeoutMs, sha256: row.sha256 });
-        await this.register({ ...row, location: 's3', stored_at: at, next_attempt_at: null, last_error: null });
-        return;
+        return { ...row, location: 's3', stored_at: at, next_attempt_at: null, last_error: null };
       } catch (error) {
         this.log?.warn({ key, err: error }, 'the bucket did not take an upload: its bytes wait in the pending area');
         await this.local.put(key, data);
-        await this.register({ ...row, location: 'local', stored_at: null, next_attempt_at: at, last_error: describe(error) });
-        return;
+        return { ...row, location: 'local', stored_at: null, next_attempt_at: at, last_error: describe(error) };
       }
     }
     await this.local.put(key, data);
-    await this.register({ ...row, location: 'local', stored_at: at, next_attempt_at: null, last_error: null });
+    return { ...row, location: 'local', stored_at: at, next_attempt_at: null, last_error: null };
   }
 
-  private async register(row: {
-    key: string;
-    sha256: string;
-    size: number;
-    content_type: string;
-    created_at: string;
-    thumbnail: Buffer | null;
-    location: 'local' | 's3';
-    stored_at: string | null;
-    next_attempt_at: string | null;
-    last_error: string | null;
-  }): Promise<void> {
-    await this.db
+  private async register(db: Db, row: BlobRow): Promise<void> {
+    await db
       .insertInto('blob_objects')
       .values({ ...row, attempts: 0 })
       .onConflict((oc) =>

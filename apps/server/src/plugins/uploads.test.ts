@@ -122,6 +122,21 @@ describe.each(testDatabases)('storeThenWrite (%s)', (dialect) => {
     expect(await rowCount(row.id)).toBe(1);
   });
 
+  const registered = async (key: string) => (await t.db.selectFrom('blob_objects').select('key').where('key', '=', key).execute()).length;
+
+  it("commits the files' rows in the register with the upload's own, in one transaction (one commit an upload)", async () => {
+    const row = await fileRow();
+    let seenMeanwhile: number | undefined;
+    await storeThenWrite(deps(), [{ key: row.blob_key, data: buildJpeg() }], async (trx) => {
+      // Another connection, while the transaction is open: the register's row is not committed before it.
+      seenMeanwhile = await registered(row.blob_key);
+      expect(await trx.selectFrom('blob_objects').select('key').where('key', '=', row.blob_key).execute()).toHaveLength(1);
+      await trx.insertInto('action_files').values(row).execute();
+    });
+    expect(seenMeanwhile).toBe(0);
+    expect(await registered(row.blob_key)).toBe(1);
+  });
+
   it('removes the stored bytes and writes no row when the database write fails', async () => {
     const row = await fileRow();
     const second = `${newId()}.jpg`;
@@ -141,6 +156,7 @@ describe.each(testDatabases)('storeThenWrite (%s)', (dialect) => {
     expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
     expect(await t.app.blobStore.get(second)).toBeNull();
     expect(await rowCount(row.id)).toBe(0);
+    expect([await registered(row.blob_key), await registered(second)]).toEqual([0, 0]);
   });
 
   it('removes the bytes already stored when a later one cannot be stored', async () => {

@@ -135,18 +135,8 @@ export async function storeThenWrite<T>(
   blobs: readonly { key: string; data: Buffer; contentType?: string }[],
   write: (trx: Db) => Promise<T>,
 ): Promise<T> {
-  // The files of one upload are stored side by side (the front and rear photos: hashes, thumbnails and
-  // the bucket's PUTs overlap); any that failed undoes the others.
-  const stored = await Promise.allSettled(blobs.map((blob) => deps.blobStore.put(blob.key, blob.data, blob.contentType)));
-  const written = blobs.filter((_, i) => stored[i]!.status === 'fulfilled').map((blob) => blob.key);
-  try {
-    const failed = stored.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    return await deps.db.transaction().execute(write);
-  } catch (error) {
-    await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
-    throw error;
-  }
+  // The files' rows in the register are written in the same transaction as the upload's (one commit).
+  return deps.blobStore.putThenWrite(blobs, write);
 }
 
 /**
