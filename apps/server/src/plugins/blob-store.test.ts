@@ -79,6 +79,25 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     expect((await post(t.app, '/action/file/serve', { file: { uuid: files[0]!.uuid } }, other.token)).statusCode).toBe(404);
   });
 
+  it('a file stored again under its key (a pending one the bucket took later) has one row, saying what was stored last', async () => {
+    const key = `again-${Date.now()}.jpg`;
+    await s3.stop();
+    await store().put(key, buildPhoto());
+    expect(await row(key)).toMatchObject({ location: 'local', attempts: 0 });
+    await s3.start();
+    const second = buildPhoto();
+    await store().put(key, second);
+    expect(await t.db.selectFrom('blob_objects').select('key').where('key', '=', key).execute()).toHaveLength(1);
+    expect(await row(key)).toMatchObject({
+      location: 's3',
+      size: second.length,
+      next_attempt_at: null,
+      last_error: null,
+      claimed_by: null,
+    });
+    expect(Buffer.from((await store().get(key))!).equals(second)).toBe(true);
+  });
+
   it('while the bucket is down an upload is answered from the pending area, served from there, and drained when it is back', async () => {
     await s3.stop();
     const { ewa, photos, files, keys } = await startPhotos();

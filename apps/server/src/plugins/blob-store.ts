@@ -114,7 +114,7 @@ export class BlobStore {
     let row: BlobRow;
     try {
       row = await this.storeBytes(key, data, contentType);
-      await this.register(this.db, row);
+      await this.register(this.db, [row]);
     } finally {
       release();
     }
@@ -143,14 +143,14 @@ export class BlobStore {
       const failed = settled.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
       result = await this.db.transaction().execute(async (trx) => {
-        for (const row of stored) await this.register(trx, row);
+        await this.register(trx, stored);
         return write(trx);
       });
     } catch (error) {
       // Registered now, so that they are removed as any file is (the bucket's object listed until gone).
       await Promise.allSettled(
         stored.map(async (row) => {
-          await this.register(this.db, row);
+          await this.register(this.db, [row]);
           await this.delete(row.key);
         }),
       );
@@ -200,24 +200,26 @@ export class BlobStore {
     return { ...row, location: 'local', stored_at: at, next_attempt_at: null, last_error: null };
   }
 
-  private async register(db: Db, row: BlobRow): Promise<void> {
+  /** Writes the files' rows in one statement; a key written again (a repeated upload) is overwritten. */
+  private async register(db: Db, rows: readonly BlobRow[]): Promise<void> {
+    if (!rows.length) return;
     await db
       .insertInto('blob_objects')
-      .values({ ...row, attempts: 0 })
+      .values(rows.map((row) => ({ ...row, attempts: 0 })))
       .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          sha256: row.sha256,
-          size: row.size,
-          content_type: row.content_type,
-          location: row.location,
-          stored_at: row.stored_at,
-          next_attempt_at: row.next_attempt_at,
-          last_error: row.last_error,
-          thumbnail: row.thumbnail,
+        oc.column('key').doUpdateSet((eb) => ({
+          sha256: eb.ref('excluded.sha256'),
+          size: eb.ref('excluded.size'),
+          content_type: eb.ref('excluded.content_type'),
+          location: eb.ref('excluded.location'),
+          stored_at: eb.ref('excluded.stored_at'),
+          next_attempt_at: eb.ref('excluded.next_attempt_at'),
+          last_error: eb.ref('excluded.last_error'),
+          thumbnail: eb.ref('excluded.thumbnail'),
           attempts: 0,
           claimed_by: null,
           claimed_until: null,
-        }),
+        })),
       )
       .execute();
   }
