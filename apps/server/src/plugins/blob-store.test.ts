@@ -98,6 +98,32 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     expect(Buffer.from((await store().get(key))!).equals(second)).toBe(true);
   });
 
+  it("files stored again together under their keys: each row says its own file's new size and place", async () => {
+    const keys = [`again-a-${Date.now()}.jpg`, `again-b-${Date.now()}.jpg`];
+    await s3.stop();
+    for (const key of keys) await store().put(key, buildPhoto());
+    await s3.start();
+    const [a, b] = [buildJpeg(), buildPhoto()];
+    await store().putThenWrite(
+      [
+        { key: keys[0]!, data: a },
+        { key: keys[1]!, data: b },
+      ],
+      async () => {},
+    );
+    expect(await row(keys[0]!)).toMatchObject({ location: 's3', size: a.length, next_attempt_at: null });
+    expect(await row(keys[1]!)).toMatchObject({ location: 's3', size: b.length, next_attempt_at: null });
+    await expect(
+      store().putThenWrite(
+        [
+          { key: keys[0]!, data: a },
+          { key: keys[0]!, data: b },
+        ],
+        async () => {},
+      ),
+    ).rejects.toThrow(/twice/);
+  });
+
   it('while the bucket is down an upload is answered from the pending area, served from there, and drained when it is back', async () => {
     await s3.stop();
     const { ewa, photos, files, keys } = await startPhotos();

@@ -129,6 +129,8 @@ export class BlobStore {
    * the bytes are durable and the rows committed; each image's thumbnail follows the answer (put()).
    */
   async putThenWrite<T>(blobs: readonly { key: string; data: Buffer; contentType?: string }[], write: (trx: Db) => Promise<T>): Promise<T> {
+    // One row a key: PostgreSQL's upsert refuses a key twice in one statement, SQLite's would keep the last.
+    if (new Set(blobs.map((blob) => blob.key)).size !== blobs.length) throw new Error('putThenWrite: a key given twice');
     // While their bytes are stored, the work after other answers waits (AfterAnswer.hold): answers first.
     const release = this.afterAnswer.hold();
     let stored: BlobRow[] = [];
@@ -147,13 +149,9 @@ export class BlobStore {
         return write(trx);
       });
     } catch (error) {
-      // Registered now, so that they are removed as any file is (the bucket's object listed until gone).
-      await Promise.allSettled(
-        stored.map(async (row) => {
-          await this.register(this.db, [row]);
-          await this.delete(row.key);
-        }),
-      );
+      // Nothing names them: removed as any file is (delete needs no row; with a bucket the object is
+      // listed in blob_deletions until the bucket confirms it is gone).
+      await Promise.allSettled(stored.map((row) => this.delete(row.key)));
       throw error;
     } finally {
       release();
