@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newId } from '../lib/crypto.ts';
 import { buildAction, buildSignedInPromoter } from '../test/builders.ts';
 import { buildJpeg, buildPhoto, uploadPhotos } from '../test/files.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
@@ -361,5 +362,92 @@ describe('the drain in a running server', () => {
       await t.close();
       await s3.close();
     }
+  });
+});
+
+describe.each(testDatabases)('an upload kept with its rows: BlobStore.putThenWrite, BLOB_STORE=file|database (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  /** A file row as action photos write it: the row names the blob. */
+  const fileRow = async () => {
+    const promoter = await buildSignedInPromoter(t);
+    const action = await buildAction(t, promoter, { status: 'started' });
+    const id = newId();
+    const row = {
+      id,
+      action_id: action.uuid,
+      user_id: promoter.userId,
+      ident: 'start' as const,
+      position: 0,
+      blob_key: `${id}.jpg`,
+      content_type: 'image/jpeg',
+      size: 4,
+      created_at: t.clock.now().toISOString(),
+    };
+    return row;
+  };
+  const rowCount = async (id: string) => (await t.db.selectFrom('action_files').select('id').where('id', '=', id).execute()).length;
+
+  it('keeps the bytes and the rows when the write succeeds', async () => {
+    const row = await fileRow();
+    const data = buildJpeg();
+    await t.app.blobStore.putThenWrite([{ key: row.blob_key, data }], (trx) => trx.insertInto('action_files').values(row).execute());
+    expect(await t.app.blobStore.get(row.blob_key)).toEqual(data);
+    expect(await rowCount(row.id)).toBe(1);
+  });
+
+  const registered = async (key: string) => (await t.db.selectFrom('blob_objects').select('key').where('key', '=', key).execute()).length;
+
+  it("commits the files' rows in the register with the upload's own, in one transaction (one commit an upload)", async () => {
+    const row = await fileRow();
+    let seenMeanwhile: number | undefined;
+    await t.app.blobStore.putThenWrite([{ key: row.blob_key, data: buildJpeg() }], async (trx) => {
+      // Another connection, while the transaction is open: the register's row is not committed before it.
+      seenMeanwhile = await registered(row.blob_key);
+      expect(await trx.selectFrom('blob_objects').select('key').where('key', '=', row.blob_key).execute()).toHaveLength(1);
+      await trx.insertInto('action_files').values(row).execute();
+    });
+    expect(seenMeanwhile).toBe(0);
+    expect(await registered(row.blob_key)).toBe(1);
+  });
+
+  it('removes the stored bytes and writes no row when the database write fails', async () => {
+    const row = await fileRow();
+    const second = `${newId()}.jpg`;
+    const failing = t.app.blobStore.putThenWrite(
+      [
+        { key: row.blob_key, data: buildJpeg() },
+        { key: second, data: buildJpeg() },
+      ],
+      async (trx) => {
+        await trx.insertInto('action_files').values(row).execute();
+        // The same id again: the primary key refuses it, inside the transaction.
+        await trx.insertInto('action_files').values(row).execute();
+      },
+    );
+    await expect(failing).rejects.toThrow();
+    expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
+    expect(await t.app.blobStore.get(second)).toBeNull();
+    expect(await rowCount(row.id)).toBe(0);
+    expect([await registered(row.blob_key), await registered(second)]).toEqual([0, 0]);
+  });
+
+  it('removes the bytes already stored when a later one cannot be stored', async () => {
+    const row = await fileRow();
+    const failing = t.app.blobStore.putThenWrite(
+      [
+        { key: row.blob_key, data: buildJpeg() },
+        { key: '../outside', data: buildJpeg() },
+      ],
+      async () => {
+        throw new Error('never reached');
+      },
+    );
+    await expect(failing).rejects.toThrow(/invalid blob key/);
+    expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
   });
 });

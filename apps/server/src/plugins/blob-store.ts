@@ -103,22 +103,9 @@ export class BlobStore {
     return this.local;
   }
 
-  /**
-   * Keeps the bytes under the key; resolves only when they are durable (in the bucket or the pending
-   * area). An image's thumbnail is made right after the answer (AfterAnswer: a 12 MP decode the phone
-   * need not wait for) from the bytes still in memory, and kept beside the row, so the back office's
-   * lists never wait for the bucket; a read before it is made waits for it (thumbnail()).
-   */
-  async put(key: string, data: Buffer, contentType = sniffImageType(data) ?? 'application/octet-stream'): Promise<void> {
-    const release = this.afterAnswer.hold();
-    let row: BlobRow;
-    try {
-      row = await this.storeBytes(key, data, contentType);
-      await this.register(this.db, [row]);
-    } finally {
-      release();
-    }
-    if (row.content_type.startsWith('image/') && !row.thumbnail) this.thumbnailAfterAnswer(key, data);
+  /** One file and its row alone: putThenWrite with nothing else to write (the seeds, the tests). */
+  async put(key: string, data: Buffer, contentType?: string): Promise<void> {
+    await this.putThenWrite([{ key, data, contentType }], async () => {});
   }
 
   /**
@@ -126,7 +113,10 @@ export class BlobStore {
    * overlap), then registers them and runs `write` in one transaction: an upload commits once, its
    * files' rows with its own (issue 35: a commit fewer before the answer). If a file could not be kept
    * or `write` fails, nothing names the kept bytes and they are removed as any file is. Resolves when
-   * the bytes are durable and the rows committed; each image's thumbnail follows the answer (put()).
+   * the bytes are durable and the rows committed. An image's thumbnail is made right after the answer
+   * (AfterAnswer: a 12 MP decode the phone need not wait for) from the bytes still in memory, and kept
+   * beside the row, so the back office's lists never wait for the bucket; a read before it is made waits
+   * for it (thumbnail()).
    */
   async putThenWrite<T>(blobs: readonly { key: string; data: Buffer; contentType?: string }[], write: (trx: Db) => Promise<T>): Promise<T> {
     // One row a key: PostgreSQL's upsert refuses a key twice in one statement, SQLite's would keep the last.

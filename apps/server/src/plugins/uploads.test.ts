@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { newId } from '../lib/crypto.ts';
-import { buildAction, buildSignedInPromoter } from '../test/builders.ts';
 import { buildJpeg, buildPng } from '../test/files.ts';
-import { createTestApp, testDatabases, type TestApp } from '../test/test-app.ts';
-import { readUpload, storeThenWrite } from './uploads.ts';
+import { readUpload } from './uploads.ts';
 
-// The helper every multipart call uses (photos now; receipts and the photo survey next), checked on its
-// own rules rather than through one call's.
+// The helper every multipart call uses (photos, receipts, the photo survey), checked on its own rules
+// rather than through one call's. How the files are kept with their rows: blob-store.test.ts.
 
 /** A request body as @fastify/multipart (keyValues) leaves it: `_input` a string, files Buffers. */
 const multipartRequest = (input: unknown, files: unknown[]) =>
@@ -83,95 +80,5 @@ describe('readUpload', () => {
     expect(refusal(() => readUpload(multipartRequest({ count: 2 }, [buildJpeg()]), Count, rules)).details).toEqual([
       { path: 'files[]', message: 'expected 2 image(s), got 1' },
     ]);
-  });
-});
-
-describe.each(testDatabases)('storeThenWrite (%s)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.close());
-
-  /** A file row as action photos write it: the row names the blob. */
-  const fileRow = async () => {
-    const promoter = await buildSignedInPromoter(t);
-    const action = await buildAction(t, promoter, { status: 'started' });
-    const id = newId();
-    const row = {
-      id,
-      action_id: action.uuid,
-      user_id: promoter.userId,
-      ident: 'start' as const,
-      position: 0,
-      blob_key: `${id}.jpg`,
-      content_type: 'image/jpeg',
-      size: 4,
-      created_at: t.clock.now().toISOString(),
-    };
-    return row;
-  };
-  const rowCount = async (id: string) => (await t.db.selectFrom('action_files').select('id').where('id', '=', id).execute()).length;
-  const deps = () => ({ db: t.db, blobStore: t.app.blobStore });
-
-  it('keeps the bytes and the rows when the write succeeds', async () => {
-    const row = await fileRow();
-    const data = buildJpeg();
-    await storeThenWrite(deps(), [{ key: row.blob_key, data }], (trx) => trx.insertInto('action_files').values(row).execute());
-    expect(await t.app.blobStore.get(row.blob_key)).toEqual(data);
-    expect(await rowCount(row.id)).toBe(1);
-  });
-
-  const registered = async (key: string) => (await t.db.selectFrom('blob_objects').select('key').where('key', '=', key).execute()).length;
-
-  it("commits the files' rows in the register with the upload's own, in one transaction (one commit an upload)", async () => {
-    const row = await fileRow();
-    let seenMeanwhile: number | undefined;
-    await storeThenWrite(deps(), [{ key: row.blob_key, data: buildJpeg() }], async (trx) => {
-      // Another connection, while the transaction is open: the register's row is not committed before it.
-      seenMeanwhile = await registered(row.blob_key);
-      expect(await trx.selectFrom('blob_objects').select('key').where('key', '=', row.blob_key).execute()).toHaveLength(1);
-      await trx.insertInto('action_files').values(row).execute();
-    });
-    expect(seenMeanwhile).toBe(0);
-    expect(await registered(row.blob_key)).toBe(1);
-  });
-
-  it('removes the stored bytes and writes no row when the database write fails', async () => {
-    const row = await fileRow();
-    const second = `${newId()}.jpg`;
-    const failing = storeThenWrite(
-      deps(),
-      [
-        { key: row.blob_key, data: buildJpeg() },
-        { key: second, data: buildJpeg() },
-      ],
-      async (trx) => {
-        await trx.insertInto('action_files').values(row).execute();
-        // The same id again: the primary key refuses it, inside the transaction.
-        await trx.insertInto('action_files').values(row).execute();
-      },
-    );
-    await expect(failing).rejects.toThrow();
-    expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
-    expect(await t.app.blobStore.get(second)).toBeNull();
-    expect(await rowCount(row.id)).toBe(0);
-    expect([await registered(row.blob_key), await registered(second)]).toEqual([0, 0]);
-  });
-
-  it('removes the bytes already stored when a later one cannot be stored', async () => {
-    const row = await fileRow();
-    const failing = storeThenWrite(
-      deps(),
-      [
-        { key: row.blob_key, data: buildJpeg() },
-        { key: '../outside', data: buildJpeg() },
-      ],
-      async () => {
-        throw new Error('never reached');
-      },
-    );
-    await expect(failing).rejects.toThrow(/invalid blob key/);
-    expect(await t.app.blobStore.get(row.blob_key)).toBeNull();
   });
 });

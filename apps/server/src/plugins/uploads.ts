@@ -3,11 +3,10 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, type FieldIssue } from '@promotor/contract';
-import type { Db } from '../db/kysely.ts';
 import { AppError } from '../lib/app-error.ts';
 import { extensionOf, sniffImageType, type ImageType } from '../lib/image-type.ts';
 import { parseRequestJson } from '../lib/json.ts';
-import type { BlobStore, OpenedBlob } from './blob-store.ts';
+import type { OpenedBlob } from './blob-store.ts';
 
 // The one way a multipart call of spec §7 (`_input` JSON + `files[]`) is read and stored. Action photos
 // use it; receipts (/lead/receipt) and the photo survey use the same three steps:
@@ -16,7 +15,7 @@ import type { BlobStore, OpenedBlob } from './blob-store.ts';
 //   apiRoute(app, 'receiptCreate', async (request) => {      // kind 'multipart' in the route table
 //     const { input, files } = readUpload(request, routeSchemas.receiptCreate.body, { files: { min: 1, max: 2 } });
 //     … business rules on `input` …
-//     return storeThenWrite(deps, files.map(…key…), (trx) => repo.insertReceipt(trx, …));
+//     return deps.blobStore.putThenWrite(files.map(…key…), (trx) => repo.insertReceipt(trx, …));
 //   }, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES });
 
 /** A request's whole size: the largest files plus room for `_input` and the multipart framing. */
@@ -123,20 +122,6 @@ export function readFormUpload<S extends z.ZodType>(
   const maxFileBytes = rules.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
   if (file.length > maxFileBytes) throw new AppError('E_FILE_TOO_LARGE', [{ path: 'file', message: `more than ${maxFileBytes} bytes` }]);
   return { fields: parsed.data, file };
-}
-
-/**
- * Stores the bytes, then runs `write` in one transaction (the rows that name the blobs): all or
- * nothing. If a put or the transaction fails, the bytes already stored are removed before the error
- * goes on, so no blob outlives a refused upload.
- */
-export async function storeThenWrite<T>(
-  deps: { db: Db; blobStore: BlobStore },
-  blobs: readonly { key: string; data: Buffer; contentType?: string }[],
-  write: (trx: Db) => Promise<T>,
-): Promise<T> {
-  // The files' rows in the register are written in the same transaction as the upload's (one commit).
-  return deps.blobStore.putThenWrite(blobs, write);
 }
 
 /**

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { BlobStore } from '../../plugins/blob-store.ts';
-import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
+import type { UploadedFile, UploadRules } from '../../plugins/uploads.ts';
 import { checkActionStatus, refuseWhileAnotherStarted, requireAssignedAction, type AssignedAction } from '../actions/action-guards.ts';
 import { fingerprintPhotos, withdrawFlagsOfRemovedPhotos } from '../integrity/integrity-photos.service.ts';
 import { changesRequested } from '../reviews/reviews.service.ts';
@@ -39,7 +39,7 @@ async function mayResend(db: Db, caller: CallerUser, action: AssignedAction, ide
 }
 
 /**
- * Stores the photos of one ident for the caller's action: all or nothing (storeThenWrite removes the
+ * Stores the photos of one ident for the caller's action: all or nothing (putThenWrite removes the
  * bytes again if the rows cannot be written).
  */
 export async function create(deps: ActionFilesDeps, caller: CallerUser, input: FileCreateInput, files: UploadedFile[]) {
@@ -73,28 +73,30 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
     };
   });
   const blobs = rows.map((row, i) => ({ key: row.blob_key, data: files[i]!.data, contentType: row.content_type }));
-  await storeThenWrite(deps, blobs, async (trx) => {
-    if (replaced.length) {
-      const replacedIds = replaced.map((f) => f.id);
-      await repo.deleteFiles(trx, replacedIds);
-      await withdrawFlagsOfRemovedPhotos(trx, action.id, caller.userId, replacedIds);
-    }
-    await repo.insertFiles(trx, rows);
-    if (input.ident === 'bereal_end') await repo.recordEndPhotos(trx, action.id, caller.userId, createdAt);
-    if (input.form) {
-      await repo.upsertSurvey(trx, {
-        action_id: action.id,
-        user_id: caller.userId,
-        chechboxes: JSON.stringify(input.form.chechboxes),
-        text: input.form.text?.trim() || null,
-        created_at: createdAt,
-      });
-    }
-  }).catch(async (error: unknown) => {
-    // Two uploads racing for the same ident: the unique index lets one win.
-    if (await repo.identTaken(db, action.id, caller.userId, input.ident).catch(() => false)) throw new AppError('E_FILE_ALREADY_EXISTS');
-    throw error;
-  });
+  await blobStore
+    .putThenWrite(blobs, async (trx) => {
+      if (replaced.length) {
+        const replacedIds = replaced.map((f) => f.id);
+        await repo.deleteFiles(trx, replacedIds);
+        await withdrawFlagsOfRemovedPhotos(trx, action.id, caller.userId, replacedIds);
+      }
+      await repo.insertFiles(trx, rows);
+      if (input.ident === 'bereal_end') await repo.recordEndPhotos(trx, action.id, caller.userId, createdAt);
+      if (input.form) {
+        await repo.upsertSurvey(trx, {
+          action_id: action.id,
+          user_id: caller.userId,
+          chechboxes: JSON.stringify(input.form.chechboxes),
+          text: input.form.text?.trim() || null,
+          created_at: createdAt,
+        });
+      }
+    })
+    .catch(async (error: unknown) => {
+      // Two uploads racing for the same ident: the unique index lets one win.
+      if (await repo.identTaken(db, action.id, caller.userId, input.ident).catch(() => false)) throw new AppError('E_FILE_ALREADY_EXISTS');
+      throw error;
+    });
   // The replaced rows are gone; their bytes follow (a leftover blob is harmless, a missing one is not).
   await Promise.allSettled(replaced.map((f) => blobStore.delete(f.blob_key)));
   // Issue 38: the photo signals, once the photos are durable — after the answer, from the thumbnails

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CallerUser } from '../../plugins/auth.ts';
 import type { BlobStore } from '../../plugins/blob-store.ts';
-import { storeThenWrite, type UploadedFile, type UploadRules } from '../../plugins/uploads.ts';
+import type { UploadedFile, UploadRules } from '../../plugins/uploads.ts';
 import { requireAssignedAction } from '../actions/action-guards.ts';
 import * as repo from './receipts.repository.ts';
 
@@ -51,7 +51,7 @@ export async function create(deps: ReceiptsDeps, caller: CallerUser, input: Rece
     size: file.data.length,
     created_at: deps.now().toISOString(),
   };
-  await storeThenWrite(deps, [{ key: row.blob_key, data: file.data, contentType: file.type }], async (trx) => {
+  await deps.blobStore.putThenWrite([{ key: row.blob_key, data: file.data, contentType: file.type }], async (trx) => {
     if (!(await repo.countReceipt(trx, 'leads', lead.id, RECEIPTS_PER_LEAD))) throw new AppError('E_LEAD_RECEIPT_LIMIT');
     if (!(await repo.countReceipt(trx, 'actions', action.id, RECEIPTS_PER_ACTION))) throw new AppError('E_ACTION_RECEIPT_LIMIT');
     await repo.insertReceipt(trx, row);
