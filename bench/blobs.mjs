@@ -48,7 +48,7 @@ const { sql } = await import('kysely');
 const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
 const { createTestApp } = await import('../apps/server/src/test/test-app.ts');
 const { buildAction, buildSignedInPromoter } = await import('../apps/server/src/test/builders.ts');
-const { uploadPhotos } = await import('../apps/server/src/test/files.ts');
+const { photosRequest, uploadPhotos } = await import('../apps/server/src/test/files.ts');
 const { makeThumbnail } = await import('../apps/server/src/plugins/thumbnails.ts');
 const { blobPlaces } = await import('../apps/server/src/modules/blob-admin/blob-places.ts');
 const { migrateBlobs } = await import('../apps/server/src/modules/blob-admin/blob-migration.service.ts');
@@ -149,14 +149,15 @@ async function prepared(t) {
   const ewa = await buildSignedInPromoter(t);
   const actions = [];
   for (let i = 0; i < UPLOADS; i += 1) actions.push((await buildAction(t, ewa)).uuid);
-  return { token: ewa.token, actions, photos: actions.map(() => [photo(), photo()]) };
+  // The requests as the phone sends them, built before the clock starts as the floor's bodies are.
+  return { requests: actions.map((uuid) => photosRequest(ewa.token, { action: { uuid }, ident: 'bereal_start' }, [photo(), photo()])) };
 }
 /** The ms from a run's last answer until the work after the answers (thumbnails, fingerprints) was done, by mode. */
 const settling = {};
 async function uploadRun(t, mode) {
-  const { token, actions, photos } = await prepared(t);
+  const { requests } = await prepared(t);
   const run = await timed(UPLOADS, CONCURRENCY, async (i) => {
-    const res = await uploadPhotos(t.app, token, { action: { uuid: actions[i] }, ident: 'bereal_start' }, photos[i]);
+    const res = await t.app.inject(requests[i]);
     if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
   });
   // Not in the run's rate, and done before the next case runs (it would take that case's CPU).

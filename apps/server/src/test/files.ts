@@ -150,17 +150,22 @@ export function postCsvImport(
   return app.inject({ method: 'POST', url, payload, headers: { ...headers, ...o.headers, authorization: `Bearer ${token}` } });
 }
 
-export function uploadPhotos(app: FastifyInstance, token: string, input: unknown, files: Buffer[], headers: Record<string, string> = {}) {
+/** The request of an action's photos (/api/action/file/create) as the phone sends it, for app.inject. */
+export function photosRequest(token: string, input: unknown, files: Buffer[], headers: Record<string, string> = {}) {
   const { payload, headers: h } = buildMultipart([
     { name: '_input', value: typeof input === 'string' ? input : JSON.stringify(input) },
     ...files.map((data, i) => ({ name: 'files[]', filename: `photo-${i}.jpg`, contentType: 'image/jpeg', data })),
   ]);
-  return app.inject({
-    method: 'POST',
+  return {
+    method: 'POST' as const,
     url: '/api/action/file/create',
     payload,
     headers: { ...h, ...headers, authorization: `Bearer ${token}` },
-  });
+  };
+}
+
+export function uploadPhotos(app: FastifyInstance, token: string, input: unknown, files: Buffer[], headers: Record<string, string> = {}) {
+  return app.inject(photosRequest(token, input, files, headers));
 }
 
 /**
