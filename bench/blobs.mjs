@@ -154,12 +154,28 @@ async function prepared(t) {
 }
 /** The ms from a run's last answer until the work after the answers (thumbnails, fingerprints) was done, by mode. */
 const settling = {};
+// BENCH_PROFILE=dir: a CPU profile of this process during each timed upload run (the inspector started
+// and stopped around the run's clock), dir/<mode>-<n>.cpuprofile — what the app's event loop does.
+const profileDir = process.env.BENCH_PROFILE;
+const profiler = profileDir && new (await import('node:inspector/promises')).Session();
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  (await import('node:fs')).mkdirSync(profileDir, { recursive: true });
+}
+const profiled = {};
 async function uploadRun(t, mode) {
   const { requests } = await prepared(t);
+  if (profiler && mode) await profiler.post('Profiler.start');
   const run = await timed(UPLOADS, CONCURRENCY, async (i) => {
     const res = await t.app.inject(requests[i]);
     if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
   });
+  if (profiler && mode) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiled[mode] = (profiled[mode] ?? 0) + 1;
+    (await import('node:fs')).writeFileSync(path.join(profileDir, `${mode}-${profiled[mode]}.cpuprofile`), JSON.stringify(profile));
+  }
   // Not in the run's rate, and done before the next case runs (it would take that case's CPU).
   const answered = performance.now();
   await t.app.blobStore.afterAnswer.settled();

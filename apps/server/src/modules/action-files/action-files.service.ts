@@ -51,8 +51,10 @@ export async function create(deps: ActionFilesDeps, caller: CallerUser, input: F
   // Start photos of a start that never happened (refused, abandoned, retaken) are replaced by the next
   // attempt's: they prove the start that actually happens (docs/decisions/014-start-photos-replaced.md).
   // A re-send asked for by the back office replaces what she sent of that ident too (decision 090).
-  const replaced = input.ident === 'bereal_start' || resend ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
-  if (!replaced.length && (await repo.identTaken(db, action.id, caller.userId, input.ident))) throw new AppError('E_FILE_ALREADY_EXISTS');
+  // Otherwise a file of the ident already sent refuses this one (those replaced were the same look-up).
+  const replaces = input.ident === 'bereal_start' || resend;
+  const replaced = replaces ? await repo.filesOfIdent(db, action.id, caller.userId, input.ident) : [];
+  if (!replaces && (await repo.identTaken(db, action.id, caller.userId, input.ident))) throw new AppError('E_FILE_ALREADY_EXISTS');
   // spec §4 Photos survey submit: the 'end' photo is sent only after the 'start' one succeeded; one
   // without it would be half a survey (decision 060).
   if (input.ident === 'end' && !(await repo.identTaken(db, action.id, caller.userId, 'start'))) throw new AppError('E_WRONG_ACTION_STATUS');
