@@ -154,53 +154,61 @@ export class BlobStore {
     }
     blobs.forEach((blob, i) => {
       const { row, etag } = kept[i]!;
-      if (row.content_type.startsWith('image/') && !row.thumbnail) this.thumbnailAfterAnswer(blob.key, blob.data);
-      if (etag !== undefined) this.confirmAfterAnswer(row, blob.data, etag);
+      this.afterTheAnswer(row, blob.data, row.content_type.startsWith('image/') && !row.thumbnail, etag);
     });
     return result;
   }
 
   /**
-   * After the answer, the bucket's copy of an upload is confirmed (S3Bucket.confirm: its ETag against
-   * the bytes' MD5, still in memory). Should the bucket hold other bytes, these go to the pending area
-   * and the row says so: the drain sends them again and confirms them, and reads are served from there
-   * meanwhile. A server that checks the signature's payload hash has refused a damaged body already.
+   * What follows a file's answer (AfterAnswer), one task a file — the bound AFTER_ANSWER_MAX_WAITING
+   * counts the files held in memory: an image's thumbnail, made from the bytes still in memory and kept
+   * beside its row (a read of it waits for it); then, when the bucket took the bytes, the confirmation
+   * of its copy there (confirmCopy). Either failing does not stop the other.
    */
-  private confirmAfterAnswer(row: BlobRow, data: Buffer, etag: string | null) {
-    void this.afterAnswer.run("the confirmation of an upload's copy in the bucket", async () => {
-      try {
-        await this.bucket!.confirm(row.key, data, etag);
-        return;
-      } catch (error) {
-        this.log?.error(
-          { key: row.key, err: error },
-          'the bucket did not confirm an upload: its bytes wait in the pending area to be sent again',
-        );
-        await this.local.put(row.key, data);
-        const at = this.now().toISOString();
-        const moved = await this.db
-          .updateTable('blob_objects')
-          .set({ location: 'local', stored_at: null, next_attempt_at: at, last_error: describe(error), attempts: 0 })
-          .where('key', '=', row.key)
-          .where('location', '=', 's3')
-          .where('sha256', '=', row.sha256)
-          .executeTakeFirst();
-        // Erased (or stored again) meanwhile: the copy just kept is nobody's.
-        if (Number(moved.numUpdatedRows) === 0 && (await this.row(row.key))?.location !== 'local') await this.local.delete(row.key);
+  private afterTheAnswer(row: BlobRow, data: Buffer, thumbnail: boolean, etag: string | null | undefined) {
+    if (!thumbnail && etag === undefined) return;
+    const task = this.afterAnswer.run("the work after an upload's answer", async () => {
+      const failures: unknown[] = [];
+      if (thumbnail) {
+        const made = await makeThumbnail(data).catch((error: unknown) => (failures.push(error), null));
+        if (made) await this.db.updateTable('blob_objects').set({ thumbnail: made }).where('key', '=', row.key).execute();
       }
+      if (etag !== undefined) await this.confirmCopy(row, data, etag).catch((error: unknown) => failures.push(error));
+      if (failures.length) throw failures[0];
+    });
+    if (!thumbnail) return;
+    this.thumbnailsUnderWay.set(row.key, task);
+    void task.finally(() => {
+      if (this.thumbnailsUnderWay.get(row.key) === task) this.thumbnailsUnderWay.delete(row.key);
     });
   }
 
-  /** The image's thumbnail, made after the answer (AfterAnswer) from the bytes still in memory. */
-  private thumbnailAfterAnswer(key: string, data: Buffer) {
-    const making = this.afterAnswer.run('the thumbnail of an upload', async () => {
-      const thumbnail = await makeThumbnail(data);
-      if (thumbnail) await this.db.updateTable('blob_objects').set({ thumbnail }).where('key', '=', key).execute();
-    });
-    this.thumbnailsUnderWay.set(key, making);
-    void making.finally(() => {
-      if (this.thumbnailsUnderWay.get(key) === making) this.thumbnailsUnderWay.delete(key);
-    });
+  /**
+   * Confirms the bucket's copy of an upload after its answer (S3Bucket.confirm: its ETag against the
+   * bytes' MD5; decision 141). Should the bucket hold other bytes, these go to the pending area and the
+   * row says so: reads are served from there, and the drain sends them again and confirms them. A
+   * server that checks the signature's payload hash has refused a damaged body before the answer.
+   */
+  private async confirmCopy(row: BlobRow, data: Buffer, etag: string | null): Promise<void> {
+    try {
+      await this.bucket!.confirm(row.key, data, etag);
+      return;
+    } catch (error) {
+      this.log?.error(
+        { key: row.key, err: error },
+        'the bucket did not confirm an upload: its bytes wait in the pending area to be sent again',
+      );
+      await this.local.put(row.key, data);
+      const moved = await this.db
+        .updateTable('blob_objects')
+        .set({ location: 'local', stored_at: null, next_attempt_at: this.now().toISOString(), last_error: describe(error), attempts: 0 })
+        .where('key', '=', row.key)
+        .where('location', '=', 's3')
+        .where('sha256', '=', row.sha256)
+        .executeTakeFirst();
+      // Erased (or stored again) meanwhile: the copy just kept is nobody's.
+      if (Number(moved.numUpdatedRows) === 0 && (await this.row(row.key))?.location !== 'local') await this.local.delete(row.key);
+    }
   }
 
   /**
