@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run bench:blobs [-- --db postgres]: files in the bucket (issue 35, decision 130), against s3rver.
 // 1. Photo uploads through the API (the real app, /api/action/file/create via inject: multipart, checks,
-//    SHA-256, thumbnail, store, rows) per second and p99 with BLOB_STORE=s3, file and database, beside
-//    the floor: a bare PutObject of the same bytes to the same s3rver from this process. Runs alternate,
-//    BENCH_RUNS (5) a side, BENCH_UPLOADS (12) uploads a run, 4 at a time. Beside them, the thumbnail
-//    alone (sharp), at the same concurrency: what ingest cannot outrun.
+//    SHA-256, store, rows; the thumbnail and the bucket's confirmation follow the answer) per second and
+//    p99 with BLOB_STORE=s3, file and database, beside the floor: a bare PutObject of the same bytes to the
+//    same s3rver from this process. The requests' bodies are built before the clock, as the floor's are.
+//    Runs alternate, BENCH_RUNS (5) a side, BENCH_UPLOADS (12) uploads a run, 4 at a time. Beside them,
+//    the thumbnail alone (sharp), at the same concurrency.
 // 2. The drain after an outage: BENCH_DRAIN (50) uploads (100 photos) uploaded while s3rver is down, then the
 //    rounds of BlobStore.drainOnce until none waits: photos/s.
 // 3. The database's size before and after `npm run blobs -- migrate --to s3` of BENCH_MIGRATE (1,000)
@@ -224,27 +225,8 @@ if (only) for (const name of Object.keys(cases)) if (name !== 'floor' && !only.i
 const results = Object.fromEntries(Object.keys(cases).map((k) => [k, { rates: [], times: [] }]));
 await floorRun(); // warm the client, sharp and the apps
 await uploadRun(apps.s3);
-/**
- * Before each run, outside its clock: what the runs before it wrote goes to the disk now (the page
- * cache's dirty pages; on PostgreSQL a checkpoint of its buffers), not in the middle of the next case
- * (the `database` case's 26 MB a run were being flushed during the floor's and the `s3` runs after it).
- */
-const checkpointer = dialect === 'postgres' && new (await import('pg')).default.Client(process.env.TEST_DATABASE_URL);
-let checkpoints = Boolean(checkpointer);
-if (checkpointer) await checkpointer.connect();
-async function quietDisk() {
-  if (checkpoints) {
-    // CHECKPOINT needs a superuser (or pg_checkpoint): without it the bench says so once and goes on.
-    await checkpointer.query('checkpoint').catch((error) => {
-      checkpoints = false;
-      console.log(`(no checkpoint before the runs: ${error.message})`);
-    });
-  }
-  spawnSync('sync');
-}
 for (let run = 0; run < RUNS; run += 1) {
   for (const [name, fn] of Object.entries(cases)) {
-    await quietDisk();
     const { rate, times } = await fn();
     results[name].rates.push(rate);
     results[name].times.push(...times);
@@ -336,6 +318,5 @@ console.log(
 }
 
 client.destroy();
-if (checkpointer) await checkpointer.end();
 for (const t of Object.values(apps)) await t.close();
 await s3.close();
