@@ -224,7 +224,7 @@ export class BlobStore {
     const at = this.now().toISOString();
     // Hashed here, not on the thread pool (sha256OffThread): with the CPU's SHA instructions a photo's
     // hash (~0.6 ms a MB) costs the event loop less than the copy the thread pool's job takes of it, and
-    // the garbage that copy leaves (bench:blobs, decision 140).
+    // the garbage that copy leaves (bench:blobs, decision 141).
     const row = { key, sha256: sha256(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
     if (this.bucket) {
       try {
