@@ -9,7 +9,7 @@ import { buildJpeg, buildPhoto, uploadPhotos } from '../test/files.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { createTestApp, post, testDatabases, type TestApp } from '../test/test-app.ts';
 import { loadConfig } from '../config/env.ts';
-import { BlobDeletionPending, DRAIN_LEASE_MS, openBlobStore } from './blob-store.ts';
+import { AFTER_ANSWER_MAX_WAITING, BlobDeletionPending, DRAIN_LEASE_MS, openBlobStore } from './blob-store.ts';
 import { PRESIGN_VALID_SECONDS, S3Bucket } from './s3-bucket.ts';
 import { localBytesOf } from './storage.ts';
 
@@ -111,6 +111,61 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
       expect((await row(key))!.location).toBe('s3');
       expect((await store().get(key))!.equals(photos[i]!)).toBe(true);
       expect(await store().localBytes.get(key)).toBeNull();
+    }
+  });
+
+  it('a copy found damaged after the answer is sent again at once when the bucket takes it right the second time', async () => {
+    const bucket = store().bucket!;
+    const send = bucket.send.bind(bucket);
+    const sent = new Map<string, number>();
+    // Only the first PUT of each key is damaged on the way.
+    bucket.send = (key, data, ...rest) => {
+      sent.set(key, (sent.get(key) ?? 0) + 1);
+      const damaged = Buffer.from(data);
+      if (sent.get(key) === 1) damaged[100]! ^= 0xff;
+      return send(key, damaged, ...rest);
+    };
+    let upload: Awaited<ReturnType<typeof startPhotos>>;
+    try {
+      upload = await startPhotos();
+    } finally {
+      bucket.send = send;
+    }
+    for (const [i, key] of upload.keys.entries()) {
+      expect(sent.get(key)).toBe(2);
+      expect(await row(key)).toMatchObject({ location: 's3', last_error: null });
+      expect((await store().get(key))!.equals(upload.photos[i]!)).toBe(true);
+      expect(await store().localBytes.get(key)).toBeNull();
+    }
+  });
+
+  it(`past ${AFTER_ANSWER_MAX_WAITING} tasks waiting, an upload's copy is confirmed before its answer (nothing more held in memory)`, async () => {
+    const bucket = store().bucket!;
+    const send = bucket.send.bind(bucket);
+    const withMd5 = new Map<string, boolean>();
+    bucket.send = (key, data, contentType, o) => (withMd5.set(key, Boolean(o?.md5)), send(key, data, contentType, o));
+    // Her action first: the test app's requests wait for the work after their answers, which would empty the queue.
+    const ewa = await buildSignedInPromoter(t);
+    const shop = await buildAction(t, ewa);
+    const storing = store().afterAnswer.hold();
+    const waiting = Array.from({ length: AFTER_ANSWER_MAX_WAITING }, () => store().afterAnswer.run('a task', async () => undefined));
+    try {
+      const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [
+        buildPhoto(),
+        buildPhoto(),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      bucket.send = send;
+      storing();
+      await Promise.all(waiting);
+    }
+    const keys = await keysOf(shop.uuid);
+    expect(keys).toHaveLength(2);
+    // One PUT each, with its Content-MD5 (S3Bucket.put), and no task after the answer for them.
+    for (const key of keys) {
+      expect(withMd5.get(key)).toBe(true);
+      expect(await row(key)).toMatchObject({ location: 's3', thumbnail: expect.anything() });
     }
   });
 

@@ -170,8 +170,12 @@ export class BlobStore {
     const task = this.afterAnswer.run("the work after an upload's answer", async () => {
       const failures: unknown[] = [];
       if (thumbnail) {
-        const made = await makeThumbnail(data).catch((error: unknown) => (failures.push(error), null));
-        if (made) await this.db.updateTable('blob_objects').set({ thumbnail: made }).where('key', '=', row.key).execute();
+        try {
+          const made = await makeThumbnail(data);
+          if (made) await this.db.updateTable('blob_objects').set({ thumbnail: made }).where('key', '=', row.key).execute();
+        } catch (error) {
+          failures.push(error);
+        }
       }
       if (etag !== undefined) await this.confirmCopy(row, data, etag).catch((error: unknown) => failures.push(error));
       if (failures.length) throw failures[0];
@@ -185,29 +189,41 @@ export class BlobStore {
 
   /**
    * Confirms the bucket's copy of an upload after its answer (S3Bucket.confirm: its ETag against the
-   * bytes' MD5; decision 141). Should the bucket hold other bytes, these go to the pending area and the
-   * row says so: reads are served from there, and the drain sends them again and confirms them. A
-   * server that checks the signature's payload hash has refused a damaged body before the answer.
+   * bytes' MD5; decision 141). Should the bucket hold other bytes, they are sent again at once, confirmed
+   * before anything else (S3Bucket.put); failing that, they go to the pending area and the row says so:
+   * reads are served from there, and the drain sends them again. A server that checks the signature's
+   * payload hash has refused a damaged body before the answer.
    */
   private async confirmCopy(row: BlobRow, data: Buffer, etag: string | null): Promise<void> {
     try {
       await this.bucket!.confirm(row.key, data, etag);
       return;
     } catch (error) {
-      this.log?.error(
-        { key: row.key, err: error },
-        'the bucket did not confirm an upload: its bytes wait in the pending area to be sent again',
-      );
-      await this.local.put(row.key, data);
-      const moved = await this.db
-        .updateTable('blob_objects')
-        .set({ location: 'local', stored_at: null, next_attempt_at: this.now().toISOString(), last_error: describe(error), attempts: 0 })
-        .where('key', '=', row.key)
-        .where('location', '=', 's3')
-        .where('sha256', '=', row.sha256)
-        .executeTakeFirst();
-      // Erased (or stored again) meanwhile: the copy just kept is nobody's.
-      if (Number(moved.numUpdatedRows) === 0 && (await this.row(row.key))?.location !== 'local') await this.local.delete(row.key);
+      this.log?.warn({ key: row.key, err: error }, 'the bucket did not confirm an upload: its bytes are sent again');
+    }
+    try {
+      await this.bucket!.put(row.key, data, row.content_type, { sha256: row.sha256 });
+      return;
+    } catch (error) {
+      try {
+        await this.local.put(row.key, data);
+        const moved = await this.db
+          .updateTable('blob_objects')
+          .set({ location: 'local', stored_at: null, next_attempt_at: this.now().toISOString(), last_error: describe(error), attempts: 0 })
+          .where('key', '=', row.key)
+          .where('location', '=', 's3')
+          .where('sha256', '=', row.sha256)
+          .executeTakeFirst();
+        // Erased (or stored again) meanwhile: the copy just kept is nobody's.
+        if (Number(moved.numUpdatedRows) === 0 && (await this.row(row.key))?.location !== 'local') await this.local.delete(row.key);
+        this.log?.error({ key: row.key, err: error }, "the bucket's copy of an upload is not its bytes: they wait in the pending area");
+      } catch (failure) {
+        this.log?.error(
+          { key: row.key, err: failure, cause: error },
+          "the bucket's copy of an upload is not its bytes, and they could not be kept in the pending area: npm run blobs -- verify names it",
+        );
+        throw failure;
+      }
     }
   }
 
@@ -219,8 +235,9 @@ export class BlobStore {
     checkKey(key);
     // Past a bound this upload makes its own thumbnail before its answer: a flood slows down instead
     // of holding ever more photos in memory for the work after their answers.
-    const thumbnail =
-      contentType.startsWith('image/') && this.afterAnswer.size >= AFTER_ANSWER_MAX_WAITING ? await makeThumbnail(data) : null;
+    // Its copy in the bucket is then confirmed before the answer too (S3Bucket.put), not after it.
+    const flood = this.afterAnswer.size >= AFTER_ANSWER_MAX_WAITING;
+    const thumbnail = contentType.startsWith('image/') && flood ? await makeThumbnail(data) : null;
     const at = this.now().toISOString();
     // Hashed here, not on the thread pool (sha256OffThread): with the CPU's SHA instructions a photo's
     // hash (~0.6 ms a MB) costs the event loop less than the copy the thread pool's job takes of it, and
@@ -228,8 +245,13 @@ export class BlobStore {
     const row = { key, sha256: sha256(data), size: data.length, content_type: contentType, created_at: at, thumbnail };
     if (this.bucket) {
       try {
-        const { etag } = await this.bucket.send(key, data, contentType, { timeoutMs: this.ingestTimeoutMs, sha256: row.sha256 });
-        return { row: { ...row, location: 's3', stored_at: at, next_attempt_at: null, last_error: null }, etag };
+        const stored = { ...row, location: 's3' as const, stored_at: at, next_attempt_at: null, last_error: null };
+        const put = { timeoutMs: this.ingestTimeoutMs, sha256: row.sha256 };
+        if (flood) {
+          await this.bucket.put(key, data, contentType, put);
+          return { row: stored };
+        }
+        return { row: stored, etag: (await this.bucket.send(key, data, contentType, put)).etag };
       } catch (error) {
         this.log?.warn({ key, err: error }, 'the bucket did not take an upload: its bytes wait in the pending area');
         await this.local.put(key, data);
