@@ -371,6 +371,7 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(res.json().data.errors).toEqual([{ row: 2, column: 'territory', message: 'Nie ma terytorium „WAW-CENTRUM”.' }]);
   });
 
+  // 53 s on SQLite, over 120 s on PostgreSQL in one CI-like run of a loaded machine: the bound is for a hang.
   it('imports 10,000 rows, and the same file again changes nothing', async () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     // 5,000 actions of two points each; every fourth of them with Anna.
@@ -390,5 +391,5 @@ describe.each(testDatabases)('the plan import (%s)', (dialect) => {
     expect(first.json().data).toMatchObject({ created: 5000, updated: 0, unchanged: 0 });
     const again = await importPlan(waw, rows);
     expect(again.json().data).toMatchObject({ created: 0, updated: 0, unchanged: 5000 });
-  }, 120_000);
+  }, 600_000);
 });
