@@ -17,6 +17,13 @@ import { localBytesOf } from './storage.ts';
 // uploads while the bucket is down, the drain when it is back, a crash in the middle of a drain, two
 // instances draining at once, and deletions the bucket has not confirmed.
 
+/** A copy of the bytes with the one at `at` flipped: what a damaged transfer delivers. */
+function flipped(data: Buffer, at: number): Buffer {
+  const damaged = Buffer.from(data);
+  damaged[at]! ^= 0xff;
+  return damaged;
+}
+
 describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
   let s3: TestS3Server;
   let t: TestApp;
@@ -40,6 +47,17 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
     ).map((r) => r.blob_key);
   /** A second instance of the server's store: the same database and bucket, its own client. */
   const anotherInstance = (now = t.clock.now) => openBlobStore({ db: t.db, dialect }, t.config, now);
+  /** Runs `fn` with the app's bucket sending through `through` (a fault on the way, a record of the PUTs), then as before. */
+  async function sendingThrough<T>(through: (send: S3Bucket['send']) => S3Bucket['send'], fn: () => Promise<T>): Promise<T> {
+    const bucket = store().bucket!;
+    const send = bucket.send.bind(bucket);
+    bucket.send = through(send);
+    try {
+      return await fn();
+    } finally {
+      bucket.send = send;
+    }
+  }
 
   async function startPhotos() {
     const ewa = await buildSignedInPromoter(t);
@@ -81,22 +99,14 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
   });
 
   it('a bucket that stored other bytes than an upload sent is found after the answer: they wait in the pending area, are served from there, and the drain sends them again', async () => {
-    const bucket = store().bucket!;
-    const send = bucket.send.bind(bucket);
     // Damaged on the way, and taken by a server that checks no payload hash (s3rver checks none): a byte
     // of what reaches the bucket flipped. The answer does not wait for the confirmation.
-    bucket.send = (key, data, ...rest) => {
-      const damaged = Buffer.from(data);
-      damaged[damaged.length - 3]! ^= 0xff;
-      return send(key, damaged, ...rest);
-    };
-    let upload: Awaited<ReturnType<typeof startPhotos>>;
-    try {
-      upload = await startPhotos();
-    } finally {
-      bucket.send = send;
-    }
-    const { ewa, photos, files, keys } = upload;
+    const { ewa, photos, files, keys } = await sendingThrough(
+      (send) =>
+        (key, data, ...rest) =>
+          send(key, flipped(data, data.length - 3), ...rest),
+      startPhotos,
+    );
     // The tests' requests return once the work after their answer is done.
     for (const [i, key] of keys.entries()) {
       expect(await row(key)).toMatchObject({ location: 'local', stored_at: null, last_error: expect.stringContaining('other bytes') });
@@ -115,22 +125,16 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
   });
 
   it('a copy found damaged after the answer is sent again at once when the bucket takes it right the second time', async () => {
-    const bucket = store().bucket!;
-    const send = bucket.send.bind(bucket);
     const sent = new Map<string, number>();
     // Only the first PUT of each key is damaged on the way.
-    bucket.send = (key, data, ...rest) => {
-      sent.set(key, (sent.get(key) ?? 0) + 1);
-      const damaged = Buffer.from(data);
-      if (sent.get(key) === 1) damaged[100]! ^= 0xff;
-      return send(key, damaged, ...rest);
-    };
-    let upload: Awaited<ReturnType<typeof startPhotos>>;
-    try {
-      upload = await startPhotos();
-    } finally {
-      bucket.send = send;
-    }
+    const upload = await sendingThrough(
+      (send) =>
+        (key, data, ...rest) => {
+          sent.set(key, (sent.get(key) ?? 0) + 1);
+          return send(key, sent.get(key) === 1 ? flipped(data, 100) : data, ...rest);
+        },
+      startPhotos,
+    );
     for (const [i, key] of upload.keys.entries()) {
       expect(sent.get(key)).toBe(2);
       expect(await row(key)).toMatchObject({ location: 's3', last_error: null });
@@ -140,23 +144,19 @@ describe.each(testDatabases)('files in an S3 bucket (%s)', (dialect) => {
   });
 
   it(`past ${AFTER_ANSWER_MAX_WAITING} tasks waiting, an upload's copy is confirmed before its answer (nothing more held in memory)`, async () => {
-    const bucket = store().bucket!;
-    const send = bucket.send.bind(bucket);
     const withMd5 = new Map<string, boolean>();
-    bucket.send = (key, data, contentType, o) => (withMd5.set(key, Boolean(o?.md5)), send(key, data, contentType, o));
     // Her action first: the test app's requests wait for the work after their answers, which would empty the queue.
     const ewa = await buildSignedInPromoter(t);
     const shop = await buildAction(t, ewa);
     const storing = store().afterAnswer.hold();
     const waiting = Array.from({ length: AFTER_ANSWER_MAX_WAITING }, () => store().afterAnswer.run('a task', async () => undefined));
     try {
-      const res = await uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [
-        buildPhoto(),
-        buildPhoto(),
-      ]);
+      const res = await sendingThrough(
+        (send) => (key, data, contentType, o) => (withMd5.set(key, Boolean(o?.md5)), send(key, data, contentType, o)),
+        () => uploadPhotos(t.app, ewa.token, { action: { uuid: shop.uuid }, ident: 'bereal_start' }, [buildPhoto(), buildPhoto()]),
+      );
       expect(res.statusCode, res.body).toBe(200);
     } finally {
-      bucket.send = send;
       storing();
       await Promise.all(waiting);
     }
