@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +24,47 @@ export type TestS3Server = {
   close: () => Promise<void>;
 };
 
+/** What of s3rver's file store this module replaces (lib/stores/filesystem.js; not in its types). */
+type ObjectStore = {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: {
+    bucket: string;
+    key: string;
+    metadata: unknown;
+    content: Buffer | AsyncIterable<Buffer>;
+  }): Promise<{ size: number; md5: string }>;
+};
+
+/**
+ * s3rver answers a PUT once the body has gone through its MD5, not once its file is written (its
+ * 'finish' is the hashing stream's): a GET right after the answer could read a short file on a loaded
+ * machine (a CI run read other bytes than a PUT just answered). A bucket answers when it holds the
+ * bytes: here the object is written in full beside the bucket, then renamed into place.
+ */
+function answerOnceWritten(server: S3rver, incoming: string) {
+  const store = (server as unknown as { store: ObjectStore }).store;
+  store.putObject = async (object) => {
+    const chunks: Buffer[] = [];
+    if (Buffer.isBuffer(object.content)) chunks.push(object.content);
+    else for await (const chunk of object.content) chunks.push(chunk);
+    const data = Buffer.concat(chunks);
+    const md5 = createHash('md5').update(data).digest('hex');
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    const written = path.join(incoming, `${md5}-${process.hrtime.bigint()}`);
+    await fs.promises.writeFile(written, data);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.rename(written, file);
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: data.length, md5 };
+  };
+}
+
 export async function startS3Server(options: { prefix?: string } = {}): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'promotor-s3-'));
+  // On the same disk as the bucket's folder, outside it (s3rver would list a folder in it as a bucket).
+  const incoming = `${directory}-incoming`;
+  fs.mkdirSync(incoming);
   let port = 0;
   let server: S3rver | null = null;
   const start = async () => {
@@ -36,6 +76,7 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
       directory,
       configureBuckets: [{ name: TEST_BUCKET, configs: [CORS] }],
     });
+    answerOnceWritten(server, incoming);
     ({ port } = await server.run());
   };
   await start();
@@ -78,6 +119,7 @@ export async function startS3Server(options: { prefix?: string } = {}): Promise<
     close: async () => {
       await stop();
       fs.rmSync(directory, { recursive: true, force: true });
+      fs.rmSync(incoming, { recursive: true, force: true });
     },
   };
 }
