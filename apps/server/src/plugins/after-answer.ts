@@ -6,8 +6,8 @@ export const AFTER_ANSWER_MAX_HOLD_MS = 2_000;
 /**
  * Work an upload's answer does not wait for (issue 35: ingest at the bucket's pace): the thumbnail of a
  * stored photo, the photo's fingerprints and signals (issue 38). Tasks run one at a time, in the order
- * given, after the answer of the request that gave them, and — while uploads are storing their bytes
- * (`hold()`) — only once they are done or the oldest task has waited AFTER_ANSWER_MAX_HOLD_MS: a burst
+ * given, after the answer of the request that gave them, and — while uploads are on their way or
+ * storing their bytes (`hold()`) — only once they are done or the oldest task has waited AFTER_ANSWER_MAX_HOLD_MS: a burst
  * of uploads (a morning's starts) is answered first, its thumbnails follow. An upload's fingerprints
  * come after its thumbnails because they are given after them — a task must never wait for one given
  * later (one at a time, it would wait for good). A failure is logged, never thrown: what it makes is
@@ -80,6 +80,11 @@ export class AfterAnswer {
       this.active = null;
       this.next();
     });
+  }
+
+  /** How many holds are in force (uploads on their way or storing their bytes). */
+  get holding(): number {
+    return this.holds;
   }
 
   /** How many tasks wait or run (past a bound an upload makes its own thumbnail: blob-store.ts). */

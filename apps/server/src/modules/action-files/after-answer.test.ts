@@ -1,9 +1,11 @@
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/crypto.ts';
 import { AFTER_ANSWER_MAX_WAITING } from '../../plugins/blob-store.ts';
 import { JobRunner } from '../../plugins/scheduled-jobs.ts';
 import { buildAction, buildSignedInPromoter } from '../../test/builders.ts';
-import { buildScene, uploadPhotos } from '../../test/files.ts';
+import { buildScene, photosRequest, uploadPhotos } from '../../test/files.ts';
 import { createTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { photoFingerprintsJob } from '../integrity/integrity-photos.service.ts';
 
@@ -48,6 +50,34 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
       expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(stored.dhash).toMatch(/^[0-9a-f]{16}$/);
       expect(stored.dhash_crops?.split(' ')).toHaveLength(4);
+    }
+  });
+
+  it('an upload on its way holds back the work after other answers until it is answered, or refused', async () => {
+    const promoter = await buildSignedInPromoter(t);
+    const action = await buildAction(t, promoter);
+    const photos = await Promise.all([buildScene(354), buildScene(355)]);
+    const queue = t.app.blobStore.afterAnswer;
+    await queue.settled();
+    for (const input of [
+      { action: { uuid: action.uuid }, ident: 'bereal_start' },
+      { action: { uuid: action.uuid }, ident: 'no-such-ident' },
+    ]) {
+      const request = photosRequest(promoter.token, input, photos);
+      // Its first kilobyte sent, the rest still to come (a phone on a slow line).
+      const body = new PassThrough();
+      const answer = t.app.inject({ ...request, payload: body });
+      body.write(request.payload.subarray(0, 1024));
+      await expect.poll(() => queue.holding).toBe(1);
+      let ran = false;
+      const task = queue.run('a thumbnail of an earlier upload', async () => void (ran = true));
+      await sleep(200);
+      expect(ran).toBe(false);
+      body.end(request.payload.subarray(1024));
+      expect((await answer).statusCode).toBe(input.ident === 'bereal_start' ? 200 : 400);
+      await task;
+      expect(ran).toBe(true);
+      expect(queue.holding).toBe(0);
     }
   });
 
