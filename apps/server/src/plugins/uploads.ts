@@ -28,14 +28,19 @@ export const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_MAX_FILES * UPLOAD_MAX_FILE_BYTES 
  * E_TOO_MANY_FILES (plugins/errors.ts).
  */
 export const multipartUploads = fp(async (app: FastifyInstance) => {
-  // From its first byte to its answer an upload holds back the work after other uploads' answers
-  // (AfterAnswer.hold; thumbnails and fingerprints take the cores its parsing, checks and PUTs need): a
-  // burst of uploads is answered first, its thumbnails follow (decision 141). The hold ends when the
-  // response closes — answered, failed or cut off — and a task waits at most AFTER_ANSWER_MAX_HOLD_MS.
+  // From the session's check to its answer an upload (or an import) holds back the work after other
+  // answers (AfterAnswer.hold; thumbnails and fingerprints take the cores its parsing, checks and PUTs
+  // need): a burst of uploads is answered first, its thumbnails follow (decision 141). The hold ends when
+  // the response closes — answered, failed or cut off — or the request is aborted; one cut off before
+  // this hook takes none (its 'close' has been); a task waits at most AFTER_ANSWER_MAX_HOLD_MS anyway.
+  const releases = new WeakMap<FastifyRequest, () => void>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
-    reply.raw.once('close', app.blobStore.afterAnswer.hold());
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/') || reply.raw.destroyed) return;
+    const release = app.blobStore.afterAnswer.hold();
+    releases.set(request, release);
+    reply.raw.once('close', release);
   });
+  app.addHook('onRequestAbort', async (request) => releases.get(request)?.());
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: UPLOAD_MAX_FILE_BYTES, files: UPLOAD_MAX_FILES, fields: 4, parts: UPLOAD_MAX_FILES + 4, fieldSize: 64 * 1024 },
