@@ -199,7 +199,10 @@ describe.each(testDatabases)('demo data (%s)', (dialect) => {
     const lastMonthDay = new Date(`${month}-01T12:00:00Z`);
     lastMonthDay.setUTCMonth(lastMonthDay.getUTCMonth() - 1);
     expect(leads.filter((l) => l.status === 'started').length).toBe(3);
-    expect(leads.filter((l) => l.wall_time.startsWith(month)).length).toBeGreaterThan(0);
+    // In a month's first hours (Warsaw's time) the seed's leads of the month may all lie later in the
+    // day, after its clock: this month's are asked for from its second day on (CI failed on 1 December, 00:12).
+    const today = wallDate(t.clock.now(), t.config.timezone);
+    if (!today.endsWith('-01')) expect(leads.filter((l) => l.wall_time.startsWith(month)).length).toBeGreaterThan(0);
     expect(leads.filter((l) => l.wall_time.startsWith(lastMonthDay.toISOString().slice(0, 7))).length).toBeGreaterThan(0);
     expect(new Set(leads.map((l) => l.hostess_code))).toEqual(new Set(['HST1001']));
     const models = await t.db.selectFrom('lead_items').select(['brand', 'model']).distinct().execute();
