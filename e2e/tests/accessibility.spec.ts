@@ -5,7 +5,7 @@ import { logIn, openMenu } from '../fixtures/app.ts';
 import { ADMIN, submitStaffLogin, WARSAW_COORDINATOR } from '../fixtures/biuro.ts';
 import { actionIdByName } from '../fixtures/database.ts';
 import { createPromoterWithActions } from '../fixtures/promoters.ts';
-import { newContext, test } from '../fixtures/test.ts';
+import { appNow, newContext, test } from '../fixtures/test.ts';
 
 // Issue 39: WCAG 2.2 A and AA by axe-core on every screen — the phone's routes (apps/web/src/app/router.tsx)
 // at 360×640, logged out and in, an action planned, started and being finished; the back office's pages
@@ -150,6 +150,15 @@ const VIEWPORTS = [
   { width: 768, height: 1024 },
 ] as const;
 
+/** The first day of the month before the app's today in Warsaw (YYYY-MM-DD). */
+function firstOfLastMonth(): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit' })
+    .format(appNow())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(year!, month! - 2, 1)).toISOString().slice(0, 10);
+}
+
 async function backOffice(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await newContext(browser, {
     viewport,
@@ -208,7 +217,10 @@ for (const viewport of VIEWPORTS) {
         await pageReady(page, HEADINGS[name]);
         await scanHere(page, found, `/biuro/${name}`);
         if (name === 'raporty') {
-          // A report's panel, as a reviewer opens it from the table.
+          // A report's panel, as a reviewer opens it from the table — of a period with the demo's reports
+          // in it on a month's first day too (the list opens on the current month).
+          await page.goto(`/biuro/raporty?od=${firstOfLastMonth()}`);
+          await pageReady(page, HEADINGS.raporty);
           await page
             .getByRole('button', { name: /^Otwórz raport: / })
             .first()
