@@ -1,6 +1,5 @@
-import { once } from 'node:events';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
@@ -92,25 +91,29 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
       const action = await buildAction(other, promoter);
       const request = photosRequest(promoter.token, { action: { uuid: action.uuid }, ident: 'bereal_start' }, [buildJpeg(200_000)]);
       await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const socket = connect((other.app.server.address() as AddressInfo).port, '127.0.0.1');
-      await once(socket, 'connect');
-      const headers = { ...request.headers, host: 'localhost', 'content-length': String(request.payload.length) };
-      socket.write(
-        `POST ${request.url} HTTP/1.1\r\n${Object.entries(headers)
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join('')}\r\n`,
-      );
-      socket.write(request.payload.subarray(0, 1024));
-      await expect.poll(() => other.app.blobStore.afterAnswer.holding, { timeout: 5_000 }).toBe(1);
-      socket.destroy();
-      await expect.poll(() => other.app.blobStore.afterAnswer.holding, { timeout: 5_000 }).toBe(0);
+      const { port } = other.app.server.address() as AddressInfo;
+      /** The upload's head and its first `bytes` sent, the rest never: a phone whose line is about to drop. */
+      const startSending = (bytes: number) => {
+        const headers = { ...request.headers, 'content-length': String(request.payload.length) };
+        const sending = http.request({ host: '127.0.0.1', port, method: 'POST', path: request.url, headers });
+        sending.on('error', () => undefined); // its own cut-off
+        sending.flushHeaders();
+        if (bytes) sending.write(request.payload.subarray(0, bytes));
+        return sending;
+      };
+      const holding = () => other.app.blobStore.afterAnswer.holding;
+
+      const midBody = startSending(1024);
+      await expect.poll(holding, { timeout: 5_000 }).toBe(1);
+      midBody.destroy();
+      await expect.poll(holding, { timeout: 5_000 }).toBe(0);
 
       // PostgreSQL: cut off while the session's check (an earlier hook) waits for its table, locked
       // here: by the time the hold's hook runs, the response's 'close' has been. (SQLite's readers
       // never wait for a lock.)
       if (dialect !== 'postgres') return;
-      let unlock: () => void = () => {};
-      let locked: () => void = () => {};
+      let unlock = () => {};
+      let locked = () => {};
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const lock = other.db.transaction().execute(async (trx) => {
         await sql`lock table sessions in access exclusive mode`.execute(trx);
@@ -118,13 +121,7 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
         await new Promise<void>((resolve) => (unlock = resolve));
       });
       await isLocked;
-      const early = connect((other.app.server.address() as AddressInfo).port, '127.0.0.1');
-      await once(early, 'connect');
-      early.write(
-        `POST ${request.url} HTTP/1.1\r\n${Object.entries(headers)
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join('')}\r\n`,
-      );
+      const early = startSending(0);
       const waiting = sql<{ n: string }>`select count(*) as n from pg_locks where not granted`;
       await expect.poll(async () => Number((await waiting.execute(other.db)).rows[0]!.n), { timeout: 5_000 }).toBeGreaterThan(0);
       early.destroy();
@@ -132,7 +129,7 @@ describe.each(testDatabases)("the work after an upload's answer (%s)", (dialect)
       unlock();
       await lock;
       await sleep(300);
-      expect(other.app.blobStore.afterAnswer.holding).toBe(0);
+      expect(holding()).toBe(0);
     } finally {
       await other.close();
     }
