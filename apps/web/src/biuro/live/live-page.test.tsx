@@ -238,7 +238,8 @@ describe('the live day', () => {
       '/admin/live': () => ({ body: ok(buildLiveAnswer({ actions: [buildLiveAction({ promoters: [buildLivePromoter({ name })] })] })) }),
     });
     expect(await inList('Anna Nowak')).toBeInTheDocument();
-    expect(screen.getByText(/^Odświeżono \d\d:\d\d \((przed chwilą|\d+ s temu)\)/)).toBeInTheDocument();
+    // Looked for as the list is (a loaded CI run once checked it before its render).
+    expect(await screen.findByText(/^Odświeżono \d\d:\d\d \((przed chwilą|\d+ s temu)\)/)).toBeInTheDocument();
     expect(api.requestsTo('/admin/live')).toHaveLength(1);
 
     name = 'Anna Nowak-Kowalska';
